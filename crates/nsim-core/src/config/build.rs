@@ -1,0 +1,222 @@
+//! Config -> Simulator: resolve names to ids, check what serde cannot, and build the parts.
+//!
+//! Every error names the field path (`links[2].between[1]`) and the reason; the caller adds
+//! the file name.
+
+use std::collections::HashMap;
+
+use super::error::{CResult, ConfigError};
+use super::link_spec::{ErrorSpec, LinkSpec};
+use super::{Scenario, SeriesKind};
+use crate::ids::{FlowId, LinkId, NodeId};
+use crate::net::error_model::ErrorModel;
+use crate::net::{Link, Net, Node, NodeKind, RouteTable};
+use crate::record::LinkStats;
+use crate::rng::stream;
+use crate::sim::{SeriesConfig, Simulator};
+use crate::time::{Dur, SimTime};
+
+/// Per-run overrides of the scenario (from the CLI or Python).
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    pub seed: Option<u64>,
+    pub duration: Option<Dur>,
+    /// Write an ns-2 trace here (overrides `record.trace`'s default location).
+    pub trace_path: Option<String>,
+}
+
+/// Name -> id lookups used while building (never on the packet path).
+pub(crate) struct Names {
+    pub ids: HashMap<String, NodeId>,
+    pub flows: HashMap<String, FlowId>,
+}
+
+impl Names {
+    pub fn node(&self, name: &str, path: &str) -> CResult<NodeId> {
+        self.ids.get(name).copied().ok_or_else(|| ConfigError::new(path, format!("unknown node '{name}'")))
+    }
+}
+
+/// Builds a ready-to-run simulator.
+pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
+    let seed = opts.seed.unwrap_or(scn.seed);
+    let (nodes, link_specs) = collect_topology(scn)?;
+    let mut names = Names { ids: HashMap::new(), flows: HashMap::new() };
+    for (i, (n, _)) in nodes.iter().enumerate() {
+        names.ids.insert(n.clone(), NodeId(i as u32));
+    }
+    let flows = super::flow_spec_build::expand_flows(scn, &names)?;
+    for (i, f) in flows.iter().enumerate() {
+        names.flows.insert(f.name.clone(), FlowId(i as u32));
+    }
+    let links = build_links(&link_specs, &names, seed)?;
+    let routes = build_routes(scn, &names, &links, nodes.len())?;
+    let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
+    let mut net = Net::new(node_list, links, routes, flows.len());
+    super::flow_spec_build::check_routes(&flows, &net)?;
+
+    let duration = opts.duration.or(scn.duration.map(|d| d.0));
+    if duration.is_none() {
+        if let Some(f) = flows.iter().find(|f| f.stop.is_none()) {
+            return Err(ConfigError::new(
+                "duration",
+                format!("is required because flow '{}' has no stop time", f.name),
+            ));
+        }
+    }
+    if duration == Some(Dur::ZERO) {
+        return Err(ConfigError::new("duration", "must be greater than zero"));
+    }
+    let series = series_config(scn)?;
+    let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
+    Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
+        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))
+}
+
+type Topology = (Vec<(String, NodeKind)>, Vec<(String, LinkSpec)>);
+
+fn collect_topology(scn: &Scenario) -> CResult<Topology> {
+    let mut nodes: Vec<(String, NodeKind, String)> = Vec::new();
+    for (i, h) in scn.hosts.iter().enumerate() {
+        nodes.push((h.clone(), NodeKind::Host, format!("hosts[{i}]")));
+    }
+    for (i, r) in scn.routers.iter().enumerate() {
+        nodes.push((r.clone(), NodeKind::Router, format!("routers[{i}]")));
+    }
+    let mut links: Vec<(String, LinkSpec)> = Vec::new();
+    for (i, l) in scn.links.iter().enumerate() {
+        if l.between.is_none() {
+            return Err(ConfigError::new(format!("links[{i}]"), "missing field `between`"));
+        }
+        links.push((format!("links[{i}]"), l.clone()));
+    }
+    let mut helpers = Vec::new();
+    if let Some(d) = &scn.dumbbell {
+        helpers.push(d.expand("dumbbell")?);
+    }
+    if let Some(c) = &scn.chain {
+        helpers.push(c.expand("chain")?);
+    }
+    for x in helpers {
+        nodes.extend(x.nodes.into_iter().map(|(n, k)| (n, k, "topology helper".to_string())));
+        links.extend(x.links);
+    }
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for (name, _, path) in &nodes {
+        if name.is_empty() {
+            return Err(ConfigError::new(path.clone(), "node names must not be empty"));
+        }
+        if let Some(first) = seen.insert(name, path) {
+            return Err(ConfigError::new(path.clone(), format!("duplicate node name '{name}' (first defined by {first})")));
+        }
+    }
+    Ok((nodes.into_iter().map(|(n, k, _)| (n, k)).collect(), links))
+}
+
+fn error_model(spec: &ErrorSpec, path: &str, names: &Names) -> CResult<ErrorModel> {
+    let prob = |v: f64, field: &str| -> CResult<f64> {
+        if !(0.0..=1.0).contains(&v) {
+            return Err(ConfigError::new(format!("{path}.{field}"), format!("{v} is not a probability in [0, 1]")));
+        }
+        Ok(v)
+    };
+    Ok(match spec {
+        ErrorSpec::Uniform { rate } => ErrorModel::Uniform { rate: prob(*rate, "rate")? },
+        ErrorSpec::Ber { ber } => ErrorModel::Ber { ber: prob(*ber, "ber")? },
+        ErrorSpec::DropList { packets, flow } => {
+            let mut sorted = packets.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.first() == Some(&0) {
+                return Err(ConfigError::new(format!("{path}.packets"), "packets are numbered from 1 (the 1st packet to cross)"));
+            }
+            let flow = match flow {
+                Some(f) => Some(*names.flows.get(f).ok_or_else(|| {
+                    ConfigError::new(format!("{path}.flow"), format!("unknown flow '{f}'"))
+                })?),
+                None => None,
+            };
+            ErrorModel::DropList { sorted, next: 0, count: 0, flow }
+        }
+    })
+}
+
+fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResult<Vec<Link>> {
+    let mut links = Vec::new();
+    let mut pairs: HashMap<(NodeId, NodeId), String> = HashMap::new();
+    for (path, l) in specs {
+        let [a, b] = l.between.as_ref().expect("checked in collect_topology");
+        let na = names.node(a, &format!("{path}.between[0]"))?;
+        let nb = names.node(b, &format!("{path}.between[1]"))?;
+        if na == nb {
+            return Err(ConfigError::new(format!("{path}.between"), format!("a link from '{a}' to itself")));
+        }
+        let key = (na.min(nb), na.max(nb));
+        if let Some(first) = pairs.insert(key, path.clone()) {
+            return Err(ConfigError::new(path.clone(), format!("duplicate link between '{a}' and '{b}' (first at {first})")));
+        }
+        let mut dirs = vec![(na, nb, l.queue.clone(), &l.error, "queue", "error")];
+        if !l.simplex {
+            let q = l.reverse_queue.clone().or_else(|| l.queue.clone());
+            dirs.push((nb, na, q, &l.reverse_error, "reverse_queue", "reverse_error"));
+        } else if l.reverse_queue.is_some() || l.reverse_error.is_some() {
+            return Err(ConfigError::new(format!("{path}.simplex"), "a simplex link has no reverse direction to configure"));
+        }
+        for (from, to, q, err, qfield, efield) in dirs {
+            let q = q.unwrap_or_default();
+            q.validate(&format!("{path}.{qfield}"))
+                .map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
+            let error = match err {
+                Some(e) => Some(error_model(e, &format!("{path}.{efield}"), names)?),
+                None => None,
+            };
+            let id = links.len();
+            links.push(Link {
+                from,
+                to,
+                rate: l.rate.0,
+                delay: l.delay.0,
+                queue: q.build(),
+                error,
+                on_tx: None,
+                pipe: Default::default(),
+                stats: LinkStats::default(),
+                queue_rng: stream(seed, &format!("link/{id}/queue")),
+                error_rng: stream(seed, &format!("link/{id}/error")),
+            });
+        }
+    }
+    Ok(links)
+}
+
+fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CResult<RouteTable> {
+    let edges: Vec<_> = links.iter().map(|l| (l.from, l.to, l.delay.0)).collect();
+    let mut table = RouteTable::shortest_paths(n, &edges, scn.routing.metric);
+    for (i, r) in scn.routing.routes.iter().enumerate() {
+        let p = format!("routing.routes[{i}]");
+        let at = names.node(&r.at, &format!("{p}.at"))?;
+        let to = names.node(&r.to, &format!("{p}.to"))?;
+        let next = names.node(&r.next, &format!("{p}.next"))?;
+        let link = links.iter().position(|l| l.from == at && l.to == next).ok_or_else(|| {
+            ConfigError::new(format!("{p}.next"), format!("'{}' is not a neighbour of '{}'", r.next, r.at))
+        })?;
+        table.set_next_hop(at, to, LinkId(link as u32));
+    }
+    Ok(table)
+}
+
+fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
+    let r = &scn.record;
+    if r.series.is_empty() {
+        return Ok(None);
+    }
+    let interval = r.interval.map(|t| t.0).unwrap_or(Dur::from_millis(100));
+    if interval == Dur::ZERO {
+        return Err(ConfigError::new("record.interval", "must be greater than zero"));
+    }
+    Ok(Some(SeriesConfig {
+        interval,
+        queue: r.series.contains(&SeriesKind::Queue),
+        flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
+    }))
+}

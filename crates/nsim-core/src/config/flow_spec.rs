@@ -1,0 +1,115 @@
+//! Flows: who sends what to whom, when.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::units::{RateSpec, SizeSpec, TimeSpec};
+
+/// One flow, or `repeat` flows with `{i}` in names replaced by 0..repeat-1.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FlowSpec {
+    /// Flow name; default "flow{index}". May contain `{i}` when `repeat` is set.
+    pub name: Option<String>,
+    /// Source node name (may contain `{i}`).
+    pub from: String,
+    /// Destination node name (may contain `{i}`).
+    pub to: String,
+    /// Expand into this many flows, substituting `{i}` = 0, 1, ...
+    pub repeat: Option<u32>,
+    /// When the source starts. Default 0.
+    pub start: Option<TimeSpec>,
+    /// When the source stops (no packet leaves after it). Default: the end of the run.
+    pub stop: Option<TimeSpec>,
+    /// With `repeat`: start (and stop) of flow i are shifted by every·floor(i / group).
+    pub stagger: Option<Stagger>,
+    /// The application generating the traffic.
+    pub app: AppSpec,
+    /// The transport carrying it. Default UDP.
+    #[serde(default)]
+    pub transport: TransportSpec,
+    /// Priority / drop-precedence value carried by the packets (for classifiers). Default 0.
+    #[serde(default)]
+    pub prio: u8,
+    /// Application tag carried by the packets (for classifiers). Default 0.
+    #[serde(default)]
+    pub tag: u16,
+}
+
+/// Staggered starts: shift = every · floor(i / group).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Stagger {
+    pub every: TimeSpec,
+    /// Flows per group. Default 1.
+    pub group: Option<u32>,
+}
+
+/// Packet size distribution beyond a fixed size.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SizeDistSpec {
+    /// Uniform whole bytes in [min, max].
+    Uniform { min: SizeSpec, max: SizeSpec },
+    /// Exponential with mean `size`, clamped to [min, max] (defaults 1 B and 65535 B).
+    Exponential { min: Option<SizeSpec>, max: Option<SizeSpec> },
+}
+
+/// Length distribution of on and off periods.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodSpec {
+    /// "exponential" or "pareto".
+    pub dist: PeriodDist,
+    /// Mean period length.
+    pub mean: TimeSpec,
+    /// Pareto shape (> 1). Default 1.5 (ns-2 `shape_`).
+    pub shape: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PeriodDist {
+    Exponential,
+    Pareto,
+}
+
+/// Traffic generators.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AppSpec {
+    /// Constant bit rate: give `rate` or `interval`. Size default 210 B (ns-2 CBR default).
+    Cbr {
+        rate: Option<RateSpec>,
+        interval: Option<TimeSpec>,
+        size: Option<SizeSpec>,
+        size_dist: Option<SizeDistSpec>,
+        /// Random gap perturbation in [0, 1]: gap = interval·(1 + jitter·U(-0.5, 0.5)).
+        jitter: Option<f64>,
+    },
+    /// Poisson arrivals: mean `rate` or mean `interval`. Size default 210 B.
+    Poisson {
+        rate: Option<RateSpec>,
+        interval: Option<TimeSpec>,
+        size: Option<SizeSpec>,
+        size_dist: Option<SizeDistSpec>,
+    },
+    /// On/off bursts at peak `rate` (default 64kb), ns-2 Exponential/Pareto traffic.
+    /// Defaults: on and off exponential with mean 500ms, size 210 B.
+    Onoff {
+        rate: Option<RateSpec>,
+        size: Option<SizeSpec>,
+        size_dist: Option<SizeDistSpec>,
+        on: Option<PeriodSpec>,
+        off: Option<PeriodSpec>,
+    },
+}
+
+/// Transport protocols.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TransportSpec {
+    /// Datagrams, no header added, no feedback.
+    #[default]
+    Udp,
+}

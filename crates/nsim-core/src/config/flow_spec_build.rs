@@ -1,0 +1,244 @@
+//! Flow expansion (`repeat`, `{i}`, `stagger`), checks, and agent construction.
+
+use super::build::Names;
+use super::error::{CResult, ConfigError};
+use super::flow_spec::{AppSpec, PeriodDist, PeriodSpec, SizeDistSpec, TransportSpec};
+use super::units::{RateSpec, SizeSpec, TimeSpec};
+use super::Scenario;
+use crate::agent::{Agent, TIMER_START};
+use crate::app::cbr::Cbr;
+use crate::app::onoff::{OnOff, Period};
+use crate::app::poisson::Poisson;
+use crate::app::size::SizeDist;
+use crate::app::Generator;
+use crate::ids::{AgentId, NodeId};
+use crate::net::Net;
+use crate::packet::PType;
+use crate::rng::stream;
+use crate::sim::{AgentSlot, FlowInfo};
+use crate::time::{Dur, SimTime};
+use crate::transport::udp::{UdpSink, UdpSource};
+
+/// A flow after expansion, with names resolved.
+pub(crate) struct ResolvedFlow {
+    pub name: String,
+    pub path: String,
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub start: SimTime,
+    pub stop: Option<SimTime>,
+    pub app: AppSpec,
+    pub transport: TransportSpec,
+    pub prio: u8,
+    pub tag: u16,
+}
+
+pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
+    let mut out: Vec<ResolvedFlow> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for (i, f) in scn.flows.iter().enumerate() {
+        let path = format!("flows[{i}]");
+        let n = f.repeat.unwrap_or(1);
+        if f.repeat == Some(0) {
+            return Err(ConfigError::new(format!("{path}.repeat"), "must be at least 1"));
+        }
+        let uses_i = [Some(&f.from), Some(&f.to), f.name.as_ref()].iter().flatten().any(|s| s.contains("{i}"));
+        if uses_i && f.repeat.is_none() {
+            return Err(ConfigError::new(path, "uses `{i}` but has no `repeat`"));
+        }
+        if let Some(s) = &f.stagger {
+            if s.group == Some(0) {
+                return Err(ConfigError::new(format!("{path}.stagger.group"), "must be at least 1"));
+            }
+        }
+        validate_app(&f.app, &format!("{path}.app"))?;
+        for k in 0..n {
+            let sub = |s: &str| s.replace("{i}", &k.to_string());
+            let name = match &f.name {
+                Some(nm) if f.repeat.is_some() && !nm.contains("{i}") => format!("{nm}{k}"),
+                Some(nm) => sub(nm),
+                None => format!("flow{}", out.len()),
+            };
+            let src = names.node(&sub(&f.from), &format!("{path}.from"))?;
+            let dst = names.node(&sub(&f.to), &format!("{path}.to"))?;
+            if src == dst {
+                return Err(ConfigError::new(format!("{path}.to"), format!("flow '{name}' goes from '{}' to itself", sub(&f.from))));
+            }
+            let shift = f.stagger.as_ref().map_or(Dur::ZERO, |s| {
+                Dur(s.every.0 .0 * (k / s.group.unwrap_or(1)) as u64)
+            });
+            let start = SimTime::ZERO + f.start.map_or(Dur::ZERO, |t| t.0) + shift;
+            let stop = f.stop.map(|t| SimTime::ZERO + t.0 + shift);
+            if let Some(stop) = stop {
+                if stop <= start {
+                    return Err(ConfigError::new(format!("{path}.stop"), format!("flow '{name}' stops at {stop}, not after its start {start}")));
+                }
+            }
+            if let Some(first) = seen.insert(name.clone(), path.clone()) {
+                return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{name}' (first at {first})")));
+            }
+            out.push(ResolvedFlow {
+                name,
+                path: path.clone(),
+                src,
+                dst,
+                start,
+                stop,
+                app: f.app.clone(),
+                transport: f.transport.clone(),
+                prio: f.prio,
+                tag: f.tag,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Every flow must have a path to its destination (and back, for transports with feedback).
+pub(crate) fn check_routes(flows: &[ResolvedFlow], net: &Net) -> CResult<()> {
+    let link_to = |l: crate::ids::LinkId| net.links[l.idx()].to;
+    for f in flows {
+        if let Err(at) = net.routes.trace_path(f.src, f.dst, link_to) {
+            let (s, d, a) = (&net.nodes[f.src.idx()].name, &net.nodes[f.dst.idx()].name, &net.nodes[at.idx()].name);
+            return Err(ConfigError::new(
+                format!("{}.to", f.path),
+                format!("flow '{}': no route from '{s}' to '{d}' (the path ends or loops at '{a}')", f.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn positive(v: f64, path: &str) -> CResult<f64> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(ConfigError::new(path, format!("{v} must be a positive number")))
+    }
+}
+
+fn size_dist(size: Option<SizeSpec>, dist: &Option<SizeDistSpec>, path: &str) -> CResult<SizeDist> {
+    let s = size.map_or(210, |s| s.0 .0);
+    if s == 0 || s > u32::MAX as u64 {
+        return Err(ConfigError::new(format!("{path}.size"), "packet size must be between 1 B and 4 GB"));
+    }
+    Ok(match dist {
+        None => SizeDist::Fixed(s as u32),
+        Some(SizeDistSpec::Uniform { min, max }) => {
+            let (a, b) = (min.0 .0 as u32, max.0 .0 as u32);
+            if a == 0 || a > b {
+                return Err(ConfigError::new(format!("{path}.size_dist"), "needs 1 B <= min <= max"));
+            }
+            SizeDist::Uniform { min: a, max: b }
+        }
+        Some(SizeDistSpec::Exponential { min, max }) => {
+            let a = min.map_or(1, |m| m.0 .0 as u32).max(1);
+            let b = max.map_or(65_535, |m| m.0 .0 as u32);
+            if a > b {
+                return Err(ConfigError::new(format!("{path}.size_dist"), "needs min <= max"));
+            }
+            SizeDist::Exponential { mean: s as f64, min: a, max: b }
+        }
+    })
+}
+
+/// Mean gap from exactly one of `rate` (with the mean size) or `interval`.
+fn mean_gap(rate: Option<RateSpec>, interval: Option<TimeSpec>, size: &SizeDist, path: &str) -> CResult<Dur> {
+    let gap = match (rate, interval) {
+        (Some(r), None) => Dur::from_secs_f64(size.mean() * 8.0 / r.0 .0 as f64),
+        (None, Some(t)) => t.0,
+        _ => return Err(ConfigError::new(path, "give exactly one of `rate` or `interval`")),
+    };
+    if gap == Dur::ZERO {
+        return Err(ConfigError::new(path, "the packet interval must be greater than zero"));
+    }
+    Ok(gap)
+}
+
+fn period(p: &Option<PeriodSpec>, path: &str) -> CResult<Period> {
+    let Some(p) = p else { return Ok(Period::exponential(0.5)) };
+    let mean = positive(p.mean.0.as_secs_f64(), &format!("{path}.mean"))?;
+    Ok(match p.dist {
+        PeriodDist::Exponential => Period::exponential(mean),
+        PeriodDist::Pareto => {
+            let shape = p.shape.unwrap_or(1.5);
+            if !(shape > 1.0 && shape.is_finite()) {
+                return Err(ConfigError::new(format!("{path}.shape"), "Pareto shape must be > 1 (finite mean)"));
+            }
+            Period::pareto(mean, shape)
+        }
+    })
+}
+
+fn validate_app(app: &AppSpec, path: &str) -> CResult<()> {
+    generator(app, path).map(|_| ())
+}
+
+/// The generator and ns-2 packet type for an app.
+fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> {
+    Ok(match app {
+        AppSpec::Cbr { rate, interval, size, size_dist: sd, jitter } => {
+            let size = size_dist(*size, sd, path)?;
+            let j = jitter.unwrap_or(0.0);
+            if !(0.0..=1.0).contains(&j) {
+                return Err(ConfigError::new(format!("{path}.jitter"), format!("{j} is not in [0, 1]")));
+            }
+            let exact = match (rate, sd) {
+                // Fixed size and a rate: the exact interval, rounded up like serialization.
+                (Some(r), None) if interval.is_none() => Some(r.0.tx_time(size.mean() as u64)),
+                _ => None,
+            };
+            let interval = match exact {
+                Some(i) => i,
+                None => mean_gap(*rate, *interval, &size, path)?,
+            };
+            (Box::new(Cbr { interval, size, jitter: j }), PType::Cbr)
+        }
+        AppSpec::Poisson { rate, interval, size, size_dist: sd } => {
+            let size = size_dist(*size, sd, path)?;
+            let gap = mean_gap(*rate, *interval, &size, path)?;
+            (Box::new(Poisson::new(gap, size)), PType::Udp)
+        }
+        AppSpec::Onoff { rate, size, size_dist: sd, on, off } => {
+            let size = size_dist(*size, sd, path)?;
+            let peak = rate.map_or(64_000.0, |r| r.0 .0 as f64);
+            let interval = Dur::from_secs_f64(size.mean() * 8.0 / peak);
+            let ptype = match on.as_ref().map(|p| p.dist) {
+                Some(PeriodDist::Pareto) => PType::Pareto,
+                _ => PType::Exp,
+            };
+            let g = OnOff::new(interval, size, period(on, &format!("{path}.on"))?, period(off, &format!("{path}.off"))?);
+            (Box::new(g), ptype)
+        }
+    })
+}
+
+/// Builds the source and sink agents of every flow and arms the sources' start timers.
+pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -> CResult<(Vec<AgentSlot>, Vec<FlowInfo>)> {
+    let mut agents = Vec::with_capacity(flows.len() * 2);
+    let mut infos = Vec::with_capacity(flows.len());
+    for (i, f) in flows.into_iter().enumerate() {
+        let flow = crate::ids::FlowId(i as u32);
+        let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
+        let (gen, ptype) = generator(&f.app, &format!("{}.app", f.path))?;
+        let stop = f.stop.unwrap_or(SimTime::MAX);
+        let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match f.transport {
+            TransportSpec::Udp => {
+                let mut s = UdpSource::new(gen, stream(seed, &format!("flow/{}/app", f.name)), ptype, f.dst, dst_agent, stop);
+                s.prio = f.prio;
+                s.tag = f.tag;
+                (Box::new(s), Box::new(UdpSink), "udp")
+            }
+        };
+        agents.push(AgentSlot { agent: source, node: f.src, flow });
+        agents.push(AgentSlot { agent: sink, node: f.dst, flow });
+        net.timer(f.start, src_agent, TIMER_START, 0);
+        let app = match f.app {
+            AppSpec::Cbr { .. } => "cbr",
+            AppSpec::Poisson { .. } => "poisson",
+            AppSpec::Onoff { .. } => "onoff",
+        };
+        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app });
+    }
+    Ok((agents, infos))
+}

@@ -1,0 +1,75 @@
+//! Links, their error models, and routing options.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::queue_spec::QueueSpec;
+use super::units::{RateSpec, TimeSpec};
+use crate::net::routing::Metric;
+
+/// A point-to-point link between two nodes: duplex unless `simplex = true`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkSpec {
+    /// The two endpoints, by node name: ["a", "b"]. (Omitted inside topology helpers.)
+    pub between: Option<[String; 2]>,
+    /// Bit rate of each direction.
+    pub rate: RateSpec,
+    /// One-way propagation delay.
+    pub delay: TimeSpec,
+    /// Queue discipline of each direction. Default: droptail, 50 packets (ns-2 default).
+    pub queue: Option<QueueSpec>,
+    /// Queue of the b->a direction if it differs from `queue`.
+    pub reverse_queue: Option<QueueSpec>,
+    /// Error model of the a->b direction.
+    pub error: Option<ErrorSpec>,
+    /// Error model of the b->a direction.
+    pub reverse_error: Option<ErrorSpec>,
+    /// Only the a->b direction exists.
+    #[serde(default)]
+    pub simplex: bool,
+}
+
+/// Which packets a link direction loses after transmitting them.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ErrorSpec {
+    /// Each packet is lost with probability `rate` in [0, 1].
+    Uniform { rate: f64 },
+    /// A packet of b bits is lost with probability 1-(1-ber)^b.
+    Ber { ber: f64 },
+    /// Lose exactly the listed packets: the k-th (1-based) packet to cross the link, counting
+    /// all packets, or only the data packets of `flow` when given.
+    DropList { packets: Vec<u64>, flow: Option<String> },
+}
+
+/// How routes are computed.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoutingSpec {
+    /// Shortest paths by "hops" (default) or "delay".
+    #[serde(default = "default_metric")]
+    pub metric: Metric,
+    /// Explicit next hops, applied after shortest paths.
+    #[serde(default)]
+    pub routes: Vec<RouteOverride>,
+}
+
+fn default_metric() -> Metric {
+    Metric::Hops
+}
+
+impl Default for RoutingSpec {
+    fn default() -> Self {
+        RoutingSpec { metric: Metric::Hops, routes: Vec::new() }
+    }
+}
+
+/// "At node `at`, packets for `to` go next to `next`" (`next` must be a neighbour).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RouteOverride {
+    pub at: String,
+    pub to: String,
+    pub next: String,
+}

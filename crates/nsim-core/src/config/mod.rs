@@ -1,0 +1,129 @@
+//! The scenario schema: THE single definition of what a scenario is (DESIGN.md "One schema").
+//!
+//! TOML files, the Python builder (plain dicts sent as JSON) and the exported JSON Schema all
+//! come from these serde types. Unknown keys are errors everywhere (`deny_unknown_fields`).
+
+pub mod build;
+pub mod error;
+pub mod flow_spec;
+pub mod flow_spec_build;
+pub mod link_spec;
+pub mod queue_spec;
+pub mod topology;
+pub mod units;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+pub use error::{CResult, ConfigError};
+pub use flow_spec::FlowSpec;
+pub use link_spec::{LinkSpec, RoutingSpec};
+pub use topology::{ChainSpec, DumbbellSpec};
+use units::TimeSpec;
+
+/// A complete scenario.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Human-readable name, shown in summaries and reports.
+    #[serde(default)]
+    pub name: String,
+    /// Run seed; every random stream derives from it and a component name. Default 1.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Simulated time to run. Required unless every flow has a `stop`; then the run ends when
+    /// no events remain.
+    pub duration: Option<TimeSpec>,
+    /// End hosts, by name.
+    #[serde(default)]
+    pub hosts: Vec<String>,
+    /// Routers, by name.
+    #[serde(default)]
+    pub routers: Vec<String>,
+    /// Duplex (or simplex) point-to-point links.
+    #[serde(default)]
+    pub links: Vec<LinkSpec>,
+    /// A dumbbell topology helper (adds hosts, routers and links).
+    pub dumbbell: Option<DumbbellSpec>,
+    /// A chain topology helper (adds nodes n0..nK and the links between neighbours).
+    pub chain: Option<ChainSpec>,
+    /// Route computation and explicit next-hop overrides.
+    #[serde(default)]
+    pub routing: RoutingSpec,
+    /// Traffic.
+    #[serde(default)]
+    pub flows: Vec<FlowSpec>,
+    /// What to record beyond the always-on counters.
+    #[serde(default)]
+    pub record: RecordSpec,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// Optional recording: time series and packet traces.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSpec {
+    /// Time series to sample: "queue" (occupancy per link direction) and/or
+    /// "flow_throughput" (delivered bytes per flow per interval).
+    #[serde(default)]
+    pub series: Vec<SeriesKind>,
+    /// Sampling interval for series. Default 100ms.
+    pub interval: Option<TimeSpec>,
+    /// Write an ns-2 format packet trace (`trace.tr` in the output directory).
+    #[serde(default)]
+    pub trace: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeriesKind {
+    Queue,
+    FlowThroughput,
+}
+
+fn toml_line(text: &str, err: &toml::de::Error) -> Option<usize> {
+    err.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
+}
+
+impl Scenario {
+    /// Parses TOML text. `file` names the source in error messages.
+    pub fn from_toml(text: &str, file: &str) -> CResult<Scenario> {
+        let de = toml::Deserializer::parse(text).map_err(|e| ConfigError {
+            file: file.into(),
+            path: String::new(),
+            line: toml_line(text, &e),
+            reason: format!("malformed TOML: {}", e.message()),
+        })?;
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            ConfigError {
+                file: file.into(),
+                path: if path == "." { String::new() } else { path },
+                line: toml_line(text, &inner),
+                reason: inner.message().to_string(),
+            }
+        })
+    }
+
+    /// Parses JSON (the Python builder's form). `file` names the source in error messages.
+    pub fn from_json(text: &str, file: &str) -> CResult<Scenario> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let reason = inner.to_string();
+            // serde_json appends " at line L column C"; keep the reason readable.
+            let reason = reason.split(" at line ").next().unwrap_or(&reason).to_string();
+            ConfigError { file: file.into(), path: if path == "." { String::new() } else { path }, line: None, reason }
+        })
+    }
+
+    /// The JSON Schema of scenario files, for editors and the Python builder's docs.
+    pub fn json_schema() -> serde_json::Value {
+        serde_json::to_value(schemars::schema_for!(Scenario)).expect("schema serializes")
+    }
+}

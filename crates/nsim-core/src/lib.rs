@@ -1,0 +1,25 @@
+//! nsim-core: a packet-level discrete-event network simulator.
+//!
+//! Read DESIGN.md first. The flow of a run: [`config::Scenario`] (TOML or JSON) ->
+//! [`config::build::build`] -> [`sim::Simulator::run`] -> [`results::Results`].
+#![forbid(unsafe_code)]
+
+pub mod agent;
+pub mod app;
+pub mod config;
+pub mod ids;
+pub mod net;
+pub mod packet;
+pub mod queue;
+pub mod record;
+pub mod results;
+pub mod rng;
+pub mod sched;
+pub mod sim;
+pub mod time;
+pub mod transport;
+pub mod units;
+
+pub use config::build::{build, RunOptions};
+pub use config::{ConfigError, Scenario};
+pub use results::Results;

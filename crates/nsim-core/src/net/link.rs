@@ -1,0 +1,42 @@
+//! One direction of a point-to-point link: queue, transmitter, error model, propagation.
+//!
+//! Store-and-forward (ns-2 `SimpleLink`): a packet is serialized in size*8/rate (rounded up to
+//! the picosecond), then propagates for `delay`. The link keeps at most one pending transmit
+//! event and one pending arrival event; packets on the wire wait in a FIFO ring, since they
+//! leave in the order they were sent (STYLE.md item 10).
+
+use std::collections::VecDeque;
+
+use super::error_model::ErrorModel;
+use crate::ids::NodeId;
+use crate::packet::PacketId;
+use crate::queue::QueueDisc;
+use crate::record::LinkStats;
+use crate::rng::SimRng;
+use crate::time::{Dur, SimTime};
+use crate::units::BitsPerSec;
+
+pub struct Link {
+    pub from: NodeId,
+    pub to: NodeId,
+    pub rate: BitsPerSec,
+    pub delay: Dur,
+    pub queue: Box<dyn QueueDisc>,
+    pub error: Option<ErrorModel>,
+    /// The packet being serialized and when its transmission started.
+    pub on_tx: Option<(PacketId, SimTime)>,
+    /// Packets propagating, with their arrival times (non-decreasing).
+    pub pipe: VecDeque<(SimTime, PacketId)>,
+    pub stats: LinkStats,
+    /// Random stream of the queue discipline.
+    pub queue_rng: SimRng,
+    /// Random stream of the error model.
+    pub error_rng: SimRng,
+}
+
+impl Link {
+    /// Packets held by the transmitter and the wire.
+    pub fn in_flight(&self) -> u64 {
+        self.on_tx.is_some() as u64 + self.pipe.len() as u64
+    }
+}

@@ -1,0 +1,225 @@
+//! The network: nodes, link directions, routes, and the packets moving between them.
+//!
+//! [`Net`] is everything the agents share. Agents reach it through [`crate::agent::AgentCtx`]
+//! to send packets and arm timers; the run loop calls [`Net::on_tx_done`] and
+//! [`Net::on_arrive`] for link events.
+
+pub mod error_model;
+pub mod link;
+pub mod routing;
+
+use crate::ids::{AgentId, FlowId, LinkId, NodeId};
+use crate::packet::{PacketId, PacketPool};
+use crate::queue::QueueCtx;
+use crate::record::trace::Ns2Trace;
+use crate::record::{DropCounts, DropReason, FlowStats};
+use crate::sched::{Event, Scheduler};
+use crate::time::SimTime;
+
+pub use link::Link;
+pub use routing::RouteTable;
+
+/// Whether a node is an end host or a router (informational: both forward).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    Host,
+    Router,
+}
+
+pub struct Node {
+    pub name: String,
+    pub kind: NodeKind,
+}
+
+/// Packets that left the network, network-wide.
+#[derive(Default, Clone, Copy)]
+pub struct Totals {
+    pub delivered: u64,
+    pub dropped: u64,
+    pub drops: DropCounts,
+}
+
+pub struct Net {
+    pub now: SimTime,
+    pub sched: Scheduler,
+    pub pool: PacketPool,
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+    pub routes: RouteTable,
+    pub flows: Vec<FlowStats>,
+    pub totals: Totals,
+    pub trace: Option<Ns2Trace>,
+    /// Reused buffer for the drops of one queue call (no allocation per packet).
+    drops: Vec<(PacketId, DropReason)>,
+}
+
+impl Net {
+    pub fn new(nodes: Vec<Node>, links: Vec<Link>, routes: RouteTable, n_flows: usize) -> Self {
+        Net {
+            now: SimTime::ZERO,
+            sched: Scheduler::default(),
+            pool: PacketPool::default(),
+            nodes,
+            links,
+            routes,
+            flows: (0..n_flows).map(|_| FlowStats::default()).collect(),
+            totals: Totals::default(),
+            trace: None,
+            drops: Vec::with_capacity(8),
+        }
+    }
+
+    /// Sends a packet from node `at` towards its destination. Returns the packet id if it is
+    /// addressed to `at` itself (the caller delivers it to the agent).
+    pub fn forward(&mut self, at: NodeId, id: PacketId) -> Option<PacketId> {
+        let dst = self.pool.get(id).dst;
+        if dst == at {
+            return Some(id);
+        }
+        match self.routes.next_hop(at, dst) {
+            Some(l) => self.enqueue(l, id),
+            None => self.drop_packet(id, DropReason::NoRoute, None),
+        }
+        None
+    }
+
+    /// Counts a packet created by an agent of `flow`.
+    pub fn count_sent(&mut self, flow: FlowId, id: PacketId) {
+        let p = self.pool.get(id);
+        let (is_data, size) = (p.ptype.is_data(), p.size as u64);
+        let f = &mut self.flows[flow.idx()];
+        if is_data {
+            f.sent_pkts += 1;
+            f.sent_bytes += size;
+            f.first_sent.get_or_insert(self.now);
+        } else {
+            f.ack_sent_pkts += 1;
+        }
+    }
+
+    fn enqueue(&mut self, l: LinkId, id: PacketId) {
+        let now = self.now;
+        let link = &mut self.links[l.idx()];
+        let size = self.pool.get(id).size;
+        link.stats.arrivals += 1;
+        link.stats.arrival_bytes += size as u64;
+        if let Some(tr) = self.trace.as_mut() {
+            tr.line('+', now, link.from, link.to, self.pool.get(id));
+        }
+        let mut ctx = QueueCtx {
+            now,
+            pool: &mut self.pool,
+            drops: &mut self.drops,
+            marks: &mut link.stats.ecn_marks,
+            rng: &mut link.queue_rng,
+        };
+        link.queue.enqueue(id, &mut ctx);
+        self.settle_drops(l);
+        let link = &mut self.links[l.idx()];
+        link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
+        if link.on_tx.is_none() {
+            self.start_tx(l);
+        }
+    }
+
+    /// Accounts for and frees the packets the last queue call dropped.
+    fn settle_drops(&mut self, l: LinkId) {
+        while let Some((id, why)) = self.drops.pop() {
+            self.drop_packet(id, why, Some(l));
+        }
+    }
+
+    fn drop_packet(&mut self, id: PacketId, why: DropReason, at: Option<LinkId>) {
+        let p = self.pool.get(id);
+        if let Some(l) = at {
+            let link = &mut self.links[l.idx()];
+            link.stats.on_drop(p.size, why);
+            if let Some(tr) = self.trace.as_mut() {
+                tr.line('d', self.now, link.from, link.to, p);
+            }
+        }
+        self.flows[p.flow.idx()].on_drop(p.ptype.is_data(), p.size, why);
+        self.totals.dropped += 1;
+        self.totals.drops[why.idx()] += 1;
+        self.pool.free(id);
+    }
+
+    fn start_tx(&mut self, l: LinkId) {
+        let now = self.now;
+        let link = &mut self.links[l.idx()];
+        let mut ctx = QueueCtx {
+            now,
+            pool: &mut self.pool,
+            drops: &mut self.drops,
+            marks: &mut link.stats.ecn_marks,
+            rng: &mut link.queue_rng,
+        };
+        let next = link.queue.dequeue(&mut ctx);
+        self.settle_drops(l);
+        let link = &mut self.links[l.idx()];
+        link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
+        let Some(id) = next else { return };
+        let p = self.pool.get(id);
+        link.stats.departures += 1;
+        link.stats.departure_bytes += p.size as u64;
+        if let Some(tr) = self.trace.as_mut() {
+            tr.line('-', now, link.from, link.to, p);
+        }
+        link.on_tx = Some((id, now));
+        let done = now + link.rate.tx_time(p.size as u64);
+        self.sched.schedule(done, Event::TxDone(l));
+    }
+
+    /// The transmitter of `l` finished its packet: lose it or put it on the wire, then start
+    /// the next one.
+    pub fn on_tx_done(&mut self, l: LinkId) {
+        let now = self.now;
+        let link = &mut self.links[l.idx()];
+        let Some((id, started)) = link.on_tx.take() else { return };
+        link.stats.busy_ps += now.0 - started.0;
+        let lost = match link.error.as_mut() {
+            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
+            None => false,
+        };
+        if lost {
+            self.drop_packet(id, DropReason::ErrorModel, Some(l));
+        } else {
+            let arrive = now + link.delay;
+            if link.pipe.is_empty() {
+                self.sched.schedule(arrive, Event::Arrive(l));
+            }
+            link.pipe.push_back((arrive, id));
+        }
+        self.start_tx(l);
+    }
+
+    /// The head of `l`'s pipe reaches the far node. Returns the packet if it is for that node.
+    pub fn on_arrive(&mut self, l: LinkId) -> Option<PacketId> {
+        let link = &mut self.links[l.idx()];
+        let (_, id) = link.pipe.pop_front()?;
+        if let Some(&(t, _)) = link.pipe.front() {
+            self.sched.schedule(t, Event::Arrive(l));
+        }
+        let to = link.to;
+        if let Some(tr) = self.trace.as_mut() {
+            tr.line('r', self.now, link.from, to, self.pool.get(id));
+        }
+        self.forward(to, id)
+    }
+
+    /// Arms an agent timer at absolute time `at`.
+    pub fn timer(&mut self, at: SimTime, agent: AgentId, kind: u16, gen: u32) {
+        self.sched.schedule(at, Event::Timer { agent, kind, gen });
+    }
+
+    /// Packets waiting in queues now.
+    pub fn queued(&self) -> u64 {
+        self.links.iter().map(|l| l.queue.len_packets()).sum()
+    }
+
+    /// Packets being transmitted or propagating now.
+    pub fn in_flight(&self) -> u64 {
+        self.links.iter().map(|l| l.in_flight()).sum()
+    }
+}

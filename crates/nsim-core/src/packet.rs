@@ -1,0 +1,159 @@
+//! Packets: fixed-size plain data held in a pool and addressed by [`PacketId`].
+//!
+//! A packet carries its size on the wire, not payload bytes (ns-2 semantics). The pool reuses
+//! freed slots, so steady-state runs allocate nothing per packet (STYLE.md item 10).
+
+use crate::ids::{AgentId, FlowId, NodeId};
+use crate::time::SimTime;
+
+/// Index of a live packet in the [`PacketPool`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PacketId(pub u32);
+
+/// Packet type as ns-2 names it in traces (`cbr`, `tcp`, `ack`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PType {
+    #[default]
+    Udp,
+    Cbr,
+    Exp,
+    Pareto,
+    Tcp,
+    Ack,
+}
+
+impl PType {
+    /// The name ns-2 prints in column 5 of a trace line.
+    pub fn ns2_name(self) -> &'static str {
+        match self {
+            PType::Udp => "udp",
+            PType::Cbr => "cbr",
+            PType::Exp => "exp",
+            PType::Pareto => "pareto",
+            PType::Tcp => "tcp",
+            PType::Ack => "ack",
+        }
+    }
+
+    /// True for packets that carry a flow's data (counted as the flow's sent/delivered);
+    /// false for acknowledgements travelling back.
+    pub fn is_data(self) -> bool {
+        !matches!(self, PType::Ack)
+    }
+}
+
+/// ECN codepoint (RFC 3168 §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ecn {
+    #[default]
+    NotEct,
+    Ect,
+    Ce,
+}
+
+/// TCP header fields nsim models. Sequence numbers are in the unit the sender core chooses
+/// (ns-2 one-way TCP counts packets); `sack` holds up to 3 blocks (RFC 2018 §3), most recent
+/// first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TcpHdr {
+    pub seq: u64,
+    pub ack: u64,
+    pub flags: u8,
+    pub nsack: u8,
+    pub sack: [(u64, u64); 3],
+    /// Echo of the send time of the segment that triggered this ACK (RTT sampling).
+    pub ts_echo: SimTime,
+    /// Payload bytes in this segment (wire size minus headers).
+    pub payload: u32,
+}
+
+/// One packet. `Copy` and fixed-size: no heap data.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Packet {
+    /// Unique id over the whole run (ns-2 trace column 12).
+    pub uid: u64,
+    pub flow: FlowId,
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub src_agent: AgentId,
+    pub dst_agent: AgentId,
+    /// Bytes on the wire, headers included.
+    pub size: u32,
+    pub ptype: PType,
+    /// Priority / drop precedence / DSCP class, read by classifiers and markers.
+    pub prio: u8,
+    /// Application tag, read by classifiers.
+    pub tag: u16,
+    pub ecn: Ecn,
+    /// When the source created it (one-way delay is measured from here).
+    pub created: SimTime,
+    /// Sequence number for traces (UDP: per-flow packet count; TCP: `tcp.seq`).
+    pub seq: u64,
+    pub tcp: TcpHdr,
+}
+
+/// Arena of packets with a free list.
+#[derive(Default)]
+pub struct PacketPool {
+    slots: Vec<Packet>,
+    free: Vec<u32>,
+    next_uid: u64,
+}
+
+impl PacketPool {
+    /// Stores `p` (assigning its `uid`) and returns its id.
+    pub fn alloc(&mut self, mut p: Packet) -> PacketId {
+        p.uid = self.next_uid;
+        self.next_uid += 1;
+        if let Some(i) = self.free.pop() {
+            self.slots[i as usize] = p;
+            PacketId(i)
+        } else {
+            self.slots.push(p);
+            PacketId((self.slots.len() - 1) as u32)
+        }
+    }
+
+    pub fn free(&mut self, id: PacketId) {
+        self.free.push(id.0);
+    }
+
+    #[inline]
+    pub fn get(&self, id: PacketId) -> &Packet {
+        &self.slots[id.0 as usize]
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: PacketId) -> &mut Packet {
+        &mut self.slots[id.0 as usize]
+    }
+
+    /// Packets created so far.
+    pub fn created(&self) -> u64 {
+        self.next_uid
+    }
+
+    /// Packets currently alive (created and not yet freed).
+    pub fn live(&self) -> u64 {
+        (self.slots.len() - self.free.len()) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn freed_slots_are_reused_and_uids_keep_growing() {
+        let mut pool = PacketPool::default();
+        let a = pool.alloc(Packet { size: 100, ..Default::default() });
+        let b = pool.alloc(Packet { size: 200, ..Default::default() });
+        pool.free(a);
+        let c = pool.alloc(Packet { size: 300, ..Default::default() });
+        assert_eq!(c, a);
+        assert_eq!(pool.get(c).uid, 2);
+        assert_eq!(pool.get(b).size, 200);
+        assert_eq!(pool.live(), 2);
+        assert_eq!(pool.created(), 3);
+    }
+}

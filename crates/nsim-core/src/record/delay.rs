@@ -1,0 +1,100 @@
+//! One-way delay statistics without storing every sample.
+//!
+//! Mean and standard deviation by Welford's online algorithm; percentiles from an HDR
+//! histogram (Tene, `hdrhistogram` crate) at 2 significant digits, i.e. within 1 % of the exact
+//! sample quantile, in fixed memory. Jitter is the mean absolute difference between the delays
+//! of consecutive packets (IPDV, RFC 3393 §2.4, reported as a mean of |ΔD|).
+
+use hdrhistogram::Histogram;
+
+use crate::time::Dur;
+
+/// Largest recordable delay: one hour (beyond that a value is clamped).
+const MAX_NS: u64 = 3_600_000_000_000;
+
+pub struct DelayStats {
+    n: u64,
+    mean: f64,
+    m2: f64,
+    max_s: f64,
+    last_s: Option<f64>,
+    ipdv_sum: f64,
+    hist: Option<Histogram<u32>>,
+}
+
+impl Default for DelayStats {
+    fn default() -> Self {
+        DelayStats { n: 0, mean: 0.0, m2: 0.0, max_s: 0.0, last_s: None, ipdv_sum: 0.0, hist: None }
+    }
+}
+
+impl DelayStats {
+    pub fn record(&mut self, d: Dur) {
+        let s = d.as_secs_f64();
+        self.n += 1;
+        let delta = s - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (s - self.mean);
+        if s > self.max_s {
+            self.max_s = s;
+        }
+        if let Some(last) = self.last_s {
+            self.ipdv_sum += (s - last).abs();
+        }
+        self.last_s = Some(s);
+        let hist = self.hist.get_or_insert_with(|| {
+            Histogram::new_with_bounds(1, MAX_NS, 2).expect("valid histogram bounds")
+        });
+        hist.saturating_record((d.0 / 1000).clamp(1, MAX_NS));
+    }
+
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+    pub fn mean(&self) -> Option<f64> {
+        (self.n > 0).then_some(self.mean)
+    }
+    /// Population standard deviation.
+    pub fn std(&self) -> Option<f64> {
+        (self.n > 0).then(|| (self.m2 / self.n as f64).sqrt())
+    }
+    pub fn max(&self) -> Option<f64> {
+        (self.n > 0).then_some(self.max_s)
+    }
+    /// Quantile `q` in [0, 1], in seconds.
+    pub fn quantile(&self, q: f64) -> Option<f64> {
+        self.hist.as_ref().map(|h| h.value_at_quantile(q) as f64 * 1e-9)
+    }
+    /// Mean |D(i) - D(i-1)| over consecutive packets, seconds.
+    pub fn jitter(&self) -> Option<f64> {
+        (self.n > 1).then(|| self.ipdv_sum / (self.n - 1) as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_quantiles_and_jitter_of_a_known_sample() {
+        let mut d = DelayStats::default();
+        for ms in 1..=100u64 {
+            d.record(Dur::from_millis(ms));
+        }
+        assert!((d.mean().unwrap() - 0.0505).abs() < 1e-12);
+        // population std of 1..100 ms = sqrt((100^2-1)/12) ms
+        assert!((d.std().unwrap() - (9999.0f64 / 12.0).sqrt() * 1e-3).abs() < 1e-12);
+        assert!((d.quantile(0.5).unwrap() - 0.050).abs() / 0.050 < 0.01);
+        assert!((d.quantile(0.99).unwrap() - 0.099).abs() / 0.099 < 0.01);
+        assert_eq!(d.max(), Some(0.1));
+        assert!((d.jitter().unwrap() - 0.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn empty_stats_are_none() {
+        let d = DelayStats::default();
+        assert_eq!(d.mean(), None);
+        assert_eq!(d.jitter(), None);
+        assert_eq!(d.quantile(0.5), None);
+    }
+}

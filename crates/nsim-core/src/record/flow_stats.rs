@@ -1,0 +1,39 @@
+//! Per-flow counters, always on.
+
+use super::delay::DelayStats;
+use super::{DropCounts, DropReason};
+use crate::time::SimTime;
+
+/// Counters for one flow. Data packets (source to sink) and acknowledgements (sink to source)
+/// are counted apart so that a TCP flow's goodput is not inflated by its ACKs.
+#[derive(Default)]
+pub struct FlowStats {
+    pub sent_pkts: u64,
+    pub sent_bytes: u64,
+    pub delivered_pkts: u64,
+    pub delivered_bytes: u64,
+    pub dropped_pkts: u64,
+    pub dropped_bytes: u64,
+    pub drops: DropCounts,
+    pub ack_sent_pkts: u64,
+    pub ack_delivered_pkts: u64,
+    pub ack_dropped_pkts: u64,
+    /// Application bytes delivered in order (set by transports that know; UDP: payload of
+    /// every delivered datagram).
+    pub goodput_bytes: u64,
+    pub first_sent: Option<SimTime>,
+    pub last_delivered: Option<SimTime>,
+    pub delay: DelayStats,
+}
+
+impl FlowStats {
+    pub fn on_drop(&mut self, is_data: bool, size: u32, reason: DropReason) {
+        if is_data {
+            self.dropped_pkts += 1;
+            self.dropped_bytes += size as u64;
+            self.drops[reason.idx()] += 1;
+        } else {
+            self.ack_dropped_pkts += 1;
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! What a run records. Per-flow and per-queue counters are always kept (they are a few adds
+//! per packet); time series and packet traces only when the scenario asks for them.
+
+pub mod delay;
+pub mod flow_stats;
+pub mod link_stats;
+pub mod series;
+pub mod trace;
+
+pub use flow_stats::FlowStats;
+pub use link_stats::LinkStats;
+
+/// Why a packet was dropped. Every drop carries one, and results report each separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DropReason {
+    /// The queue was full (DropTail, or a full buffer under any discipline).
+    Overflow,
+    /// A link error model lost it (uniform, bit errors, drop list).
+    ErrorModel,
+    /// RED dropped it early (average queue between the thresholds).
+    RedEarly,
+    /// RED dropped it because the average queue exceeded the maximum threshold.
+    RedForced,
+    /// A token-bucket policer dropped it.
+    Policer,
+    /// CoDel dropped it at dequeue (sojourn time above target for an interval).
+    Codel,
+    /// PIE dropped it at enqueue.
+    Pie,
+    /// A drop-priority (assured forwarding) discipline dropped it for its precedence.
+    DropPriority,
+    /// No route to the destination from the node holding it.
+    NoRoute,
+}
+
+impl DropReason {
+    pub const COUNT: usize = 9;
+    pub const ALL: [DropReason; Self::COUNT] = [
+        DropReason::Overflow,
+        DropReason::ErrorModel,
+        DropReason::RedEarly,
+        DropReason::RedForced,
+        DropReason::Policer,
+        DropReason::Codel,
+        DropReason::Pie,
+        DropReason::DropPriority,
+        DropReason::NoRoute,
+    ];
+
+    /// Column-friendly name (`drops_<name>` in results).
+    pub fn name(self) -> &'static str {
+        match self {
+            DropReason::Overflow => "overflow",
+            DropReason::ErrorModel => "error_model",
+            DropReason::RedEarly => "red_early",
+            DropReason::RedForced => "red_forced",
+            DropReason::Policer => "policer",
+            DropReason::Codel => "codel",
+            DropReason::Pie => "pie",
+            DropReason::DropPriority => "drop_priority",
+            DropReason::NoRoute => "no_route",
+        }
+    }
+
+    #[inline]
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// Counts per drop reason.
+pub type DropCounts = [u64; DropReason::COUNT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_reasons_listed_in_index_order() {
+        for (i, r) in DropReason::ALL.iter().enumerate() {
+            assert_eq!(r.idx(), i);
+        }
+    }
+}

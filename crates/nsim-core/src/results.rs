@@ -1,0 +1,213 @@
+//! Results of a run: per-flow and per-queue rows, accounting totals, series.
+//!
+//! Column names carry units (`_bps`, `_s`, `_bytes`, `_pkts`); the Python layer turns the row
+//! lists into DataFrames unchanged.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::record::series::Series;
+use crate::record::{DropCounts, DropReason};
+use crate::sim::Simulator;
+use crate::time::SimTime;
+
+/// Every packet created is delivered, dropped, queued, or in flight (or, for a moment, held
+/// by an agent: none of nsim's agents hold packets between events).
+#[derive(Serialize, Debug, Clone)]
+pub struct Accounting {
+    pub created: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+    pub queued: u64,
+    pub in_flight: u64,
+    pub dropped_by_reason: BTreeMap<&'static str, u64>,
+}
+
+impl Accounting {
+    /// created == delivered + dropped + queued + in_flight.
+    pub fn balanced(&self) -> bool {
+        self.created == self.delivered + self.dropped + self.queued + self.in_flight
+    }
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct FlowRow {
+    pub flow: u32,
+    pub name: String,
+    pub src: String,
+    pub dst: String,
+    pub transport: &'static str,
+    pub app: &'static str,
+    pub start_s: f64,
+    pub stop_s: Option<f64>,
+    pub sent_pkts: u64,
+    pub sent_bytes: u64,
+    pub delivered_pkts: u64,
+    pub delivered_bytes: u64,
+    pub dropped_pkts: u64,
+    pub dropped_bytes: u64,
+    pub drops: BTreeMap<&'static str, u64>,
+    pub ack_sent_pkts: u64,
+    pub ack_delivered_pkts: u64,
+    pub ack_dropped_pkts: u64,
+    /// Delivered bits (headers included) over the flow's active time.
+    pub throughput_bps: f64,
+    /// Application bytes delivered in order, as bits over the flow's active time.
+    pub goodput_bps: f64,
+    pub delay_mean_s: Option<f64>,
+    pub delay_std_s: Option<f64>,
+    pub delay_p50_s: Option<f64>,
+    pub delay_p99_s: Option<f64>,
+    pub delay_max_s: Option<f64>,
+    pub jitter_s: Option<f64>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct QueueRow {
+    pub link: u32,
+    pub from: String,
+    pub to: String,
+    pub rate_bps: u64,
+    pub delay_s: f64,
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    pub dropped_pkts: u64,
+    pub dropped_bytes: u64,
+    pub drops: BTreeMap<&'static str, u64>,
+    pub ecn_marks: u64,
+    pub mean_len_pkts: f64,
+    pub mean_len_bytes: f64,
+    pub max_len_pkts: u64,
+    pub max_len_bytes: u64,
+    /// Fraction of the run the transmitter was busy.
+    pub utilization: f64,
+    pub queued_pkts: u64,
+    pub in_flight_pkts: u64,
+}
+
+#[derive(Serialize)]
+pub struct Results {
+    pub scenario: String,
+    pub seed: u64,
+    pub sim_time_s: f64,
+    pub events: u64,
+    pub wall_s: f64,
+    pub interrupted: bool,
+    pub accounting: Accounting,
+    pub flows: Vec<FlowRow>,
+    pub queues: Vec<QueueRow>,
+    pub series: Series,
+}
+
+fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
+    DropReason::ALL.iter().filter(|r| c[r.idx()] > 0).map(|r| (r.name(), c[r.idx()])).collect()
+}
+
+impl Results {
+    pub(crate) fn collect(sim: &Simulator, series: Series, wall_s: f64, events: u64, interrupted: bool) -> Results {
+        let net = &sim.net;
+        let end = net.now;
+        let node = |n: crate::ids::NodeId| net.nodes[n.idx()].name.clone();
+        let flows = sim
+            .flows
+            .iter()
+            .zip(&net.flows)
+            .enumerate()
+            .map(|(i, (info, s))| {
+                let until = info.stop.map_or(end, |st| st.min(end));
+                let active = until.since(info.start).as_secs_f64();
+                let per_s = |bytes: u64| if active > 0.0 { bytes as f64 * 8.0 / active } else { 0.0 };
+                FlowRow {
+                    flow: i as u32,
+                    name: info.name.clone(),
+                    src: node(info.src),
+                    dst: node(info.dst),
+                    transport: info.transport,
+                    app: info.app,
+                    start_s: info.start.as_secs_f64(),
+                    stop_s: info.stop.map(SimTime::as_secs_f64),
+                    sent_pkts: s.sent_pkts,
+                    sent_bytes: s.sent_bytes,
+                    delivered_pkts: s.delivered_pkts,
+                    delivered_bytes: s.delivered_bytes,
+                    dropped_pkts: s.dropped_pkts,
+                    dropped_bytes: s.dropped_bytes,
+                    drops: by_reason(&s.drops),
+                    ack_sent_pkts: s.ack_sent_pkts,
+                    ack_delivered_pkts: s.ack_delivered_pkts,
+                    ack_dropped_pkts: s.ack_dropped_pkts,
+                    throughput_bps: per_s(s.delivered_bytes),
+                    goodput_bps: per_s(s.goodput_bytes),
+                    delay_mean_s: s.delay.mean(),
+                    delay_std_s: s.delay.std(),
+                    delay_p50_s: s.delay.quantile(0.5),
+                    delay_p99_s: s.delay.quantile(0.99),
+                    delay_max_s: s.delay.max(),
+                    jitter_s: s.delay.jitter(),
+                }
+            })
+            .collect();
+        let queues = net
+            .links
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let (mp, mb) = l.stats.mean_occupancy(end);
+                QueueRow {
+                    link: i as u32,
+                    from: node(l.from),
+                    to: node(l.to),
+                    rate_bps: l.rate.0,
+                    delay_s: l.delay.as_secs_f64(),
+                    arrivals: l.stats.arrivals,
+                    arrival_bytes: l.stats.arrival_bytes,
+                    departures: l.stats.departures,
+                    departure_bytes: l.stats.departure_bytes,
+                    dropped_pkts: l.stats.total_drops(),
+                    dropped_bytes: l.stats.dropped_bytes,
+                    drops: by_reason(&l.stats.drops),
+                    ecn_marks: l.stats.ecn_marks,
+                    mean_len_pkts: mp,
+                    mean_len_bytes: mb,
+                    max_len_pkts: l.stats.max_pkts,
+                    max_len_bytes: l.stats.max_bytes,
+                    utilization: busy_fraction(l, end),
+                    queued_pkts: l.queue.len_packets(),
+                    in_flight_pkts: l.in_flight(),
+                }
+            })
+            .collect();
+        let accounting = Accounting {
+            created: net.pool.created(),
+            delivered: net.totals.delivered,
+            dropped: net.totals.dropped,
+            queued: net.queued(),
+            in_flight: net.in_flight(),
+            dropped_by_reason: by_reason(&net.totals.drops),
+        };
+        Results {
+            scenario: sim.name.clone(),
+            seed: sim.seed,
+            sim_time_s: end.as_secs_f64(),
+            events,
+            wall_s,
+            interrupted,
+            accounting,
+            flows,
+            queues,
+            series,
+        }
+    }
+}
+
+/// Busy time including the part of a transmission still under way at the end.
+fn busy_fraction(l: &crate::net::Link, end: SimTime) -> f64 {
+    if end.0 == 0 {
+        return 0.0;
+    }
+    let ongoing = l.on_tx.map_or(0, |(_, started)| end.0.saturating_sub(started.0));
+    (l.stats.busy_ps + ongoing) as f64 / end.0 as f64
+}

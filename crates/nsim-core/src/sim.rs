@@ -1,0 +1,206 @@
+//! The run loop: one `Simulator` value owns everything (no globals), so several can run side
+//! by side in one process (STYLE.md item 11).
+
+use std::time::Instant;
+
+use crate::agent::{Agent, AgentCtx};
+use crate::ids::{FlowId, LinkId, NodeId};
+use crate::net::Net;
+use crate::packet::PacketId;
+use crate::record::series::Series;
+use crate::record::trace::Ns2Trace;
+use crate::results::Results;
+use crate::sched::Event;
+use crate::time::{Dur, SimTime};
+
+/// An agent and where it lives.
+pub struct AgentSlot {
+    pub agent: Box<dyn Agent>,
+    pub node: NodeId,
+    pub flow: FlowId,
+}
+
+/// Static facts about a flow, for results.
+pub struct FlowInfo {
+    pub name: String,
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub start: SimTime,
+    pub stop: Option<SimTime>,
+    pub transport: &'static str,
+    pub app: &'static str,
+}
+
+/// Which series to sample and how often.
+#[derive(Clone, Copy, Debug)]
+pub struct SeriesConfig {
+    pub interval: Dur,
+    pub queue: bool,
+    pub flow_throughput: bool,
+}
+
+struct SeriesState {
+    cfg: SeriesConfig,
+    data: Series,
+    last_delivered: Vec<u64>,
+}
+
+/// Progress reported to the caller during long runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub sim_time: SimTime,
+    /// The stop time, if the run has one.
+    pub end: Option<SimTime>,
+    pub events: u64,
+}
+
+pub struct Simulator {
+    pub name: String,
+    pub seed: u64,
+    pub net: Net,
+    pub agents: Vec<AgentSlot>,
+    pub flows: Vec<FlowInfo>,
+    /// Stop time; `None` runs until no events remain.
+    pub end: Option<SimTime>,
+    series: Option<SeriesState>,
+    events: u64,
+}
+
+/// How often (in events) the loop reports progress and checks for interruption.
+const PROGRESS_EVERY: u64 = 1 << 18;
+
+impl Simulator {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: String,
+        seed: u64,
+        mut net: Net,
+        agents: Vec<AgentSlot>,
+        flows: Vec<FlowInfo>,
+        end: Option<SimTime>,
+        series: Option<SeriesConfig>,
+        trace_path: Option<&str>,
+    ) -> std::io::Result<Self> {
+        if let Some(path) = trace_path {
+            net.trace = Some(Ns2Trace::create(path, agent_ports(&agents, net.nodes.len()))?);
+        }
+        let series = series.map(|cfg| {
+            net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
+            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()] }
+        });
+        Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
+    }
+
+    /// Runs to the end. `progress` is called every few hundred thousand events; returning
+    /// `false` stops the run early (results then say `interrupted`).
+    pub fn run(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> std::io::Result<Results> {
+        let wall = Instant::now();
+        let limit = self.end.unwrap_or(SimTime::MAX);
+        let mut interrupted = false;
+        while let Some((t, ev)) = self.net.sched.pop_until(limit) {
+            self.net.now = t;
+            self.events += 1;
+            match ev {
+                Event::TxDone(l) => self.net.on_tx_done(l),
+                Event::Arrive(l) => self.arrive(l),
+                Event::Timer { agent, kind, gen } => {
+                    let slot = &mut self.agents[agent.idx()];
+                    let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
+                    slot.agent.on_timer(kind, gen, &mut ctx);
+                }
+                Event::Sample => self.sample(limit),
+            }
+            if self.events % PROGRESS_EVERY == 0
+                && !progress(Progress { sim_time: t, end: self.end, events: self.events })
+            {
+                interrupted = true;
+                break;
+            }
+        }
+        if let (Some(end), false) = (self.end, interrupted) {
+            self.net.now = end;
+        }
+        let wall_s = wall.elapsed().as_secs_f64();
+        let trace = self.net.trace.take();
+        let series = self.series.take().map(|s| s.data).unwrap_or_default();
+        let results = Results::collect(&self, series, wall_s, self.events, interrupted);
+        if let Some(tr) = trace {
+            tr.finish()?;
+        }
+        Ok(results)
+    }
+
+    fn arrive(&mut self, l: LinkId) {
+        if let Some(id) = self.net.on_arrive(l) {
+            self.deliver(id);
+        }
+    }
+
+    /// A packet reached its destination node: count it, hand it to its agent, free it.
+    fn deliver(&mut self, id: PacketId) {
+        let now = self.net.now;
+        let p = *self.net.pool.get(id);
+        let f = &mut self.net.flows[p.flow.idx()];
+        if p.ptype.is_data() {
+            f.delivered_pkts += 1;
+            f.delivered_bytes += p.size as u64;
+            f.delay.record(now - p.created);
+            f.last_delivered = Some(now);
+        } else {
+            f.ack_delivered_pkts += 1;
+        }
+        self.net.totals.delivered += 1;
+        let slot = &mut self.agents[p.dst_agent.idx()];
+        let mut ctx = AgentCtx { net: &mut self.net, me: p.dst_agent, node: slot.node, flow: slot.flow };
+        slot.agent.on_packet(id, &mut ctx);
+        self.net.pool.free(id);
+    }
+
+    fn sample(&mut self, limit: SimTime) {
+        let Some(s) = self.series.as_mut() else { return };
+        let now = self.net.now;
+        let t = now.as_secs_f64();
+        if s.cfg.queue {
+            for (i, l) in self.net.links.iter().enumerate() {
+                s.data.queue.time_s.push(t);
+                s.data.queue.link.push(i as u32);
+                s.data.queue.len_pkts.push(l.queue.len_packets());
+                s.data.queue.len_bytes.push(l.queue.len_bytes());
+            }
+        }
+        if s.cfg.flow_throughput {
+            let dt = s.cfg.interval.as_secs_f64();
+            for (i, f) in self.net.flows.iter().enumerate() {
+                let d = f.delivered_bytes - s.last_delivered[i];
+                s.last_delivered[i] = f.delivered_bytes;
+                let ft = &mut s.data.flow_throughput;
+                ft.time_s.push(t);
+                ft.flow.push(i as u32);
+                ft.delivered_bytes.push(d);
+                ft.throughput_bps.push(d as f64 * 8.0 / dt);
+            }
+        }
+        let next = now + s.cfg.interval;
+        // Without a stop time, sample only while other events remain.
+        if next <= limit && (self.end.is_some() || !self.net.sched.is_empty()) {
+            self.net.sched.schedule(next, Event::Sample);
+        }
+    }
+
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+}
+
+/// ns-2 port numbers: each agent's index among the agents of its node.
+fn agent_ports(agents: &[AgentSlot], n_nodes: usize) -> Vec<u32> {
+    let mut next = vec![0u32; n_nodes];
+    agents
+        .iter()
+        .map(|a| {
+            let p = next[a.node.idx()];
+            next[a.node.idx()] += 1;
+            p
+        })
+        .collect()
+}
