@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import run, schema, validate
+from . import bench, run, schema, validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,3 +19,4 @@ def main() -> None:
 main.add_command(run.command)
 main.add_command(validate.command)
 main.add_command(schema.command)
+main.add_command(bench.command)
