@@ -72,3 +72,9 @@ def test_schema_is_json_with_the_top_level_keys() -> None:
     p = run_cli("schema")
     schema = json.loads(p.stdout)
     assert {"flows", "links", "dumbbell", "duration"} <= set(schema["properties"])
+
+
+def test_bench_reports_rates_for_a_small_scenario() -> None:
+    p = run_cli("bench", str(SCENARIOS / "cbr_dumbbell.toml"))
+    assert p.returncode == 0, p.stderr
+    assert "events/s" in p.stdout and "cbr_dumbbell.toml" in p.stdout
