@@ -93,6 +93,10 @@ pub struct TcpConfig {
     /// RTO clock granularity G. Default 10 ms (ns-2.35 `tcpTick_ 0.01`; RFC 6298 leaves G to
     /// the implementation, BSD used 500 ms).
     pub tick: Option<TimeSpec>,
+    /// Phase of the sender's RTO clock: RTT samples count the ticks of a clock that ticks at
+    /// `clock_offset + k·tick`. Default 0. ns-2 draws it per agent as
+    /// `boot_time_ = Random::uniform(tcpTick_)`; set it to reproduce a given ns-2 run.
+    pub clock_offset: Option<TimeSpec>,
     /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`); RFC 6298 (2.4) says
     /// "rounded up to 1 second" (ns-2 classic test suites use 1 s).
     pub min_rto: Option<TimeSpec>,
@@ -209,6 +213,7 @@ pub struct TcpParams {
     pub sack: bool,
     pub ecn: bool,
     pub tick: Dur,
+    pub clock_offset: Dur,
     pub min_rto: Dur,
     pub initial_rto: Dur,
     pub max_rto: Dur,
@@ -266,6 +271,7 @@ impl TcpConfig {
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),
+            clock_offset: dur(self.clock_offset, 0),
             min_rto: dur(self.min_rto, 200),
             initial_rto: dur(self.initial_rto, 3000),
             max_rto: dur(self.max_rto, 60_000),

@@ -11,8 +11,9 @@
 //! - The first sample sets srtt = R, rttvar = R/2 (RFC 6298 (2.2)).
 //! - Karn's rule (RFC 6298 §3) lives in the sender: a retransmission cancels the timed segment.
 //!
-//! Deviation from ns-2: ns-2 offsets each agent's clock by a random `boot_time_` in
-//! [0, tcpTick); nsim uses offset 0, so a measured RTT may differ by one tick from ns-2's.
+//! ns-2 offsets each agent's clock by a random `boot_time_` in [0, tcpTick); nsim takes the
+//! offset from the configuration (`clock_offset`, default 0), so by default a measured RTT
+//! may differ by one tick from a given ns-2 run's.
 
 use crate::time::{Dur, SimTime};
 
@@ -26,6 +27,8 @@ const MAX_BACKOFF: u32 = 64;
 #[derive(Clone, Debug)]
 pub struct RttEstimator {
     tick: Dur,
+    /// Phase of the tick clock (ns-2 `boot_time_`).
+    offset: Dur,
     min_rto: Dur,
     max_rto: Dur,
     /// 8·srtt in ticks; 0 = no sample yet (or clobbered after a long backoff).
@@ -41,8 +44,8 @@ pub struct RttEstimator {
 }
 
 impl RttEstimator {
-    pub fn new(tick: Dur, min_rto: Dur, initial_rto: Dur, max_rto: Dur) -> Self {
-        RttEstimator { tick, min_rto, max_rto, srtt8: 0, rttvar4: 0, rtxcur: initial_rto, backoff: 1, last_ticks: 0 }
+    pub fn new(tick: Dur, offset: Dur, min_rto: Dur, initial_rto: Dur, max_rto: Dur) -> Self {
+        RttEstimator { tick, offset, min_rto, max_rto, srtt8: 0, rttvar4: 0, rtxcur: initial_rto, backoff: 1, last_ticks: 0 }
     }
 
     /// Adds an RTT sample for a segment sent at `sent` and acknowledged at `now`.
@@ -51,7 +54,7 @@ impl RttEstimator {
         let tao = now.since(sent).0;
         // ns-2: t_rtt_ = int((tao + fmod(sendtime, tick)) / tick): the number of clock ticks
         // that elapsed between send and ack on a ticking clock.
-        let ticks = (((tao + sent.0 % tick) / tick) as i64).max(1);
+        let ticks = (((tao + (sent.0 + self.offset.0) % tick) / tick) as i64).max(1);
         self.last_ticks = ticks;
         if self.srtt8 != 0 {
             let mut delta = ticks - (self.srtt8 >> SRTT_BITS);

@@ -28,6 +28,8 @@ use crate::time::Dur;
 const TIMER_DELACK: u16 = 1;
 /// RFC 2018 §3: at most 3 blocks fit beside the timestamp option.
 const MAX_SACK_BLOCKS: usize = 3;
+/// Bytes an ACK grows per SACK block (ns-2 `Agent/TCPSink/Sack1`).
+const SACK_BLOCK_BYTES: u32 = 8;
 
 #[derive(Clone, Copy, Debug)]
 pub struct SinkParams {
@@ -155,7 +157,8 @@ impl TcpSink {
         ctx.send(Packet {
             dst: self.src,
             dst_agent: self.src_agent,
-            size: self.p.header,
+            // ns-2 adds 8 bytes per SACK block (RFC 2018 §3: 2 + 8n with the option header).
+            size: self.p.header + SACK_BLOCK_BYTES * h.nsack as u32,
             ptype: PType::Ack,
             seq: h.ack,
             tcp: h,

@@ -19,7 +19,9 @@ pub struct Ev {
 /// Runs a TOML scenario, writing an ns-2 trace, and returns the results and trace events.
 pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
     let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
-    let path = std::env::temp_dir().join(format!("nsim-{}-{tag}.tr", std::process::id()));
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("nsim-{}-{k}-{tag}.tr", std::process::id()));
     let opts = RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
     let res = build(&scn, &opts).expect("builds").run(&mut |_| true).expect("runs");
     let text = std::fs::read_to_string(&path).expect("trace written");

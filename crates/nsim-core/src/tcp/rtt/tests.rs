@@ -1,7 +1,7 @@
 use super::*;
 
 fn est() -> RttEstimator {
-    RttEstimator::new(Dur::from_millis(10), Dur::from_millis(200), Dur::from_secs(3), Dur::from_secs(60))
+    RttEstimator::new(Dur::from_millis(10), Dur::ZERO, Dur::from_millis(200), Dur::from_secs(3), Dur::from_secs(60))
 }
 
 fn at(ms: u64) -> SimTime {
@@ -50,7 +50,7 @@ fn rto_backoff_doubles_up_to_the_max() {
 
 #[test]
 fn never_below_two_ticks() {
-    let mut e = RttEstimator::new(Dur::from_millis(10), Dur::ZERO, Dur::from_secs(3), Dur::from_secs(60));
+    let mut e = RttEstimator::new(Dur::from_millis(10), Dur::ZERO, Dur::ZERO, Dur::from_secs(3), Dur::from_secs(60));
     e.sample(at(0), at(1));
     assert!(e.rto() >= Dur::from_millis(20));
 }

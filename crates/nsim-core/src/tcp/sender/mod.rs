@@ -84,7 +84,7 @@ pub struct Core {
 
 impl Core {
     pub fn new(p: TcpParams, dst: NodeId, dst_agent: AgentId, total_bytes: Option<u64>, stop: Option<SimTime>) -> Self {
-        let rtt = RttEstimator::new(p.tick, p.min_rto, p.initial_rto, p.max_rto);
+        let rtt = RttEstimator::new(p.tick, p.clock_offset, p.min_rto, p.initial_rto, p.max_rto);
         Core {
             t_seqno: 0,
             highest_ack: -1,
