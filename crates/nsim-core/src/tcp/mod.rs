@@ -29,6 +29,8 @@ pub mod rtt;
 pub mod scoreboard;
 pub mod sender;
 pub mod sink;
+#[cfg(test)]
+mod testkit;
 
 /// TCP header flag bits used in [`crate::packet::TcpHdr::flags`].
 pub mod flags {

@@ -80,3 +80,6 @@ pub trait CongestionControl {
         CcMetrics { cwnd: self.cwnd(), ssthresh: self.ssthresh() }
     }
 }
+
+#[cfg(test)]
+mod tests;
