@@ -20,10 +20,12 @@ pub struct AckSample {
     pub acked_pkts: u64,
     /// Payload bytes newly acknowledged.
     pub acked_bytes: u64,
-    /// RTT measured on this ACK, if it ended a timed segment (Karn's rule applied).
+    /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
+    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps).
     pub rtt: Option<Dur>,
-    /// Highest sequence number sent so far (Vegas marks its round with it).
-    pub maxseq: i64,
+    /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
+    /// segment before it is acknowledged.
+    pub snd_nxt: i64,
     /// The cumulative ACK (highest in-order sequence number received).
     pub ack: i64,
 }

@@ -10,7 +10,7 @@ fn ack(cc: &mut dyn CongestionControl, ack: i64, rtt_ms: u64) {
         acked_pkts: 1,
         acked_bytes: 1000,
         rtt: Some(Dur::from_millis(rtt_ms)),
-        maxseq: ack + 20,
+        snd_nxt: ack + 20,
         ack,
     };
     cc.on_ack(&s);

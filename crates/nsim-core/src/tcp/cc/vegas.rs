@@ -3,10 +3,10 @@
 //!
 //! Read first: Brakmo et al. 1994 §3.2 (congestion avoidance) and §3.3 (modified slow start).
 //!
-//! Once per round trip (when the ACK for the first segment sent in the round arrives):
+//! Once per round trip (when the last segment sent before the round began is acknowledged):
 //! diff = (Expected - Actual)·BaseRTT = cwnd·(RTT - BaseRTT)/RTT packets, the data this flow
-//! keeps queued in the network, with BaseRTT the smallest RTT seen and RTT the smallest of
-//! the round (per-segment timestamps, so not tick-rounded).
+//! keeps queued in the network, with BaseRTT the smallest RTT seen and RTT the mean of the
+//! round's samples (as ns-2's `v_sumRTT_ / v_cntRTT_`; per-segment timestamps, not ticks).
 //! - Congestion avoidance: diff < alpha: cwnd += 1; diff > beta: cwnd -= 1; else hold.
 //! - Slow start: cwnd grows by one per ACK only every other round trip (§3.3); when
 //!   diff > gamma, leave slow start with cwnd cut to the expected rate's window + 1.
@@ -26,8 +26,9 @@ pub struct Vegas {
     cfg: VegasConfig,
     /// Smallest RTT ever seen (BaseRTT).
     base_rtt: Option<Dur>,
-    /// Smallest RTT seen in the current round.
-    round_min: Option<Dur>,
+    /// Sum and count of the RTT samples of the current round.
+    round_sum: Dur,
+    round_cnt: u32,
     /// The round ends when this sequence number is acknowledged.
     round_end: i64,
     /// Slow start grows only on every other round (Brakmo §3.3).
@@ -36,13 +37,21 @@ pub struct Vegas {
 
 impl Vegas {
     pub fn new(reno: Reno, cfg: VegasConfig) -> Self {
-        Vegas { reno, cfg, base_rtt: None, round_min: None, round_end: 0, grow_this_round: true }
+        Vegas { reno, cfg, base_rtt: None, round_sum: Dur::ZERO, round_cnt: 0, round_end: 0, grow_this_round: true }
     }
 
-    /// Packets this flow keeps queued, from the last round (None before two samples).
+    /// Packets this flow keeps queued, from the last round (None without samples).
     fn diff(&self) -> Option<f64> {
-        let (base, rtt) = (self.base_rtt?.as_secs_f64(), self.round_min?.as_secs_f64());
-        (rtt > 0.0).then(|| self.reno.cwnd * (rtt - base) / rtt)
+        let base = self.base_rtt?.as_secs_f64();
+        let rtt = self.round_sum.as_secs_f64() / self.round_cnt as f64;
+        (self.round_cnt > 0 && rtt > 0.0).then(|| self.reno.cwnd * (rtt - base) / rtt)
+    }
+
+    /// Starts a new round trip ending once everything sent before `snd_nxt` is acknowledged.
+    fn new_round(&mut self, snd_nxt: i64) {
+        self.round_sum = Dur::ZERO;
+        self.round_cnt = 0;
+        self.round_end = snd_nxt - 1;
     }
 
     fn end_round(&mut self, s: &AckSample) {
@@ -61,8 +70,7 @@ impl Vegas {
             }
         }
         self.grow_this_round = !self.grow_this_round;
-        self.round_min = None;
-        self.round_end = s.maxseq;
+        self.new_round(s.snd_nxt);
     }
 }
 
@@ -70,7 +78,8 @@ impl CongestionControl for Vegas {
     fn on_ack(&mut self, s: &AckSample) {
         if let Some(rtt) = s.rtt {
             self.base_rtt = Some(self.base_rtt.map_or(rtt, |b| b.min(rtt)));
-            self.round_min = Some(self.round_min.map_or(rtt, |m| m.min(rtt)));
+            self.round_sum = self.round_sum + rtt;
+            self.round_cnt += 1;
         }
         if self.reno.cwnd < self.reno.ssthresh && self.grow_this_round {
             self.reno.cwnd += 1.0;
@@ -84,8 +93,12 @@ impl CongestionControl for Vegas {
         self.reno.on_congestion(ev, v);
     }
 
+    /// After a timeout the sender goes back to the first unacknowledged segment: restart the
+    /// round bookkeeping from there, growing in the first round.
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
         self.reno.on_rto(kind, v);
+        self.new_round(0);
+        self.grow_this_round = true;
     }
 
     fn cwnd(&self) -> f64 {

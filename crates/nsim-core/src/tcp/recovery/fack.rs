@@ -60,7 +60,7 @@ impl Fack {
     }
 
     fn grow(c: &mut Conn, h: &TcpHdr) {
-        let s = AckSample { now: c.now(), acked_pkts: 0, acked_bytes: 0, rtt: None, maxseq: c.s.maxseq, ack: h.ack as i64 };
+        let s = AckSample { now: c.now(), acked_pkts: 0, acked_bytes: 0, rtt: None, snd_nxt: c.s.t_seqno, ack: h.ack as i64 };
         c.cc.on_ack(&s);
     }
 

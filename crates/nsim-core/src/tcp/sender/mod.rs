@@ -337,8 +337,9 @@ impl Conn<'_, '_> {
                 now: self.now(),
                 acked_pkts: acked,
                 acked_bytes: (before + 1..=h.ack as i64).map(|q| self.s.payload(q)).sum(),
-                rtt: Some(self.now().since(h.ts_echo)),
-                maxseq: self.s.maxseq,
+                // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
+                rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
+                snd_nxt: self.s.t_seqno,
                 ack: h.ack as i64,
             };
             self.cc.on_ack(&s);
