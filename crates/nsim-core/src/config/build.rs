@@ -178,6 +178,7 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
                 delay: l.delay.0,
                 queue: q.build(),
                 error,
+                error_at_enqueue: l.error_at == super::link_spec::ErrorAt::Enqueue,
                 on_tx: None,
                 pipe: Default::default(),
                 stats: LinkStats::default(),
@@ -218,5 +219,6 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         interval,
         queue: r.series.contains(&SeriesKind::Queue),
         flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
+        tcp: r.series.contains(&SeriesKind::Tcp),
     }))
 }

@@ -23,6 +23,8 @@ pub struct Link {
     pub delay: Dur,
     pub queue: Box<dyn QueueDisc>,
     pub error: Option<ErrorModel>,
+    /// The error model acts on arrival at the link instead of after transmission.
+    pub error_at_enqueue: bool,
     /// The packet being serialized and when its transmission started.
     pub on_tx: Option<(PacketId, SimTime)>,
     /// Packets propagating, with their arrival times (non-decreasing).
