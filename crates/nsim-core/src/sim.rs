@@ -108,6 +108,7 @@ impl Simulator {
                     let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
                     slot.agent.on_timer(kind, gen, &mut ctx);
                 }
+                Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
             }
             if self.events % PROGRESS_EVERY == 0

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::queue::{QueueConfig, QueueDisc};
+use crate::queue::{BuildCtx, QueueConfig, QueueDisc};
 
 macro_rules! registry {
     ($($(#[$m:meta])* $variant:ident = $name:literal => $cfg:ty),* $(,)?) => {
@@ -25,14 +25,16 @@ macro_rules! registry {
 registry! {
     /// FIFO with tail drop (ns-2 Queue/DropTail).
     DropTail = "droptail" => crate::queue::droptail::DropTailConfig,
+    /// Random Early Detection, gentle, ECN, Adaptive (ns-2 Queue/RED).
+    Red = "red" => crate::queue::red::RedConfig,
 }
 
 impl QueueSpec {
     pub fn validate(&self, path: &str) -> Result<(), String> {
         self.inner().validate(path)
     }
-    pub fn build(&self) -> Box<dyn QueueDisc> {
-        self.inner().build()
+    pub fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
+        self.inner().build(ctx)
     }
 }
 
