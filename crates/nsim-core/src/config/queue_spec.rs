@@ -27,6 +27,12 @@ registry! {
     DropTail = "droptail" => crate::queue::droptail::DropTailConfig,
     /// Random Early Detection, gentle, ECN, Adaptive (ns-2 Queue/RED).
     Red = "red" => crate::queue::red::RedConfig,
+    /// Strict priority over child queues.
+    Prio = "prio" => crate::queue::prio::PrioConfig,
+    /// Weighted round robin over child queues, weights in packets or bytes.
+    Wrr = "wrr" => crate::queue::round_robin::WrrConfig,
+    /// Deficit round robin over child queues (Shreedhar & Varghese 1995).
+    Drr = "drr" => crate::queue::round_robin::DrrConfig,
 }
 
 impl QueueSpec {

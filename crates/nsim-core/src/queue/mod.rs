@@ -8,9 +8,13 @@
 //! type implementing [`QueueDisc`], then add one line to `registry!` in `config/queue_spec.rs`.
 //! The model reference with sources and defaults is `docs/models/queues.md`.
 
+pub mod class;
+pub mod classify;
 pub mod droptail;
 pub mod fifo;
+pub mod prio;
 pub mod red;
+pub mod round_robin;
 
 #[cfg(test)]
 pub(crate) mod testbench;

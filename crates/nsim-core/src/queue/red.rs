@@ -57,9 +57,10 @@ impl RedAverage {
     }
 
     /// The queue was found empty by a dequeue (ns-2 `REDQueue::deque` sets `idle_` when it
-    /// returns nothing: the link finished sending and had nothing more).
+    /// returns nothing: the link finished sending and had nothing more). Repeated polls of
+    /// an empty queue keep the first time.
     pub fn on_idle(&mut self, now: SimTime) {
-        self.idle_since = Some(now);
+        self.idle_since.get_or_insert(now);
     }
 }
 
