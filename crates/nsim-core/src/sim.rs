@@ -167,6 +167,7 @@ impl Simulator {
                 s.data.queue.link.push(i as u32);
                 s.data.queue.len_pkts.push(l.queue.len_packets());
                 s.data.queue.len_bytes.push(l.queue.len_bytes());
+                s.data.queue.avg_len.push(l.queue.avg_queue());
             }
         }
         if s.cfg.flow_throughput {

@@ -93,5 +93,18 @@ impl QueueDisc for Prio {
     }
 }
 
+/// Seed 000's CBR class buffer (Holl 2003, Eq. 4.2; verified against its Table 4.7): room
+/// for the CBR packets that arrive while one best-effort packet of `be_size` bytes is being
+/// sent, and for those arriving while that backlog drains, for `n_cbr` calls each sending a
+/// `cbr_size`-byte packet every `cbr_interval` on a link of `rate`:
+/// A = n·⌈8·be_size/(rate·interval)⌉, qlen = A + n·⌈8·cbr_size·A/(rate·interval)⌉.
+pub fn holl_cbr_queue_len(n_cbr: u64, be_size: u64, cbr_size: u64, rate: crate::units::BitsPerSec, cbr_interval: crate::time::Dur) -> u64 {
+    // Bits the link sends per CBR interval, exactly: rate·interval (ps) / 1e12.
+    let per_interval = rate.0 as u128 * cbr_interval.0 as u128;
+    let ceil_div = |bits: u128| (bits * crate::time::PS_PER_SEC as u128).div_ceil(per_interval) as u64;
+    let a = n_cbr * ceil_div(8 * be_size as u128);
+    a + n_cbr * ceil_div(8 * cbr_size as u128 * a as u128)
+}
+
 #[cfg(test)]
 mod tests;
