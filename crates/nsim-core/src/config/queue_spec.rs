@@ -33,6 +33,12 @@ registry! {
     Wrr = "wrr" => crate::queue::round_robin::WrrConfig,
     /// Deficit round robin over child queues (Shreedhar & Varghese 1995).
     Drr = "drr" => crate::queue::round_robin::DrrConfig,
+    /// One queue with three drop priorities (AF / RIO-style, seed 002b).
+    Af = "af" => crate::queue::af::AfConfig,
+    /// Token-bucket policer (drop or demote) in front of a child queue.
+    Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
+    /// Token-bucket shaper (non-work-conserving) in front of a child queue.
+    Shaper = "shaper" => crate::queue::token_bucket::ShaperConfig,
 }
 
 impl QueueSpec {

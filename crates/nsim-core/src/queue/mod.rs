@@ -8,6 +8,7 @@
 //! type implementing [`QueueDisc`], then add one line to `registry!` in `config/queue_spec.rs`.
 //! The model reference with sources and defaults is `docs/models/queues.md`.
 
+pub mod af;
 pub mod class;
 pub mod classify;
 pub mod droptail;
@@ -15,6 +16,7 @@ pub mod fifo;
 pub mod prio;
 pub mod red;
 pub mod round_robin;
+pub mod token_bucket;
 
 #[cfg(test)]
 pub(crate) mod testbench;

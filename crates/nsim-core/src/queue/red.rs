@@ -44,10 +44,11 @@ impl RedAverage {
         RedAverage { avg: 0.0, w, ptc, idle_since: Some(SimTime::ZERO) }
     }
 
-    /// An arrival finds `qlen` (packets or bytes, not counting the arrival). F&J 1993 §6 and
+    /// A sample of the queue: for RED, an arrival finding `qlen` (packets or bytes, not
+    /// counting the arrival). F&J 1993 §6 and
     /// ns-2: after an idle period, "we pretend that m packets arrived", m = int(ptc · idle
     /// time), so avg ← (1-w)^(m+1)·avg + w·qlen.
-    pub fn on_arrival(&mut self, now: SimTime, qlen: f64) -> f64 {
+    pub fn update(&mut self, now: SimTime, qlen: f64) -> f64 {
         if let Some(t0) = self.idle_since.take() {
             let m = (self.ptc * now.since(t0).as_secs_f64()).floor();
             self.avg *= (1.0 - self.w).powf(m);
@@ -487,7 +488,7 @@ impl QueueDisc for Red {
     fn enqueue(&mut self, id: PacketId, ctx: &mut QueueCtx) {
         let size = ctx.pool.get(id).size;
         let qlen = self.qlen();
-        self.avg.on_arrival(ctx.now, qlen as f64);
+        self.avg.update(ctx.now, qlen as f64);
         self.adapt(ctx.now);
         self.count += 1;
         self.count_bytes += size as u64;

@@ -142,11 +142,11 @@ fn geometric_spacing_gives_geometric_counts() {
 fn average_is_the_ewma_of_the_queue_seen_by_arrivals() {
     let mut a = RedAverage::new(0.002, 375.0);
     let t = SimTime(1);
-    a.on_arrival(t, 0.0);
+    a.update(t, 0.0);
     let mut want = 0.0;
     for q in [1.0, 2.0, 2.0, 3.0, 3.0] {
         want = 0.998 * want + 0.002 * q;
-        assert!((a.on_arrival(t, q) - want).abs() < 1e-15);
+        assert!((a.update(t, q) - want).abs() < 1e-15);
     }
 }
 
@@ -156,11 +156,11 @@ fn idle_time_decays_the_average_as_if_m_empty_arrivals_came() {
     // Numbers from ns-2.35's red_two_source trace: ave 0.002 at 0.121253; idle for
     // 13/375 s; ns-2 printed 0.00194472 at the next arrival.
     let mut a = RedAverage::new(0.002, 375.0);
-    a.on_arrival(SimTime::ZERO + Dur::from_secs_f64(0.12), 1.0);
+    a.update(SimTime::ZERO + Dur::from_secs_f64(0.12), 1.0);
     assert!((a.avg - 0.002).abs() < 1e-15);
     let t0 = SimTime::ZERO + Dur::from_secs_f64(0.1397);
     a.on_idle(t0);
-    a.on_arrival(t0 + Dur::from_secs_f64(13.5 / 375.0), 0.0);
+    a.update(t0 + Dur::from_secs_f64(13.5 / 375.0), 0.0);
     assert!((a.avg - 0.002 * 0.998f64.powi(14)).abs() < 1e-15);
     assert!((a.avg - 0.00194472).abs() < 5e-9);
 }
