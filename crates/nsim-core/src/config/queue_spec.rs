@@ -35,6 +35,8 @@ registry! {
     Drr = "drr" => crate::queue::round_robin::DrrConfig,
     /// One queue with three drop priorities (AF / RIO-style, seed 002b).
     Af = "af" => crate::queue::af::AfConfig,
+    /// Controlled Delay (RFC 8289).
+    Codel = "codel" => crate::queue::codel::CodelConfig,
     /// Token-bucket policer (drop or demote) in front of a child queue.
     Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
     /// Token-bucket shaper (non-work-conserving) in front of a child queue.

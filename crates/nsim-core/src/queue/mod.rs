@@ -11,6 +11,7 @@
 pub mod af;
 pub mod class;
 pub mod classify;
+pub mod codel;
 pub mod droptail;
 pub mod fifo;
 pub mod prio;
