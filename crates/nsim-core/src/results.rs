@@ -94,6 +94,23 @@ pub struct QueueRow {
     pub utilization: f64,
     pub queued_pkts: u64,
     pub in_flight_pkts: u64,
+    /// The discipline's averaged queue at the end (RED `ave_`, packets or bytes as the
+    /// discipline measures its queue); none for disciplines without one.
+    pub avg_len: Option<f64>,
+}
+
+/// One class of a composite scheduler (prio, WRR, DRR, CBQ) on one link direction.
+#[derive(Serialize, Debug, Clone)]
+pub struct ClassRow {
+    pub link: u32,
+    pub class: String,
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    pub dropped_pkts: u64,
+    pub drops: BTreeMap<&'static str, u64>,
+    pub queued_pkts: u64,
 }
 
 #[derive(Serialize)]
@@ -107,6 +124,7 @@ pub struct Results {
     pub accounting: Accounting,
     pub flows: Vec<FlowRow>,
     pub queues: Vec<QueueRow>,
+    pub classes: Vec<ClassRow>,
     pub series: Series,
 }
 
@@ -189,7 +207,26 @@ impl Results {
                     utilization: busy_fraction(l, end),
                     queued_pkts: l.queue.len_packets(),
                     in_flight_pkts: l.in_flight(),
+                    avg_len: l.queue.avg_queue(),
                 }
+            })
+            .collect();
+        let classes = net
+            .links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| {
+                l.queue.class_stats().into_iter().map(move |c| ClassRow {
+                    link: i as u32,
+                    arrivals: c.arrivals,
+                    arrival_bytes: c.arrival_bytes,
+                    departures: c.departures,
+                    departure_bytes: c.departure_bytes,
+                    dropped_pkts: c.drops.iter().sum(),
+                    drops: by_reason(&c.drops),
+                    queued_pkts: c.queued_pkts,
+                    class: c.name,
+                })
             })
             .collect();
         let accounting = Accounting {
@@ -210,6 +247,7 @@ impl Results {
             accounting,
             flows,
             queues,
+            classes,
             series,
         }
     }

@@ -21,6 +21,9 @@ pub enum Event {
     /// An agent timer. `gen` lets the agent ignore timers it has since re-armed or cancelled
     /// (O(1) cancel: stale entries are skipped when popped).
     Timer { agent: AgentId, kind: u16, gen: u32 },
+    /// A non-work-conserving queue (shaper, CBQ) may send again: restart the idle link.
+    /// Stale if it is not the link's pending wake time.
+    QueueWake(LinkId),
     /// Periodic sampling of time series (only scheduled when series are recorded).
     Sample,
 }

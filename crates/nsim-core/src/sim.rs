@@ -109,6 +109,7 @@ impl Simulator {
                     let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
                     slot.agent.on_timer(kind, gen, &mut ctx);
                 }
+                Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
             }
             if self.events % PROGRESS_EVERY == 0
@@ -167,6 +168,7 @@ impl Simulator {
                 s.data.queue.link.push(i as u32);
                 s.data.queue.len_pkts.push(l.queue.len_packets());
                 s.data.queue.len_bytes.push(l.queue.len_bytes());
+                s.data.queue.avg_len.push(l.queue.avg_queue());
             }
         }
         if s.cfg.flow_throughput {

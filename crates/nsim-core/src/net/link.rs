@@ -30,6 +30,8 @@ pub struct Link {
     /// Packets propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(SimTime, PacketId)>,
     pub stats: LinkStats,
+    /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
+    pub wake: Option<SimTime>,
     /// Random stream of the queue discipline.
     pub queue_rng: SimRng,
     /// Random stream of the error model.

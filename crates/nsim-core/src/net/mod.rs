@@ -118,6 +118,7 @@ impl Net {
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
             rng: &mut link.queue_rng,
+            wake_at: &mut None,
         };
         link.queue.enqueue(id, &mut ctx);
         self.settle_drops(l);
@@ -153,18 +154,23 @@ impl Net {
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
+        let mut wake_at = None;
         let mut ctx = QueueCtx {
             now,
             pool: &mut self.pool,
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
             rng: &mut link.queue_rng,
+            wake_at: &mut wake_at,
         };
         let next = link.queue.dequeue(&mut ctx);
         self.settle_drops(l);
         let link = &mut self.links[l.idx()];
         link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
-        let Some(id) = next else { return };
+        let Some(id) = next else {
+            self.arm_wake(l, wake_at);
+            return;
+        };
         let p = self.pool.get(id);
         link.stats.departures += 1;
         link.stats.departure_bytes += p.size as u64;
@@ -174,6 +180,31 @@ impl Net {
         link.on_tx = Some((id, now));
         let done = now + link.rate.tx_time(p.size as u64);
         self.sched.schedule(done, Event::TxDone(l));
+    }
+
+    /// Schedules a retry of an idle link whose queue holds packets that may not leave before
+    /// `at`. One pending wake per link: an earlier request replaces a later one (which then
+    /// fires stale and is skipped).
+    fn arm_wake(&mut self, l: LinkId, at: Option<SimTime>) {
+        let Some(at) = at else { return };
+        let link = &mut self.links[l.idx()];
+        let at = at.max(self.now);
+        if link.wake.map_or(true, |w| at < w) {
+            link.wake = Some(at);
+            self.sched.schedule(at, Event::QueueWake(l));
+        }
+    }
+
+    /// A `QueueWake` event: if it is the link's pending wake, retry an idle transmitter.
+    pub fn on_queue_wake(&mut self, l: LinkId) {
+        let link = &mut self.links[l.idx()];
+        if link.wake != Some(self.now) {
+            return;
+        }
+        link.wake = None;
+        if link.on_tx.is_none() {
+            self.start_tx(l);
+        }
     }
 
     /// The transmitter of `l` finished its packet: lose it or put it on the wire, then start

@@ -11,6 +11,8 @@ pub struct QueueSeries {
     pub link: Vec<u32>,
     pub len_pkts: Vec<u64>,
     pub len_bytes: Vec<u64>,
+    /// The discipline's averaged queue (RED `ave_`), if it keeps one.
+    pub avg_len: Vec<Option<f64>>,
 }
 
 /// Per-flow delivery over each sampling interval, reported at the interval's end.
