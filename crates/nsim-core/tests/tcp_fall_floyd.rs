@@ -24,8 +24,8 @@ fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
         .collect()
 }
 
-fn reference(variant: &str, drops: usize) -> Vec<Ev> {
-    let path = format!("{}/../../reference/ns2/fall_floyd/{variant}_{drops}drop.csv", env!("CARGO_MANIFEST_DIR"));
+fn reference(dir: &str, variant: &str, drops: usize) -> Vec<Ev> {
+    let path = format!("{}/../../reference/ns2/{dir}/{variant}_{drops}drop.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("reference CSV");
     text.lines()
         .skip(1)
@@ -86,15 +86,14 @@ fn retransmissions(evs: &[Ev]) -> Vec<(f64, u64)> {
 }
 
 /// One row of `reference/ns2/fall_floyd/summary.csv`: (retransmits, timeouts).
-fn ns2_counters(variant: &str, drops: usize) -> (u64, u64) {
-    let path = format!("{}/../../reference/ns2/fall_floyd/summary.csv", env!("CARGO_MANIFEST_DIR"));
+fn ns2_counters(dir: &str, variant: &str, drops: usize) -> (u64, u64) {
+    let path = format!("{}/../../reference/ns2/{dir}/summary.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("summary.csv");
-    let row = text
-        .lines()
-        .map(|l| l.split(',').collect::<Vec<_>>())
-        .find(|f| f[0] == variant && f[1] == drops.to_string())
-        .expect("row");
-    (row[4].parse().unwrap(), row[7].parse().unwrap())
+    let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let head = lines.next().expect("header");
+    let col = |name: &str| head.iter().position(|h| *h == name).expect("column");
+    let row = lines.find(|f| f[0] == variant && f[1] == drops.to_string()).expect("row");
+    (row[col("n_retransmits")].parse().unwrap(), row[col("n_timeouts")].parse().unwrap())
 }
 
 struct Run {
@@ -111,19 +110,34 @@ fn run(variant: &str, drops: usize, extra: &str) -> Run {
     Run { res, evs }
 }
 
-#[test]
-fn every_variant_and_drop_count_matches_ns2_event_for_event() {
+/// nsim options equivalent to the "classic" globals of ns-2's test-suite-tcpVariants.tcl
+/// (reference/ns2/README.md): integer window reductions, initial RTO 6 s, min RTO 1 s, no
+/// limited transmit, NewReno without partial window deflation, timer reset on every partial ACK.
+const CLASSIC: &str = "whole_packet_reduction = true, initial_rto = \"6s\", min_rto = \"1s\", limited_transmit = false, \
+    newreno = { partial_window_deflation = false, reset_timer_first_partial_only = false }";
+
+fn assert_matches_ns2(dir: &str, extra: &str) {
     for v in VARIANTS {
         for n in 1..=4 {
-            let r = run(v, n, "");
-            let theirs = reference(v, n);
+            let r = run(v, n, extra);
+            let theirs = reference(dir, v, n);
             if let Some((i, a, b)) = first_mismatch(&bottleneck(&r.evs), &theirs, 1e-6, 6.0) {
-                panic!("{v} {n}-drop: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
+                panic!("{dir} {v} {n}-drop: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
             }
             let f = &r.res.flows[0];
-            assert_eq!((f.retransmits, f.timeouts), ns2_counters(v, n), "{v} {n}-drop: (retransmits, timeouts)");
+            assert_eq!((f.retransmits, f.timeouts), ns2_counters(dir, v, n), "{dir} {v} {n}-drop: (retransmits, timeouts)");
         }
     }
+}
+
+#[test]
+fn every_variant_and_drop_count_matches_ns2_event_for_event() {
+    assert_matches_ns2("fall_floyd", "");
+}
+
+#[test]
+fn classic_settings_match_ns2_event_for_event() {
+    assert_matches_ns2("fall_floyd_classic", CLASSIC);
 }
 
 #[test]

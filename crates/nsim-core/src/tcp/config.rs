@@ -71,6 +71,11 @@ pub struct TcpConfig {
     pub syn: Option<bool>,
     /// Maximum packets sent in response to one ACK; 0 = unlimited. Default 0 (ns-2 `maxburst_`).
     pub maxburst: Option<u32>,
+    /// Window reductions in whole packets: truncate the window before and after halving
+    /// (ns-2 `precisionReduce_ false`, the pre-2006 default used by ns-2's test suites).
+    /// Default false (ns-2.35 `precisionReduce_ true`: cwnd may become e.g. 7.5).
+    #[serde(default)]
+    pub whole_packet_reduction: bool,
     /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
     pub dupthresh: Option<u32>,
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
@@ -206,6 +211,7 @@ pub struct TcpParams {
     pub initial_window: u32,
     pub syn: bool,
     pub maxburst: u32,
+    pub whole_packet_reduction: bool,
     pub dupthresh: u32,
     pub limited_transmit: bool,
     pub delayed_ack: bool,
@@ -264,6 +270,7 @@ impl TcpConfig {
             initial_window: self.initial_window.unwrap_or(2),
             syn: self.syn.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
+            whole_packet_reduction: self.whole_packet_reduction,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
             delayed_ack: self.delayed_ack,

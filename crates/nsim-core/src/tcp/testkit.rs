@@ -39,6 +39,7 @@ pub fn instant_net(from: NodeId, to: NodeId) -> Net {
         queue: Box::new(DropTail::new(Limit::Packets(1 << 20), false)),
         error: None,
         error_at_enqueue: false,
+        wake: None,
         on_tx: None,
         pipe: Default::default(),
         stats: LinkStats::default(),
@@ -56,6 +57,7 @@ pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: S
         net.now = at;
         match ev {
             Event::TxDone(l) => net.on_tx_done(l),
+            Event::QueueWake(l) => net.on_queue_wake(l),
             Event::Arrive(l) => {
                 if let Some(id) = net.on_arrive(l) {
                     out.push(*net.pool.get(id));

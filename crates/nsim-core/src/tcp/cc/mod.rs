@@ -35,6 +35,20 @@ pub struct AckSample {
 pub struct SenderView {
     /// min(cwnd, receiver window), in packets (ns-2 `windowd()`).
     pub win: f64,
+    /// Reduce to whole packets (ns-2 `precisionReduce_ false`): the window is truncated
+    /// before halving and the half is truncated too.
+    pub whole_packets: bool,
+}
+
+impl SenderView {
+    /// Half the window, the target of a multiplicative decrease.
+    pub fn half(&self) -> f64 {
+        if self.whole_packets {
+            (self.win.floor() / 2.0).floor()
+        } else {
+            self.win / 2.0
+        }
+    }
 }
 
 /// A congestion signal other than a retransmission timeout.

@@ -9,7 +9,8 @@
 //! - Congestion avoidance: cwnd += 1/cwnd per new ACK (RFC 5681 eq. (3)).
 //! - Fast retransmit and ECN: ssthresh = max(2, floor(win/2)), cwnd = win/2, where win =
 //!   min(cwnd, rwnd). RFC 5681 eq. (4) uses FlightSize/2; ns-2 uses the window (the two agree
-//!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`).
+//!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`,
+//!   nsim `whole_packet_reduction = false`), or reduces to whole packets.
 //! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW").
 
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
@@ -37,7 +38,7 @@ impl Reno {
 
     /// ssthresh = max(2, floor(win / 2)) (ns-2 `CLOSE_SSTHRESH_HALF`).
     pub fn halve_ssthresh(&mut self, v: &SenderView) {
-        self.ssthresh = (v.win / 2.0).floor().max(2.0);
+        self.ssthresh = v.half().floor().max(2.0);
     }
 }
 
@@ -48,7 +49,7 @@ impl CongestionControl for Reno {
 
     fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
         self.halve_ssthresh(v);
-        self.cwnd = v.win / 2.0;
+        self.cwnd = v.half();
     }
 
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {

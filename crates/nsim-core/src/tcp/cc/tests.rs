@@ -17,7 +17,7 @@ fn ack(cc: &mut dyn CongestionControl, ack: i64, rtt_ms: u64) {
 }
 
 fn view(win: f64) -> SenderView {
-    SenderView { win }
+    SenderView { win, whole_packets: false }
 }
 
 #[test]
@@ -46,6 +46,13 @@ fn fast_retransmit_halves_cwnd_and_ssthresh() {
     // ssthresh is whole packets and at least 2; cwnd keeps the fraction (ns-2 precisionReduce_).
     cc.on_congestion(CongestionEvent::FastRetransmit, &view(3.0));
     assert_eq!((cc.cwnd(), cc.ssthresh()), (1.5, 2.0));
+}
+
+#[test]
+fn whole_packet_reduction_truncates_before_and_after_halving() {
+    let mut cc = Reno::new(11.7, 20.0);
+    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true });
+    assert_eq!((cc.cwnd(), cc.ssthresh()), (5.0, 5.0));
 }
 
 #[test]
