@@ -158,3 +158,63 @@ fn every_variant_dumbbell_example_fills_the_bottleneck_and_balances() {
         assert!(r.series.tcp.time_s.len() >= 4 * 290, "{}: TCP series recorded", r.scenario);
     }
 }
+
+/// Two TCP flows from the same host through a RED bottleneck that marks instead of dropping.
+fn red_pair(ecn: bool) -> nsim_core::Results {
+    let t = format!(
+        r#"
+duration = "30s"
+hosts = ["s", "d"]
+routers = ["r"]
+[[links]]
+between = ["s", "r"]
+rate = "100Mb"
+delay = "1ms"
+[[links]]
+between = ["r", "d"]
+rate = "5Mb"
+delay = "20ms"
+queue = {{ kind = "red", limit = "100p", min_th = 5, max_th = 15, q_weight = 0.002, setbit = true, use_mark_p = false, gentle = false, bytes = false, queue_in_bytes = false }}
+[[flows]]
+name = "f{{i}}"
+repeat = 2
+from = "s"
+to = "d"
+start = "0s"
+stagger = {{ every = "2s" }}
+stop = "25s"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp", variant = "newreno", window = 100, ecn = {ecn} }}
+"#
+    );
+    run(&t)
+}
+
+#[test]
+fn ecn_flows_back_off_on_marks_instead_of_losses() {
+    let with = red_pair(true);
+    let without = red_pair(false);
+    let bn = |r: &nsim_core::Results| r.queues.iter().find(|q| q.from == "r" && q.to == "d").unwrap().clone();
+    assert!(bn(&with).ecn_marks > 20, "RED marks ECT packets: {}", bn(&with).ecn_marks);
+    assert_eq!(bn(&without).ecn_marks, 0);
+    let rexmit = |r: &nsim_core::Results| r.flows.iter().map(|f| f.retransmits).sum::<u64>();
+    // Every early congestion signal becomes a mark; only forced drops (average above max_th,
+    // mostly while RED's slow average catches up with the start-up queue) remain.
+    assert!(!bn(&with).drops.contains_key("red_early"), "{:?}", bn(&with).drops);
+    assert!(bn(&without).drops.get("red_early").copied().unwrap_or(0) > 20, "{:?}", bn(&without).drops);
+    assert!(rexmit(&with) * 3 < rexmit(&without) * 2, "ECN avoids losses: {} vs {}", rexmit(&with), rexmit(&without));
+    // The senders still share and fill the link, and the queue stays near RED's thresholds.
+    let goodput: f64 = with.flows.iter().map(|f| f.goodput_bps).sum();
+    assert!(goodput > 0.85 * 5e6 * 1000.0 / 1040.0 * 25.0 / 30.0, "{goodput}");
+    assert!(bn(&with).mean_len_pkts < 20.0, "{}", bn(&with).mean_len_pkts);
+}
+
+#[test]
+fn no_new_data_after_the_stop_time() {
+    let t = path("10Mb", 100, "variant = \"reno\"", "").replace("app = { kind = \"bulk\" }", "app = { kind = \"bulk\" }\nstop = \"2s\"");
+    let (r, evs) = run_traced(&t, "stop");
+    let before = evs.iter().filter(|e| e.kind == "tcp" && e.op == '+' && e.from == 0 && e.t <= 2.0).map(|e| e.seq).max().unwrap();
+    let after = evs.iter().filter(|e| e.kind == "tcp" && e.op == '+' && e.from == 0 && e.t > 2.0).map(|e| e.seq).max();
+    assert!(after.is_none_or(|s| s <= before), "sent {after:?} after the stop (max before {before})");
+    assert_eq!(r.flows[0].delivered_pkts, before + 1, "everything sent is delivered");
+}
