@@ -31,10 +31,8 @@ impl Recovery for Tahoe {
             if c.s.state() == CongState::Recovery && c.s.highest_ack >= c.s.recover {
                 c.set_state(CongState::Open);
             }
-        } else if ack == c.s.last_ack {
-            if count_dupack(c) == Dup::Threshold {
-                dupack_action(c);
-            }
+        } else if ack == c.s.last_ack && count_dupack(c) == Dup::Threshold {
+            dupack_action(c);
         }
         if ack >= c.s.last_ack {
             self.send_much(c, c.s.p.maxburst);
