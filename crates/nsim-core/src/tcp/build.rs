@@ -7,7 +7,8 @@ use crate::tcp::cc::reno::Reno as RenoCc;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
-use crate::tcp::config::{TcpParams, Variant};
+use crate::tcp::config::{SackAlgorithm, TcpParams, Variant};
+use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
 use crate::tcp::sink::{SinkParams, TcpSink};
@@ -29,7 +30,13 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),
         Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
-        Variant::Sack1 => (Box::new(reno), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Sack1 => {
+            let rec: Box<dyn Recovery> = match p.sack1.algorithm {
+                SackAlgorithm::Ns2 => Box::new(Sack1::new(p.window, p.sack1.partial_ack)),
+                SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window)),
+            };
+            (Box::new(reno), rec)
+        }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
     }

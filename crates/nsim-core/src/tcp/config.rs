@@ -150,14 +150,28 @@ impl Default for NewRenoConfig {
     }
 }
 
-/// Sack1 options (ns-2 `Agent/TCP/Sack1`).
+/// SACK recovery options (variant "sack1").
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sack1Config {
-    /// Send two segments on each partial ACK during recovery (ns-2 `partial_ack_`). Default
-    /// false (ns-2.35).
+    /// Which SACK recovery: "ns2" (default, ns-2 `Agent/TCP/Sack1`) or "rfc6675".
+    #[serde(default)]
+    pub algorithm: SackAlgorithm,
+    /// ns2 algorithm only: send two segments on each partial ACK during recovery (ns-2
+    /// `partial_ack_`). Default false (ns-2.35).
     #[serde(default)]
     pub partial_ack: bool,
+}
+
+/// SACK-based loss recovery algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SackAlgorithm {
+    /// ns-2 `Agent/TCP/Sack1` (Fall & Floyd 1996): pipe decremented per ACK.
+    #[default]
+    Ns2,
+    /// RFC 6675: pipe recomputed from the scoreboard, IsLost() after `dupthresh` SACKs.
+    Rfc6675,
 }
 
 /// FACK options (ns-2 `Agent/TCP/Fack`).

@@ -99,6 +99,48 @@ impl ScoreBoard {
         }
     }
 
+    pub fn is_sacked(&self, seq: i64) -> bool {
+        seq >= self.base && self.ring.get((seq - self.base) as usize).is_some_and(|e| e.sacked)
+    }
+
+    /// Visits the packets from `high_data` down to the cumulative ACK + 1 with, for each, the
+    /// number of SACKed packets above it (RFC 6675 IsLost() counts these).
+    fn from_top(&self, high_data: i64, mut visit: impl FnMut(i64, bool, u32)) {
+        let mut above = 0;
+        let mut seq = high_data;
+        while seq >= self.base {
+            let sacked = self.is_sacked(seq);
+            visit(seq, sacked, above);
+            above += sacked as u32;
+            seq -= 1;
+        }
+    }
+
+    /// RFC 6675 §4 SetPipe(), in packets: every packet up to `high_data` that is not SACKed
+    /// counts once if it is not lost (IsLost: at least `dupthresh` SACKed packets above it)
+    /// and once more if it was retransmitted (at or below `high_rxt`).
+    pub fn pipe(&self, high_data: i64, high_rxt: i64, dupthresh: u32) -> i64 {
+        let mut pipe = 0;
+        self.from_top(high_data, |seq, sacked, above| {
+            if !sacked {
+                pipe += (above < dupthresh) as i64 + (seq <= high_rxt) as i64;
+            }
+        });
+        pipe
+    }
+
+    /// RFC 6675 §4 NextSeg() rule 1: the first packet above `high_rxt` that is neither SACKed
+    /// nor retransmitted yet and is lost (IsLost).
+    pub fn first_lost_after(&self, high_rxt: i64, high_data: i64, dupthresh: u32) -> Option<i64> {
+        let mut first = None;
+        self.from_top(high_data, |seq, sacked, above| {
+            if seq > high_rxt && !sacked && above >= dupthresh {
+                first = Some(seq);
+            }
+        });
+        first
+    }
+
     /// True if a retransmitted, still missing packet has SACKed data sent after it: its
     /// retransmission was lost (ns-2 `CheckSndNxt`).
     pub fn retransmission_lost(&self) -> bool {

@@ -11,6 +11,7 @@ pub mod fack;
 pub mod newreno;
 pub mod reno;
 pub mod sack1;
+pub mod sack_rfc6675;
 pub mod tahoe;
 
 use crate::packet::TcpHdr;

@@ -156,3 +156,45 @@ fn timeout_during_recovery_enters_loss_and_counts_once() {
     assert_eq!(h.state(), CongState::Loss);
     assert_eq!(h.counters().timeouts, 1);
 }
+
+fn rfc6675(n: u64) -> TcpHarness {
+    let mut h = TcpHarness::new(Variant::Sack1, |p| {
+        p.window = 50;
+        p.sack1.algorithm = crate::tcp::config::SackAlgorithm::Rfc6675;
+    });
+    h.tx.cc.set_cwnd(n as f64);
+    assert_eq!(h.start(), (0..n).collect::<Vec<_>>());
+    h
+}
+
+#[test]
+fn rfc6675_enters_recovery_when_the_first_hole_is_lost_by_sack_count() {
+    let mut h = rfc6675(10);
+    h.cum(ms(100), 2);
+    // One ACK SACKing 4..7: three SACKed packets above 3, so IsLost(3) at once (§5 (4)).
+    let sent = h.ack(ms(101), sack(2, &[(4, 7)]));
+    assert_eq!(sent.first(), Some(&3));
+    assert_eq!(h.state(), CongState::Recovery);
+}
+
+#[test]
+fn rfc6675_retransmits_lost_holes_by_pipe_and_ends_at_the_recovery_point() {
+    let mut h = rfc6675(10);
+    h.cum(ms(100), 2);
+    // 3 and 5 lost, everything else arrives.
+    h.ack(ms(101), sack(2, &[(4, 5)]));
+    h.ack(ms(102), sack(2, &[(6, 7), (4, 5)]));
+    let entry = h.ack(ms(103), sack(2, &[(6, 8), (4, 5)]));
+    assert_eq!(entry.first(), Some(&3));
+    // cwnd 5.5 after halving, 3..=15 outstanding: pipe must fall below 4.5 before anything
+    // leaves; 5 is IsLost from the ACK SACKing 6..9 on.
+    let more: Vec<Vec<u64>> = (0..6).map(|i| h.ack(ms(104 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
+    assert!(more[..4].iter().all(|s| s.is_empty()), "{more:?}");
+    assert_eq!(more[4], [5], "pipe = 4 (13..15 in flight, 3 retransmitted)");
+    assert_eq!(more[5], [16], "then new data (NextSeg rule 2)");
+    let more: Vec<u64> = more.concat();
+    assert_eq!(more.iter().filter(|&&s| s == 3 || s == 5).count(), 1, "each hole once: {more:?}");
+    h.cum(ms(300), 30);
+    assert_eq!(h.state(), CongState::Open);
+    assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (1, 0));
+}

@@ -40,3 +40,17 @@ fn sack_beyond_a_retransmission_means_it_was_lost() {
     sb.update(13, &[(20, 21)]);
     assert!(sb.retransmission_lost());
 }
+
+#[test]
+fn rfc6675_pipe_counts_unsacked_not_lost_plus_retransmissions() {
+    let mut sb = ScoreBoard::new(16);
+    // Outstanding 3..=12, SACKed 5, 7, 8, 9: 3 and 4 have >= 3 SACKed above (lost),
+    // 6 has 3 above (lost), 10..=12 none (in flight).
+    sb.update(2, &[(5, 6), (7, 10)]);
+    assert_eq!(sb.pipe(12, 2, 3), 3);
+    assert_eq!(sb.first_lost_after(2, 12, 3), Some(3));
+    // After retransmitting 3 (HighRxt = 3) it counts again, and 4 is next.
+    assert_eq!(sb.pipe(12, 3, 3), 4);
+    assert_eq!(sb.first_lost_after(3, 12, 3), Some(4));
+    assert_eq!(sb.first_lost_after(6, 12, 3), None);
+}

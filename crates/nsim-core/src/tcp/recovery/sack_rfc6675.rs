@@ -1,0 +1,147 @@
+//! Conservative SACK-based loss recovery, RFC 6675 (`variant = "sack1"` with
+//! `sack1.algorithm = "rfc6675"`), in packets (SMSS = one packet).
+//!
+//! Read first: RFC 6675 §2 (definitions), §4 (IsLost, SetPipe, NextSeg), §5 (algorithm).
+//!
+//! - Recovery starts on the `dupthresh`-th duplicate ACK that SACKs new data, or as soon as
+//!   the first unacknowledged packet IsLost (`dupthresh` SACKed packets above it) (§5 (4)).
+//! - Entry: RecoveryPoint = HighData; ssthresh and cwnd halved (RFC 5681, via the congestion
+//!   control); the first unacknowledged packet is retransmitted, HighRxt = it (§5 (4.2)).
+//! - Every ACK in recovery: update the scoreboard, recompute pipe (SetPipe), and while
+//!   cwnd - pipe >= 1 send NextSeg(): a lost hole above HighRxt (rule 1), else new data
+//!   (rule 2), else any unSACKed packet above HighRxt (rule 3); pipe + 1 per packet (§5 (C)).
+//! - An ACK at or beyond RecoveryPoint ends recovery (§5 (A)).
+//!
+//! nsim specifics: the rescue retransmission (NextSeg rule 4, a MAY) is not implemented; an RTO
+//! ends recovery and clears the scoreboard (§5.1 lets the sender keep it).
+
+use super::Recovery;
+use crate::packet::TcpHdr;
+use crate::tcp::scoreboard::ScoreBoard;
+use crate::tcp::sender::{Conn, CwndAction};
+use crate::tcp::CongState;
+
+pub struct SackRfc6675 {
+    sb: ScoreBoard,
+    in_recovery: bool,
+    /// HighData when recovery began (RFC 6675 RecoveryPoint).
+    recovery_point: i64,
+    /// Highest packet retransmitted in this recovery (RFC 6675 HighRxt).
+    high_rxt: i64,
+}
+
+impl SackRfc6675 {
+    pub fn new(window: u32) -> Self {
+        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0 }
+    }
+
+    fn sack_blocks(h: &TcpHdr) -> &[(u64, u64)] {
+        &h.sack[..h.nsack as usize]
+    }
+
+    /// §5 (4): enter loss recovery and retransmit the first unacknowledged packet. After an
+    /// ECN reduction in the same window the window is not reduced again (RFC 3168 §6.1.2).
+    fn enter(&mut self, c: &mut Conn) {
+        if c.s.last_action == CwndAction::Ecn {
+            c.s.last_action = CwndAction::Dupack;
+            c.s.recover = c.s.maxseq;
+            c.set_state(CongState::Recovery);
+        } else {
+            c.fast_retransmit_response();
+        }
+        self.in_recovery = true;
+        self.recovery_point = c.s.maxseq;
+        let first = c.s.highest_ack + 1;
+        self.high_rxt = first;
+        c.reset_rtx_timer(true, false);
+        c.output(first);
+    }
+
+    /// NextSeg() (§4): rule 1 a lost hole, rule 2 new data, rule 3 any unSACKed packet above
+    /// HighRxt.
+    fn next_seg(&mut self, c: &mut Conn) -> Option<i64> {
+        let (dupthresh, high_data) = (c.s.p.dupthresh, c.s.maxseq);
+        if let Some(s) = self.sb.first_lost_after(self.high_rxt, high_data, dupthresh) {
+            self.high_rxt = s;
+            return Some(s);
+        }
+        let s = &mut *c.s;
+        if s.t_seqno < s.curseq && s.t_seqno <= s.highest_ack + s.p.window as i64 {
+            s.t_seqno += 1;
+            return Some(s.t_seqno - 1);
+        }
+        let rule3 = (self.high_rxt + 1..=high_data).find(|&q| q > s.highest_ack && !self.sb.is_sacked(q))?;
+        self.high_rxt = rule3;
+        Some(rule3)
+    }
+
+    fn on_dupack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
+        if !self.sb.changed() {
+            return;
+        }
+        c.s.dupacks += 1;
+        let thresh = c.s.p.dupthresh;
+        let first_lost = self.sb.first_lost_after(c.s.highest_ack, c.s.maxseq, thresh) == Some(c.s.highest_ack + 1);
+        // §5: no new recovery before HighACK passes the last RecoveryPoint (or an RTO's).
+        let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
+        if (c.s.dupacks >= thresh || first_lost) && allowed {
+            self.enter(c);
+        } else if c.s.dupacks < thresh && c.s.p.limited_transmit {
+            c.send_one();
+        }
+    }
+}
+
+impl Recovery for SackRfc6675 {
+    fn on_ack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        let ack = h.ack as i64;
+        if self.in_recovery {
+            if ack >= self.recovery_point {
+                // §5 (A): recovery is over; the next ACKs grow cwnd from ssthresh again.
+                self.in_recovery = false;
+                self.sb.clear();
+                c.newack(h);
+                c.s.last_action = CwndAction::Exited;
+                c.set_state(CongState::Open);
+            } else {
+                if ack > c.s.highest_ack {
+                    c.advance_ack(ack);
+                    c.newtimer(ack);
+                }
+                self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
+            }
+        } else if ack > c.s.last_ack {
+            c.new_ack_open(h);
+            self.sb.clear();
+        } else if ack == c.s.last_ack {
+            self.on_dupack(c, h);
+        }
+        self.send_much(c, c.s.p.maxburst);
+    }
+
+    fn on_rto(&mut self, c: &mut Conn) {
+        self.in_recovery = false;
+        self.sb.clear();
+        c.s.dupacks = 0;
+        c.timeout();
+    }
+
+    /// Outside recovery: the window; inside: while cwnd - pipe >= 1 (§5 (C)).
+    fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
+        if !self.in_recovery {
+            if c.s.dupacks == 0 {
+                c.send_window(0, maxburst);
+            }
+            return;
+        }
+        let mut n = 0;
+        let mut pipe = self.sb.pipe(c.s.maxseq, self.high_rxt, c.s.p.dupthresh);
+        while c.cc.cwnd() - pipe as f64 >= 1.0 && (maxburst == 0 || n < maxburst) {
+            let Some(x) = self.next_seg(c) else { break };
+            c.output(x);
+            pipe += 1;
+            n += 1;
+        }
+    }
+}
