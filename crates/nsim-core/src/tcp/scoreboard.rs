@@ -105,7 +105,7 @@ impl ScoreBoard {
 
     /// Visits the packets from `high_data` down to the cumulative ACK + 1 with, for each, the
     /// number of SACKed packets above it (RFC 6675 IsLost() counts these).
-    fn from_top(&self, high_data: i64, mut visit: impl FnMut(i64, bool, u32)) {
+    fn scan_down(&self, high_data: i64, mut visit: impl FnMut(i64, bool, u32)) {
         let mut above = 0;
         let mut seq = high_data;
         while seq >= self.base {
@@ -121,7 +121,7 @@ impl ScoreBoard {
     /// and once more if it was retransmitted (at or below `high_rxt`).
     pub fn pipe(&self, high_data: i64, high_rxt: i64, dupthresh: u32) -> i64 {
         let mut pipe = 0;
-        self.from_top(high_data, |seq, sacked, above| {
+        self.scan_down(high_data, |seq, sacked, above| {
             if !sacked {
                 pipe += (above < dupthresh) as i64 + (seq <= high_rxt) as i64;
             }
@@ -133,7 +133,7 @@ impl ScoreBoard {
     /// nor retransmitted yet and is lost (IsLost).
     pub fn first_lost_after(&self, high_rxt: i64, high_data: i64, dupthresh: u32) -> Option<i64> {
         let mut first = None;
-        self.from_top(high_data, |seq, sacked, above| {
+        self.scan_down(high_data, |seq, sacked, above| {
             if seq > high_rxt && !sacked && above >= dupthresh {
                 first = Some(seq);
             }
