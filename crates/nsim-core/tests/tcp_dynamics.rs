@@ -218,3 +218,26 @@ fn no_new_data_after_the_stop_time() {
     assert!(after.is_none_or(|s| s <= before), "sent {after:?} after the stop (max before {before})");
     assert_eq!(r.flows[0].delivered_pkts, before + 1, "everything sent is delivered");
 }
+
+/// Every variant x sink option x loss level runs to the end without a panic, balances its
+/// accounting, delivers data, and finishes small file transfers.
+#[test]
+fn option_matrix_runs_clean() {
+    let variants = ["tahoe", "reno", "newreno", "sack1", "fack", "vegas"];
+    let sinks = ["", ", delayed_ack = true", ", ecn = true, maxburst = 2", ", window = 1, syn = false"];
+    for v in variants {
+        for (k, sink) in sinks.iter().enumerate() {
+            for (loss, size) in [(0.0, "1B"), (0.02, "30KB"), (0.2, "5KB")] {
+                let t = path("2Mb", 10, &format!("variant = \"{v}\"{sink}"), "")
+                    .replace("delay = \"49ms\"", &format!("delay = \"49ms\"\nerror = {{ kind = \"uniform\", rate = {loss} }}"))
+                    .replace("app = { kind = \"bulk\" }", &format!("app = {{ kind = \"file\", size = \"{size}\" }}"))
+                    .replace("duration = \"20s\"", "duration = \"60s\"");
+                let r = run(&t);
+                let f = &r.flows[0];
+                assert!(r.accounting.balanced(), "{v} {k} {loss}: {:?}", r.accounting);
+                assert!(f.completion_s.is_some(), "{v} {k} {loss} {size}: not completed ({} sent)", f.sent_pkts);
+                assert!(f.goodput_bps > 0.0);
+            }
+        }
+    }
+}
