@@ -39,6 +39,7 @@ fn reference(dir: &str, variant: &str, drops: usize) -> Vec<Ev> {
                 kind: f[4].to_string(),
                 size: f[5].parse().unwrap(),
                 seq: f[6].parse().unwrap(),
+                flags: f[7].to_string(),
             }
         })
         .collect()
@@ -53,12 +54,13 @@ fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
     v
 }
 
-/// First difference between the two event lists (same op/kind/seq/size, time within tol).
+/// First difference between the two event lists (same op/kind/seq/size/flags, time within tol).
 fn first_mismatch(ours: &[Ev], theirs: &[Ev], tol: f64, until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
     let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
     for i in 0..ours.len().max(theirs.len()) {
         match (ours.get(i), theirs.get(i)) {
-            (Some(a), Some(b)) if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && (a.t - b.t).abs() <= tol => {}
+            (Some(a), Some(b))
+                if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && a.flags == b.flags && (a.t - b.t).abs() <= tol => {}
             (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
         }
     }

@@ -11,13 +11,16 @@
 //! propagation), `d` drop. Node ids are nsim's node indices (declaration order); ports are the
 //! agent's index among the agents of its node, as ns-2 numbers them. Times are exact decimal
 //! seconds (ns-2 prints `%.15g`, which agrees up to 15 significant digits). The flags column
-//! shows ECN as ns-2 does: `E` (CE) in position 3, `N` (ECT) in position 5.
+//! shows ECN as ns-2 does: `E` (CE) in position 3, `N` (ECT) in position 5; for TCP, `C`
+//! (ECN-Echo on an ACK) in position 1 and `A` (ns-2 `cong_action`, CWR: the first segment
+//! after a window reduction) in position 4.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
 use crate::ids::NodeId;
-use crate::packet::{Ecn, Packet};
+use crate::packet::{Ecn, PType, Packet};
+use crate::tcp::flags as tcp_flags;
 use crate::time::{fmt_secs, SimTime};
 
 /// Writes trace lines; created only when tracing is on.
@@ -33,11 +36,20 @@ impl Ns2Trace {
     }
 
     pub fn line(&mut self, op: char, t: SimTime, from: NodeId, to: NodeId, p: &Packet) {
-        let flags = match p.ecn {
-            Ecn::NotEct => "-------",
-            Ecn::Ect => "----N--",
-            Ecn::Ce => "--E-N--",
-        };
+        let mut f = *b"-------";
+        if p.ecn == Ecn::Ce {
+            f[2] = b'E';
+        }
+        if p.ecn != Ecn::NotEct {
+            f[4] = b'N';
+        }
+        if p.ptype == PType::Ack && p.tcp.flags & tcp_flags::ECE != 0 {
+            f[0] = b'C';
+        }
+        if p.ptype == PType::Tcp && p.tcp.flags & tcp_flags::CWR != 0 {
+            f[3] = b'A';
+        }
+        let flags = std::str::from_utf8(&f).expect("ASCII");
         let sport = self.ports.get(p.src_agent.idx()).copied().unwrap_or(0);
         let dport = self.ports.get(p.dst_agent.idx()).copied().unwrap_or(0);
         // A failed write surfaces in `finish`; the run itself must not stop for it.

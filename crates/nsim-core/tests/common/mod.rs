@@ -13,6 +13,7 @@ pub struct Ev {
     pub to: u32,
     pub kind: String,
     pub size: u32,
+    pub flags: String,
     pub seq: u64,
 }
 
@@ -37,6 +38,7 @@ pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
                 to: f[3].parse().unwrap(),
                 kind: f[4].to_string(),
                 size: f[5].parse().unwrap(),
+                flags: f[6].to_string(),
                 seq: f[10].parse().unwrap(),
             }
         })

@@ -19,6 +19,7 @@ fn dupack_action(c: &mut Conn) {
     } else if c.s.p.ecn && c.s.last_action == CwndAction::Ecn {
         c.s.last_action = CwndAction::Dupack;
         c.cc.set_cwnd(1.0);
+        c.window_reduced();
         c.reset_rtx_timer(false, false);
     }
 }

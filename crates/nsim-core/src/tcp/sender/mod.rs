@@ -66,7 +66,9 @@ pub struct Core {
     rtt_seq: i64,
     rtt_ts: SimTime,
     state: CongState,
-    /// A window reduction to signal with CWR on the next new segment (RFC 3168 §6.1.2).
+    /// A window reduction to signal with CWR on the next segment (RFC 3168 §6.1.2; ns-2
+    /// `cong_action_`, set after every reduction and, with `SetCWRonRetransmit_ true`, also on
+    /// a retransmission).
     cwr_pending: bool,
     initial_window: u32,
     rtx: RtxTimer,
@@ -186,11 +188,10 @@ impl Conn<'_, '_> {
     pub fn output(&mut self, seq: i64) {
         let now = self.now();
         let s = &mut *self.s;
-        let is_retransmit = seq <= s.maxseq;
         let force_timer = s.highest_ack == s.maxseq;
         let payload = s.payload(seq);
         let mut fl = if seq < s.first_data { flags::SYN } else { 0 };
-        if s.cwr_pending && !is_retransmit {
+        if s.cwr_pending {
             fl |= flags::CWR;
             s.cwr_pending = false;
         }
@@ -349,8 +350,14 @@ impl Conn<'_, '_> {
         }
     }
 
+    /// The window was reduced: flag the next segment with CWR (ns-2 `cong_action_`).
+    pub fn window_reduced(&mut self) {
+        self.s.cwr_pending = true;
+    }
+
     /// Fast retransmit: the window response and counters shared by every variant.
     pub fn fast_retransmit_response(&mut self) {
+        self.window_reduced();
         self.s.recover = self.s.maxseq;
         self.s.last_action = CwndAction::Dupack;
         let v = self.view();
@@ -366,7 +373,7 @@ impl Conn<'_, '_> {
             self.s.last_action = CwndAction::Ecn;
             let v = self.view();
             self.cc.on_congestion(CongestionEvent::EcnEcho, &v);
-            self.s.cwr_pending = true;
+            self.window_reduced();
         }
     }
 
@@ -391,6 +398,7 @@ impl Conn<'_, '_> {
             self.ctx.net.flows[self.ctx.flow.idx()].tcp.timeouts += 1;
             self.cc.on_rto(RtoKind::Loss, &v);
         }
+        self.window_reduced();
         self.reset_rtx_timer(false, !idle);
         self.s.last_action = CwndAction::Timeout;
         self.set_state(CongState::Loss);
