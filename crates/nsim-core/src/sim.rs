@@ -38,12 +38,16 @@ pub struct SeriesConfig {
     pub queue: bool,
     pub flow_throughput: bool,
     pub tcp: bool,
+    /// Log every change of a TCP sender's cwnd/ssthresh (event-driven, not sampled).
+    pub cwnd: bool,
 }
 
 struct SeriesState {
     cfg: SeriesConfig,
     data: Series,
     last_delivered: Vec<u64>,
+    /// Last logged (cwnd, ssthresh) per agent, for the event-driven cwnd series.
+    last_cwnd: Vec<(f64, f64)>,
 }
 
 /// Progress reported to the caller during long runs.
@@ -87,7 +91,7 @@ impl Simulator {
         }
         let series = series.map(|cfg| {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
-            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()] }
+            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN); agents.len()] }
         });
         Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
     }
@@ -108,6 +112,7 @@ impl Simulator {
                     let slot = &mut self.agents[agent.idx()];
                     let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
                     slot.agent.on_timer(kind, gen, &mut ctx);
+                    self.log_cwnd(agent.idx());
                 }
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
@@ -156,6 +161,18 @@ impl Simulator {
         let mut ctx = AgentCtx { net: &mut self.net, me: p.dst_agent, node: slot.node, flow: slot.flow };
         slot.agent.on_packet(id, &mut ctx);
         self.net.pool.free(id);
+        self.log_cwnd(p.dst_agent.idx());
+    }
+
+    /// Records the agent's cwnd and ssthresh if the cwnd series is on and they changed.
+    fn log_cwnd(&mut self, agent: usize) {
+        let Some(s) = self.series.as_mut().filter(|s| s.cfg.cwnd) else { return };
+        let slot = &self.agents[agent];
+        let Some(p) = slot.agent.tcp_probe() else { return };
+        if s.last_cwnd[agent] != (p.cwnd, p.ssthresh) {
+            s.last_cwnd[agent] = (p.cwnd, p.ssthresh);
+            s.data.cwnd.push(self.net.now.as_secs_f64(), slot.flow.0, p.cwnd, p.ssthresh);
+        }
     }
 
     fn sample(&mut self, limit: SimTime) {

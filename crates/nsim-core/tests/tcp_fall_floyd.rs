@@ -118,6 +118,31 @@ fn run(variant: &str, drops: usize, extra: &str) -> Run {
 const CLASSIC: &str = "whole_packet_reduction = true, initial_rto = \"6s\", min_rto = \"1s\", limited_transmit = false, \
     newreno = { partial_window_deflation = false, reset_timer_first_partial_only = false }";
 
+/// (time, cwnd, ssthresh) after every instant at which either changed, t > 0, both sides
+/// rounded as ns-2 prints its TracedVar output (time 5 decimals, cwnd 3).
+fn cwnd_steps(rows: impl Iterator<Item = (f64, f64, f64)>) -> Vec<(i64, i64, i64)> {
+    let mut out: Vec<(i64, i64, i64)> = Vec::new();
+    for (t, c, s) in rows.filter(|r| r.0 > 0.0) {
+        let row = ((t * 1e5).round() as i64, (c * 1e3).round() as i64, s as i64);
+        match out.last_mut() {
+            Some(last) if last.0 == row.0 => *last = row,
+            _ => out.push(row),
+        }
+    }
+    out.dedup_by(|b, a| (a.1, a.2) == (b.1, b.2));
+    out
+}
+
+fn ns2_cwnd(dir: &str, variant: &str, drops: usize) -> Vec<(i64, i64, i64)> {
+    let path = format!("{}/../../reference/ns2/{dir}/{variant}_{drops}drop_cwnd.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("cwnd CSV");
+    let rows = text.lines().skip(1).filter_map(|l| {
+        let f: Vec<&str> = l.split(',').collect();
+        Some((f[0].parse().ok()?, f[1].parse().ok()?, f[2].parse().ok()?))
+    });
+    cwnd_steps(rows)
+}
+
 fn assert_matches_ns2(dir: &str, extra: &str) {
     for v in VARIANTS {
         for n in 1..=4 {
@@ -128,6 +153,14 @@ fn assert_matches_ns2(dir: &str, extra: &str) {
             }
             let f = &r.res.flows[0];
             assert_eq!((f.retransmits, f.timeouts), ns2_counters(dir, v, n), "{dir} {v} {n}-drop: (retransmits, timeouts)");
+            let c = &r.res.series.cwnd;
+            let ours = cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
+            let theirs = ns2_cwnd(dir, v, n);
+            assert!(theirs.len() > 100, "{dir} {v} {n}: {} cwnd steps", theirs.len());
+            let ours: Vec<_> = ours.into_iter().filter(|r| r.0 <= 600_000).collect();
+            if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
+                panic!("{dir} {v} {n}-drop: cwnd step {i} of {}: nsim {:?} ns-2 {:?}", theirs.len(), ours.get(i), theirs.get(i));
+            }
         }
     }
 }

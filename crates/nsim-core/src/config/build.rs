@@ -224,5 +224,6 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         queue: r.series.contains(&SeriesKind::Queue),
         flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
         tcp: r.series.contains(&SeriesKind::Tcp),
+        cwnd: r.series.contains(&SeriesKind::Cwnd),
     }))
 }

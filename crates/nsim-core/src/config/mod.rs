@@ -68,7 +68,8 @@ fn default_seed() -> u64 {
 pub struct RecordSpec {
     /// Time series to sample: "queue" (occupancy per link direction) and/or
     /// "flow_throughput" (delivered bytes per flow per interval) and/or "tcp" (cwnd, ssthresh,
-    /// srtt, rto, data in flight and congestion state of every TCP sender).
+    /// srtt, rto, data in flight and congestion state of every TCP sender), and/or "cwnd"
+    /// (every change of a TCP sender's cwnd or ssthresh, event-driven, not sampled).
     #[serde(default)]
     pub series: Vec<SeriesKind>,
     /// Sampling interval for series. Default 100ms.
@@ -84,6 +85,7 @@ pub enum SeriesKind {
     Queue,
     FlowThroughput,
     Tcp,
+    Cwnd,
 }
 
 fn toml_line(text: &str, err: &toml::de::Error) -> Option<usize> {

@@ -53,10 +53,30 @@ impl TcpSeries {
     }
 }
 
+/// Every change of a TCP sender's cwnd or ssthresh, when it happened (ns-2's traced
+/// `cwnd_`/`ssthresh_` variables; ns-3 "CongestionWindow", "SlowStartThreshold").
+#[derive(Default, Serialize)]
+pub struct CwndSeries {
+    pub time_s: Vec<f64>,
+    pub flow: Vec<u32>,
+    pub cwnd_pkts: Vec<f64>,
+    pub ssthresh_pkts: Vec<f64>,
+}
+
+impl CwndSeries {
+    pub fn push(&mut self, t: f64, flow: u32, cwnd: f64, ssthresh: f64) {
+        self.time_s.push(t);
+        self.flow.push(flow);
+        self.cwnd_pkts.push(cwnd);
+        self.ssthresh_pkts.push(ssthresh);
+    }
+}
+
 /// All recorded series of a run.
 #[derive(Default, Serialize)]
 pub struct Series {
     pub queue: QueueSeries,
     pub flow_throughput: FlowSeries,
     pub tcp: TcpSeries,
+    pub cwnd: CwndSeries,
 }

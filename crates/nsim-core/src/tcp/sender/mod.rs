@@ -146,6 +146,19 @@ impl Core {
         }
     }
 
+    /// Payload bytes of segments `from..=to`, in O(1): full segments, less the SYN and the
+    /// short last segment of a finite transfer when they are in the range.
+    pub fn payload_between(&self, from: i64, to: i64) -> u64 {
+        let from = from.max(self.first_data);
+        if to < from {
+            return 0;
+        }
+        let full = (to - from + 1) as u64 * self.p.payload.0;
+        let last = self.curseq - 1;
+        let short = if (from..=to).contains(&last) { self.p.payload.0 - self.payload(last) } else { 0 };
+        full - short
+    }
+
     /// Packets the application has to send, for a transfer of `bytes`.
     fn segments_for(&self, bytes: u64) -> i64 {
         bytes.div_ceil(self.p.payload.0) as i64
@@ -337,7 +350,7 @@ impl Conn<'_, '_> {
             let s = AckSample {
                 now: self.now(),
                 acked_pkts: acked,
-                acked_bytes: (before + 1..=h.ack as i64).map(|q| self.s.payload(q)).sum(),
+                acked_bytes: self.s.payload_between(before + 1, h.ack as i64),
                 // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
                 rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
                 snd_nxt: self.s.t_seqno,
@@ -493,7 +506,7 @@ impl Agent for TcpSender {
     fn tcp_probe(&self) -> Option<TcpProbe> {
         let c = &self.core;
         let pkts = c.in_flight_pkts();
-        let bytes = (c.highest_ack + 1..=c.maxseq).map(|q| c.payload(q) + c.p.header.0).sum();
+        let bytes = c.payload_between(c.highest_ack + 1, c.maxseq) + pkts * c.p.header.0;
         Some(TcpProbe {
             cwnd: self.cc.cwnd(),
             ssthresh: self.cc.ssthresh(),

@@ -99,3 +99,16 @@ fn ecn_echo_halves_once_per_window_and_sets_cwr() {
     assert_eq!(h.cwnd(), 4.0, "second ECE in the same window: no new reduction, no growth");
     assert_eq!(h.counters().timeouts + h.counters().fast_retransmits, 0);
 }
+
+#[test]
+fn payload_between_excludes_the_syn_and_shortens_the_last_segment() {
+    let mut h = TcpHarness::new(Variant::Reno, |p| p.syn = true);
+    h.tx.core = crate::tcp::sender::Core::new(h.tx.core.p.clone(), crate::ids::NodeId(1), crate::ids::AgentId(1), Some(2500), None);
+    h.tx.core.curseq = 4; // SYN + 3 segments: 1000, 1000, 500 B
+    let c = &h.tx.core;
+    assert_eq!(c.payload_between(0, 3), 2500);
+    assert_eq!(c.payload_between(0, 0), 0);
+    assert_eq!(c.payload_between(2, 3), 1500);
+    assert_eq!(c.payload_between(3, 2), 0);
+    assert_eq!((0..=3).map(|q| c.payload(q)).sum::<u64>(), 2500);
+}
