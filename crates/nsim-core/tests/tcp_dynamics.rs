@@ -101,6 +101,10 @@ fn file_transfer_records_its_completion_time() {
     assert!((0.5..1.2).contains(&done), "{done}");
     assert_eq!(f.sent_bytes - 40 * f.sent_pkts, 100_000, "payload sent once, no losses");
     assert_eq!((f.goodput_bps * f.stop_s.unwrap_or(20.0) / 8.0).round(), 100_000.0);
+    // Stopped before the last byte: no completion time.
+    let cut = run(&t.replace("app = { kind = \"file\", size = \"100KB\" }", "app = { kind = \"file\", size = \"100KB\" }\nstop = \"0.3s\""));
+    assert_eq!(cut.flows[0].completion_s, None);
+    assert!(cut.flows[0].goodput_bps > 0.0);
 }
 
 #[test]

@@ -467,9 +467,11 @@ impl TcpSender {
     }
 
     /// Every payload byte has been acknowledged: record the completion time once.
+    /// (A stop time may end a transfer early: that is not a completion.)
     fn check_done(&mut self, ctx: &mut AgentCtx) {
         let c = &self.core;
-        if self.file_bytes.is_some() && c.highest_ack >= c.curseq - 1 {
+        let Some(bytes) = self.file_bytes else { return };
+        if c.highest_ack >= c.first_data + c.segments_for(bytes) - 1 {
             let f = &mut ctx.net.flows[ctx.flow.idx()];
             f.tcp.completed.get_or_insert(ctx.net.now);
         }
