@@ -39,13 +39,11 @@ pub struct RttEstimator {
     rtxcur: Dur,
     /// Exponential backoff multiplier (ns-2 `t_backoff_`).
     backoff: u32,
-    /// Last measured RTT in ticks (ns-2 `t_rtt_`).
-    last_ticks: i64,
 }
 
 impl RttEstimator {
     pub fn new(tick: Dur, offset: Dur, min_rto: Dur, initial_rto: Dur, max_rto: Dur) -> Self {
-        RttEstimator { tick, offset, min_rto, max_rto, srtt8: 0, rttvar4: 0, rtxcur: initial_rto, backoff: 1, last_ticks: 0 }
+        RttEstimator { tick, offset, min_rto, max_rto, srtt8: 0, rttvar4: 0, rtxcur: initial_rto, backoff: 1 }
     }
 
     /// Adds an RTT sample for a segment sent at `sent` and acknowledged at `now`.
@@ -55,7 +53,6 @@ impl RttEstimator {
         // ns-2: t_rtt_ = int((tao + fmod(sendtime, tick)) / tick): the number of clock ticks
         // that elapsed between send and ack on a ticking clock.
         let ticks = (((tao + (sent.0 + self.offset.0) % tick) / tick) as i64).max(1);
-        self.last_ticks = ticks;
         if self.srtt8 != 0 {
             let mut delta = ticks - (self.srtt8 >> SRTT_BITS);
             self.srtt8 += delta;
@@ -107,11 +104,6 @@ impl RttEstimator {
     /// Smoothed RTT (zero before the first sample).
     pub fn srtt(&self) -> Dur {
         Dur((self.srtt8 >> SRTT_BITS) as u64 * self.tick.0)
-    }
-
-    /// Last measured RTT, in whole ticks.
-    pub fn last_rtt(&self) -> Dur {
-        Dur(self.last_ticks as u64 * self.tick.0)
     }
 }
 

@@ -70,13 +70,6 @@ pub enum RtoKind {
     NoNewReduction,
 }
 
-/// Window state recorded by the probes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct CcMetrics {
-    pub cwnd: f64,
-    pub ssthresh: f64,
-}
-
 /// One congestion-control algorithm.
 pub trait CongestionControl {
     /// New data was cumulatively acknowledged (not called while an ECN-Echo was answered).
@@ -92,9 +85,6 @@ pub trait CongestionControl {
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);
-    fn metrics(&self) -> CcMetrics {
-        CcMetrics { cwnd: self.cwnd(), ssthresh: self.ssthresh() }
-    }
 }
 
 #[cfg(test)]
