@@ -1,10 +1,13 @@
 //! SACK scoreboard (ns-2 `ScoreBoard`, tcp/scoreboard.cc): per-packet flags for the sequence
-//! numbers between the cumulative ACK and the highest SACKed packet, kept in a ring that is
-//! allocated once (no allocation or hashing per packet, STYLE.md item 10).
+//! numbers between the cumulative ACK and the highest SACKed packet, kept in a ring that only
+//! grows to its high-water mark (no allocation or hashing per packet, STYLE.md item 10).
 //!
 //! SACK blocks are `[left, right)` in packets (RFC 2018 §3 with packet sequence numbers).
 
 use std::collections::VecDeque;
+
+/// Initial ring size cap (see [`ScoreBoard::new`]).
+pub(crate) const INITIAL_SLOTS: usize = 64;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -24,9 +27,11 @@ pub struct ScoreBoard {
 }
 
 impl ScoreBoard {
-    /// `window` sizes the ring once; it grows only if more packets are ever outstanding.
+    /// The ring starts at min(window, 64) + 8 entries and grows (amortized, never shrinking)
+    /// only when more packets than ever before are outstanding: no allocation in steady state,
+    /// and thousands of flows with a large `window` do not reserve memory they never use.
     pub fn new(window: usize) -> Self {
-        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window + 8), changed: false }
+        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window.min(INITIAL_SLOTS) + 8), changed: false }
     }
 
     pub fn clear(&mut self) {

@@ -15,7 +15,8 @@
 //! - Goodput: payload bytes are counted when they are delivered in order (headers, SYN and
 //!   duplicates excluded), into the flow's `goodput_bytes`.
 //!
-//! Out-of-order segments wait in a ring preallocated to the window (no allocation per packet).
+//! Out-of-order segments wait in a ring that grows only to its high-water mark (no allocation
+//! per packet in steady state).
 
 use std::collections::VecDeque;
 
@@ -65,7 +66,7 @@ impl TcpSink {
             src,
             src_agent,
             cum: -1,
-            ooo: VecDeque::with_capacity(2 * window as usize + 8),
+            ooo: VecDeque::with_capacity((window as usize).min(crate::tcp::scoreboard::INITIAL_SLOTS) + 8),
             blocks: [(0, 0); MAX_SACK_BLOCKS],
             nblocks: 0,
             delayed: None,
