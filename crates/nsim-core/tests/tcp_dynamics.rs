@@ -245,3 +245,11 @@ fn option_matrix_runs_clean() {
         }
     }
 }
+
+#[test]
+fn json_schema_describes_the_tcp_options() {
+    let schema = Scenario::json_schema().to_string();
+    for word in ["\"tcp\"", "newreno", "sack1", "rfc6675", "\"bulk\"", "\"file\"", "min_rto", "clock_offset", "error_at"] {
+        assert!(schema.contains(word), "schema lacks {word}");
+    }
+}
