@@ -11,6 +11,7 @@ use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
 use crate::sched::Event;
+use crate::tcp::CongState;
 use crate::time::{Dur, SimTime};
 
 /// An agent and where it lives.
@@ -46,8 +47,8 @@ struct SeriesState {
     cfg: SeriesConfig,
     data: Series,
     last_delivered: Vec<u64>,
-    /// Last logged (cwnd, ssthresh) per agent, for the event-driven cwnd series.
-    last_cwnd: Vec<(f64, f64)>,
+    /// Last logged (cwnd, ssthresh, state) per agent, for the event-driven cwnd series.
+    last_cwnd: Vec<(f64, f64, CongState)>,
 }
 
 /// Progress reported to the caller during long runs.
@@ -91,7 +92,7 @@ impl Simulator {
         }
         let series = series.map(|cfg| {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
-            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN); agents.len()] }
+            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
         Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
     }
@@ -164,14 +165,16 @@ impl Simulator {
         self.log_cwnd(p.dst_agent.idx());
     }
 
-    /// Records the agent's cwnd and ssthresh if the cwnd series is on and they changed.
+    /// Records the agent's cwnd, ssthresh and congestion state if the cwnd series is on and
+    /// any of them changed.
     fn log_cwnd(&mut self, agent: usize) {
         let Some(s) = self.series.as_mut().filter(|s| s.cfg.cwnd) else { return };
         let slot = &self.agents[agent];
         let Some(p) = slot.agent.tcp_probe() else { return };
-        if s.last_cwnd[agent] != (p.cwnd, p.ssthresh) {
-            s.last_cwnd[agent] = (p.cwnd, p.ssthresh);
-            s.data.cwnd.push(self.net.now.as_secs_f64(), slot.flow.0, p.cwnd, p.ssthresh);
+        let now = (p.cwnd, p.ssthresh, p.state);
+        if s.last_cwnd[agent] != now {
+            s.last_cwnd[agent] = now;
+            s.data.cwnd.push(self.net.now.as_secs_f64(), slot.flow.0, &p);
         }
     }
 

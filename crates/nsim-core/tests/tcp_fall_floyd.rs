@@ -196,6 +196,21 @@ fn tahoe_slow_starts_after_each_loss() {
 }
 
 #[test]
+fn congestion_state_transitions_are_logged_in_order() {
+    let r = run("newreno", 3, "");
+    let c = &r.res.series.cwnd;
+    let mut states: Vec<&str> = c.state.clone();
+    states.dedup();
+    // Limited transmit's duplicates (disorder), fast retransmit (recovery), the impatient
+    // timer's timeout (loss), then open again (later only duplicate ACKs caused by the
+    // go-back-N resends: disorder, never a second recovery).
+    assert_eq!(states[..5], ["open", "disorder", "recovery", "loss", "open"], "{states:?}");
+    assert!(states[5..].iter().all(|s| *s == "open" || *s == "disorder"), "{states:?}");
+    let f = &r.res.flows[0];
+    assert_eq!((f.fast_retransmits, f.timeouts), (1, 1));
+}
+
+#[test]
 fn reno_survives_one_drop_but_times_out_with_more() {
     let one = run("reno", 1, "");
     assert_eq!(retransmissions(&one.evs).iter().map(|r| r.1).collect::<Vec<_>>(), [14]);

@@ -69,7 +69,7 @@ pub struct RecordSpec {
     /// Time series to sample: "queue" (occupancy per link direction) and/or
     /// "flow_throughput" (delivered bytes per flow per interval) and/or "tcp" (cwnd, ssthresh,
     /// srtt, rto, data in flight and congestion state of every TCP sender), and/or "cwnd"
-    /// (every change of a TCP sender's cwnd or ssthresh, event-driven, not sampled).
+    /// (every change of a TCP sender's cwnd, ssthresh or congestion state, event-driven).
     #[serde(default)]
     pub series: Vec<SeriesKind>,
     /// Sampling interval for series. Default 100ms.

@@ -53,22 +53,25 @@ impl TcpSeries {
     }
 }
 
-/// Every change of a TCP sender's cwnd or ssthresh, when it happened (ns-2's traced
-/// `cwnd_`/`ssthresh_` variables; ns-3 "CongestionWindow", "SlowStartThreshold").
+/// Every change of a TCP sender's cwnd, ssthresh or congestion state, when it happened
+/// (ns-2's traced `cwnd_`/`ssthresh_`; ns-3 "CongestionWindow", "SlowStartThreshold",
+/// "CongState").
 #[derive(Default, Serialize)]
 pub struct CwndSeries {
     pub time_s: Vec<f64>,
     pub flow: Vec<u32>,
     pub cwnd_pkts: Vec<f64>,
     pub ssthresh_pkts: Vec<f64>,
+    pub state: Vec<&'static str>,
 }
 
 impl CwndSeries {
-    pub fn push(&mut self, t: f64, flow: u32, cwnd: f64, ssthresh: f64) {
+    pub fn push(&mut self, t: f64, flow: u32, p: &crate::tcp::TcpProbe) {
         self.time_s.push(t);
         self.flow.push(flow);
-        self.cwnd_pkts.push(cwnd);
-        self.ssthresh_pkts.push(ssthresh);
+        self.cwnd_pkts.push(p.cwnd);
+        self.ssthresh_pkts.push(p.ssthresh);
+        self.state.push(p.state.name());
     }
 }
 
