@@ -61,7 +61,8 @@ pub struct TcpHdr {
     pub flags: u8,
     pub nsack: u8,
     pub sack: [(u64, u64); 3],
-    /// Echo of the send time of the segment that triggered this ACK (RTT sampling).
+    /// Data segments: their send time (like a TSval); ACKs: the echoed send time of the
+    /// segment that triggered them (like a TSecr), for RTT samples.
     pub ts_echo: SimTime,
     /// Payload bytes in this segment (wire size minus headers).
     pub payload: u32,

@@ -119,7 +119,8 @@ impl Core {
         self.state
     }
 
-    /// The only place the congestion state changes (STYLE.md item 2).
+    /// The only place the congestion state changes (STYLE.md item 2); `record.series =
+    /// ["cwnd"]` logs every transition with its time.
     pub fn set_state(&mut self, to: CongState) {
         self.state = to;
     }
