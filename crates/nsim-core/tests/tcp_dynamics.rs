@@ -253,3 +253,16 @@ fn json_schema_describes_the_tcp_options() {
         assert!(schema.contains(word), "schema lacks {word}");
     }
 }
+
+#[test]
+fn benchmark_scenarios_are_valid() {
+    for t in [
+        include_str!("../../../scenarios/bench_tcp_dumbbell_16.toml"),
+        include_str!("../../../scenarios/bench_tcp_dumbbell_128.toml"),
+        include_str!("../../../scenarios/bench_tcp_dumbbell_1024.toml"),
+    ] {
+        let scn = Scenario::from_toml(t, "bench.toml").expect("parses");
+        let sim = nsim_core::build(&scn, &Default::default()).expect("builds");
+        assert_eq!(sim.flows.len(), scn.dumbbell.as_ref().unwrap().pairs as usize);
+    }
+}
