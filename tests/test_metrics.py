@@ -135,6 +135,10 @@ def test_accessor_on_flows_and_sweep_tables():
     sweep = pd.concat([df.assign(seed=1), df.assign(seed=2, goodput_bps=[3e6] * 3)])
     per_run = sweep.nsim.jain(by="seed")
     assert per_run[1] == pytest.approx(100 / 108) and per_run[2] == pytest.approx(1.0)
+    # within each run: mean share of (4, 4, 2) Mb/s is 10/3 Mb/s
+    norm = sweep.nsim.normalized(by="seed")
+    assert norm.iloc[:3].tolist() == pytest.approx([1.2, 1.2, 0.6])
+    assert norm.iloc[3:].tolist() == pytest.approx([1.0, 1.0, 1.0])
     s = sweep.nsim.summary("goodput_bps", by="name")
     assert list(s.columns) == ["name", "goodput_bps_mean", "goodput_bps_ci95", "goodput_bps_n"]
     assert s.set_index("name").loc["f0", "goodput_bps_mean"] == 3.5e6

@@ -12,8 +12,17 @@ from test_plots import FakeResults
 XSS = "<script>alert(1)</script>"
 
 
+class ReportResults(FakeResults):
+    """FakeResults plus the summary, accounting and scenario the report shows."""
+
+    @property
+    def balanced(self):
+        a = self.accounting
+        return a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
+
+
 def results_named(name):
-    res = FakeResults()
+    res = ReportResults()
     res.summary = {"scenario": name, "seed": 1, "sim_time_s": 10.0, "events": 1234,
                    "wall_s": 0.01, "events_per_s": 123400.0, "interrupted": False}
     res.accounting = {"created": 10, "delivered": 7, "dropped": 2, "queued": 1, "in_flight": 0,

@@ -71,7 +71,9 @@ class NsimAccessor:
     ) -> pd.Series:
         """``column`` divided by the fair share (``capacity_bps / N``, or the mean if no
         capacity is given), computed within each group of ``by``; aligned to the rows."""
-        norm = lambda s: pd.Series(metrics.normalized_throughput(s, capacity_bps), index=s.index)
+        def norm(s: pd.Series) -> pd.Series:
+            return pd.Series(metrics.normalized_throughput(s, capacity_bps), index=s.index)
+
         if by is None:
             return norm(self._df[column]).rename(f"{column}_norm")
         return self._df.groupby(by, sort=False)[column].transform(norm).rename(f"{column}_norm")

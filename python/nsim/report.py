@@ -113,8 +113,6 @@ def render_report(results: Any, image_format: str = "png") -> str:
     summary = dict(results.summary)
     accounting = dict(results.accounting)
     by_reason = accounting.pop("dropped_by_reason", {}) or {}
-    balanced = accounting["created"] == sum(
-        accounting[k] for k in ("delivered", "dropped", "queued", "in_flight"))
     figures = []
     for kind in plots.available_kinds(results):
         fig = plots.KINDS[kind](results)
@@ -124,7 +122,7 @@ def render_report(results: Any, image_format: str = "png") -> str:
         summary=summary,
         summary_rows=[(k, _cell(v)[0]) for k, v in summary.items()],
         accounting_rows=[(k, _cell(v)[0]) for k, v in accounting.items()],
-        balanced=balanced,
+        balanced=results.balanced,
         drop_rows=sorted(by_reason.items()),
         tables=[_table("Flows", results.flows), _table("Queues", results.queues)],
         figures=figures,
