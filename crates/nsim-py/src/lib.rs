@@ -1,0 +1,108 @@
+//! Thin PyO3 layer over nsim-core: parse/validate a scenario, run it, return the results as
+//! JSON text (the Python package turns it into DataFrames). No simulation logic lives here.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use nsim_core::sim::Progress;
+use nsim_core::time::Dur;
+use nsim_core::{build, ConfigError, RunOptions, Scenario};
+
+create_exception!(_core, ConfigErrorPy, PyValueError, "An invalid scenario: args are (message, file, path, line, reason).");
+
+fn config_err(e: ConfigError) -> PyErr {
+    let msg = e.to_string();
+    ConfigErrorPy::new_err((msg, e.file, e.path, e.line, e.reason))
+}
+
+fn parse(text: &str, source: &str, format: &str) -> PyResult<Scenario> {
+    match format {
+        "toml" => Scenario::from_toml(text, source),
+        "json" => Scenario::from_json(text, source),
+        other => return Err(PyValueError::new_err(format!("unknown scenario format '{other}'"))),
+    }
+    .map_err(config_err)
+}
+
+fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, source: &str) -> PyResult<RunOptions> {
+    let duration = match duration_s {
+        Some(d) if !(d.is_finite() && d > 0.0) => {
+            return Err(config_err(ConfigError::new("duration", format!("{d} s must be a positive time")).in_file(source)))
+        }
+        Some(d) => Some(Dur::from_secs_f64(d)),
+        None => None,
+    };
+    Ok(RunOptions { seed, duration, trace_path: trace })
+}
+
+/// Parses and fully validates a scenario (builds it without running). Raises ConfigError.
+#[pyfunction]
+#[pyo3(signature = (text, source, format = "toml"))]
+fn validate(text: &str, source: &str, format: &str) -> PyResult<()> {
+    let scn = parse(text, source, format)?;
+    build(&scn, &RunOptions::default()).map_err(|e| config_err(e.in_file(source)))?;
+    Ok(())
+}
+
+/// Runs a scenario and returns the results as JSON text.
+///
+/// `progress(sim_time_s, end_s, events) -> bool` is called every few hundred thousand events;
+/// returning False (or raising) stops the run.
+#[pyfunction]
+#[pyo3(signature = (text, source, format = "json", seed = None, duration_s = None, trace = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn run(
+    py: Python<'_>,
+    text: &str,
+    source: &str,
+    format: &str,
+    seed: Option<u64>,
+    duration_s: Option<f64>,
+    trace: Option<String>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let scn = parse(text, source, format)?;
+    let opts = options(seed, duration_s, trace, source)?;
+    let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let mut raised: Option<PyErr> = None;
+    let mut report = |p: Progress| -> bool {
+        let Some(cb) = progress.as_ref() else { return true };
+        let end = p.end.map(|e| e.as_secs_f64());
+        match cb.call1(py, (p.sim_time.as_secs_f64(), end, p.events)).and_then(|r| r.extract::<bool>(py)) {
+            Ok(keep_going) => keep_going,
+            Err(e) => {
+                raised = Some(e);
+                false
+            }
+        }
+    };
+    let results = sim.run(&mut report).map_err(|e| PyValueError::new_err(format!("cannot write trace: {e}")))?;
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    serde_json::to_string(&results).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Names of the drop reasons, in the order results columns list them.
+#[pyfunction]
+fn drop_reasons() -> Vec<&'static str> {
+    nsim_core::record::DropReason::ALL.iter().map(|r| r.name()).collect()
+}
+
+/// The JSON Schema of scenario files.
+#[pyfunction]
+fn json_schema() -> String {
+    serde_json::to_string_pretty(&Scenario::json_schema()).expect("schema serializes")
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ConfigError", m.py().get_type::<ConfigErrorPy>())?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(json_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

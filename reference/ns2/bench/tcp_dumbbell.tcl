@@ -37,7 +37,7 @@ set wall_run0 0
 $ns at 0.0 {set wall_run0 [clock milliseconds]}
 proc finish {} {
     global qmon N T wall0 wall_run0
-    puts "RESULT scenario=tcp_dumbbell n_flows=$N sim_seconds=$T bottleneck_departures=[$qmon set pdepartures_] bottleneck_arrivals=[$qmon set parrivals_] bottleneck_drops=[$qmon set pdrops_] setup_wall_s=[expr ($wall_run0 - $wall0)/1000.0] run_wall_s=[expr ([clock milliseconds] - $wall_run0)/1000.0]"
+    puts "RESULT scenario=tcp_dumbbell n_flows=$N sim_seconds=$T bottleneck_departures=[$qmon set pdepartures_] bottleneck_arrivals=[$qmon set parrivals_] bottleneck_drops=[$qmon set pdrops_] setup_wall_s=[format %.3f [expr ($wall_run0 - $wall0)/1000.0]] run_wall_s=[format %.3f [expr ([clock milliseconds] - $wall_run0)/1000.0]]"
     exit 0
 }
 $ns at $T "finish"

@@ -1,0 +1,27 @@
+"""nsim: a packet-level discrete-event network simulator.
+
+Quick start::
+
+    import nsim
+    res = nsim.run("scenarios/cbr_dumbbell.toml", seed=1)
+    res.flows[["name", "throughput_bps", "delay_p99_s"]]
+"""
+
+from ._core import __version__
+from .errors import ScenarioError
+from .results import DROP_REASONS, Results
+from .scenario import Quantity, Scenario, app, error_model, load, queue, run
+
+__all__ = [
+    "DROP_REASONS",
+    "Quantity",
+    "Results",
+    "Scenario",
+    "ScenarioError",
+    "__version__",
+    "app",
+    "error_model",
+    "load",
+    "queue",
+    "run",
+]

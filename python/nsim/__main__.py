@@ -1,0 +1,5 @@
+"""`python -m nsim` is the `nsim` command."""
+
+from nsim.cli import main
+
+main()

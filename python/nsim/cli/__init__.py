@@ -1,0 +1,22 @@
+"""The ``nsim`` command. Each subcommand lives in its own module and is registered here."""
+
+from __future__ import annotations
+
+import click
+
+from . import bench, run, schema, validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="nsim")
+def main() -> None:
+    """nsim: packet-level network simulation for transport and queue research.
+
+    Invalid scenarios exit with status 2 and a message naming the file, field and reason.
+    """
+
+
+main.add_command(run.command)
+main.add_command(validate.command)
+main.add_command(schema.command)
+main.add_command(bench.command)

@@ -1,0 +1,71 @@
+"""``nsim bench``: performance of whole runs, each in a fresh process.
+
+Reports simulator events/s, forwarded packets/s (all link departures), bottleneck packets/s
+(the busiest link direction), whole-process wall time and peak memory. Never used as a
+pass/fail test: figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+
+import click
+
+# Runs in the child process: one scenario, then its figures as JSON on stdout.
+_CHILD = """
+import json, resource, sys
+import nsim
+res = nsim.run(sys.argv[1])
+q = res.queues
+wall = res.summary["wall_s"]
+print(json.dumps({
+    "events": res.summary["events"],
+    "sim_wall_s": wall,
+    "link_departures": int(q["departures"].sum()),
+    "bottleneck_departures": int(q["departures"].max()),
+    "max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    "balanced": res.balanced,
+}))
+"""
+
+
+def measure(path: str) -> dict[str, float]:
+    """Runs one scenario in a child process and returns its figures."""
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, "-c", _CHILD, path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise click.ClickException(f"{path}: {p.stderr.strip().splitlines()[-1] if p.stderr else 'failed'}")
+    fig = json.loads(p.stdout)
+    fig["process_wall_s"] = time.monotonic() - t0
+    w = fig["sim_wall_s"]
+    fig["events_per_s"] = fig["events"] / w
+    fig["forwarded_pkts_per_s"] = fig["link_departures"] / w
+    fig["bottleneck_pkts_per_s"] = fig["bottleneck_departures"] / w
+    return fig
+
+
+@click.command("bench")
+@click.argument("scenarios", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Also write the figures to this JSON file.")
+def command(scenarios: tuple[str, ...], json_out: str | None) -> None:
+    """Benchmark SCENARIOS [default: benches/scenarios/*.toml], one fresh process each."""
+    paths = list(scenarios) or sorted(glob.glob(os.path.join("benches", "scenarios", "*.toml")))
+    if not paths:
+        raise click.UsageError("no scenarios given and none found in benches/scenarios/")
+    rows = {}
+    click.echo(f"{'scenario':<34} {'events/s':>12} {'fwd pkts/s':>12} {'bneck pkts/s':>13} {'wall s':>8} {'RSS MB':>8}")
+    for path in paths:
+        f = measure(path)
+        rows[path] = f
+        click.echo(
+            f"{os.path.basename(path)[:34]:<34} {f['events_per_s']:>12,.0f} {f['forwarded_pkts_per_s']:>12,.0f} "
+            f"{f['bottleneck_pkts_per_s']:>13,.0f} {f['process_wall_s']:>8.2f} {f['max_rss_kb'] / 1024:>8.1f}"
+        )
+    if json_out:
+        with open(json_out, "w", encoding="utf-8") as fh:
+            json.dump(rows, fh, indent=2)

@@ -1,0 +1,153 @@
+"""Results of a run as pandas DataFrames, and their files on disk.
+
+Column names carry their units (``throughput_bps``, ``delay_p99_s``, ``len_pkts``). See
+``docs/results.md`` for every column.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from . import _core
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: Drop reasons, in column order (``drops_<reason>``).
+DROP_REASONS: list[str] = list(_core.drop_reasons())
+
+
+def _rows_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
+    """Rows with a nested ``drops`` map -> one ``drops_<reason>`` column per reason."""
+    import pandas as pd
+
+    flat = []
+    for r in rows:
+        r = dict(r)
+        drops = r.pop("drops", {}) or {}
+        for reason in DROP_REASONS:
+            r[f"drops_{reason}"] = int(drops.get(reason, 0))
+        flat.append(r)
+    df = pd.DataFrame(flat)
+    # Optional numbers (None when undefined, e.g. delay of a flow that delivered nothing) -> NaN.
+    for c in df.columns:
+        if df[c].dtype == object and all(v is None or isinstance(v, (int, float)) for v in df[c]):
+            df[c] = df[c].astype(float)
+    return df
+
+
+class Results:
+    """What a run produced.
+
+    Attributes:
+        flows: One row per flow (sent/delivered/dropped counts, drops by reason, throughput,
+            goodput, one-way delay statistics, jitter).
+        queues: One row per link direction (arrivals, departures, drops by reason,
+            occupancy, utilization).
+        accounting: ``created == delivered + dropped + queued + in_flight`` totals.
+        summary: Scenario name, seed, simulated time, event count, wall time, events/s.
+        scenario: The scenario dict that was run.
+    """
+
+    def __init__(
+        self,
+        summary: dict[str, Any],
+        accounting: dict[str, Any],
+        flows: "pd.DataFrame",
+        queues: "pd.DataFrame",
+        series: "dict[str, pd.DataFrame]",
+        scenario: dict[str, Any],
+    ) -> None:
+        self.summary = summary
+        self.accounting = accounting
+        self.flows = flows
+        self.queues = queues
+        self._series = series
+        self.scenario = scenario
+
+    @classmethod
+    def from_json(cls, text: str, scenario: dict[str, Any]) -> "Results":
+        """Builds Results from the core's JSON output."""
+        import pandas as pd
+
+        raw = json.loads(text)
+        flows = _rows_frame(raw["flows"])
+        queues = _rows_frame(raw["queues"])
+        summary = {k: raw[k] for k in ("scenario", "seed", "sim_time_s", "events", "wall_s", "interrupted")}
+        summary["events_per_s"] = raw["events"] / raw["wall_s"] if raw["wall_s"] > 0 else None
+        series = {}
+        names = dict(zip(flows.get("flow", []), flows.get("name", [])))
+        ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}
+        for kind, cols in raw["series"].items():
+            df = pd.DataFrame(cols)
+            if df.empty:
+                continue
+            if "flow" in df:
+                df.insert(2, "name", df["flow"].map(names))
+            if "link" in df:
+                df.insert(2, "from", df["link"].map(lambda l: ends[l][0]))
+                df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
+            series[kind] = df
+        return cls(summary, raw["accounting"], flows, queues, series, scenario)
+
+    @property
+    def series_kinds(self) -> list[str]:
+        """Names of the recorded time series."""
+        return sorted(self._series)
+
+    def series(self, kind: str) -> "pd.DataFrame":
+        """A recorded time series in long form (one row per time and flow or link).
+
+        Raises:
+            KeyError: if the series was not recorded (add it to ``record.series``).
+        """
+        if kind not in self._series:
+            raise KeyError(f"series '{kind}' was not recorded; recorded: {self.series_kinds or 'none'} (set record.series)")
+        return self._series[kind]
+
+    @property
+    def balanced(self) -> bool:
+        """True if every created packet is delivered, dropped, queued or in flight."""
+        a = self.accounting
+        return a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
+
+    def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
+        """Writes summary.json, scenario.json, flows.csv, queues.csv and series_<kind>.csv
+        (plus .parquet copies when ``parquet`` is True) into ``directory``."""
+        os.makedirs(directory, exist_ok=True)
+        d = os.fspath(directory)
+        with open(os.path.join(d, "summary.json"), "w", encoding="utf-8") as f:
+            json.dump({**self.summary, "accounting": self.accounting}, f, indent=2)
+        with open(os.path.join(d, "scenario.json"), "w", encoding="utf-8") as f:
+            json.dump(self.scenario, f, indent=2)
+        tables = {"flows": self.flows, "queues": self.queues, **{f"series_{k}": v for k, v in self._series.items()}}
+        for name, df in tables.items():
+            df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
+            if parquet:
+                df.to_parquet(os.path.join(d, f"{name}.parquet"), index=False)
+
+    @classmethod
+    def load(cls, directory: str | os.PathLike[str]) -> "Results":
+        """Reads a directory written by :meth:`save` (or ``nsim run -o``)."""
+        import pandas as pd
+
+        d = os.fspath(directory)
+        with open(os.path.join(d, "summary.json"), encoding="utf-8") as f:
+            summary = json.load(f)
+        accounting = summary.pop("accounting")
+        scenario: dict[str, Any] = {}
+        if os.path.exists(os.path.join(d, "scenario.json")):
+            with open(os.path.join(d, "scenario.json"), encoding="utf-8") as f:
+                scenario = json.load(f)
+        series = {
+            name[len("series_") : -len(".csv")]: pd.read_csv(os.path.join(d, name))
+            for name in sorted(os.listdir(d))
+            if name.startswith("series_") and name.endswith(".csv")
+        }
+        return cls(summary, accounting, pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv")), series, scenario)
+
+    def __repr__(self) -> str:
+        s = self.summary
+        return f"<Results {s['scenario']!r} seed={s['seed']} t={s['sim_time_s']}s flows={len(self.flows)} events={s['events']}>"

@@ -1,0 +1,293 @@
+"""Build, load and run scenarios.
+
+A :class:`Scenario` holds a plain dict with exactly the structure of a scenario TOML file
+(see ``docs/scenario-reference.md``). The Rust core owns the schema: it validates the dict
+when the scenario is validated or run, and its errors name the field path. The builder
+methods only assemble the dict, so every key documented for TOML works here too.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tomllib
+from typing import TYPE_CHECKING, Any, Union
+
+from . import _core
+from .errors import ScenarioError, from_core
+from .progress import ProgressFn, RunProgress
+
+if TYPE_CHECKING:
+    from .results import Results
+
+#: A quantity with units: a readable string ("10Mb", "20ms", "1000B", "50p") or a number in
+#: SI units (bit/s, seconds, bytes, packets).
+Quantity = Union[str, int, float]
+
+
+def _clean(d: dict[str, Any]) -> dict[str, Any]:
+    """Drops keys whose value is None, so defaults apply."""
+    return {k: v for k, v in d.items() if v is not None}
+
+
+def queue(kind: str = "droptail", **params: Any) -> dict[str, Any]:
+    """A queue discipline, e.g. ``queue("droptail", limit="100p")``.
+
+    Args:
+        kind: Discipline name ("droptail", ...; see docs/models/).
+        **params: The discipline's parameters, as in the scenario file.
+    """
+    return {"kind": kind, **_clean(params)}
+
+
+def app(kind: str, **params: Any) -> dict[str, Any]:
+    """A traffic application, e.g. ``app("cbr", rate="1Mb", size="1000B")``.
+
+    Args:
+        kind: "cbr", "poisson", "onoff" (and the TCP applications when available).
+        **params: The application's parameters, as in the scenario file.
+    """
+    return {"kind": kind, **_clean(params)}
+
+
+def error_model(kind: str, **params: Any) -> dict[str, Any]:
+    """A link error model: ``error_model("uniform", rate=0.01)``, ``("ber", ber=1e-6)`` or
+    ``("drop_list", packets=[14, 26], flow="tcp0")``."""
+    return {"kind": kind, **_clean(params)}
+
+
+class Scenario:
+    """A network scenario: topology, traffic and recording options.
+
+    Example::
+
+        sc = nsim.Scenario("two hosts", duration="10s")
+        sc.hosts("a", "b")
+        sc.link("a", "b", rate="10Mb", delay="5ms", queue=nsim.queue("droptail", limit="20p"))
+        sc.flow("a", "b", app=nsim.app("cbr", rate="2Mb", size="1000B"))
+        res = sc.run(seed=1)
+    """
+
+    def __init__(self, name: str = "", duration: Quantity | None = None, seed: int | None = None, *, source: str = "<python>") -> None:
+        """Creates an empty scenario.
+
+        Args:
+            name: Shown in summaries and reports.
+            duration: Simulated time to run (required unless every flow has a stop time).
+            seed: Run seed (default 1).
+            source: Name used in error messages.
+        """
+        self.config: dict[str, Any] = _clean({"name": name or None, "duration": duration, "seed": seed})
+        self.source = source
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, config: dict[str, Any], source: str = "<dict>") -> "Scenario":
+        """Wraps an existing scenario dict (copied)."""
+        sc = cls(source=source)
+        sc.config = copy.deepcopy(config)
+        return sc
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Scenario":
+        """Loads and validates a TOML scenario file. Raises :class:`ScenarioError`."""
+        path = os.fspath(path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise ScenarioError(f"{path}: cannot read: {e.strerror}", file=path, reason=str(e.strerror)) from None
+        try:
+            _core.validate(text, path, "toml")
+        except _core.ConfigError as e:
+            raise from_core(e) from None
+        return cls.from_dict(tomllib.loads(text), source=path)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A deep copy of the scenario as plain data (the TOML structure)."""
+        return copy.deepcopy(self.config)
+
+    def to_json(self) -> str:
+        """The scenario as JSON text."""
+        return json.dumps(self.config)
+
+    # -- builder methods ----------------------------------------------------------------
+    def hosts(self, *names: str) -> "Scenario":
+        """Adds end hosts."""
+        self.config.setdefault("hosts", []).extend(names)
+        return self
+
+    def routers(self, *names: str) -> "Scenario":
+        """Adds routers."""
+        self.config.setdefault("routers", []).extend(names)
+        return self
+
+    def link(
+        self,
+        a: str,
+        b: str,
+        rate: Quantity,
+        delay: Quantity,
+        queue: dict[str, Any] | None = None,
+        *,
+        reverse_queue: dict[str, Any] | None = None,
+        error: dict[str, Any] | None = None,
+        reverse_error: dict[str, Any] | None = None,
+        simplex: bool | None = None,
+    ) -> "Scenario":
+        """Adds a duplex link a<->b (a->b only with ``simplex=True``).
+
+        Args:
+            rate: Bit rate of each direction ("10Mb", or bit/s).
+            delay: One-way propagation delay ("20ms", or seconds).
+            queue: Queue of each direction (default droptail, 50 packets).
+            reverse_queue: Queue of b->a if different.
+            error: Error model of a->b; ``reverse_error`` of b->a.
+        """
+        self.config.setdefault("links", []).append(
+            _clean(
+                {
+                    "between": [a, b],
+                    "rate": rate,
+                    "delay": delay,
+                    "queue": queue,
+                    "reverse_queue": reverse_queue,
+                    "error": error,
+                    "reverse_error": reverse_error,
+                    "simplex": simplex,
+                }
+            )
+        )
+        return self
+
+    def dumbbell(self, pairs: int, bottleneck: dict[str, Any], access: dict[str, Any], **options: Any) -> "Scenario":
+        """Adds a dumbbell: hosts s0..s{N-1} - r0 - r1 - d0..d{N-1}.
+
+        Args:
+            pairs: Number of sender/receiver pairs.
+            bottleneck: The r0-r1 link: ``dict(rate=..., delay=..., queue=...)``.
+            access: Access links: ``dict(rate=..., delay=...)`` or ``delay_range=[a, b]`` or
+                ``delays=[...]``.
+            **options: ``left``, ``right``, ``routers``, ``right_access``.
+        """
+        self.config["dumbbell"] = _clean({"pairs": pairs, "bottleneck": bottleneck, "access": access, **options})
+        return self
+
+    def chain(self, nodes: int, link: dict[str, Any], prefix: str | None = None) -> "Scenario":
+        """Adds a chain n0 - n1 - ... - n{K-1} with identical links."""
+        self.config["chain"] = _clean({"nodes": nodes, "link": link, "prefix": prefix})
+        return self
+
+    def flow(
+        self,
+        src: str,
+        dst: str,
+        app: dict[str, Any],
+        *,
+        name: str | None = None,
+        start: Quantity | None = None,
+        stop: Quantity | None = None,
+        transport: dict[str, Any] | None = None,
+        repeat: int | None = None,
+        stagger: dict[str, Any] | None = None,
+        prio: int | None = None,
+        tag: int | None = None,
+    ) -> "Scenario":
+        """Adds a flow from ``src`` to ``dst``.
+
+        Args:
+            app: What generates the traffic, e.g. ``nsim.app("cbr", rate="1Mb")``.
+            name: Flow name (default "flow<index>"); may contain ``{i}`` with ``repeat``.
+            start, stop: When the source starts and stops.
+            transport: ``{"kind": "udp"}`` (default) or another transport.
+            repeat: Expand into this many flows, substituting ``{i}`` in names.
+            stagger: ``{"every": "0.5s", "group": 8}`` shifts start/stop of flow i.
+            prio, tag: Values carried by the packets for classifiers.
+        """
+        self.config.setdefault("flows", []).append(
+            _clean(
+                {
+                    "name": name,
+                    "from": src,
+                    "to": dst,
+                    "app": app,
+                    "start": start,
+                    "stop": stop,
+                    "transport": transport,
+                    "repeat": repeat,
+                    "stagger": stagger,
+                    "prio": prio,
+                    "tag": tag,
+                }
+            )
+        )
+        return self
+
+    def route(self, at: str, to: str, next: str) -> "Scenario":
+        """Overrides one next hop: at node ``at``, packets for ``to`` go to ``next``."""
+        self.config.setdefault("routing", {}).setdefault("routes", []).append({"at": at, "to": to, "next": next})
+        return self
+
+    def record(self, series: list[str] | None = None, interval: Quantity | None = None, trace: bool | None = None) -> "Scenario":
+        """Chooses time series ("queue", "flow_throughput", ...) and the ns-2 trace."""
+        self.config["record"] = _clean({"series": series, "interval": interval, "trace": trace})
+        return self
+
+    # -- checking and running -----------------------------------------------------------
+    def validate(self) -> None:
+        """Checks the whole scenario; raises :class:`ScenarioError` naming field and reason."""
+        try:
+            _core.validate(self.to_json(), self.source, "json")
+        except _core.ConfigError as e:
+            raise from_core(e) from None
+
+    def run(
+        self,
+        seed: int | None = None,
+        until: Quantity | None = None,
+        trace: str | os.PathLike[str] | None = None,
+        progress: bool | ProgressFn = False,
+    ) -> "Results":
+        """Runs the scenario.
+
+        Args:
+            seed: Overrides the scenario's seed.
+            until: Overrides the duration ("60s" or seconds).
+            trace: Write an ns-2 format packet trace to this path.
+            progress: True shows a progress bar for runs longer than ~2 s; a callable
+                ``f(sim_time_s, end_s, events) -> bool`` is called instead (False stops).
+
+        Returns:
+            The run's :class:`Results`.
+        """
+        from .results import Results
+        from .units import seconds
+
+        duration_s = seconds(until, "until") if until is not None else None
+        trace_path = os.fspath(trace) if trace is not None else None
+        if trace_path is None and self.config.get("record", {}).get("trace"):
+            raise ScenarioError(
+                f"{self.source}: field `record.trace`: give run(trace=PATH) to say where the trace goes",
+                file=self.source,
+                path="record.trace",
+            )
+        label = self.config.get("name") or os.path.basename(self.source)
+        with RunProgress(label) as bar:
+            cb = progress if callable(progress) else (bar if progress else None)
+            try:
+                out = _core.run(self.to_json(), self.source, "json", seed, duration_s, trace_path, cb)
+            except _core.ConfigError as e:
+                raise from_core(e) from None
+        return Results.from_json(out, self.to_dict())
+
+
+def load(path: str | os.PathLike[str]) -> Scenario:
+    """Loads and validates a TOML scenario file (same as :meth:`Scenario.load`)."""
+    return Scenario.load(path)
+
+
+def run(scenario: str | os.PathLike[str] | Scenario, **kwargs: Any) -> "Results":
+    """Runs a scenario object or TOML file; keyword arguments as :meth:`Scenario.run`."""
+    sc = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
+    return sc.run(**kwargs)

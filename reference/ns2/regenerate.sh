@@ -1,0 +1,44 @@
+#!/bin/sh
+# Re-run every ns-2 reference scenario and re-reduce the outputs into this
+# directory.  Requires ns-2.35 (`ns` on PATH, e.g. Debian/Ubuntu `apt-get
+# install ns2`), python3 (stdlib only) and GNU time (/usr/bin/time) for the
+# benchmarks.  Raw ns-2 traces go to a temporary directory and are deleted.
+#   sh regenerate.sh            # scenarios + benchmarks
+#   sh regenerate.sh --no-bench # scenarios only
+set -e
+HERE=$(cd "$(dirname "$0")" && pwd)
+RAW=$(mktemp -d)
+trap 'rm -rf "$RAW"' EXIT
+echo "ns version: $(echo 'puts [ns-version]; exit' | ns)"
+
+# 1. Fall & Floyd: ns-2.35 defaults -> fall_floyd/, test-suite globals -> fall_floyd_classic/
+sh "$HERE/fall_floyd/run.sh" default "$RAW/ff_default"
+python3 "$HERE/reduce.py" ff "$RAW/ff_default" "$HERE/fall_floyd" default
+sh "$HERE/fall_floyd/run.sh" classic "$RAW/ff_classic"
+python3 "$HERE/reduce.py" ff "$RAW/ff_classic" "$HERE/fall_floyd_classic" classic
+
+# 2. RED two-source (window 15), gentle_ false and true; plus a window-100
+#    "stress" run that produces forced (queue-limit) drops.
+R="$HERE/red_two_source"
+mkdir -p "$RAW/red"
+ns "$R/scenario.tcl" 0 "$RAW/red/base" 25.0 15
+ns "$R/scenario.tcl" 1 "$RAW/red/gentle_" 25.0 15
+ns "$R/scenario.tcl" 0 "$RAW/red/stress_" 25.0 100
+ns "$R/scenario.tcl" 1 "$RAW/red/stress_gentle_" 25.0 100
+for f in tr q qs stats; do mv "$RAW/red/base.$f" "$RAW/red/.$f"; done
+python3 "$HERE/reduce.py" red "$RAW/red" "$R" ""
+python3 "$HERE/reduce.py" red "$RAW/red" "$R" gentle_ noevents
+python3 "$HERE/reduce.py" red "$RAW/red" "$R" stress_
+python3 "$HERE/reduce.py" red "$RAW/red" "$R" stress_gentle_ noevents
+for p in gentle_ stress_gentle_; do
+  case $p in gentle_) b=".tr";; *) b="stress_.tr";; esac
+  if cmp -s "$RAW/red/$p.tr" "$RAW/red/$b"; then
+    echo "note: ${p} packet trace identical to its gentle_=false counterpart"
+  fi
+done
+
+# 3. Timing benchmarks (slow: the 1024-flow run spends minutes in ns-2's
+#    static route computation)
+if [ "$1" != "--no-bench" ]; then
+  sh "$HERE/bench/run_bench.sh" "$HERE/../../benches/reference/ns2_timings.csv"
+fi
