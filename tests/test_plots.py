@@ -131,3 +131,48 @@ def test_missing_series_is_a_clear_error(res):
 
 def test_available_kinds(res):
     assert plots.available_kinds(res) == ["cwnd", "throughput", "queue", "ccdf", "goodput"]
+
+
+# -- on a real run, through the command line ----------------------------------------------
+
+@pytest.fixture(scope="module")
+def saved_run(tmp_path_factory):
+    import nsim
+
+    from conftest import SCENARIOS
+
+    out = tmp_path_factory.mktemp("run")
+    nsim.run(SCENARIOS / "cbr_dumbbell.toml", seed=1, until="5s").save(out)
+    return out
+
+
+@pytest.mark.parametrize("kind,ext,ylabel,lines", [
+    ("throughput", "svg", "throughput (kb/s)", 4),
+    ("queue", "png", "queue length (packets)", 1),
+    ("ccdf", "png", "P(X > x)", 1),
+])
+def test_plot_command_writes_the_file(saved_run, tmp_path, kind, ext, ylabel, lines):
+    from click.testing import CliRunner
+
+    import nsim
+    from nsim.cli.plot import command
+
+    out = tmp_path / f"{kind}.{ext}"
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", kind, "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.stat().st_size > 1000
+    ax = plots.KINDS[kind](nsim.Results.load(saved_run)).axes[0]
+    assert ax.get_ylabel() == ylabel and len(ax.get_lines()) == lines
+
+
+def test_plot_command_goodput_bars_and_bad_requests(saved_run, tmp_path):
+    from click.testing import CliRunner
+
+    from nsim.cli.plot import command
+
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", "goodput"])
+    assert r.exit_code == 0 and (saved_run / "goodput.png").stat().st_size > 1000
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", "cwnd"])
+    assert r.exit_code == 2 and "no 'tcp' series" in r.output
+    r = CliRunner().invoke(command, [str(saved_run), "-o", str(tmp_path / "x.jpg")])
+    assert r.exit_code == 2 and ".png or .svg" in r.output

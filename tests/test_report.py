@@ -62,3 +62,20 @@ def test_report_flags_unbalanced_accounting():
 def test_report_rejects_unknown_image_format():
     with pytest.raises(ValueError, match="image_format"):
         report.render_report(results_named("x"), image_format="gif")
+
+
+def test_report_command_on_a_real_run(tmp_path):
+    from click.testing import CliRunner
+
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.cli.report import command
+
+    sc = nsim.load(SCENARIOS / "cbr_dumbbell.toml")
+    sc.config["name"] = XSS
+    sc.run(seed=1, until="3s").save(tmp_path / "run")
+    r = CliRunner().invoke(command, [str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    assert "<script" not in html.lower() and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert html.count("data:image/png;base64,") == 4  # throughput, queue, ccdf, goodput
