@@ -110,7 +110,7 @@ def test_interrupted_sweep_resumes_with_only_what_is_missing(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         sweep(spec, out=out, workers=2, on_result=stop_after_two)
-    cached = set(p.stem for p in (out / "runs").glob("*.parquet"))
+    cached = set(p.stem for p in (out / "runs").glob("*.json"))
     assert cached == set(done)
     rerun = []
     r = sweep(spec, out=out, workers=2, on_result=lambda run, err: rerun.append(run.key))

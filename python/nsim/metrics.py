@@ -21,6 +21,7 @@ modifies its input.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Union
@@ -249,6 +250,7 @@ def delta_fair_convergence_time(
     return float(t[hits[0]] - start_s) if hits.size else math.nan
 
 
+@functools.lru_cache(maxsize=256)
 def t_quantile(q: float, dof: int) -> float:
     """Quantile ``q`` (in (0.5, 1)) of Student's t distribution with integer ``dof``.
 

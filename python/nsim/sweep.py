@@ -6,7 +6,7 @@ row per (run, flow): the swept parameters and ``seed`` as columns, then the per-
 of :attr:`nsim.Results.flows`. :func:`nsim.metrics.summarize` turns it into per-point means
 with 95 % confidence intervals over seeds.
 
-Runs are cached in ``<out>/runs/<key>.parquet``, where ``key`` is the SHA-256 of the
+Runs are cached in ``<out>/runs/<key>.json``, where ``key`` is the SHA-256 of the
 scenario dict after the grid values are applied, the seed and the nsim version. Re-running a
 sweep skips every run whose file exists, so an interrupted sweep resumes where it stopped.
 Only the process that drives the sweep writes files (atomically), after a run's result came
@@ -206,9 +206,8 @@ def _run_one(scenario: dict[str, Any], seed: int) -> dict[str, Any]:
             config["record"] = {k: v for k, v in config["record"].items()
                                 if k not in ("series", "trace", "interval")}
         res = Scenario.from_dict(config, source="<sweep>").run(seed=seed)
-        flows = res.flows.copy()
-        flows["sim_time_s"] = res.summary["sim_time_s"]
-        return {"flows": flows, "error": None, "wall_s": res.summary["wall_s"]}
+        rows = res.flows.assign(sim_time_s=res.summary["sim_time_s"]).to_dict("records")
+        return {"rows": rows, "error": None, "wall_s": res.summary["wall_s"]}
     except BaseException as e:  # incl. pyo3's PanicException; recorded, never lost
         if isinstance(e, (KeyboardInterrupt, SystemExit)):
             raise
@@ -217,7 +216,7 @@ def _run_one(scenario: dict[str, Any], seed: int) -> dict[str, Any]:
 
 def _failed(e: BaseException) -> dict[str, Any]:
     """The outcome of a run that raised ``e``."""
-    return {"flows": None, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
+    return {"rows": None, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
 
 
 Outcomes = Iterator[tuple[Run, dict[str, Any]]]
@@ -330,9 +329,14 @@ class SweepResult:
     wall_s: float
 
 
-def _write_atomic(df: pd.DataFrame, path: Path) -> None:
+def _write_atomic(rows: list[dict[str, Any]], path: Path) -> None:
+    """Cache a run's per-flow rows as JSON (NaN kept as NaN), replacing the file atomically.
+
+    JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
+    Arrow cost the driver ~50 ms per run, more than the runs themselves.
+    """
     tmp = path.with_suffix(f".tmp{os.getpid()}")
-    df.to_parquet(tmp, index=False)
+    tmp.write_text(json.dumps(rows), encoding="utf-8")
     os.replace(tmp, path)
 
 
@@ -379,20 +383,20 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
               errors: Mapping[str, str]) -> pd.DataFrame:
     """The tidy table, in run order, from the cache files and the errors of this call."""
     paths = list(spec.grid)
-    parts = []
+    head = paths + ["seed", "point", "run_key", "error"]
+    records: list[dict[str, Any]] = []
+    flow_columns: list[str] = []
     for run in runs:
-        file = cache / f"{run.key}.parquet"
+        base = {**{p: run.params[p] for p in paths}, "seed": run.seed, "point": run.point,
+                "run_key": run.key}
         if run.key in errors:
-            flows = pd.DataFrame({"error": [errors[run.key]]})
-        else:
-            flows = pd.read_parquet(file)
-            flows.insert(0, "error", None)
-        head = {p: run.params[p] for p in paths} | {"seed": run.seed, "point": run.point,
-                                                    "run_key": run.key}
-        for i, (col, value) in enumerate(head.items()):
-            flows.insert(i, col, value)
-        parts.append(flows)
-    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+            records.append({**base, "error": errors[run.key]})
+            continue
+        rows = json.loads((cache / f"{run.key}.json").read_text(encoding="utf-8"))
+        if rows and not flow_columns:
+            flow_columns = list(rows[0])
+        records.extend({**base, "error": None, **row} for row in rows)
+    table = pd.DataFrame.from_records(records, columns=head + flow_columns)
     for p in paths:
         table[p] = _column_values(list(table[p]))
     if "sent_pkts" in table:
@@ -430,7 +434,7 @@ def sweep(
     cache = out_dir / "runs"
     cache.mkdir(parents=True, exist_ok=True)
     runs = spec.runs()
-    missing = [r for r in runs if not (cache / f"{r.key}.parquet").exists()]
+    missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
     todo = list({r.key: r for r in missing}.values())
     executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
@@ -441,7 +445,7 @@ def sweep(
             with _progress(len(todo), progress) as bar:
                 for run, outcome in done:
                     if outcome["error"] is None:
-                        _write_atomic(outcome["flows"], cache / f"{run.key}.parquet")
+                        _write_atomic(outcome["rows"], cache / f"{run.key}.json")
                     else:
                         errors[run.key] = outcome["error"]
                     bar.advance()
