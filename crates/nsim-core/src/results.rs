@@ -61,6 +61,14 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
+    /// TCP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
+    pub retransmits: u64,
+    /// TCP: retransmission timeouts with data outstanding.
+    pub timeouts: u64,
+    /// TCP: fast retransmits (entries into loss recovery).
+    pub fast_retransmits: u64,
+    /// TCP file transfers: seconds from the flow's start until its last byte was acknowledged.
+    pub completion_s: Option<f64>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -86,6 +94,23 @@ pub struct QueueRow {
     pub utilization: f64,
     pub queued_pkts: u64,
     pub in_flight_pkts: u64,
+    /// The discipline's averaged queue at the end (RED `ave_`, packets or bytes as the
+    /// discipline measures its queue); none for disciplines without one.
+    pub avg_len: Option<f64>,
+}
+
+/// One class of a composite scheduler (prio, WRR, DRR, CBQ) on one link direction.
+#[derive(Serialize, Debug, Clone)]
+pub struct ClassRow {
+    pub link: u32,
+    pub class: String,
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    pub dropped_pkts: u64,
+    pub drops: BTreeMap<&'static str, u64>,
+    pub queued_pkts: u64,
 }
 
 #[derive(Serialize)]
@@ -99,6 +124,7 @@ pub struct Results {
     pub accounting: Accounting,
     pub flows: Vec<FlowRow>,
     pub queues: Vec<QueueRow>,
+    pub classes: Vec<ClassRow>,
     pub series: Series,
 }
 
@@ -147,6 +173,10 @@ impl Results {
                     delay_p99_s: s.delay.quantile(0.99),
                     delay_max_s: s.delay.max(),
                     jitter_s: s.delay.jitter(),
+                    retransmits: s.tcp.retransmits,
+                    timeouts: s.tcp.timeouts,
+                    fast_retransmits: s.tcp.fast_retransmits,
+                    completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
                 }
             })
             .collect();
@@ -177,7 +207,26 @@ impl Results {
                     utilization: busy_fraction(l, end),
                     queued_pkts: l.queue.len_packets(),
                     in_flight_pkts: l.in_flight(),
+                    avg_len: l.queue.avg_queue(),
                 }
+            })
+            .collect();
+        let classes = net
+            .links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| {
+                l.queue.class_stats().into_iter().map(move |c| ClassRow {
+                    link: i as u32,
+                    arrivals: c.arrivals,
+                    arrival_bytes: c.arrival_bytes,
+                    departures: c.departures,
+                    departure_bytes: c.departure_bytes,
+                    dropped_pkts: c.drops.iter().sum(),
+                    drops: by_reason(&c.drops),
+                    queued_pkts: c.queued_pkts,
+                    class: c.name,
+                })
             })
             .collect();
         let accounting = Accounting {
@@ -198,6 +247,7 @@ impl Results {
             accounting,
             flows,
             queues,
+            classes,
             series,
         }
     }

@@ -37,6 +37,7 @@ pub struct SeriesConfig {
     pub interval: Dur,
     pub queue: bool,
     pub flow_throughput: bool,
+    pub tcp: bool,
 }
 
 struct SeriesState {
@@ -108,6 +109,7 @@ impl Simulator {
                     let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
                     slot.agent.on_timer(kind, gen, &mut ctx);
                 }
+                Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
             }
             if self.events % PROGRESS_EVERY == 0
@@ -166,6 +168,7 @@ impl Simulator {
                 s.data.queue.link.push(i as u32);
                 s.data.queue.len_pkts.push(l.queue.len_packets());
                 s.data.queue.len_bytes.push(l.queue.len_bytes());
+                s.data.queue.avg_len.push(l.queue.avg_queue());
             }
         }
         if s.cfg.flow_throughput {
@@ -178,6 +181,13 @@ impl Simulator {
                 ft.flow.push(i as u32);
                 ft.delivered_bytes.push(d);
                 ft.throughput_bps.push(d as f64 * 8.0 / dt);
+            }
+        }
+        if s.cfg.tcp {
+            for slot in &self.agents {
+                if let Some(p) = slot.agent.tcp_probe() {
+                    s.data.tcp.push(t, slot.flow.0, &p);
+                }
             }
         }
         let next = now + s.cfg.interval;

@@ -11,6 +11,7 @@ use super::{Scenario, SeriesKind};
 use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::error_model::ErrorModel;
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
+use crate::queue::BuildCtx;
 use crate::record::LinkStats;
 use crate::rng::stream;
 use crate::sim::{SeriesConfig, Simulator};
@@ -171,13 +172,17 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
                 None => None,
             };
             let id = links.len();
+            let bctx = BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows };
+            let queue = q.build(&bctx).map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
             links.push(Link {
                 from,
                 to,
                 rate: l.rate.0,
                 delay: l.delay.0,
-                queue: q.build(),
+                queue,
+                wake: None,
                 error,
+                error_at_enqueue: l.error_at == super::link_spec::ErrorAt::Enqueue,
                 on_tx: None,
                 pipe: Default::default(),
                 stats: LinkStats::default(),
@@ -218,5 +223,6 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         interval,
         queue: r.series.contains(&SeriesKind::Queue),
         flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
+        tcp: r.series.contains(&SeriesKind::Tcp),
     }))
 }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::queue::{QueueConfig, QueueDisc};
+use crate::queue::{BuildCtx, QueueConfig, QueueDisc};
 
 macro_rules! registry {
     ($($(#[$m:meta])* $variant:ident = $name:literal => $cfg:ty),* $(,)?) => {
@@ -25,14 +25,30 @@ macro_rules! registry {
 registry! {
     /// FIFO with tail drop (ns-2 Queue/DropTail).
     DropTail = "droptail" => crate::queue::droptail::DropTailConfig,
+    /// Random Early Detection, gentle, ECN, Adaptive (ns-2 Queue/RED).
+    Red = "red" => crate::queue::red::RedConfig,
+    /// Strict priority over child queues.
+    Prio = "prio" => crate::queue::prio::PrioConfig,
+    /// Weighted round robin over child queues, weights in packets or bytes.
+    Wrr = "wrr" => crate::queue::round_robin::WrrConfig,
+    /// Deficit round robin over child queues (Shreedhar & Varghese 1995).
+    Drr = "drr" => crate::queue::round_robin::DrrConfig,
+    /// One queue with three drop priorities (AF / RIO-style, seed 002b).
+    Af = "af" => crate::queue::af::AfConfig,
+    /// Controlled Delay (RFC 8289).
+    Codel = "codel" => crate::queue::codel::CodelConfig,
+    /// Token-bucket policer (drop or demote) in front of a child queue.
+    Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
+    /// Token-bucket shaper (non-work-conserving) in front of a child queue.
+    Shaper = "shaper" => crate::queue::token_bucket::ShaperConfig,
 }
 
 impl QueueSpec {
     pub fn validate(&self, path: &str) -> Result<(), String> {
         self.inner().validate(path)
     }
-    pub fn build(&self) -> Box<dyn QueueDisc> {
-        self.inner().build()
+    pub fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
+        self.inner().build(ctx)
     }
 }
 

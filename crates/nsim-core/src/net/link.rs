@@ -23,11 +23,15 @@ pub struct Link {
     pub delay: Dur,
     pub queue: Box<dyn QueueDisc>,
     pub error: Option<ErrorModel>,
+    /// The error model acts on arrival at the link instead of after transmission.
+    pub error_at_enqueue: bool,
     /// The packet being serialized and when its transmission started.
     pub on_tx: Option<(PacketId, SimTime)>,
     /// Packets propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(SimTime, PacketId)>,
     pub stats: LinkStats,
+    /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
+    pub wake: Option<SimTime>,
     /// Random stream of the queue discipline.
     pub queue_rng: SimRng,
     /// Random stream of the error model.

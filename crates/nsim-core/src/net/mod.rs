@@ -101,6 +101,11 @@ impl Net {
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
+        if link.error_at_enqueue && self.loses(l, id) {
+            self.drop_packet(id, DropReason::ErrorModel, Some(l));
+            return;
+        }
+        let link = &mut self.links[l.idx()];
         let size = self.pool.get(id).size;
         link.stats.arrivals += 1;
         link.stats.arrival_bytes += size as u64;
@@ -113,6 +118,7 @@ impl Net {
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
             rng: &mut link.queue_rng,
+            wake_at: &mut None,
         };
         link.queue.enqueue(id, &mut ctx);
         self.settle_drops(l);
@@ -148,18 +154,23 @@ impl Net {
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
+        let mut wake_at = None;
         let mut ctx = QueueCtx {
             now,
             pool: &mut self.pool,
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
             rng: &mut link.queue_rng,
+            wake_at: &mut wake_at,
         };
         let next = link.queue.dequeue(&mut ctx);
         self.settle_drops(l);
         let link = &mut self.links[l.idx()];
         link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
-        let Some(id) = next else { return };
+        let Some(id) = next else {
+            self.arm_wake(l, wake_at);
+            return;
+        };
         let p = self.pool.get(id);
         link.stats.departures += 1;
         link.stats.departure_bytes += p.size as u64;
@@ -171,6 +182,31 @@ impl Net {
         self.sched.schedule(done, Event::TxDone(l));
     }
 
+    /// Schedules a retry of an idle link whose queue holds packets that may not leave before
+    /// `at`. One pending wake per link: an earlier request replaces a later one (which then
+    /// fires stale and is skipped).
+    fn arm_wake(&mut self, l: LinkId, at: Option<SimTime>) {
+        let Some(at) = at else { return };
+        let link = &mut self.links[l.idx()];
+        let at = at.max(self.now);
+        if link.wake.map_or(true, |w| at < w) {
+            link.wake = Some(at);
+            self.sched.schedule(at, Event::QueueWake(l));
+        }
+    }
+
+    /// A `QueueWake` event: if it is the link's pending wake, retry an idle transmitter.
+    pub fn on_queue_wake(&mut self, l: LinkId) {
+        let link = &mut self.links[l.idx()];
+        if link.wake != Some(self.now) {
+            return;
+        }
+        link.wake = None;
+        if link.on_tx.is_none() {
+            self.start_tx(l);
+        }
+    }
+
     /// The transmitter of `l` finished its packet: lose it or put it on the wire, then start
     /// the next one.
     pub fn on_tx_done(&mut self, l: LinkId) {
@@ -178,13 +214,10 @@ impl Net {
         let link = &mut self.links[l.idx()];
         let Some((id, started)) = link.on_tx.take() else { return };
         link.stats.busy_ps += now.0 - started.0;
-        let lost = match link.error.as_mut() {
-            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
-            None => false,
-        };
-        if lost {
+        if !link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
+            let link = &mut self.links[l.idx()];
             let arrive = now + link.delay;
             if link.pipe.is_empty() {
                 self.sched.schedule(arrive, Event::Arrive(l));
@@ -192,6 +225,15 @@ impl Net {
             link.pipe.push_back((arrive, id));
         }
         self.start_tx(l);
+    }
+
+    /// Whether `l`'s error model (if any) loses packet `id`.
+    fn loses(&mut self, l: LinkId, id: PacketId) -> bool {
+        let link = &mut self.links[l.idx()];
+        match link.error.as_mut() {
+            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
+            None => false,
+        }
     }
 
     /// The head of `l`'s pipe reaches the far node. Returns the packet if it is for that node.

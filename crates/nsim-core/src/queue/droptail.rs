@@ -9,12 +9,11 @@
 //! Parameters: `limit` (packets "100p" or bytes "64KB"; default 50 packets),
 //! `drop_front` (drop the head instead of the arrival, ns-2 `drop_front_`; default false).
 
-use std::collections::VecDeque;
-
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{QueueConfig, QueueCtx, QueueDisc};
+use super::fifo::Fifo;
+use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::LimitSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
@@ -46,29 +45,21 @@ impl QueueConfig for DropTailConfig {
     fn validate(&self, _path: &str) -> Result<(), String> {
         Ok(())
     }
-    fn build(&self) -> Box<dyn QueueDisc> {
-        Box::new(DropTail::new(self.limit.0, self.drop_front))
+    fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
+        Ok(Box::new(DropTail::new(self.limit.0, self.drop_front)))
     }
 }
 
 /// A FIFO bounded in packets or bytes.
 pub struct DropTail {
-    fifo: VecDeque<(PacketId, u32)>,
-    bytes: u64,
+    fifo: Fifo,
     limit: Limit,
     drop_front: bool,
 }
 
 impl DropTail {
     pub fn new(limit: Limit, drop_front: bool) -> Self {
-        DropTail { fifo: VecDeque::new(), bytes: 0, limit, drop_front }
-    }
-
-    fn fits(&self, size: u32) -> bool {
-        match self.limit {
-            Limit::Packets(n) => (self.fifo.len() as u64) < n,
-            Limit::Bytes(b) => self.bytes + size as u64 <= b,
-        }
+        DropTail { fifo: Fifo::default(), limit, drop_front }
     }
 }
 
@@ -76,36 +67,30 @@ impl QueueDisc for DropTail {
     fn enqueue(&mut self, id: PacketId, ctx: &mut QueueCtx) {
         let size = ctx.pool.get(id).size;
         if self.drop_front {
-            while !self.fits(size) {
-                match self.fifo.pop_front() {
-                    Some((old, s)) => {
-                        self.bytes -= s as u64;
-                        ctx.drops.push((old, DropReason::Overflow));
-                    }
+            while !self.fifo.fits(self.limit, size) {
+                match self.fifo.pop() {
+                    Some(old) => ctx.drops.push((old.id, DropReason::Overflow)),
                     None => break,
                 }
             }
         }
-        if self.fits(size) {
-            self.fifo.push_back((id, size));
-            self.bytes += size as u64;
+        if self.fifo.fits(self.limit, size) {
+            self.fifo.push(id, size, ctx.now);
         } else {
             ctx.drops.push((id, DropReason::Overflow));
         }
     }
 
     fn dequeue(&mut self, _ctx: &mut QueueCtx) -> Option<PacketId> {
-        let (id, size) = self.fifo.pop_front()?;
-        self.bytes -= size as u64;
-        Some(id)
+        self.fifo.pop().map(|e| e.id)
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len() as u64
+        self.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.bytes
+        self.fifo.bytes()
     }
 }
 

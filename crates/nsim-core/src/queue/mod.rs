@@ -2,22 +2,39 @@
 //!
 //! A discipline owns only those decisions (DESIGN.md "Model decisions"); the link does the
 //! accounting, tracing and freeing of the packets a discipline drops. Composite schedulers
-//! (priority, CBQ, WRR) are disciplines made of child disciplines.
+//! (priority, CBQ, WRR, DRR) are disciplines made of child disciplines.
 //!
 //! To add a discipline: write one file with a config type implementing [`QueueConfig`] and a
 //! type implementing [`QueueDisc`], then add one line to `registry!` in `config/queue_spec.rs`.
+//! The model reference with sources and defaults is `docs/models/queues.md`.
 
+pub mod af;
+pub mod class;
+pub mod classify;
+pub mod codel;
 pub mod droptail;
+pub mod fifo;
+pub mod prio;
+pub mod red;
+pub mod round_robin;
+pub mod token_bucket;
 
+#[cfg(test)]
+pub(crate) mod testbench;
+
+use std::collections::HashMap;
+
+use crate::ids::FlowId;
 use crate::packet::{PacketId, PacketPool};
-use crate::record::DropReason;
+use crate::record::{DropCounts, DropReason};
 use crate::rng::SimRng;
-use crate::time::SimTime;
+use crate::time::{Dur, SimTime};
+use crate::units::BitsPerSec;
 
 /// What a discipline may touch while deciding.
 pub struct QueueCtx<'a> {
     pub now: SimTime,
-    /// Packets, readable (size, flow, prio) and writable (ECN CE marking).
+    /// Packets, readable (size, flow, prio) and writable (ECN CE marking, prio rewriting).
     pub pool: &'a mut PacketPool,
     /// Packets the discipline dropped during this call, with the reason. The link accounts for
     /// and frees them; a discipline must not keep a dropped id.
@@ -26,23 +43,71 @@ pub struct QueueCtx<'a> {
     pub marks: &'a mut u64,
     /// The discipline's own random stream (for RED and friends).
     pub rng: &'a mut SimRng,
+    /// Set by a non-work-conserving `dequeue` (shaper, CBQ class held to its share) that holds
+    /// packets but may send none yet: the earliest time it may. The link then retries at that
+    /// time if it is still idle (`Event::QueueWake`). Keep the earliest when several children
+    /// set it.
+    pub wake_at: &'a mut Option<SimTime>,
+}
+
+impl QueueCtx<'_> {
+    /// Records that the discipline may send again at `t` (keeps the earliest request).
+    pub fn wake(&mut self, t: SimTime) {
+        if self.wake_at.map_or(true, |w| t < w) {
+            *self.wake_at = Some(t);
+        }
+    }
+}
+
+/// What a discipline may know about where it is built (never used on the packet path).
+pub struct BuildCtx<'a> {
+    /// The link direction's bit rate (RED's packet time constant, CBQ and PIE rates).
+    pub link_rate: BitsPerSec,
+    /// The link direction's propagation delay (RED's automatic `q_weight`).
+    pub link_delay: Dur,
+    /// Flow names of the scenario, for classifiers.
+    pub flows: &'a HashMap<String, FlowId>,
+}
+
+/// Per-class counters of a composite scheduler (results' `classes` table).
+#[derive(Clone, Debug, Default)]
+pub struct ClassStats {
+    pub name: String,
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    pub drops: DropCounts,
+    pub queued_pkts: u64,
 }
 
 /// One discipline instance, owned by one link direction.
 pub trait QueueDisc {
     /// Offers a packet: keep it, or push it (or another queued packet) to `ctx.drops`.
     fn enqueue(&mut self, id: PacketId, ctx: &mut QueueCtx);
-    /// The next packet to transmit, if any (may also drop, e.g. CoDel).
+    /// The next packet to transmit, if any (may also drop, e.g. CoDel; may set
+    /// `ctx.wake_at` when it holds packets that may not leave yet).
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId>;
     /// Packets held now.
     fn len_packets(&self) -> u64;
     /// Bytes held now.
     fn len_bytes(&self) -> u64;
+    /// Per-class counters (composite schedulers; empty for single queues).
+    fn class_stats(&self) -> Vec<ClassStats> {
+        Vec::new()
+    }
+    /// The averaged queue estimate, for disciplines that keep one (RED's `ave_`, in packets or
+    /// in bytes as the discipline measures its queue).
+    fn avg_queue(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// A validated discipline configuration that can build instances.
 pub trait QueueConfig {
-    /// Checks parameters; `path` names the config field for error messages.
+    /// Checks parameters. Errors are reasons naming the sub-field (`"min_th: ..."`); the
+    /// caller prefixes the path of the queue (`links[0].queue`), also given as `path`.
     fn validate(&self, path: &str) -> Result<(), String>;
-    fn build(&self) -> Box<dyn QueueDisc>;
+    /// Builds an instance; fails only on what needs the scenario (unknown flow names).
+    fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String>;
 }

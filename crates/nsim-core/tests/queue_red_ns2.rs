@@ -1,0 +1,142 @@
+//! RED's average against ns-2.35 (reference/ns2/red_two_source, see its README section 2).
+//!
+//! ns-2's RED trace prints `ave_` with 6 significant digits. We replay the ns-2 packet
+//! trace of the RED link (r1->r2: arrivals `+`, transmission starts `-`, drops `d`) through
+//! nsim's estimator (`RedAverage`, the code RED, AF and CBQ leaves use), with the queue
+//! length and idle periods reconstructed from that trace, and require every `ave_` ns-2
+//! printed to equal nsim's value rounded to those 6 digits (|error| <= half a unit of the
+//! 6th digit). A 1e-6 relative comparison is not possible: the reference itself carries
+//! up to 5e-6 relative rounding. The same replay checks ns-2's drop conditions: early drops
+//! only with ave >= thresh_ and more than one packet queued, forced drops only at the limit.
+
+use nsim_core::queue::red::RedAverage;
+use nsim_core::time::SimTime;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../reference/ns2/red_two_source/");
+const RATE: f64 = 1.5e6;
+const LIMIT: u64 = 25;
+const MIN_TH: f64 = 5.0;
+
+fn t(s: f64) -> SimTime {
+    SimTime((s * 1e12).round() as u64)
+}
+
+fn read(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(format!("{DIR}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    text.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect()).collect()
+}
+
+/// Half a unit of the 6th significant digit of `x` (the rounding of ns-2's `%g`).
+fn half_ulp6(x: f64) -> f64 {
+    if x == 0.0 {
+        return 0.0;
+    }
+    0.5 * 10f64.powi(x.abs().log10().floor() as i32 - 5)
+}
+
+struct Arrival {
+    time: f64,
+    qlen: u64,
+    ave: f64,
+}
+
+struct Replay {
+    arrivals: Vec<Arrival>,
+    early: u64,
+    forced: u64,
+}
+
+/// Replays the link's events through the estimator (w 0.002, ptc = 1.5e6/(8·500) = 375).
+fn replay(events: &str) -> Replay {
+    let mut avg = RedAverage::new(0.002, RATE / (8.0 * 500.0));
+    let (mut q, mut tx_end) = (0u64, 0.0f64);
+    let mut out = Replay { arrivals: vec![], early: 0, forced: 0 };
+    for e in read(events) {
+        if e[2] != "2" || e[3] != "3" {
+            continue;
+        }
+        let time: f64 = e[1].parse().unwrap();
+        match e[0].as_str() {
+            "+" => {
+                // ns-2 REDQueue::deque set idle_ when the link finished its last packet and
+                // found the queue empty; the next arrival ages the average over that time.
+                if q == 0 && tx_end <= time {
+                    avg.on_idle(t(tx_end));
+                }
+                let ave = avg.update(t(time), q as f64);
+                out.arrivals.push(Arrival { time, qlen: q, ave });
+                q += 1;
+            }
+            "-" => {
+                q -= 1;
+                tx_end = time + e[5].parse::<f64>().unwrap() * 8.0 / RATE;
+            }
+            "d" => {
+                q -= 1;
+                let a = out.arrivals.last().unwrap();
+                assert_eq!(a.time, time, "drops follow their arrival");
+                if a.qlen >= LIMIT {
+                    out.forced += 1;
+                } else {
+                    assert!(a.ave >= MIN_TH && a.qlen > 1, "early drop at {time} with ave {} q {}", a.ave, a.qlen);
+                    out.early += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Matches each row of ns-2's RED trace to the arrivals at its printed time (the last one
+/// if several) and compares. Returns (rows, max relative error).
+#[track_caller]
+fn compare(queue_csv: &str, r: &Replay) -> (usize, f64) {
+    let rows = read(queue_csv);
+    let (mut j, mut worst) = (0usize, 0.0f64);
+    for row in &rows {
+        let (rt, rq, ra): (f64, u64, f64) = (row[0].parse().unwrap(), row[1].parse().unwrap(), row[2].parse().unwrap());
+        let near = |a: &Arrival| (a.time - rt).abs() <= half_ulp6(rt) + 1.5e-6;
+        while j < r.arrivals.len() && !near(&r.arrivals[j]) {
+            j += 1;
+        }
+        assert!(j < r.arrivals.len(), "{queue_csv}: no arrival at {rt}");
+        while j + 1 < r.arrivals.len() && near(&r.arrivals[j + 1]) {
+            j += 1;
+        }
+        let a = &r.arrivals[j];
+        assert_eq!(a.qlen, rq, "{queue_csv}: curq at {rt}");
+        let err = (a.ave - ra).abs();
+        assert!(err <= half_ulp6(ra) * (1.0 + 1e-9) + 1e-15, "{queue_csv}: ave at {rt}: nsim {} ns-2 {ra}", a.ave);
+        if ra != 0.0 {
+            worst = worst.max(err / ra.abs());
+        }
+        j += 1;
+    }
+    (rows.len(), worst)
+}
+
+fn summary_drops(name: &str) -> (u64, u64) {
+    read(name).iter().fold((0, 0), |(e, f), r| (e + r[5].parse::<u64>().unwrap(), f + r[6].parse::<u64>().unwrap()))
+}
+
+#[test]
+fn red_average_matches_ns2_ave_to_its_printed_precision() {
+    let r = replay("events.csv");
+    let (rows, worst) = compare("queue.csv", &r);
+    assert_eq!(rows, 4479);
+    assert!(worst <= 5e-6, "{worst}");
+    // gentle_ true gives the same trace (ave never reaches maxthresh_).
+    compare("gentle_queue.csv", &r);
+    assert_eq!((r.early, r.forced), summary_drops("summary.csv"));
+}
+
+#[test]
+fn red_average_matches_ns2_under_forced_drops() {
+    // window_ 100: the queue hits its limit of 25 (forced drops) and empties after timeouts.
+    let r = replay("stress_events.csv");
+    let (rows, worst) = compare("stress_queue.csv", &r);
+    assert!(rows > 4000);
+    assert!(worst <= 5e-6, "{worst}");
+    assert_eq!((r.early, r.forced), summary_drops("stress_summary.csv"));
+}
