@@ -36,8 +36,9 @@ class FakeResults:
                  for x in t for l, fr, to, q in ((0, "r1", "r2", int(x) % 5), (1, "r2", "r1", 0))]
             ),
             "tcp": pd.DataFrame(
-                [{"time_s": x, "flow": f, "name": n, "cwnd": 1 + x * (f + 1), "ssthresh": np.inf if x < 3 else 8.0,
-                  "srtt_s": 0.1, "rto_s": 1.0, "inflight": 1, "state": "open"}
+                [{"time_s": x, "flow": f, "name": n, "cwnd_pkts": 1 + x * (f + 1),
+                  "ssthresh_pkts": np.inf if x < 3 else 8.0, "srtt_s": 0.1, "rto_s": 1.0,
+                  "in_flight_pkts": 1, "in_flight_bytes": 1000, "state": "open"}
                  for x in t for f, n in ((0, "a"), (1, "b"))]
             ),
         }
@@ -176,3 +177,19 @@ def test_plot_command_goodput_bars_and_bad_requests(saved_run, tmp_path):
     assert r.exit_code == 2 and "no 'tcp' series" in r.output
     r = CliRunner().invoke(command, [str(saved_run), "-o", str(tmp_path / "x.jpg")])
     assert r.exit_code == 2 and ".png or .svg" in r.output
+
+
+def test_cwnd_plot_of_a_real_tcp_run(tmp_path):
+    from click.testing import CliRunner
+
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.cli.plot import command
+
+    nsim.run(SCENARIOS / "tcp_reno_dumbbell.toml", seed=1, until="5s").save(tmp_path)
+    r = CliRunner().invoke(command, [str(tmp_path), "--kind", "cwnd", "-o", str(tmp_path / "cwnd.svg")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "cwnd.svg").stat().st_size > 1000
+    ax = plots.plot_cwnd(nsim.Results.load(tmp_path)).axes[0]
+    assert ax.get_ylabel() == "window (packets)" and len(ax.get_lines()) == 8  # 4 flows x 2
+    assert max(max(l.get_ydata()) for l in ax.get_lines()[::2]) > 1  # cwnd grew

@@ -1,7 +1,8 @@
 """The standard plots of one run, written as PNG and SVG files.
 
-Covers: nsim.plots (throughput, queue, goodput, CCDF), drawing on your own axes.
-Scenario: scenarios/cbr_dumbbell.toml (four CBR flows, 1.5 Mb/s bottleneck), seed 1.
+Covers: nsim.plots (throughput, queue, goodput, CCDF, cwnd), drawing on your own axes.
+Scenario: scenarios/cbr_dumbbell.toml (four CBR flows, 1.5 Mb/s bottleneck), seed 1; and
+scenarios/tcp_reno_dumbbell.toml (four Reno flows, same bottleneck) for 10 s.
 """
 
 import tempfile
@@ -31,6 +32,13 @@ for name, fig in figs.items():
     ax = fig.axes[0]
     print(f"{name}: {ax.get_title()!r}, x {ax.get_xlabel()!r}, y {ax.get_ylabel()!r}, "
           f"{len(ax.get_lines())} lines, {len(ax.patches)} bars, written: {(out / name).stat().st_size > 0}")
+
+# Congestion windows of the Reno dumbbell (it records the "tcp" series).
+reno = nsim.run("scenarios/tcp_reno_dumbbell.toml", seed=1, until="10s")
+fig = plots.plot_cwnd(reno)
+fig.savefig(out / "cwnd.png")
+ax = fig.axes[0]
+print(f"cwnd.png: y {ax.get_ylabel()!r}, {len(ax.get_lines())} lines (cwnd + ssthresh per flow)")
 
 # Two plots sharing the time axis, on axes you own.
 fig = Figure(figsize=(8, 6), layout="constrained")

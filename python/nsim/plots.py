@@ -109,7 +109,7 @@ def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
               ax: Optional["Axes"] = None) -> "Figure":
     """Congestion window (solid) and slow-start threshold (dashed) of each TCP flow vs time.
 
-    Reads the ``tcp`` series (``time_s, flow, name, cwnd, ssthresh``; windows in packets).
+    Reads the ``tcp`` series (``time_s, flow, name, cwnd_pkts, ssthresh_pkts``).
     ``flows`` restricts the plot to those flow names. The y axis is scaled to the windows,
     so an initial "infinite" ssthresh lies above the plot.
     """
@@ -118,10 +118,10 @@ def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
     top = 0.0
     for (flow, name), g in df.groupby(["flow", "name"], sort=True):
         color = flow_color(flow)
-        ax.step(g["time_s"], g["cwnd"], where="post", color=color, label=f"{name} cwnd")
-        ss = g["ssthresh"].where(np.isfinite(g["ssthresh"]))
+        ax.step(g["time_s"], g["cwnd_pkts"], where="post", color=color, label=f"{name} cwnd")
+        ss = g["ssthresh_pkts"].where(np.isfinite(g["ssthresh_pkts"]))
         ax.step(g["time_s"], ss, where="post", color=color, linestyle="--", label=f"{name} ssthresh")
-        top = max(top, float(g["cwnd"].max()))
+        top = max(top, float(g["cwnd_pkts"].max()))
     if top > 0:
         ax.set_ylim(0, top * 1.15)
     ax.set_xlabel("time (s)")
