@@ -163,3 +163,34 @@ def test_worker_killed_mid_sweep_loses_and_duplicates_nothing(tmp_path, cluster)
     assert t["run_key"].nunique() == len(spec.runs())
     local = sweep(spec, out=tmp_path / "local", workers=2)
     pd.testing.assert_frame_equal(t, local.table)
+
+
+# -- command line -------------------------------------------------------------------------
+
+def test_sweep_command_on_dask_and_bad_files(tmp_path, cluster):
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+
+    spec = spec_for(tmp_path, limits=("5p",), seeds=(1, 2))
+    sweep_file = tmp_path / "s.toml"
+    sweep_file.write_text(textwrap.dedent(f"""\
+        scenario = "scenario.toml"
+        seeds = 2
+        metrics = ["goodput_bps"]
+        [grid]
+        "{LIMIT}" = ["5p"]
+        """))
+    out = tmp_path / "out"
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out), "--scheduler",
+                                     cluster.scheduler_address, "-q"])
+    assert r.exit_code == 0, r.output
+    t = pd.read_parquet(out / "table.parquet")
+    assert set(t["run_key"]) == {run.key for run in spec.runs()}
+    s = pd.read_csv(out / "summary.csv")
+    assert list(s.columns) == [LIMIT, "flow", "name", "goodput_bps_mean", "goodput_bps_ci95", "goodput_bps_n"]
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out)])
+    assert r.exit_code == 0 and "2 runs: 0 ran, 2 cached, 0 failed" in r.output
+    sweep_file.write_text('scenario = "scenario.toml"\nseeds = "three"\n')
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out)])
+    assert r.exit_code == 2 and "field `seeds`" in r.output
