@@ -62,6 +62,11 @@ def test_sweep_file_errors_name_the_field(tmp_path):
     f.write_text('scenario = "x.toml"\n[grid]\n"a..b" = [1]\n')
     with pytest.raises(nsim.ScenarioError, match="malformed"):
         load_sweep(f)
+    spec_for(tmp_path)  # writes scenario.toml, whose only [[flows]] entry is flows[0]
+    f.write_text('scenario = "scenario.toml"\n[grid]\n"flows[5].app.rate" = ["1Mb"]\n')
+    with pytest.raises(nsim.ScenarioError) as e:
+        load_sweep(f)
+    assert e.value.path == "grid.flows[5].app.rate" and "out of range" in str(e.value)
 
 
 # -- local process pool -------------------------------------------------------------------

@@ -26,6 +26,7 @@ The sweep file (TOML)::
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import itertools
@@ -43,7 +44,7 @@ import pandas as pd
 
 from . import metrics
 
-__all__ = ["SweepSpec", "SweepResult", "Run", "load_sweep", "sweep", "set_path", "DEFAULT_METRICS"]
+__all__ = ["SweepSpec", "SweepResult", "Run", "load_sweep", "sweep", "set_path", "run_key", "DEFAULT_METRICS"]
 
 #: Per-flow columns summarized per grid point when the sweep names none.
 DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
@@ -89,7 +90,7 @@ def set_path(config: dict[str, Any], path: str, value: Any) -> None:
         raise ValueError(f"{path}: {last!r} is not inside a table")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Run:
     """One (grid point, seed) pair: what to run and its cache key."""
 
@@ -188,6 +189,11 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
         raise _spec_error(file, "metrics", "a list of per-flow column names")
     scenario_path = Path(file).parent / doc["scenario"]
     base = Scenario.load(scenario_path).to_dict()
+    for key, values in grid.items():
+        try:
+            set_path(copy.deepcopy(base), key, values[0])
+        except ValueError as e:
+            raise _spec_error(file, f"grid.{key}", f"does not fit {doc['scenario']}: {e}") from None
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
@@ -340,37 +346,18 @@ def _write_atomic(rows: list[dict[str, Any]], path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _progress(total: int, enabled: bool) -> Any:
-    """A rich progress bar (or a no-op) with ``advance()`` and context management."""
+@contextlib.contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None]]:
+    """Yield a function that advances a rich progress bar by one run (a no-op if disabled)."""
     if not enabled:
-        class _Quiet:
-            def __enter__(self) -> "_Quiet":
-                return self
-
-            def __exit__(self, *exc: object) -> None:
-                return None
-
-            def advance(self) -> None:
-                return None
-
-        return _Quiet()
+        yield lambda: None
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    class _Bar:
-        def __enter__(self) -> "_Bar":
-            self.bar = Progress(TextColumn("[bold]sweep"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("runs"), TimeRemainingColumn())
-            self.bar.start()
-            self.task = self.bar.add_task("sweep", total=total)
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.bar.stop()
-
-        def advance(self) -> None:
-            self.bar.advance(self.task)
-
-    return _Bar()
+    with Progress(TextColumn("[bold]sweep"), BarColumn(), MofNCompleteColumn(), TextColumn("runs"),
+                  TimeRemainingColumn()) as bar:
+        task = bar.add_task("sweep", total=total)
+        yield lambda: bar.advance(task)
 
 
 def _column_values(values: list[Any]) -> list[Any]:
@@ -442,18 +429,18 @@ def sweep(
     if todo:
         with executor:
             done = executor.submit(todo)  # before the progress bar's thread exists
-            with _progress(len(todo), progress) as bar:
+            with _progress(len(todo), progress) as advance:
                 for run, outcome in done:
                     if outcome["error"] is None:
                         _write_atomic(outcome["rows"], cache / f"{run.key}.json")
                     else:
                         errors[run.key] = outcome["error"]
-                    bar.advance()
+                    advance()
                     if on_result is not None:
                         on_result(run, outcome["error"])
     table = _assemble(spec, runs, cache, errors)
     by = list(spec.grid) + ["flow", "name"]
-    ok = table[table["error"].isna()] if "error" in table else table
+    ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
     summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
     table.to_parquet(out_dir / "table.parquet", index=False)
