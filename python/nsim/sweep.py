@@ -254,8 +254,11 @@ class _LocalExecutor:
         method = "fork" if threading.active_count() == 1 else "forkserver"
         if method not in multiprocessing.get_all_start_methods():
             method = "spawn"
+        ctx = multiprocessing.get_context(method)
+        if method == "forkserver":  # the server imports nsim once; its workers inherit it
+            ctx.set_forkserver_preload(["nsim.sweep"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
-                                        mp_context=multiprocessing.get_context(method))
+                                        mp_context=ctx)
         futures = {self.pool.submit(_run_one, r.scenario, r.seed): r for r in runs}
 
         def outcomes() -> Outcomes:
