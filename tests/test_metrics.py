@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import nsim.accessor  # noqa: F401  (registers df.nsim)
+import nsim  # noqa: F401  (registers df.nsim)
 from nsim import metrics
 
 

@@ -1,6 +1,6 @@
 """Sweep the bottleneck buffer and the CBR jitter over three seeds, then resume it.
 
-Covers: nsim.sweep (load_sweep, sweep, SweepSpec), resuming from the cache, per-point
+Covers: nsim.sweep(), nsim.sweep.load_sweep and SweepSpec, resuming from the cache, per-point
 means with 95 % confidence intervals, per-run Jain index with the df.nsim accessor.
 Scenario: sweeps/example_sweep.toml: scenarios/cbr_dumbbell.toml with the bottleneck
 queue limit in {10, 25, 50} packets and CBR jitter in {0, 0.5}, seeds 1-3 (18 runs).
@@ -9,9 +9,8 @@ queue limit in {10, 25, 50} packets and CBR jitter in {0, 0.5}, seeds 1-3 (18 ru
 import tempfile
 
 import nsim
-import nsim.accessor  # noqa: F401  (registers df.nsim; `import nsim` will do it once wired)
 from nsim import metrics
-from nsim.sweep import SweepSpec, load_sweep, sweep
+from nsim.sweep import SweepSpec, load_sweep
 
 WORKERS = 2  # local worker processes
 LIMIT = "dumbbell.bottleneck.queue.limit"
@@ -19,9 +18,9 @@ JITTER = "flows[0].app.jitter"
 
 out = tempfile.mkdtemp()
 spec = load_sweep("sweeps/example_sweep.toml")
-first = sweep(spec, out=out, workers=WORKERS)
+first = nsim.sweep(spec, out=out, workers=WORKERS)
 print(f"first call: {first.ran} ran, {first.cached} cached, {first.failed} failed")
-again = sweep(spec, out=out, workers=WORKERS)
+again = nsim.sweep(spec, out=out, workers=WORKERS)
 print(f"second call: {again.ran} ran, {again.cached} cached")
 
 t = first.table
@@ -35,6 +34,6 @@ print(metrics.summarize(jain, "jain", by=[JITTER]).round(4).to_string(index=Fals
 
 # A sweep built in Python: the same scenario at two durations, two seeds.
 base = nsim.load("scenarios/cbr_dumbbell.toml").to_dict()
-durations = sweep(SweepSpec(base, {"duration": ["5s", "10s"]}, seeds=[1, 2]),
+durations = nsim.sweep(SweepSpec(base, {"duration": ["5s", "10s"]}, seeds=[1, 2]),
                   out=tempfile.mkdtemp(), workers=WORKERS)
 print(durations.table.groupby("duration")["delivered_pkts"].sum().to_dict())

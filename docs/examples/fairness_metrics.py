@@ -7,7 +7,6 @@ bottleneck with a 25-packet DropTail queue (120 % load), 20 s, seed 1.
 """
 
 import nsim
-import nsim.accessor  # noqa: F401  (registers df.nsim; `import nsim` will do it once wired)
 from nsim import analytic, metrics
 
 BOTTLENECK_BPS = 1.5e6  # bottleneck rate, bit/s
