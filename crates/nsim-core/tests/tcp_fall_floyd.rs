@@ -89,12 +89,11 @@ fn retransmissions(evs: &[Ev]) -> Vec<(f64, u64)> {
 fn ns2_counters(variant: &str, drops: usize) -> (u64, u64) {
     let path = format!("{}/../../reference/ns2/fall_floyd/summary.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("summary.csv");
-    let row = text
-        .lines()
-        .map(|l| l.split(',').collect::<Vec<_>>())
-        .find(|f| f[0] == variant && f[1] == drops.to_string())
-        .expect("row");
-    (row[4].parse().unwrap(), row[7].parse().unwrap())
+    let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = lines.next().expect("header");
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("summary.csv has no column {name}"));
+    let row = lines.find(|f| f[0] == variant && f[1] == drops.to_string()).expect("row");
+    (row[col("n_retransmits")].parse().unwrap(), row[col("n_timeouts")].parse().unwrap())
 }
 
 struct Run {

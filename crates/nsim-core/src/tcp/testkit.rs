@@ -6,8 +6,6 @@ use crate::ids::{AgentId, FlowId, NodeId};
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
 use crate::packet::{Packet, TcpHdr};
 use crate::queue::droptail::DropTail;
-use crate::record::LinkStats;
-use crate::rng::stream;
 use crate::sched::Event;
 use crate::tcp::build::algorithms;
 use crate::tcp::config::{TcpConfig, TcpParams, Variant};
@@ -31,20 +29,8 @@ pub fn ms(t: u64) -> SimTime {
 /// Two hosts and one link from `from` to `to` that delivers at once (1 Tb/s, no delay).
 pub fn instant_net(from: NodeId, to: NodeId) -> Net {
     let nodes = vec![Node { name: "a".into(), kind: NodeKind::Host }, Node { name: "b".into(), kind: NodeKind::Host }];
-    let link = Link {
-        from,
-        to,
-        rate: BitsPerSec(1_000_000_000_000),
-        delay: Dur::ZERO,
-        queue: Box::new(DropTail::new(Limit::Packets(1 << 20), false)),
-        error: None,
-        error_at_enqueue: false,
-        on_tx: None,
-        pipe: Default::default(),
-        stats: LinkStats::default(),
-        queue_rng: stream(0, "q"),
-        error_rng: stream(0, "e"),
-    };
+    let queue = Box::new(DropTail::new(Limit::Packets(1 << 20), false));
+    let link = Link::new(from, to, BitsPerSec(1_000_000_000_000), Dur::ZERO, queue, 0, 0);
     let routes = RouteTable::shortest_paths(2, &[(from, to, 0)], crate::net::routing::Metric::Hops);
     Net::new(nodes, vec![link], routes, 1)
 }
@@ -65,6 +51,7 @@ pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: S
             Event::Timer { kind, gen, .. } => {
                 agent.on_timer(kind, gen, &mut AgentCtx { net, me: me.1, node: me.0, flow: FlowId(0) })
             }
+            Event::QueueWake(l) => net.on_queue_wake(l),
             Event::Sample => {}
         }
     }
