@@ -17,7 +17,7 @@ import tempfile
 import time
 
 import nsim
-from nsim.sweep import SweepSpec, _run_one, sweep
+from nsim.sweeps import SweepSpec, _run_one, sweep
 
 LIMITS = [f"{n}p" for n in (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)]
 JITTERS = [0.0, 0.5]

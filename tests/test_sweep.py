@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import nsim
-from nsim.sweep import SweepSpec, load_sweep, set_path, sweep
+from nsim.sweeps import SweepSpec, load_sweep, set_path, sweep
 
 LIMIT = "dumbbell.bottleneck.queue.limit"
 

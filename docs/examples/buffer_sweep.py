@@ -1,6 +1,6 @@
 """Sweep the bottleneck buffer and the CBR jitter over three seeds, then resume it.
 
-Covers: nsim.sweep(), nsim.sweep.load_sweep and SweepSpec, resuming from the cache, per-point
+Covers: nsim.sweep(), nsim.sweeps.load_sweep and SweepSpec, resuming from the cache, per-point
 means with 95 % confidence intervals, per-run Jain index with the df.nsim accessor.
 Scenario: sweeps/example_sweep.toml: scenarios/cbr_dumbbell.toml with the bottleneck
 queue limit in {10, 25, 50} packets and CBR jitter in {0, 0.5}, seeds 1-3 (18 runs).
@@ -10,7 +10,7 @@ import tempfile
 
 import nsim
 from nsim import metrics
-from nsim.sweep import SweepSpec, load_sweep
+from nsim.sweeps import SweepSpec, load_sweep
 
 WORKERS = 2  # local worker processes
 LIMIT = "dumbbell.bottleneck.queue.limit"

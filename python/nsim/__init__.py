@@ -24,11 +24,20 @@ __all__ = [
     "load",
     "queue",
     "run",
+    "sweep",
 ]
 
-# Analysis: importing the accessor registers ``df.nsim`` on DataFrames; ``nsim.sweep(...)``
-# runs parameter sweeps (the module stays importable as ``from nsim.sweep import ...``).
-from . import accessor as _accessor  # noqa: E402,F401
-from .sweep import sweep  # noqa: E402
 
-__all__ += ["sweep"]
+def __getattr__(name: str) -> object:
+    """``nsim.sweep`` (from :mod:`nsim.sweeps`) is loaded on first use: it needs pandas."""
+    if name == "sweep":
+        from .sweeps import sweep
+
+        return sweep
+    raise AttributeError(f"module 'nsim' has no attribute {name!r}")
+
+
+# ``df.nsim`` is registered whenever nsim builds a DataFrame; registering it here too when
+# pandas is already loaded keeps `import nsim` (and so the CLI's start-up) free of pandas.
+if "pandas" in __import__("sys").modules:
+    from . import accessor as _accessor  # noqa: E402,F401

@@ -15,27 +15,32 @@ from . import _core
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .plots import ResultsPlotter
+
 #: Drop reasons, in column order (``drops_<reason>``).
 DROP_REASONS: list[str] = list(_core.drop_reasons())
 
 
 def _rows_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
-    """Rows with a nested ``drops`` map -> one ``drops_<reason>`` column per reason."""
+    """Rows with a nested ``drops`` map -> one ``drops_<reason>`` column per reason.
+
+    Built column by column (no per-cell type checks): sweeps convert thousands of results.
+    Optional numbers (None when undefined, e.g. the delay of a flow that delivered nothing)
+    become NaN.
+    """
     import pandas as pd
 
-    flat = []
-    for r in rows:
-        r = dict(r)
-        drops = r.pop("drops", {}) or {}
-        for reason in DROP_REASONS:
-            r[f"drops_{reason}"] = int(drops.get(reason, 0))
-        flat.append(r)
-    df = pd.DataFrame(flat)
-    # Optional numbers (None when undefined, e.g. delay of a flow that delivered nothing) -> NaN.
-    for c in df.columns:
-        if df[c].dtype == object and all(v is None or isinstance(v, (int, float)) for v in df[c]):
-            df[c] = df[c].astype(float)
-    return df
+    from . import accessor  # noqa: F401  (registers df.nsim)
+
+    if not rows:
+        return pd.DataFrame()
+    cols: dict[str, list[Any]] = {k: [r[k] for r in rows] for k in rows[0] if k != "drops"}
+    for reason in DROP_REASONS:
+        cols[f"drops_{reason}"] = [int((r.get("drops") or {}).get(reason, 0)) for r in rows]
+    for k, v in cols.items():
+        if None in v and all(x is None or isinstance(x, (int, float)) for x in v):
+            cols[k] = [float("nan") if x is None else float(x) for x in v]
+    return pd.DataFrame(cols)
 
 
 class Results:
@@ -91,6 +96,14 @@ class Results:
                 df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
             series[kind] = df
         return cls(summary, raw["accounting"], flows, queues, series, scenario)
+
+    @property
+    def plot(self) -> "ResultsPlotter":
+        """Standard plots of this run: ``res.plot.throughput()``, ``.cwnd()``, ``.queue()``,
+        ``.ccdf()``, ``.goodput()``; each returns a matplotlib Figure."""
+        from .plots import ResultsPlotter
+
+        return ResultsPlotter(self)
 
     @property
     def series_kinds(self) -> list[str]:

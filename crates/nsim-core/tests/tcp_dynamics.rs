@@ -257,9 +257,9 @@ fn json_schema_describes_the_tcp_options() {
 #[test]
 fn benchmark_scenarios_are_valid() {
     for t in [
-        include_str!("../../../scenarios/bench_tcp_dumbbell_16.toml"),
-        include_str!("../../../scenarios/bench_tcp_dumbbell_128.toml"),
-        include_str!("../../../scenarios/bench_tcp_dumbbell_1024.toml"),
+        include_str!("../../../benches/scenarios/tcp_dumbbell_16.toml"),
+        include_str!("../../../benches/scenarios/tcp_dumbbell_128.toml"),
+        include_str!("../../../benches/scenarios/tcp_dumbbell_1024.toml"),
     ] {
         let scn = Scenario::from_toml(t, "bench.toml").expect("parses");
         let sim = nsim_core::build(&scn, &Default::default()).expect("builds");

@@ -24,7 +24,7 @@ def command(sweep_file: str, out: str | None, workers: int | None, scheduler: st
     Finished runs are cached in OUT/runs: running the same sweep again only runs what is
     missing. A failing run is recorded with its error; the others are kept.
     """
-    from ..sweep import load_sweep, sweep
+    from ..sweeps import load_sweep, sweep
 
     with invalid_input_exits_2():
         spec = load_sweep(sweep_file)

@@ -36,13 +36,16 @@ pub struct FlowSpec {
     pub tag: u16,
 }
 
-/// Staggered starts: shift = every · floor(i / group).
+/// Staggered starts: shift = every · (floor(i / group) mod cycle).
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stagger {
     pub every: TimeSpec,
     /// Flows per group. Default 1.
     pub group: Option<u32>,
+    /// The shift starts again from zero every `cycle` groups (ns-2 scripts' `i % 100`).
+    /// Default: never.
+    pub cycle: Option<u32>,
 }
 
 /// Packet size distribution beyond a fixed size.

@@ -50,6 +50,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             if s.group == Some(0) {
                 return Err(ConfigError::new(format!("{path}.stagger.group"), "must be at least 1"));
             }
+            if s.cycle == Some(0) {
+                return Err(ConfigError::new(format!("{path}.stagger.cycle"), "must be at least 1"));
+            }
         }
         validate_app(&f.app, &f.transport, &path)?;
         for k in 0..n {
@@ -65,7 +68,8 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 return Err(ConfigError::new(format!("{path}.to"), format!("flow '{name}' goes from '{}' to itself", sub(&f.from))));
             }
             let shift = f.stagger.as_ref().map_or(Dur::ZERO, |s| {
-                Dur(s.every.0 .0 * (k / s.group.unwrap_or(1)) as u64)
+                let step = k / s.group.unwrap_or(1);
+                Dur(s.every.0 .0 * s.cycle.map_or(step, |c| step % c) as u64)
             });
             let start = SimTime::ZERO + f.start.map_or(Dur::ZERO, |t| t.0) + shift;
             let stop = f.stop.map(|t| SimTime::ZERO + t.0 + shift);

@@ -42,7 +42,7 @@ from typing import Any, Callable, Optional, Union
 
 import pandas as pd
 
-from . import metrics
+from . import accessor, metrics  # accessor: registers df.nsim on the tables
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "load_sweep", "sweep", "set_path", "run_key", "DEFAULT_METRICS"]
 
@@ -256,7 +256,7 @@ class _LocalExecutor:
             method = "spawn"
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":  # the server imports nsim once; its workers inherit it
-            ctx.set_forkserver_preload(["nsim.sweep"])
+            ctx.set_forkserver_preload(["nsim.sweeps"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
                                         mp_context=ctx)
         futures = {self.pool.submit(_run_one, r.scenario, r.seed): r for r in runs}
