@@ -37,6 +37,8 @@ registry! {
     Af = "af" => crate::queue::af::AfConfig,
     /// Controlled Delay (RFC 8289).
     Codel = "codel" => crate::queue::codel::CodelConfig,
+    /// Flow queueing with per-flow CoDel (RFC 8290).
+    FqCodel = "fq_codel" => crate::queue::fq_codel::FqCodelConfig,
     /// Token-bucket policer (drop or demote) in front of a child queue.
     Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
     /// Token-bucket shaper (non-work-conserving) in front of a child queue.

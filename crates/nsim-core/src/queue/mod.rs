@@ -14,6 +14,7 @@ pub mod classify;
 pub mod codel;
 pub mod droptail;
 pub mod fifo;
+pub mod fq_codel;
 pub mod prio;
 pub mod red;
 pub mod round_robin;
