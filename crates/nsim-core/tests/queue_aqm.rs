@@ -44,3 +44,16 @@ fn codel_keeps_the_standing_queue_near_target() {
     assert!((650_000..=737_500).contains(&bn.dropped_bytes), "{}", bn.dropped_bytes);
     assert!(bn.mean_len_pkts < 15.0, "{}", bn.mean_len_pkts);
 }
+
+#[test]
+fn pie_holds_the_queue_delay_near_its_target() {
+    // The hog at 2.5x the link: PIE drops at enqueue until the queue delay is about its
+    // 15 ms target; DropTail of 1000 packets would hold ~4 s of queue.
+    let text = ISOLATION.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"pie\", limit = 1000 }");
+    let r = run(&text);
+    let bn = &r.queues[4];
+    assert!(bn.drops.get("pie").copied().unwrap_or(0) > 5000, "{:?}", bn.drops);
+    // Mean occupancy in time: 15 ms at 2 Mb/s is 3.75 packets of 1000 B; allow the start-up
+    // transient (burst allowance, slow auto-tuned ramp of drop_prob).
+    assert!(bn.mean_len_pkts < 60.0, "{}", bn.mean_len_pkts);
+}
