@@ -9,6 +9,7 @@
 //! The model reference with sources and defaults is `docs/models/queues.md`.
 
 pub mod af;
+pub mod cbq;
 pub mod class;
 pub mod classify;
 pub mod codel;

@@ -1,0 +1,272 @@
+//! CBQ: class-based queueing with link sharing (Floyd & Jacobson 1995), one level of classes
+//! under the link.
+//!
+//! Read first: S. Floyd, V. Jacobson, "Link-sharing and Resource Management Models for
+//! Packet Networks", IEEE/ACM ToN 3(4), 1995: §2 (link-sharing goals), §3–4 (the
+//! "ancestors-only" link-sharing guideline: a class may send if it is underlimit or has an
+//! underlimit ancestor), §5 (general scheduler: priority first, weighted round robin by
+//! allotment within a priority). ns-2 `CBQueue`/`CBQClass` (queue/cbq.cc): `priority_`,
+//! `allot_`, `okborrow_`, `maxidle_`, `minidle_`, `offtime_`. Seed 000 uses it as two
+//! classes with no bandwidth constraints, CBR at higher priority (Holl 2003 Table 4.6).
+//!
+//! Simplifications, stated plainly:
+//! - One level: classes hang directly off the link (the root). The root is never overlimit
+//!   (it is the link), so with the ancestors-only guideline a class may send when it is
+//!   underlimit, or when it may borrow (`borrow = true`). Deeper trees are not implemented.
+//! - Estimator: a token bucket per class at allot × link rate, `depth` bytes deep, whose
+//!   tokens may go down to −depth (a class that borrows keeps paying for what it sends,
+//!   as ns-2's avgidle keeps falling). Underlimit means tokens ≥ 0. This replaces ns-2's
+//!   EWMA of inter-departure idle time (`avgidle` with `maxidle_`, `minidle_`, `offtime_`):
+//!   long-run shares are the same, short-term burst behaviour differs.
+//! - Within a priority, classes share by deficit round robin with quanta proportional to
+//!   their allotments (ns-2: WRR with per-round allocations from `allot_`).
+//! - A class held to its share (may not borrow, overlimit) makes the link wait: the
+//!   scheduler asks to be woken when the first such class becomes underlimit again.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::class::{build_classes, poll_idle, totals, validate_classes, Class, ClassSpecCommon};
+use super::classify::{Classifier, MatchSpec};
+use super::red::check_range;
+use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
+use crate::config::queue_spec::QueueSpec;
+use crate::config::units::SizeSpec;
+use crate::packet::PacketId;
+use crate::time::{Dur, SimTime, PS_PER_SEC};
+use crate::units::Bytes;
+
+/// CBQ configuration.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CbqConfig {
+    pub classes: Vec<CbqClass>,
+}
+
+/// One CBQ class (a leaf under the link).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CbqClass {
+    pub name: Option<String>,
+    #[serde(rename = "match")]
+    pub matches: Option<MatchSpec>,
+    /// The leaf queue (droptail or red, or any discipline). Default droptail, 50 packets.
+    #[serde(default)]
+    pub queue: QueueSpec,
+    /// Priority, 0 highest (ns-2 `priority_`, 0..7). Default 0.
+    #[serde(default)]
+    pub priority: u8,
+    /// Share of the link rate (ns-2 `allot_`), in (0, 1]. Default 1.0.
+    #[serde(default = "full")]
+    pub allot: f64,
+    /// May borrow unused bandwidth from the link when over its share (ns-2 `okborrow_`).
+    /// Default true.
+    #[serde(default = "yes")]
+    pub borrow: bool,
+    /// Estimator bucket depth: the burst a class may send above its share after idling.
+    /// Default 20KB (about ns-2's default `maxburst_` of 20 packets of 1000 B).
+    #[serde(default = "default_depth")]
+    pub depth: SizeSpec,
+}
+
+fn full() -> f64 {
+    1.0
+}
+fn yes() -> bool {
+    true
+}
+fn default_depth() -> SizeSpec {
+    SizeSpec(Bytes(20_000))
+}
+
+impl ClassSpecCommon for CbqClass {
+    fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+    fn matches(&self) -> Option<&MatchSpec> {
+        self.matches.as_ref()
+    }
+    fn queue(&self) -> &QueueSpec {
+        &self.queue
+    }
+}
+
+/// Token units per byte: 8 bits × 10¹² (exact, as in `token_bucket.rs`).
+const UNITS_PER_BYTE: i128 = 8 * PS_PER_SEC as i128;
+/// DRR quantum of the class with the smallest allotment at its priority.
+const BASE_QUANTUM: f64 = 1500.0;
+
+impl QueueConfig for CbqConfig {
+    fn validate(&self, path: &str) -> Result<(), String> {
+        validate_classes(&self.classes, path)?;
+        for (i, c) in self.classes.iter().enumerate() {
+            if !(c.allot > 0.0 && c.allot <= 1.0) {
+                return Err(format!("classes[{i}].allot: {} is not in (0, 1]", c.allot));
+            }
+            check_range(&format!("classes[{i}].priority"), c.priority as f64, 0.0, 7.0)?;
+            if c.depth.0 .0 == 0 {
+                return Err(format!("classes[{i}].depth: must be at least 1 byte"));
+            }
+        }
+        Ok(())
+    }
+
+    fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
+        let (classifier, classes) = build_classes(&self.classes, ctx)?;
+        let link = ctx.link_rate.0 as f64;
+        let state = self
+            .classes
+            .iter()
+            .map(|c| {
+                let min_allot = self.classes.iter().filter(|o| o.priority == c.priority).map(|o| o.allot).fold(f64::MAX, f64::min);
+                let depth = c.depth.0 .0 as i128 * UNITS_PER_BYTE;
+                Estimator {
+                    rate: ((c.allot * link).round() as i128).max(1),
+                    depth,
+                    tokens: depth,
+                    last: SimTime::ZERO,
+                    borrow: c.borrow,
+                    priority: c.priority,
+                    quantum: (BASE_QUANTUM * c.allot / min_allot).round() as i64,
+                    deficit: 0,
+                }
+            })
+            .collect();
+        Ok(Box::new(Cbq { classifier, classes, state, rr: [0; 8] }))
+    }
+}
+
+/// Per-class link-sharing state.
+struct Estimator {
+    /// allot × link rate, bit/s.
+    rate: i128,
+    depth: i128,
+    /// In bit-picoseconds (bits × 10¹²), within [−depth, depth].
+    tokens: i128,
+    last: SimTime,
+    borrow: bool,
+    priority: u8,
+    quantum: i64,
+    deficit: i64,
+}
+
+impl Estimator {
+    fn fill(&mut self, now: SimTime) {
+        let dt = now.since(self.last).0 as i128;
+        self.tokens = (self.tokens + dt * self.rate).min(self.depth);
+        self.last = now;
+    }
+
+    fn underlimit(&self) -> bool {
+        self.tokens >= 0
+    }
+
+    fn spend(&mut self, bytes: u32) {
+        self.tokens = (self.tokens - bytes as i128 * UNITS_PER_BYTE).max(-self.depth);
+    }
+
+    /// When an overlimit class is underlimit again.
+    fn underlimit_at(&self, now: SimTime) -> SimTime {
+        now + Dur(((-self.tokens).max(0) as u128).div_ceil(self.rate as u128) as u64)
+    }
+}
+
+pub struct Cbq {
+    classifier: Classifier,
+    classes: Vec<Class>,
+    state: Vec<Estimator>,
+    /// Round-robin position per priority (a class index).
+    rr: [usize; 8],
+}
+
+impl Cbq {
+    /// F&J 1995 ancestors-only guideline with the link as the only ancestor.
+    fn allowed(&self, k: usize) -> bool {
+        !self.classes[k].is_empty() && (self.state[k].borrow || self.state[k].underlimit())
+    }
+
+    /// The class to serve: highest priority among allowed classes, DRR within it.
+    fn pick(&mut self) -> Option<usize> {
+        let n = self.classes.len();
+        let prio = (0..n).filter(|&k| self.allowed(k)).map(|k| self.state[k].priority).min()?;
+        let start = self.rr[prio as usize];
+        loop {
+            for step in 0..n {
+                let k = (start + step) % n;
+                if self.state[k].priority == prio && self.allowed(k) && self.state[k].deficit > 0 {
+                    self.rr[prio as usize] = k;
+                    return Some(k);
+                }
+            }
+            // A new round: every allowed class at this priority gets its quantum.
+            for k in 0..n {
+                if self.state[k].priority == prio && self.allowed(k) {
+                    self.state[k].deficit += self.state[k].quantum;
+                }
+            }
+        }
+    }
+
+    /// Nothing may be sent: wake when the first class held to its share (backlogged,
+    /// overlimit, may not borrow) is underlimit again. (Leaves that hold packets for their
+    /// own reasons, such as shapers, set their own wake time.)
+    fn ask_wake(&self, ctx: &mut QueueCtx) {
+        let held = (0..self.classes.len()).filter(|&k| !self.classes[k].is_empty() && !self.allowed(k));
+        if let Some(t) = held.map(|k| self.state[k].underlimit_at(ctx.now)).min() {
+            ctx.wake(t);
+        }
+    }
+}
+
+impl QueueDisc for Cbq {
+    fn enqueue(&mut self, id: PacketId, ctx: &mut QueueCtx) {
+        let k = self.classifier.classify(ctx.pool.get(id));
+        self.classes[k].enqueue(id, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
+        for s in &mut self.state {
+            s.fill(ctx.now);
+        }
+        while let Some(k) = self.pick() {
+            match self.classes[k].dequeue(ctx) {
+                Some(id) => {
+                    let size = ctx.pool.get(id).size;
+                    self.state[k].spend(size);
+                    self.state[k].deficit -= size as i64;
+                    if self.state[k].deficit <= 0 {
+                        self.rr[self.state[k].priority as usize] = k + 1;
+                    }
+                    return Some(id);
+                }
+                // A leaf that held its packets (a shaper leaf) or dropped them all at
+                // dequeue (CoDel): skip it for this round.
+                None => self.state[k].deficit = 0,
+            }
+            if (0..self.classes.len()).all(|j| !self.allowed(j) || self.state[j].deficit <= 0) {
+                break;
+            }
+        }
+        if totals(&self.classes).0 == 0 {
+            poll_idle(&mut self.classes, ctx);
+        } else {
+            self.ask_wake(ctx);
+        }
+        None
+    }
+
+    fn len_packets(&self) -> u64 {
+        totals(&self.classes).0
+    }
+
+    fn len_bytes(&self) -> u64 {
+        totals(&self.classes).1
+    }
+
+    fn class_stats(&self) -> Vec<ClassStats> {
+        self.classes.iter().map(Class::snapshot).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
