@@ -33,3 +33,38 @@ fn bench_scenarios_drop_for_their_disciplines_reasons() {
         assert!(bn.drops.get(reason).copied().unwrap_or(0) > 0, "{family}: {:?}", bn.drops);
     }
 }
+
+fn run_full(name: &str) -> nsim_core::Results {
+    let path = format!("{}/../../scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
+    let scn = Scenario::from_toml(&std::fs::read_to_string(&path).unwrap(), &path).unwrap();
+    build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap()
+}
+
+fn bytes_of(r: &nsim_core::Results, flow: &str) -> f64 {
+    r.flows.iter().find(|f| f.name == flow).unwrap().delivered_bytes as f64
+}
+
+#[test]
+fn wrr_and_drr_runs_share_the_link_by_weight_within_2_percent() {
+    let r = run_full("wrr_video_data.toml");
+    let video = bytes_of(&r, "video") / (bytes_of(&r, "video") + bytes_of(&r, "data"));
+    assert!((video / 0.9 - 1.0).abs() < 0.02, "{video}");
+    let r = run_full("drr_mixed_sizes.toml");
+    let total: f64 = ["small", "medium", "large"].iter().map(|f| bytes_of(&r, f)).sum();
+    for f in ["small", "medium", "large"] {
+        let share = bytes_of(&r, f) / total;
+        assert!((share * 3.0 - 1.0).abs() < 0.02, "{f}: {share}");
+    }
+}
+
+#[test]
+fn af_run_protects_high_then_med() {
+    let r = run_full("af_three_priorities.toml");
+    let loss = |f: &str| {
+        let row = r.flows.iter().find(|x| x.name == f).unwrap();
+        row.dropped_pkts as f64 / row.sent_pkts as f64
+    };
+    assert_eq!(loss("high"), 0.0);
+    assert!(loss("med") < 0.01, "{}", loss("med"));
+    assert!(loss("low") > 0.45, "{}", loss("low"));
+}
