@@ -184,7 +184,7 @@ impl Net {
         let Some(at) = at else { return };
         let link = &mut self.links[l.idx()];
         let at = at.max(self.now);
-        if link.wake.map_or(true, |w| at < w) {
+        if !matches!(link.wake, Some(w) if w <= at) {
             link.wake = Some(at);
             self.sched.schedule(at, Event::QueueWake(l));
         }

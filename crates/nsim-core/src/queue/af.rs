@@ -15,6 +15,7 @@
 //!   min_k to max_p_k at max_k, and every packet above max_k (not gentle). The thesis' six
 //!   threshold percentages are lost with its figure: the defaults (HIGH 60→100 %, MED
 //!   30→60 %, LOW 10→30 %) are the notes' fallback guess, not the thesis' values.
+//!
 //! Packets leave in FIFO order. Buffer full: `Overflow`; precedence drops: `DropPriority`.
 
 use rand::RngExt;

@@ -153,7 +153,7 @@ impl FqCodel {
         };
     }
 
-    fn to_old_tail(&mut self, f: u32, from: List) {
+    fn move_to_old_tail(&mut self, f: u32, from: List) {
         self.pop_head(from);
         self.old_flows.push_back(f);
         self.buckets[f as usize].list = List::Old;
@@ -184,7 +184,7 @@ impl QueueDisc for FqCodel {
             let b = &mut self.buckets[f as usize];
             if b.deficit <= 0 {
                 b.deficit += quantum;
-                self.to_old_tail(f, list);
+                self.move_to_old_tail(f, list);
                 continue;
             }
             let (p0, b0) = (b.fifo.len(), b.fifo.bytes());
@@ -198,7 +198,7 @@ impl QueueDisc for FqCodel {
                 }
                 // RFC 8290 §4.2: an empty new flow goes to the old list (so it cannot
                 // starve the old ones by re-entering as new); an empty old flow leaves.
-                None if list == List::New => self.to_old_tail(f, list),
+                None if list == List::New => self.move_to_old_tail(f, list),
                 None => {
                     self.pop_head(list);
                     self.buckets[f as usize].list = List::None;

@@ -56,7 +56,7 @@ pub struct QueueCtx<'a> {
 impl QueueCtx<'_> {
     /// Records that the discipline may send again at `t` (keeps the earliest request).
     pub fn wake(&mut self, t: SimTime) {
-        if self.wake_at.map_or(true, |w| t < w) {
+        if !matches!(*self.wake_at, Some(w) if w <= t) {
             *self.wake_at = Some(t);
         }
     }
