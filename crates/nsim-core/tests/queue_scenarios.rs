@@ -68,3 +68,28 @@ fn af_run_protects_high_then_med() {
     assert!(loss("med") < 0.01, "{}", loss("med"));
     assert!(loss("low") > 0.45, "{}", loss("low"));
 }
+
+#[test]
+fn queue_schema_is_exported_with_nested_classes() {
+    let schema = Scenario::json_schema().to_string();
+    for kind in ["red", "af", "prio", "wrr", "drr", "cbq", "policer", "shaper", "codel", "fq_codel", "pie"] {
+        assert!(schema.contains(&format!("\"{kind}\"")), "{kind} missing from the schema");
+    }
+}
+
+#[test]
+fn bad_queue_parameters_are_reported_with_their_path() {
+    let base = std::fs::read_to_string(format!("{}/../../scenarios/cbq_link_sharing.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let cases = [
+        ("flows = [\"a\"]", "flows = [\"nobody\"]", "classes[0].match.flows: unknown flow 'nobody'"),
+        ("allot = 0.3", "allot = 1.3", "classes[0].allot: 1.3 is not in (0, 1]"),
+        ("allot = 0.7, borrow = true }", "allot = 0.7, borrow = true, queue = { kind = \"red\", min_th = 9, max_th = 3 } }", "classes[1].queue.max_th"),
+    ];
+    for (from, to, want) in cases {
+        let text = base.replacen(from, to, 1);
+        let scn = Scenario::from_toml(&text, "t.toml").unwrap();
+        let err = build(&scn, &RunOptions::default()).err().expect("rejected");
+        assert_eq!(err.path, "links[2].queue", "{err:?}");
+        assert!(err.reason.starts_with(want), "{}", err.reason);
+    }
+}
