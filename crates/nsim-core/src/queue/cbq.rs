@@ -26,15 +26,15 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::class::{build_classes, poll_idle, totals, validate_classes, Class, ClassSpecCommon};
+use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::red::check_range;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::queue_spec::QueueSpec;
 use crate::config::units::SizeSpec;
 use crate::packet::PacketId;
-use crate::time::{Dur, SimTime, PS_PER_SEC};
-use crate::units::Bytes;
+use super::token_bucket::TokenBucket;
+use crate::units::{BitsPerSec, Bytes};
 
 /// CBQ configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -79,20 +79,8 @@ fn default_depth() -> SizeSpec {
     SizeSpec(Bytes(20_000))
 }
 
-impl ClassSpecCommon for CbqClass {
-    fn name(&self) -> Option<&str> {
-        self.name.as_deref()
-    }
-    fn matches(&self) -> Option<&MatchSpec> {
-        self.matches.as_ref()
-    }
-    fn queue(&self) -> &QueueSpec {
-        &self.queue
-    }
-}
+class_spec_common!(CbqClass);
 
-/// Token units per byte: 8 bits × 10¹² (exact, as in `token_bucket.rs`).
-const UNITS_PER_BYTE: i128 = 8 * PS_PER_SEC as i128;
 /// DRR quantum of the class with the smallest allotment at its priority.
 const BASE_QUANTUM: f64 = 1500.0;
 
@@ -119,12 +107,8 @@ impl QueueConfig for CbqConfig {
             .iter()
             .map(|c| {
                 let min_allot = self.classes.iter().filter(|o| o.priority == c.priority).map(|o| o.allot).fold(f64::MAX, f64::min);
-                let depth = c.depth.0 .0 as i128 * UNITS_PER_BYTE;
                 Estimator {
-                    rate: ((c.allot * link).round() as i128).max(1),
-                    depth,
-                    tokens: depth,
-                    last: SimTime::ZERO,
+                    bucket: TokenBucket::new(BitsPerSec((c.allot * link).round() as u64), c.depth.0 .0),
                     borrow: c.borrow,
                     priority: c.priority,
                     quantum: (BASE_QUANTUM * c.allot / min_allot).round() as i64,
@@ -138,12 +122,8 @@ impl QueueConfig for CbqConfig {
 
 /// Per-class link-sharing state.
 struct Estimator {
-    /// allot × link rate, bit/s.
-    rate: i128,
-    depth: i128,
-    /// In bit-picoseconds (bits × 10¹²), within [−depth, depth].
-    tokens: i128,
-    last: SimTime,
+    /// At allot × link rate, `depth` deep; spent on every packet the class sends.
+    bucket: TokenBucket,
     borrow: bool,
     priority: u8,
     quantum: i64,
@@ -151,23 +131,8 @@ struct Estimator {
 }
 
 impl Estimator {
-    fn fill(&mut self, now: SimTime) {
-        let dt = now.since(self.last).0 as i128;
-        self.tokens = (self.tokens + dt * self.rate).min(self.depth);
-        self.last = now;
-    }
-
     fn underlimit(&self) -> bool {
-        self.tokens >= 0
-    }
-
-    fn spend(&mut self, bytes: u32) {
-        self.tokens = (self.tokens - bytes as i128 * UNITS_PER_BYTE).max(-self.depth);
-    }
-
-    /// When an overlimit class is underlimit again.
-    fn underlimit_at(&self, now: SimTime) -> SimTime {
-        now + Dur(((-self.tokens).max(0) as u128).div_ceil(self.rate as u128) as u64)
+        self.bucket.nonnegative()
     }
 }
 
@@ -210,10 +175,13 @@ impl Cbq {
     /// Nothing may be sent: wake when the first class held to its share (backlogged,
     /// overlimit, may not borrow) is underlimit again. (Leaves that hold packets for their
     /// own reasons, such as shapers, set their own wake time.)
-    fn ask_wake(&self, ctx: &mut QueueCtx) {
-        let held = (0..self.classes.len()).filter(|&k| !self.classes[k].is_empty() && !self.allowed(k));
-        if let Some(t) = held.map(|k| self.state[k].underlimit_at(ctx.now)).min() {
-            ctx.wake(t);
+    fn ask_wake(&mut self, ctx: &mut QueueCtx) {
+        for k in 0..self.classes.len() {
+            if !self.classes[k].is_empty() && !self.allowed(k) {
+                if let Some(t) = self.state[k].bucket.ready_at(ctx.now, 0) {
+                    ctx.wake(t);
+                }
+            }
         }
     }
 }
@@ -226,13 +194,13 @@ impl QueueDisc for Cbq {
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
         for s in &mut self.state {
-            s.fill(ctx.now);
+            s.bucket.fill(ctx.now);
         }
         while let Some(k) = self.pick() {
             match self.classes[k].dequeue(ctx) {
                 Some(id) => {
                     let size = ctx.pool.get(id).size;
-                    self.state[k].spend(size);
+                    self.state[k].bucket.spend(size);
                     self.state[k].deficit -= size as i64;
                     if self.state[k].deficit <= 0 {
                         self.rr[self.state[k].priority as usize] = k + 1;

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::class::{build_classes, poll_idle, totals, validate_classes, Class, ClassSpecCommon};
+use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::queue_spec::QueueSpec;
@@ -90,23 +90,7 @@ fn mtu() -> u64 {
     1514
 }
 
-macro_rules! common {
-    ($t:ty) => {
-        impl ClassSpecCommon for $t {
-            fn name(&self) -> Option<&str> {
-                self.name.as_deref()
-            }
-            fn matches(&self) -> Option<&MatchSpec> {
-                self.matches.as_ref()
-            }
-            fn queue(&self) -> &QueueSpec {
-                &self.queue
-            }
-        }
-    };
-}
-common!(WrrClass);
-common!(DrrClass);
+class_spec_common!(WrrClass, DrrClass);
 
 fn check_quanta(q: impl Iterator<Item = u64>, field: &str) -> Result<(), String> {
     for (i, w) in q.enumerate() {

@@ -4,6 +4,7 @@ use super::*;
 use crate::ids::FlowId;
 use crate::packet::Packet;
 use crate::queue::testbench::{Bench, PKT};
+use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
 
 const RATE: u64 = 1_000_000;
