@@ -28,6 +28,10 @@ fn seed_000_cbq_red_gives_cbr_zero_loss_and_red_drops_best_effort() {
     let be = r.classes.iter().find(|c| c.class == "be" && c.link == 4).unwrap();
     let red = be.drops.get("red_early").copied().unwrap_or(0) + be.drops.get("red_forced").copied().unwrap_or(0);
     assert!(red > 0, "{be:?}");
+    // The RED leaf's average is reported per class, within the buffer.
+    let avg = be.avg_len.expect("RED leaf average");
+    assert!((0.0..64.0).contains(&avg), "{avg}");
+    assert_eq!(r.classes.iter().find(|c| c.class == "cbr" && c.link == 4).unwrap().avg_len, None);
 }
 
 #[test]

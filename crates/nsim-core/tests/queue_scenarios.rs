@@ -93,3 +93,14 @@ fn bad_queue_parameters_are_reported_with_their_path() {
         assert!(err.reason.starts_with(want), "{}", err.reason);
     }
 }
+
+#[test]
+fn random_disciplines_are_deterministic_per_seed() {
+    // Same scenario and seed: identical results (RED, AF and PIE draw from the link's stream).
+    for family in ["red", "af", "pie"] {
+        let (a, b) = (run_file(&format!("bench_queue_{family}.toml")), run_file(&format!("bench_queue_{family}.toml")));
+        assert_eq!(a.events, b.events, "{family}");
+        assert_eq!(a.queues[0].drops, b.queues[0].drops, "{family}");
+        assert_eq!(a.queues[0].departure_bytes, b.queues[0].departure_bytes, "{family}");
+    }
+}

@@ -71,7 +71,7 @@ impl Class {
 
     /// Counters for results, with the queue length now.
     pub fn snapshot(&self) -> ClassStats {
-        ClassStats { queued_pkts: self.disc.len_packets(), ..self.stats.clone() }
+        ClassStats { queued_pkts: self.disc.len_packets(), avg_len: self.disc.avg_queue(), ..self.stats.clone() }
     }
 }
 

@@ -82,6 +82,8 @@ pub struct ClassStats {
     pub departure_bytes: u64,
     pub drops: DropCounts,
     pub queued_pkts: u64,
+    /// The class queue's averaged length (a RED leaf's `ave_`), if it keeps one.
+    pub avg_len: Option<f64>,
 }
 
 /// One discipline instance, owned by one link direction.
