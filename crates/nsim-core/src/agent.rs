@@ -4,6 +4,7 @@
 use crate::ids::{AgentId, FlowId, NodeId};
 use crate::net::Net;
 use crate::packet::{Packet, PacketId};
+use crate::tcp::TcpProbe;
 use crate::time::SimTime;
 
 /// Timer kind every source receives once at its flow's start time.
@@ -47,4 +48,8 @@ pub trait Agent {
     fn on_timer(&mut self, kind: u16, gen: u32, ctx: &mut AgentCtx);
     /// A packet addressed to this agent arrived. The run loop frees it afterwards.
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx);
+    /// The TCP sender state for time series; `None` for agents that are not TCP senders.
+    fn tcp_probe(&self) -> Option<TcpProbe> {
+        None
+    }
 }

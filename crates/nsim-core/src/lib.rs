@@ -16,6 +16,7 @@ pub mod results;
 pub mod rng;
 pub mod sched;
 pub mod sim;
+pub mod tcp;
 pub mod time;
 pub mod transport;
 pub mod units;

@@ -61,6 +61,14 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
+    /// TCP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
+    pub retransmits: u64,
+    /// TCP: retransmission timeouts with data outstanding.
+    pub timeouts: u64,
+    /// TCP: fast retransmits (entries into loss recovery).
+    pub fast_retransmits: u64,
+    /// TCP file transfers: seconds from the flow's start until its last byte was acknowledged.
+    pub completion_s: Option<f64>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -167,6 +175,10 @@ impl Results {
                     delay_p99_s: s.delay.quantile(0.99),
                     delay_max_s: s.delay.max(),
                     jitter_s: s.delay.jitter(),
+                    retransmits: s.tcp.retransmits,
+                    timeouts: s.tcp.timeouts,
+                    fast_retransmits: s.tcp.fast_retransmits,
+                    completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
                 }
             })
             .collect();

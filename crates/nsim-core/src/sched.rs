@@ -28,16 +28,17 @@ pub enum Event {
     Sample,
 }
 
+/// A heap entry: (time, insertion sequence) packed into one `u128` so that ordering is a single
+/// integer comparison.
 #[derive(Debug)]
 struct Entry {
-    time: SimTime,
-    seq: u64,
+    key: u128,
     ev: Event,
 }
 
 impl PartialEq for Entry {
     fn eq(&self, o: &Self) -> bool {
-        self.time == o.time && self.seq == o.seq
+        self.key == o.key
     }
 }
 impl Eq for Entry {}
@@ -49,7 +50,7 @@ impl PartialOrd for Entry {
 impl Ord for Entry {
     // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
     fn cmp(&self, o: &Self) -> Ordering {
-        (o.time, o.seq).cmp(&(self.time, self.seq))
+        o.key.cmp(&self.key)
     }
 }
 
@@ -63,15 +64,16 @@ pub struct Scheduler {
 impl Scheduler {
     pub fn schedule(&mut self, time: SimTime, ev: Event) {
         self.seq += 1;
-        self.heap.push(Entry { time, seq: self.seq, ev });
+        self.heap.push(Entry { key: ((time.0 as u128) << 64) | self.seq as u128, ev });
     }
 
     /// Removes and returns the earliest event if it is due at or before `limit`.
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Event)> {
-        if self.heap.peek()?.time > limit {
+        let time = SimTime((self.heap.peek()?.key >> 64) as u64);
+        if time > limit {
             return None;
         }
-        self.heap.pop().map(|e| (e.time, e.ev))
+        self.heap.pop().map(|e| (time, e.ev))
     }
 
     pub fn is_empty(&self) -> bool {

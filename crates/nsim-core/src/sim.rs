@@ -37,6 +37,7 @@ pub struct SeriesConfig {
     pub interval: Dur,
     pub queue: bool,
     pub flow_throughput: bool,
+    pub tcp: bool,
 }
 
 struct SeriesState {
@@ -180,6 +181,13 @@ impl Simulator {
                 ft.flow.push(i as u32);
                 ft.delivered_bytes.push(d);
                 ft.throughput_bps.push(d as f64 * 8.0 / dt);
+            }
+        }
+        if s.cfg.tcp {
+            for slot in &self.agents {
+                if let Some(p) = slot.agent.tcp_probe() {
+                    s.data.tcp.push(t, slot.flow.0, &p);
+                }
             }
         }
         let next = now + s.cfg.interval;

@@ -12,8 +12,6 @@ use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::error_model::ErrorModel;
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
 use crate::queue::BuildCtx;
-use crate::record::LinkStats;
-use crate::rng::stream;
 use crate::sim::{SeriesConfig, Simulator};
 use crate::time::{Dur, SimTime};
 
@@ -174,20 +172,10 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
             let id = links.len();
             let bctx = BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows };
             let queue = q.build(&bctx).map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
-            links.push(Link {
-                from,
-                to,
-                rate: l.rate.0,
-                delay: l.delay.0,
-                queue,
-                wake: None,
-                error,
-                on_tx: None,
-                pipe: Default::default(),
-                stats: LinkStats::default(),
-                queue_rng: stream(seed, &format!("link/{id}/queue")),
-                error_rng: stream(seed, &format!("link/{id}/error")),
-            });
+            let mut link = Link::new(from, to, l.rate.0, l.delay.0, queue, seed, id);
+            link.error = error;
+            link.error_at_enqueue = l.error_at == super::link_spec::ErrorAt::Enqueue;
+            links.push(link);
         }
     }
     Ok(links)
@@ -222,5 +210,6 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         interval,
         queue: r.series.contains(&SeriesKind::Queue),
         flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
+        tcp: r.series.contains(&SeriesKind::Tcp),
     }))
 }

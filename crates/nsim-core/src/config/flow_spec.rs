@@ -103,6 +103,12 @@ pub enum AppSpec {
         on: Option<PeriodSpec>,
         off: Option<PeriodSpec>,
     },
+    /// Infinite bulk transfer (ns-2 `Application/FTP` started and never stopped): the
+    /// transport always has data. TCP only.
+    Bulk,
+    /// A finite transfer of `size` application bytes; its completion time (last byte
+    /// acknowledged) is recorded as `completion_s`. TCP only.
+    File { size: SizeSpec },
 }
 
 /// Transport protocols.
@@ -112,4 +118,6 @@ pub enum TransportSpec {
     /// Datagrams, no header added, no feedback.
     #[default]
     Udp,
+    /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
+    Tcp(crate::tcp::config::TcpConfig),
 }

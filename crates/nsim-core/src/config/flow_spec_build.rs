@@ -51,7 +51,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 return Err(ConfigError::new(format!("{path}.stagger.group"), "must be at least 1"));
             }
         }
-        validate_app(&f.app, &format!("{path}.app"))?;
+        validate_app(&f.app, &f.transport, &path)?;
         for k in 0..n {
             let sub = |s: &str| s.replace("{i}", &k.to_string());
             let name = match &f.name {
@@ -98,12 +98,18 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
 pub(crate) fn check_routes(flows: &[ResolvedFlow], net: &Net) -> CResult<()> {
     let link_to = |l: crate::ids::LinkId| net.links[l.idx()].to;
     for f in flows {
-        if let Err(at) = net.routes.trace_path(f.src, f.dst, link_to) {
-            let (s, d, a) = (&net.nodes[f.src.idx()].name, &net.nodes[f.dst.idx()].name, &net.nodes[at.idx()].name);
-            return Err(ConfigError::new(
-                format!("{}.to", f.path),
-                format!("flow '{}': no route from '{s}' to '{d}' (the path ends or loops at '{a}')", f.name),
-            ));
+        let mut legs = vec![(f.src, f.dst, "")];
+        if matches!(f.transport, TransportSpec::Tcp(_)) {
+            legs.push((f.dst, f.src, " for its ACKs"));
+        }
+        for (from, to, why) in legs {
+            if let Err(at) = net.routes.trace_path(from, to, link_to) {
+                let (s, d, a) = (&net.nodes[from.idx()].name, &net.nodes[to.idx()].name, &net.nodes[at.idx()].name);
+                return Err(ConfigError::new(
+                    format!("{}.to", f.path),
+                    format!("flow '{}': no route from '{s}' to '{d}'{why} (the path ends or loops at '{a}')", f.name),
+                ));
+            }
         }
     }
     Ok(())
@@ -170,8 +176,39 @@ fn period(p: &Option<PeriodSpec>, path: &str) -> CResult<Period> {
     })
 }
 
-fn validate_app(app: &AppSpec, path: &str) -> CResult<()> {
-    generator(app, path).map(|_| ())
+/// Checks the app and transport and that they fit together.
+fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult<()> {
+    let app_path = format!("{path}.app");
+    match transport {
+        TransportSpec::Udp => generator(app, &app_path).map(|_| ()),
+        TransportSpec::Tcp(cfg) => {
+            cfg.resolve(&format!("{path}.transport"))?;
+            tcp_app_bytes(app, &app_path).map(|_| ())
+        }
+    }
+}
+
+/// The bytes a TCP application sends (None: unbounded).
+fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
+    match app {
+        AppSpec::Bulk => Ok(None),
+        AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
+        AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
+        _ => Err(ConfigError::new(
+            format!("{path}.kind"),
+            format!("'{}' traffic cannot run over TCP: use kind = \"bulk\" or \"file\"", app_name(app)),
+        )),
+    }
+}
+
+fn app_name(app: &AppSpec) -> &'static str {
+    match app {
+        AppSpec::Cbr { .. } => "cbr",
+        AppSpec::Poisson { .. } => "poisson",
+        AppSpec::Onoff { .. } => "onoff",
+        AppSpec::Bulk => "bulk",
+        AppSpec::File { .. } => "file",
+    }
 }
 
 /// The generator and ns-2 packet type for an app.
@@ -210,6 +247,12 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
             let g = OnOff::new(interval, size, period(on, &format!("{path}.on"))?, period(off, &format!("{path}.off"))?);
             (Box::new(g), ptype)
         }
+        AppSpec::Bulk | AppSpec::File { .. } => {
+            return Err(ConfigError::new(
+                format!("{path}.kind"),
+                format!("'{}' needs a transport with feedback: set transport = {{ kind = \"tcp\" }}", app_name(app)),
+            ))
+        }
     })
 }
 
@@ -220,24 +263,28 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
     for (i, f) in flows.into_iter().enumerate() {
         let flow = crate::ids::FlowId(i as u32);
         let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
-        let (gen, ptype) = generator(&f.app, &format!("{}.app", f.path))?;
-        let stop = f.stop.unwrap_or(SimTime::MAX);
-        let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match f.transport {
+        let app_path = format!("{}.app", f.path);
+        let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match &f.transport {
             TransportSpec::Udp => {
+                let (gen, ptype) = generator(&f.app, &app_path)?;
+                let stop = f.stop.unwrap_or(SimTime::MAX);
                 let mut s = UdpSource::new(gen, stream(seed, &format!("flow/{}/app", f.name)), ptype, f.dst, dst_agent, stop);
                 s.prio = f.prio;
                 s.tag = f.tag;
                 (Box::new(s), Box::new(UdpSink), "udp")
             }
+            TransportSpec::Tcp(cfg) => {
+                let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                let bytes = tcp_app_bytes(&f.app, &app_path)?;
+                let ends = crate::tcp::build::Endpoints { src: (f.src, src_agent), dst: (f.dst, dst_agent), prio: f.prio, tag: f.tag };
+                let (src, sink) = crate::tcp::build::agents(p, bytes, f.stop, ends);
+                (src, sink, "tcp")
+            }
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
         net.timer(f.start, src_agent, TIMER_START, 0);
-        let app = match f.app {
-            AppSpec::Cbr { .. } => "cbr",
-            AppSpec::Poisson { .. } => "poisson",
-            AppSpec::Onoff { .. } => "onoff",
-        };
+        let app = app_name(&f.app);
         infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app });
     }
     Ok((agents, infos))

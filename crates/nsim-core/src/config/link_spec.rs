@@ -28,6 +28,23 @@ pub struct LinkSpec {
     /// Only the a->b direction exists.
     #[serde(default)]
     pub simplex: bool,
+    /// Where the error models act. Default "transmit".
+    #[serde(default)]
+    pub error_at: ErrorAt,
+}
+
+/// Where on a link direction its error model decides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorAt {
+    /// After serialization, before propagation: a lost packet used its transmission time
+    /// (ns-2 `$ns lossmodel` / `$ns link-lossmodel`).
+    #[default]
+    Transmit,
+    /// When the packet arrives at the link, before the queue: a lost packet never occupies
+    /// the queue or the transmitter (ns-2 `$link errormodule`, used by ns-2's Fall & Floyd
+    /// scripts).
+    Enqueue,
 }
 
 /// Which packets a link direction loses after transmitting them.

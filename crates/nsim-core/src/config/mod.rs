@@ -67,7 +67,8 @@ fn default_seed() -> u64 {
 #[serde(deny_unknown_fields)]
 pub struct RecordSpec {
     /// Time series to sample: "queue" (occupancy per link direction) and/or
-    /// "flow_throughput" (delivered bytes per flow per interval).
+    /// "flow_throughput" (delivered bytes per flow per interval) and/or "tcp" (cwnd, ssthresh,
+    /// srtt, rto, data in flight and congestion state of every TCP sender).
     #[serde(default)]
     pub series: Vec<SeriesKind>,
     /// Sampling interval for series. Default 100ms.
@@ -82,6 +83,7 @@ pub struct RecordSpec {
 pub enum SeriesKind {
     Queue,
     FlowThroughput,
+    Tcp,
 }
 
 fn toml_line(text: &str, err: &toml::de::Error) -> Option<usize> {

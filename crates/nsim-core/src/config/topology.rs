@@ -119,6 +119,7 @@ impl AccessSpec {
             error: None,
             reverse_error: None,
             simplex: false,
+            error_at: Default::default(),
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct Link {
     pub delay: Dur,
     pub queue: Box<dyn QueueDisc>,
     pub error: Option<ErrorModel>,
+    /// The error model acts on arrival at the link instead of after transmission.
+    pub error_at_enqueue: bool,
     /// The packet being serialized and when its transmission started.
     pub on_tx: Option<(PacketId, SimTime)>,
     /// Packets propagating, with their arrival times (non-decreasing).
@@ -37,6 +39,26 @@ pub struct Link {
 }
 
 impl Link {
+    /// An idle link direction with no error model; `seed` names its random streams
+    /// (`link/<id>/queue`, `link/<id>/error`).
+    pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
+        Link {
+            from,
+            to,
+            rate,
+            delay,
+            queue,
+            error: None,
+            error_at_enqueue: false,
+            on_tx: None,
+            pipe: VecDeque::new(),
+            stats: LinkStats::default(),
+            wake: None,
+            queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
+            error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
+        }
+    }
+
     /// Packets held by the transmitter and the wire.
     pub fn in_flight(&self) -> u64 {
         self.on_tx.is_some() as u64 + self.pipe.len() as u64

@@ -101,6 +101,11 @@ impl Net {
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
+        if link.error_at_enqueue && self.loses(l, id) {
+            self.drop_packet(id, DropReason::ErrorModel, Some(l));
+            return;
+        }
+        let link = &mut self.links[l.idx()];
         let size = self.pool.get(id).size;
         link.stats.arrivals += 1;
         link.stats.arrival_bytes += size as u64;
@@ -209,13 +214,10 @@ impl Net {
         let link = &mut self.links[l.idx()];
         let Some((id, started)) = link.on_tx.take() else { return };
         link.stats.busy_ps += now.0 - started.0;
-        let lost = match link.error.as_mut() {
-            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
-            None => false,
-        };
-        if lost {
+        if !link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
+            let link = &mut self.links[l.idx()];
             let arrive = now + link.delay;
             if link.pipe.is_empty() {
                 self.sched.schedule(arrive, Event::Arrive(l));
@@ -223,6 +225,15 @@ impl Net {
             link.pipe.push_back((arrive, id));
         }
         self.start_tx(l);
+    }
+
+    /// Whether `l`'s error model (if any) loses packet `id`.
+    fn loses(&mut self, l: LinkId, id: PacketId) -> bool {
+        let link = &mut self.links[l.idx()];
+        match link.error.as_mut() {
+            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
+            None => false,
+        }
     }
 
     /// The head of `l`'s pipe reaches the far node. Returns the packet if it is for that node.

@@ -24,6 +24,21 @@ pub struct FlowStats {
     pub first_sent: Option<SimTime>,
     pub last_delivered: Option<SimTime>,
     pub delay: DelayStats,
+    /// TCP sender counters (zero for other transports).
+    pub tcp: TcpCounters,
+}
+
+/// Per-flow TCP sender events, always counted.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct TcpCounters {
+    /// Segments sent again (ns-2 `nrexmitpack_`).
+    pub retransmits: u64,
+    /// Retransmission timeouts with data outstanding (ns-2 `nrexmit_`).
+    pub timeouts: u64,
+    /// Fast retransmits (entries into fast retransmit / recovery).
+    pub fast_retransmits: u64,
+    /// When the last byte of a finite transfer was acknowledged.
+    pub completed: Option<SimTime>,
 }
 
 impl FlowStats {

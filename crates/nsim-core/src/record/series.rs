@@ -24,9 +24,39 @@ pub struct FlowSeries {
     pub throughput_bps: Vec<f64>,
 }
 
+/// TCP sender state per flow at each sampling instant (ns-3 trace sources
+/// "CongestionWindow", "SlowStartThreshold", "RTT", "RTO", "BytesInFlight", "CongState").
+#[derive(Default, Serialize)]
+pub struct TcpSeries {
+    pub time_s: Vec<f64>,
+    pub flow: Vec<u32>,
+    pub cwnd_pkts: Vec<f64>,
+    pub ssthresh_pkts: Vec<f64>,
+    pub srtt_s: Vec<f64>,
+    pub rto_s: Vec<f64>,
+    pub in_flight_pkts: Vec<u64>,
+    pub in_flight_bytes: Vec<u64>,
+    pub state: Vec<&'static str>,
+}
+
+impl TcpSeries {
+    pub fn push(&mut self, t: f64, flow: u32, p: &crate::tcp::TcpProbe) {
+        self.time_s.push(t);
+        self.flow.push(flow);
+        self.cwnd_pkts.push(p.cwnd);
+        self.ssthresh_pkts.push(p.ssthresh);
+        self.srtt_s.push(p.srtt.as_secs_f64());
+        self.rto_s.push(p.rto.as_secs_f64());
+        self.in_flight_pkts.push(p.in_flight_pkts);
+        self.in_flight_bytes.push(p.in_flight_bytes);
+        self.state.push(p.state.name());
+    }
+}
+
 /// All recorded series of a run.
 #[derive(Default, Serialize)]
 pub struct Series {
     pub queue: QueueSeries,
     pub flow_throughput: FlowSeries,
+    pub tcp: TcpSeries,
 }

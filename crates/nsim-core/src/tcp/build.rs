@@ -1,0 +1,51 @@
+//! Builds a TCP flow's agents from resolved parameters: the (congestion control, recovery)
+//! pair of each variant (the table in [`crate::tcp`]) and the matching sink.
+
+use crate::agent::Agent;
+use crate::ids::{AgentId, NodeId};
+use crate::tcp::cc::reno::Reno as RenoCc;
+use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
+use crate::tcp::cc::vegas::Vegas;
+use crate::tcp::cc::CongestionControl;
+use crate::tcp::config::{TcpParams, Variant};
+use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
+use crate::tcp::sender::{Core, TcpSender};
+use crate::tcp::sink::{SinkParams, TcpSink};
+use crate::time::SimTime;
+
+/// Where a flow's packets come from and go to, and how they are classified.
+#[derive(Clone, Copy, Debug)]
+pub struct Endpoints {
+    pub src: (NodeId, AgentId),
+    pub dst: (NodeId, AgentId),
+    pub prio: u8,
+    pub tag: u16,
+}
+
+/// The congestion control and recovery of `p.variant`.
+pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
+    let reno = RenoCc::new(Core::start_cwnd(p), p.window as f64);
+    match p.variant {
+        Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),
+        Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
+        Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
+        Variant::Sack1 => (Box::new(reno), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
+        Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
+    }
+}
+
+/// Source and sink agents for one flow sending `bytes` (None: bulk) until `stop`.
+pub fn agents(p: TcpParams, bytes: Option<u64>, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    let sink = TcpSink::new(
+        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack },
+        ends.src.0,
+        ends.src.1,
+        p.window,
+    );
+    let (cc, rec) = algorithms(&p);
+    let mut core = Core::new(p, ends.dst.0, ends.dst.1, bytes, stop);
+    core.prio = ends.prio;
+    core.tag = ends.tag;
+    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes }), Box::new(sink))
+}

@@ -1,0 +1,87 @@
+//! Congestion control: how the window grows and shrinks, one hook per kind of signal
+//! (STYLE.md item 1). Loss *recovery* (what to retransmit, when to leave recovery) is
+//! separate, in [`crate::tcp::recovery`].
+//!
+//! Windows are in packets as `f64`, as in ns-2's one-way TCP (`cwnd_` is a double and the
+//! sequence space counts packets). [`AckSample`] still carries the bytes newly acknowledged,
+//! so byte-counting algorithms need no other input.
+
+pub mod reno;
+pub mod tahoe;
+pub mod vegas;
+
+use crate::time::{Dur, SimTime};
+
+/// What a new cumulative ACK tells the congestion control.
+#[derive(Clone, Copy, Debug)]
+pub struct AckSample {
+    pub now: SimTime,
+    /// Packets newly acknowledged by this ACK.
+    pub acked_pkts: u64,
+    /// Payload bytes newly acknowledged.
+    pub acked_bytes: u64,
+    /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
+    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps).
+    pub rtt: Option<Dur>,
+    /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
+    /// segment before it is acknowledged.
+    pub snd_nxt: i64,
+    /// The cumulative ACK (highest in-order sequence number received).
+    pub ack: i64,
+}
+
+/// Sender state a window reduction is computed from.
+#[derive(Clone, Copy, Debug)]
+pub struct SenderView {
+    /// min(cwnd, receiver window), in packets (ns-2 `windowd()`).
+    pub win: f64,
+}
+
+/// A congestion signal other than a retransmission timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CongestionEvent {
+    /// Enough duplicate ACKs (or SACKed data) to infer a loss.
+    FastRetransmit,
+    /// An ACK carried ECN-Echo (RFC 3168 §6.1.2), at most once per window.
+    EcnEcho,
+}
+
+/// Why the retransmission timer expired, for the window response.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RtoKind {
+    /// Data was outstanding and unacknowledged: halve ssthresh, cwnd = 1 (RFC 5681 eq. (4)).
+    Loss,
+    /// cwnd was already reduced for this window (ECN response, or nothing outstanding):
+    /// cwnd = 1 but ssthresh is kept (ns-2 `slowdown(CLOSE_CWND_ONE)`).
+    NoNewReduction,
+}
+
+/// Window state recorded by the probes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CcMetrics {
+    pub cwnd: f64,
+    pub ssthresh: f64,
+}
+
+/// One congestion-control algorithm.
+pub trait CongestionControl {
+    /// New data was cumulatively acknowledged (not called while an ECN-Echo was answered).
+    fn on_ack(&mut self, s: &AckSample);
+    /// A congestion signal.
+    fn on_congestion(&mut self, ev: CongestionEvent, v: &SenderView);
+    /// The retransmission timer expired.
+    fn on_rto(&mut self, kind: RtoKind, v: &SenderView);
+    /// Congestion window in packets.
+    fn cwnd(&self) -> f64;
+    /// Slow-start threshold in packets.
+    fn ssthresh(&self) -> f64;
+    /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
+    /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
+    fn set_cwnd(&mut self, cwnd: f64);
+    fn metrics(&self) -> CcMetrics {
+        CcMetrics { cwnd: self.cwnd(), ssthresh: self.ssthresh() }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,301 @@
+//! Typed TCP configuration (`transport = { kind = "tcp", ... }`): one struct per concern, every
+//! field with its default, unit and source. Defaults are ns-2.35's (`tcl/lib/ns-default.tcl`),
+//! because ns-2 is nsim's reference for the classic variants (DESIGN.md "Model decisions");
+//! where the RFC says otherwise the field doc quotes both.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::config::units::{SizeSpec, TimeSpec};
+use crate::config::{CResult, ConfigError};
+use crate::time::Dur;
+use crate::units::Bytes;
+
+/// The classic variants as (congestion control, loss recovery) pairs; see `docs/models/tcp.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    /// ns-2 `Agent/TCP`: slow start + congestion avoidance, fast retransmit, then slow start.
+    Tahoe,
+    /// ns-2 `Agent/TCP/Reno`: fast retransmit + fast recovery (RFC 5681 §3.2).
+    Reno,
+    /// ns-2 `Agent/TCP/Newreno`: Reno + partial-ACK handling (RFC 6582).
+    Newreno,
+    /// ns-2 `Agent/TCP/Sack1`: SACK scoreboard + pipe-based recovery (Fall & Floyd 1996).
+    Sack1,
+    /// ns-2 `Agent/TCP/Fack`: forward acknowledgement (Mathis & Mahdavi 1996).
+    Fack,
+    /// ns-2 `Agent/TCP/Vegas` congestion avoidance (Brakmo et al. 1994) with Reno recovery.
+    Vegas,
+}
+
+impl Variant {
+    /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
+    pub fn uses_sack(self) -> bool {
+        matches!(self, Variant::Sack1 | Variant::Fack)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Tahoe => "tahoe",
+            Variant::Reno => "reno",
+            Variant::Newreno => "newreno",
+            Variant::Sack1 => "sack1",
+            Variant::Fack => "fack",
+            Variant::Vegas => "vegas",
+        }
+    }
+}
+
+/// TCP transport options. Unknown keys are errors.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TcpConfig {
+    /// Which variant. Default "newreno".
+    #[serde(default = "default_variant")]
+    pub variant: Variant,
+    /// Maximum window in packets: the receiver's advertised window, so the sending window is
+    /// min(cwnd, window). Default 20 (ns-2 `window_`).
+    pub window: Option<u32>,
+    /// Application payload per segment. Default 1000 B (ns-2 `packetSize_`). A data packet is
+    /// `packet_size + header_size` on the wire (1040 B), as in ns-2.35 with `useHeaders_ true`.
+    pub packet_size: Option<SizeSpec>,
+    /// TCP/IP header bytes added to each segment; an ACK is exactly this size. Default 40 B
+    /// (ns-2 `tcpip_base_hdr_size_`).
+    pub header_size: Option<SizeSpec>,
+    /// Initial congestion window in packets. Default 2 (ns-2.35 `windowInit_`; RFC 5681 §3.1
+    /// allows 2-4, RFC 6928 10).
+    pub initial_window: Option<u32>,
+    /// Model ns-2's one-way SYN: sequence 0 is a header-only packet and the initial window
+    /// applies only once it is acknowledged. Default true (ns-2 `syn_ true`, `delay_growth_ true`).
+    pub syn: Option<bool>,
+    /// Maximum packets sent in response to one ACK; 0 = unlimited. Default 0 (ns-2 `maxburst_`).
+    pub maxburst: Option<u32>,
+    /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
+    pub dupthresh: Option<u32>,
+    /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
+    /// Default true (ns-2.35 `singledup_ 1`).
+    pub limited_transmit: Option<bool>,
+    /// Sink delays ACKs: every second segment or after `delack_interval` (ns-2 `DelAckSink`).
+    /// Default false (ns-2 `TCPSink` acks every segment).
+    #[serde(default)]
+    pub delayed_ack: bool,
+    /// Delayed-ACK timer. Default 100 ms (ns-2 `Agent/TCPSink/DelAck interval_`; RFC 1122
+    /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment).
+    pub delack_interval: Option<TimeSpec>,
+    /// Sink sends SACK blocks (RFC 2018). Default: true for sack1/fack, false otherwise;
+    /// sack1 and fack require it.
+    pub sack: Option<bool>,
+    /// ECN-capable transport (RFC 3168): data is ECT, the sink echoes CE as ECE until CWR, and
+    /// the sender halves cwnd at most once per window. Default false (ns-2 `ecn_ 0`).
+    #[serde(default)]
+    pub ecn: bool,
+    /// RTO clock granularity G. Default 10 ms (ns-2.35 `tcpTick_ 0.01`; RFC 6298 leaves G to
+    /// the implementation, BSD used 500 ms).
+    pub tick: Option<TimeSpec>,
+    /// Phase of the sender's RTO clock: RTT samples count the ticks of a clock that ticks at
+    /// `clock_offset + k·tick`. Default 0. ns-2 draws it per agent as
+    /// `boot_time_ = Random::uniform(tcpTick_)`; set it to reproduce a given ns-2 run.
+    pub clock_offset: Option<TimeSpec>,
+    /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`); RFC 6298 (2.4) says
+    /// "rounded up to 1 second" (ns-2 classic test suites use 1 s).
+    pub min_rto: Option<TimeSpec>,
+    /// RTO before the first RTT sample. Default 3 s (ns-2.35 `rtxcur_init_ 3.0`); RFC 6298
+    /// (2.1) says 1 s (RFC 2988 said 3 s).
+    pub initial_rto: Option<TimeSpec>,
+    /// Upper bound of the backed-off RTO. Default 60 s (ns-2 `maxrto_ 60`; RFC 6298 (2.5) "at
+    /// least 60 seconds").
+    pub max_rto: Option<TimeSpec>,
+    /// NewReno partial-ACK options.
+    #[serde(default)]
+    pub newreno: NewRenoConfig,
+    /// SACK (sack1) options.
+    #[serde(default)]
+    pub sack1: Sack1Config,
+    /// FACK options.
+    #[serde(default)]
+    pub fack: FackConfig,
+    /// Vegas options.
+    #[serde(default)]
+    pub vegas: VegasConfig,
+}
+
+fn default_variant() -> Variant {
+    Variant::Newreno
+}
+
+/// NewReno partial-ACK behaviour (ns-2 `Agent/TCP/Newreno`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRenoConfig {
+    /// Deflate the window by the data a partial ACK acknowledges, then add one segment (RFC
+    /// 6582 §3.2 step 5). Default true (ns-2.35 `partial_window_deflation_ 1`).
+    #[serde(default = "yes")]
+    pub partial_window_deflation: bool,
+    /// Reset the retransmit timer only on the first partial ACK ("impatient" variant, RFC 6582
+    /// §4), instead of on every one ("slow-but-steady"). Default true (ns-2.35
+    /// `newreno_changes1_ 1`).
+    #[serde(default = "yes")]
+    pub reset_timer_first_partial_only: bool,
+}
+
+impl Default for NewRenoConfig {
+    fn default() -> Self {
+        NewRenoConfig { partial_window_deflation: true, reset_timer_first_partial_only: true }
+    }
+}
+
+/// Sack1 options (ns-2 `Agent/TCP/Sack1`).
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sack1Config {
+    /// Send two segments on each partial ACK during recovery (ns-2 `partial_ack_`). Default
+    /// false (ns-2.35).
+    #[serde(default)]
+    pub partial_ack: bool,
+}
+
+/// FACK options (ns-2 `Agent/TCP/Fack`).
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FackConfig {
+    /// Rampdown: spread the window reduction over the recovery (Mathis & Mahdavi §4.3).
+    /// Default false (ns-2 `rampdown_ 0`).
+    #[serde(default)]
+    pub rampdown: bool,
+}
+
+/// Vegas thresholds, in packets of extra data queued in the network (Brakmo et al. 1994 §3.2).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VegasConfig {
+    /// Increase cwnd linearly while diff < alpha. Default 1 (ns-2 `v_alpha_`).
+    #[serde(default = "one")]
+    pub alpha: f64,
+    /// Decrease cwnd linearly while diff > beta. Default 3 (ns-2 `v_beta_`).
+    #[serde(default = "three")]
+    pub beta: f64,
+    /// Leave slow start when diff > gamma. Default 1 (ns-2 `v_gamma_`).
+    #[serde(default = "one")]
+    pub gamma: f64,
+}
+
+impl Default for VegasConfig {
+    fn default() -> Self {
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0 }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+fn one() -> f64 {
+    1.0
+}
+fn three() -> f64 {
+    3.0
+}
+
+/// Resolved parameters the sender and sink use (units typed, defaults applied).
+#[derive(Clone, Debug)]
+pub struct TcpParams {
+    pub variant: Variant,
+    pub window: u32,
+    pub payload: Bytes,
+    pub header: Bytes,
+    pub initial_window: u32,
+    pub syn: bool,
+    pub maxburst: u32,
+    pub dupthresh: u32,
+    pub limited_transmit: bool,
+    pub delayed_ack: bool,
+    pub delack_interval: Dur,
+    pub sack: bool,
+    pub ecn: bool,
+    pub tick: Dur,
+    pub clock_offset: Dur,
+    pub min_rto: Dur,
+    pub initial_rto: Dur,
+    pub max_rto: Dur,
+    pub newreno: NewRenoConfig,
+    pub sack1: Sack1Config,
+    pub fack: FackConfig,
+    pub vegas: VegasConfig,
+}
+
+impl Default for TcpParams {
+    fn default() -> Self {
+        TcpConfig::from_variant(Variant::Newreno).resolve("transport").expect("defaults are valid")
+    }
+}
+
+impl TcpConfig {
+    /// All defaults for `variant`.
+    pub fn from_variant(variant: Variant) -> TcpConfig {
+        let v = serde_json::json!({ "variant": variant.name() });
+        serde_json::from_value(v).expect("defaults deserialize")
+    }
+
+    /// Applies defaults and checks ranges; `path` prefixes error field paths.
+    pub fn resolve(&self, path: &str) -> CResult<TcpParams> {
+        let err = |field: &str, why: String| ConfigError::new(format!("{path}.{field}"), why);
+        let dur = |t: Option<TimeSpec>, ms: u64| t.map_or(Dur::from_millis(ms), |t| t.0);
+        let window = self.window.unwrap_or(20);
+        if window == 0 {
+            return Err(err("window", "must be at least 1 packet".into()));
+        }
+        let payload = self.packet_size.map_or(Bytes(1000), |s| s.0);
+        if payload.0 == 0 || payload.0 > 65_535 {
+            return Err(err("packet_size", format!("{} B is not in 1..=65535 B", payload.0)));
+        }
+        let header = self.header_size.map_or(Bytes(40), |s| s.0);
+        if header.0 == 0 || header.0 > 1000 {
+            return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
+        }
+        let sack = self.sack.unwrap_or(self.variant.uses_sack());
+        if self.variant.uses_sack() && !sack {
+            return Err(err("sack", format!("variant '{}' needs a SACK receiver", self.variant.name())));
+        }
+        let p = TcpParams {
+            variant: self.variant,
+            window,
+            payload,
+            header,
+            initial_window: self.initial_window.unwrap_or(2),
+            syn: self.syn.unwrap_or(true),
+            maxburst: self.maxburst.unwrap_or(0),
+            dupthresh: self.dupthresh.unwrap_or(3),
+            limited_transmit: self.limited_transmit.unwrap_or(true),
+            delayed_ack: self.delayed_ack,
+            delack_interval: dur(self.delack_interval, 100),
+            sack,
+            ecn: self.ecn,
+            tick: dur(self.tick, 10),
+            clock_offset: dur(self.clock_offset, 0),
+            min_rto: dur(self.min_rto, 200),
+            initial_rto: dur(self.initial_rto, 3000),
+            max_rto: dur(self.max_rto, 60_000),
+            newreno: self.newreno.clone(),
+            sack1: self.sack1.clone(),
+            fack: self.fack.clone(),
+            vegas: self.vegas.clone(),
+        };
+        if p.initial_window == 0 {
+            return Err(err("initial_window", "must be at least 1 packet".into()));
+        }
+        if p.dupthresh == 0 {
+            return Err(err("dupthresh", "must be at least 1".into()));
+        }
+        if p.tick == Dur::ZERO {
+            return Err(err("tick", "the RTO clock granularity must be positive".into()));
+        }
+        if p.min_rto > p.max_rto {
+            return Err(err("min_rto", "must not exceed max_rto".into()));
+        }
+        let v = &p.vegas;
+        if !(v.alpha > 0.0 && v.alpha <= v.beta && v.gamma > 0.0 && v.beta.is_finite() && v.gamma.is_finite()) {
+            return Err(err("vegas", "needs 0 < alpha <= beta and gamma > 0".into()));
+        }
+        Ok(p)
+    }
+}

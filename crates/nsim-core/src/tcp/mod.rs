@@ -1,0 +1,88 @@
+//! TCP: one sender core with pluggable congestion control ([`cc`]) and loss recovery
+//! ([`recovery`]), and the receivers ([`sink`]). See `docs/models/tcp.md`.
+//!
+//! Read first: RFC 5681 (congestion control), RFC 6298 (RTO), RFC 6582 (NewReno), RFC 2018
+//! (SACK), RFC 3042 (limited transmit), RFC 3168 (ECN); Fall & Floyd, "Simulation-based
+//! Comparisons of Tahoe, Reno, and SACK TCP", CCR 26(3) 1996; and ns-2.35's `tcp/tcp.cc`,
+//! `tcp-reno.cc`, `tcp-newreno.cc`, `tcp-sack1.cc`, `tcp-fack.cc`, `tcp-sink.cc`, whose
+//! packet-level behaviour nsim reproduces.
+//!
+//! Like ns-2's one-way TCP, the sequence space counts packets, not bytes: segment k carries
+//! `packet_size` payload bytes (the last segment of a finite transfer may carry fewer) plus
+//! `header_size` header bytes, and an ACK carries the highest in-order sequence number
+//! received (ns-2 convention; RFC 793's ACK would be that + 1).
+//!
+//! | variant | congestion control | recovery | ns-2 class |
+//! |---------|--------------------|----------|------------|
+//! | tahoe   | [`cc::tahoe`]      | [`recovery::tahoe`]   | `Agent/TCP` |
+//! | reno    | [`cc::reno`]       | [`recovery::reno`]    | `Agent/TCP/Reno` |
+//! | newreno | [`cc::reno`]       | [`recovery::newreno`] | `Agent/TCP/Newreno` |
+//! | sack1   | [`cc::reno`]       | [`recovery::sack1`]   | `Agent/TCP/Sack1` |
+//! | fack    | [`cc::reno`]       | [`recovery::fack`]    | `Agent/TCP/Fack` |
+//! | vegas   | [`cc::vegas`]      | [`recovery::reno`]    | `Agent/TCP/Vegas` (avoidance only) |
+
+pub mod build;
+pub mod cc;
+pub mod config;
+pub mod recovery;
+pub mod rtt;
+pub mod scoreboard;
+pub mod sender;
+pub mod sink;
+#[cfg(test)]
+mod testkit;
+
+/// TCP header flag bits used in [`crate::packet::TcpHdr::flags`].
+pub mod flags {
+    /// ECN-Echo (RFC 3168 §6.1.3), set by the sink after a CE mark.
+    pub const ECE: u8 = 1;
+    /// Congestion Window Reduced (RFC 3168 §6.1.2), set by the sender after reacting.
+    pub const CWR: u8 = 2;
+    /// ns-2's one-way SYN (header-only sequence 0).
+    pub const SYN: u8 = 4;
+}
+
+/// Congestion state (Linux / ns-3 names), changed only by `Core::set_state`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CongState {
+    /// No loss suspected.
+    #[default]
+    Open,
+    /// Duplicate ACKs (or SACKs) seen, below the fast-retransmit threshold.
+    Disorder,
+    /// Fast retransmit / fast recovery under way.
+    Recovery,
+    /// Retransmission timeout: slow start from cwnd = 1 until the data outstanding at the
+    /// timeout is acknowledged.
+    Loss,
+}
+
+impl CongState {
+    pub fn name(self) -> &'static str {
+        match self {
+            CongState::Open => "open",
+            CongState::Disorder => "disorder",
+            CongState::Recovery => "recovery",
+            CongState::Loss => "loss",
+        }
+    }
+}
+
+/// A sample of a sender's state, for time series ([`crate::agent::Agent::tcp_probe`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TcpProbe {
+    /// Congestion window, packets.
+    pub cwnd: f64,
+    /// Slow-start threshold, packets.
+    pub ssthresh: f64,
+    /// Smoothed RTT (zero before the first sample).
+    pub srtt: crate::time::Dur,
+    /// Retransmission timeout that would be armed now.
+    pub rto: crate::time::Dur,
+    /// Packets sent and not cumulatively acknowledged.
+    pub in_flight_pkts: u64,
+    /// Wire bytes of those packets (headers included).
+    pub in_flight_bytes: u64,
+    pub state: CongState,
+}

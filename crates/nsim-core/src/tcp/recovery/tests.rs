@@ -1,0 +1,158 @@
+//! Loss recovery driven by synthetic ACK sequences. Fixture: `n` segments 0..n-1 in flight
+//! (cwnd = n, ssthresh 50, window 50, no SYN); segment 3 (and more) lost.
+
+use crate::packet::TcpHdr;
+use crate::tcp::config::Variant;
+use crate::tcp::testkit::{ms, TcpHarness, ACK};
+use crate::tcp::CongState;
+
+fn in_flight(variant: Variant, n: u64) -> TcpHarness {
+    let mut h = TcpHarness::new(variant, |p| p.window = 50);
+    h.tx.cc.set_cwnd(n as f64);
+    assert_eq!(h.start(), (0..n).collect::<Vec<_>>());
+    h
+}
+
+/// An ACK of `ack` with SACK blocks `[l, r)`.
+fn sack(ack: u64, blocks: &[(u64, u64)]) -> TcpHdr {
+    let mut h = TcpHdr { ack, nsack: blocks.len() as u8, ..ACK };
+    h.sack[..blocks.len()].copy_from_slice(blocks);
+    h
+}
+
+/// Segments 0-2 arrive, 3 is lost, 4.. arrive: three duplicate ACKs of 2 (the first ACK of 2
+/// is new). Returns what the sender sent in response to each duplicate.
+fn lose_3(h: &mut TcpHarness) -> Vec<Vec<u64>> {
+    h.cum(ms(100), 2);
+    (0..3).map(|i| h.cum(ms(101 + i), 2)).collect()
+}
+
+#[test]
+fn limited_transmit_sends_new_data_on_the_first_two_dupacks() {
+    let mut h = in_flight(Variant::Reno, 10);
+    let sent = lose_3(&mut h);
+    // The ACK of 2 opened cwnd to 11 and released 10..=13; each of the first two duplicates
+    // releases one more (t_seqno <= highest_ack + cwnd + dupacks).
+    assert_eq!(sent[0], [14]);
+    assert_eq!(sent[1], [15]);
+}
+
+#[test]
+fn three_dupacks_halve_flight_not_cwnd_growth() {
+    let mut h = in_flight(Variant::Reno, 10);
+    let sent = lose_3(&mut h);
+    assert_eq!(sent[2], [3], "fast retransmit of the first hole");
+    assert_eq!(h.state(), CongState::Recovery);
+    // cwnd was 11 when the loss was detected: ssthresh = floor(11/2), cwnd = 11/2.
+    assert_eq!((h.cwnd(), h.ssthresh()), (5.5, 5.0));
+    assert_eq!(h.counters().fast_retransmits, 1);
+}
+
+#[test]
+fn reno_inflates_by_one_per_dupack_then_deflates_on_the_full_ack() {
+    let mut h = in_flight(Variant::Reno, 10);
+    lose_3(&mut h);
+    // window = int(5.5) + dupwnd, and 3..=15 are out: segment 16 may leave once
+    // 2 + 5 + dupwnd >= 16, i.e. at dupwnd 9, the 6th duplicate after the fast retransmit.
+    let more: Vec<Vec<u64>> = (0..7).map(|i| h.cum(ms(110 + i), 2)).collect();
+    assert!(more[..5].iter().all(|s| s.is_empty()), "{more:?}");
+    assert_eq!(more[5], [16]);
+    assert_eq!(more[6], [17]);
+    h.cum(ms(200), 17);
+    assert_eq!(h.state(), CongState::Open);
+    assert!((h.cwnd() - (5.5 + 1.0 / 5.5)).abs() < 1e-9, "deflated to ssthresh-ish: {}", h.cwnd());
+}
+
+#[test]
+fn reno_second_loss_in_window_waits_for_the_timeout() {
+    let mut h = in_flight(Variant::Reno, 10);
+    lose_3(&mut h);
+    // 7 lost too: the retransmission of 3 is acked up to 6 (a partial ACK): Reno leaves
+    // recovery, and the following duplicate ACKs of 6 cannot trigger another fast retransmit.
+    h.cum(ms(200), 6);
+    assert_eq!(h.state(), CongState::Open);
+    let sent: Vec<u64> = (0..5).flat_map(|i| h.cum(ms(201 + i), 6)).collect();
+    assert!(!sent.contains(&7), "{sent:?}");
+    assert_eq!(h.counters().fast_retransmits, 1);
+}
+
+#[test]
+fn partial_ack_stays_in_recovery() {
+    let mut h = in_flight(Variant::Newreno, 10);
+    lose_3(&mut h);
+    // 3 repaired, 7 lost as well: the ACK of 6 is partial (recover = 15, the highest sent).
+    assert_eq!(h.cum(ms(200), 6), [7], "the next hole is retransmitted at once");
+    assert_eq!(h.state(), CongState::Recovery);
+    assert_eq!(h.counters().fast_retransmits, 1);
+    h.cum(ms(300), 15);
+    assert_eq!(h.state(), CongState::Open);
+    assert_eq!(h.counters().timeouts, 0);
+}
+
+#[test]
+fn partial_ack_deflates_the_window() {
+    let mut h = in_flight(Variant::Newreno, 10);
+    lose_3(&mut h);
+    let before = h.cwnd();
+    h.cum(ms(200), 6);
+    // deflate = 6 - 2 = 4 > dupwnd 3: cwnd -= 4 - 3, dupwnd = 1 (RFC 6582 §3.2 step 5).
+    assert_eq!(h.cwnd(), before - 1.0);
+}
+
+#[test]
+fn tahoe_goes_back_n_with_cwnd_one() {
+    let mut h = in_flight(Variant::Tahoe, 10);
+    let sent = lose_3(&mut h);
+    assert_eq!(sent[2], [3]);
+    assert_eq!(h.cwnd(), 1.0);
+    // The ACK of the retransmission (everything up to 14 arrived) resumes after 14.
+    assert_eq!(h.cum(ms(200), 14), [15, 16]);
+}
+
+#[test]
+fn sack_dupacks_count_only_with_new_sack_information() {
+    let mut h = in_flight(Variant::Sack1, 10);
+    h.cum(ms(100), 2);
+    h.ack(ms(101), sack(2, &[(4, 5)]));
+    h.ack(ms(102), sack(2, &[(4, 5)])); // nothing new: not a duplicate
+    h.ack(ms(103), sack(2, &[(4, 6)]));
+    assert_eq!(h.state(), CongState::Disorder);
+    assert_eq!(h.ack(ms(104), sack(2, &[(4, 7)])), [3]);
+    assert_eq!(h.state(), CongState::Recovery);
+}
+
+#[test]
+fn sack_retransmits_every_hole_before_new_data() {
+    let mut h = in_flight(Variant::Sack1, 10);
+    h.cum(ms(100), 2);
+    // 3 and 5 lost; 4, 6, 7, ... SACKed.
+    for (i, r) in [5u64, 7, 8].iter().enumerate() {
+        h.ack(ms(101 + i as u64), sack(2, &[(6, *r), (4, 5)]));
+    }
+    let sent: Vec<u64> = (0..6).flat_map(|i| h.ack(ms(110 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
+    assert_eq!(sent.iter().filter(|&&s| s < 12).copied().collect::<Vec<_>>(), [5], "{sent:?}");
+    let full = h.cum(ms(300), 20);
+    assert_eq!(h.state(), CongState::Open, "{full:?}");
+    assert_eq!(h.counters().fast_retransmits, 1);
+}
+
+#[test]
+fn fack_enters_recovery_when_sacked_data_reaches_past_dupthresh() {
+    let mut h = in_flight(Variant::Fack, 10);
+    h.cum(ms(100), 2);
+    // One ACK SACKing 4..8: fack = 7, 7 - 2 - 1 = 4 >= 3 "duplicates" at once.
+    assert_eq!(h.ack(ms(101), sack(2, &[(4, 8)]))[0], 3);
+    assert_eq!(h.state(), CongState::Recovery);
+    assert_eq!(h.cwnd(), 1.0, "ns-2 FACK restarts cwnd and grows it during recovery");
+}
+
+#[test]
+fn timeout_during_recovery_enters_loss_and_counts_once() {
+    let mut h = in_flight(Variant::Newreno, 10);
+    lose_3(&mut h);
+    let rto = h.tx.core.rtt.rto();
+    let sent = h.advance(ms(200) + rto);
+    assert_eq!(sent.first(), Some(&3));
+    assert_eq!(h.state(), CongState::Loss);
+    assert_eq!(h.counters().timeouts, 1);
+}

@@ -1,0 +1,112 @@
+//! SACK scoreboard (ns-2 `ScoreBoard`, tcp/scoreboard.cc): per-packet flags for the sequence
+//! numbers between the cumulative ACK and the highest SACKed packet, kept in a ring that is
+//! allocated once (no allocation or hashing per packet, STYLE.md item 10).
+//!
+//! SACK blocks are `[left, right)` in packets (RFC 2018 §3 with packet sequence numbers).
+
+use std::collections::VecDeque;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    sacked: bool,
+    retran: bool,
+    /// `t_seqno` when this packet was retransmitted: a SACK for data sent after it means the
+    /// retransmission was lost too (ns-2 `snd_nxt_`, used by FACK).
+    snd_nxt: i64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ScoreBoard {
+    /// Sequence number of `ring[0]`: the cumulative ACK + 1.
+    base: i64,
+    ring: VecDeque<Entry>,
+    changed: bool,
+}
+
+impl ScoreBoard {
+    /// `window` sizes the ring once; it grows only if more packets are ever outstanding.
+    pub fn new(window: usize) -> Self {
+        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window + 8), changed: false }
+    }
+
+    pub fn clear(&mut self) {
+        self.ring.clear();
+        self.changed = false;
+    }
+
+    fn entry(&mut self, seq: i64) -> &mut Entry {
+        let i = (seq - self.base) as usize;
+        if i >= self.ring.len() {
+            self.ring.resize(i + 1, Entry::default());
+        }
+        &mut self.ring[i]
+    }
+
+    /// Applies cumulative ACK `ack` and SACK `blocks`. Returns how many retransmitted packets
+    /// these acknowledge (FACK's `retran_data` decrement); [`Self::changed`] tells whether any
+    /// packet was newly SACKed (ns-2 `UpdateScoreBoard` + `CheckUpdate`).
+    pub fn update(&mut self, ack: i64, blocks: &[(u64, u64)]) -> u32 {
+        let mut retran_acked = 0;
+        if self.ring.is_empty() {
+            self.base = ack + 1;
+        }
+        while self.base <= ack {
+            if let Some(e) = self.ring.pop_front() {
+                retran_acked += (e.retran && !e.sacked) as u32;
+            }
+            self.base += 1;
+        }
+        self.changed = false;
+        for &(l, r) in blocks {
+            for seq in (l as i64).max(self.base)..r as i64 {
+                let e = self.entry(seq);
+                if !e.sacked {
+                    e.sacked = true;
+                    retran_acked += e.retran as u32;
+                    self.changed = true;
+                }
+            }
+        }
+        retran_acked
+    }
+
+    /// Whether the last [`Self::update`] SACKed new data.
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
+    pub fn mark_retran(&mut self, seq: i64, snd_nxt: i64) {
+        if seq >= self.base {
+            let e = self.entry(seq);
+            e.retran = true;
+            e.snd_nxt = snd_nxt;
+        }
+    }
+
+    /// The first hole below the highest SACKed packet not yet retransmitted (ns-2
+    /// `GetNextRetran`).
+    pub fn next_retran(&self) -> Option<i64> {
+        let top = self.ring.iter().rposition(|e| e.sacked)?;
+        self.ring.iter().take(top).position(|e| !e.sacked && !e.retran).map(|i| self.base + i as i64)
+    }
+
+    /// The first packet at or after `seq` that is not SACKed (ns-2 `GetNextUnacked`).
+    pub fn next_unacked(&self, seq: i64) -> i64 {
+        let from = (seq - self.base).max(0) as usize;
+        match self.ring.iter().skip(from).position(|e| !e.sacked) {
+            Some(i) => self.base + (from + i) as i64,
+            None => self.base + self.ring.len().max(from) as i64,
+        }
+    }
+
+    /// True if a retransmitted, still missing packet has SACKed data sent after it: its
+    /// retransmission was lost (ns-2 `CheckSndNxt`).
+    pub fn retransmission_lost(&self) -> bool {
+        let Some(top) = self.ring.iter().rposition(|e| e.sacked) else { return false };
+        let highest = self.base + top as i64;
+        self.ring.iter().take(top).any(|e| e.retran && !e.sacked && highest >= e.snd_nxt)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,502 @@
+//! The TCP sender core: sequence space, sliding window, output, retransmission timer, timeout
+//! response, ECN reaction and counters. Everything variant-specific is behind
+//! [`CongestionControl`] and [`Recovery`].
+//!
+//! Read first: ns-2.35 `tcp/tcp.cc` (`TcpAgent::output`, `send_much`, `newack`, `timeout`,
+//! `reset_rtx_timer`, `newtimer`), whose variable names (`t_seqno_`, `highest_ack_`,
+//! `maxseq_`, `recover_`, ...) the fields keep, so the two can be read side by side.
+
+use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::ids::{AgentId, NodeId};
+use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
+use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use crate::tcp::config::TcpParams;
+use crate::tcp::recovery::Recovery;
+use crate::tcp::rtt::RttEstimator;
+use crate::tcp::{flags, CongState, TcpProbe};
+use crate::time::SimTime;
+
+/// Retransmission timer.
+const TIMER_RTX: u16 = 1;
+/// The flow's stop time: no new data after it.
+const TIMER_STOP: u16 = 2;
+
+/// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
+/// allowed in the same window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CwndAction {
+    None,
+    /// Fast retransmit (ns-2 `CWND_ACTION_DUPACK`).
+    Dupack,
+    Timeout,
+    Ecn,
+    /// Left fast recovery (ns-2 `CWND_ACTION_EXITED`).
+    Exited,
+}
+
+/// The retransmission timer as a deadline plus at most one useful heap entry: re-arming to a
+/// later time costs nothing, and stale entries are recognized by their generation (O(1)
+/// cancel, STYLE.md item 10).
+#[derive(Clone, Copy, Debug, Default)]
+struct RtxTimer {
+    deadline: Option<SimTime>,
+    armed: Option<SimTime>,
+    gen: u32,
+}
+
+/// Sender state shared by every variant (ns-2 `TcpAgent` variables, in packets; -1 = none).
+pub struct Core {
+    pub p: TcpParams,
+    /// Next sequence number to send (ns-2 `t_seqno_`).
+    pub t_seqno: i64,
+    /// Highest cumulative ACK (ns-2 `highest_ack_`).
+    pub highest_ack: i64,
+    /// Last ACK that advanced the window outside partial-ACK processing (ns-2 `last_ack_`).
+    pub last_ack: i64,
+    /// Highest sequence number sent (ns-2 `maxseq_`).
+    pub maxseq: i64,
+    /// One past the last sequence number the application has supplied (ns-2 `curseq_`).
+    pub curseq: i64,
+    /// Highest sequence number outstanding when recovery started (RFC 6582 `recover`).
+    pub recover: i64,
+    pub dupacks: u32,
+    pub last_action: CwndAction,
+    pub rtt: RttEstimator,
+    rtt_active: bool,
+    rtt_seq: i64,
+    rtt_ts: SimTime,
+    state: CongState,
+    /// A window reduction to signal with CWR on the next new segment (RFC 3168 §6.1.2).
+    cwr_pending: bool,
+    initial_window: u32,
+    rtx: RtxTimer,
+    /// Payload bytes of a finite transfer (None: unbounded).
+    total_bytes: Option<u64>,
+    /// Sequence number of the first payload-carrying segment (1 after ns-2's SYN).
+    first_data: i64,
+    dst: NodeId,
+    dst_agent: AgentId,
+    stop: Option<SimTime>,
+    /// Classifier fields copied into every segment.
+    pub prio: u8,
+    pub tag: u16,
+}
+
+impl Core {
+    pub fn new(p: TcpParams, dst: NodeId, dst_agent: AgentId, total_bytes: Option<u64>, stop: Option<SimTime>) -> Self {
+        let rtt = RttEstimator::new(p.tick, p.clock_offset, p.min_rto, p.initial_rto, p.max_rto);
+        Core {
+            t_seqno: 0,
+            highest_ack: -1,
+            last_ack: -1,
+            maxseq: -1,
+            curseq: 0,
+            recover: 0,
+            dupacks: 0,
+            last_action: CwndAction::None,
+            rtt,
+            rtt_active: false,
+            rtt_seq: -1,
+            rtt_ts: SimTime::ZERO,
+            state: CongState::Open,
+            cwr_pending: false,
+            initial_window: p.initial_window,
+            rtx: RtxTimer::default(),
+            total_bytes,
+            first_data: p.syn as i64,
+            dst,
+            dst_agent,
+            stop,
+            prio: 0,
+            tag: 0,
+            p,
+        }
+    }
+
+    pub fn state(&self) -> CongState {
+        self.state
+    }
+
+    /// The only place the congestion state changes (STYLE.md item 2).
+    pub fn set_state(&mut self, to: CongState) {
+        self.state = to;
+    }
+
+    /// The cwnd nsim starts with: 1 until the SYN is acknowledged when modelling ns-2's SYN
+    /// (`syn_ && delay_growth_`), else the initial window.
+    pub fn start_cwnd(p: &TcpParams) -> f64 {
+        if p.syn {
+            1.0
+        } else {
+            p.initial_window as f64
+        }
+    }
+
+    /// Payload bytes of segment `seq`.
+    pub fn payload(&self, seq: i64) -> u64 {
+        if seq < self.first_data {
+            return 0;
+        }
+        let mss = self.p.payload.0;
+        match self.total_bytes {
+            Some(total) => total.saturating_sub((seq - self.first_data) as u64 * mss).min(mss),
+            None => mss,
+        }
+    }
+
+    /// Packets the application has to send, for a transfer of `bytes`.
+    fn segments_for(&self, bytes: u64) -> i64 {
+        bytes.div_ceil(self.p.payload.0) as i64
+    }
+
+    pub fn in_flight_pkts(&self) -> u64 {
+        (self.maxseq - self.highest_ack).max(0) as u64
+    }
+}
+
+/// What a recovery algorithm works with while handling one event: the core, the congestion
+/// control and the network.
+pub struct Conn<'a, 'b> {
+    pub s: &'a mut Core,
+    pub cc: &'a mut dyn CongestionControl,
+    pub ctx: &'a mut AgentCtx<'b>,
+}
+
+impl Conn<'_, '_> {
+    pub fn now(&self) -> SimTime {
+        self.ctx.now()
+    }
+
+    pub fn set_state(&mut self, to: CongState) {
+        self.s.set_state(to);
+    }
+
+    /// min(cwnd, receiver window), as a reduction sees it (ns-2 `windowd()`).
+    pub fn view(&self) -> SenderView {
+        SenderView { win: self.cc.cwnd().min(self.s.p.window as f64) }
+    }
+
+    /// Sending window in whole packets plus `extra` (Reno's inflation), capped by the
+    /// receiver window (ns-2 `window()`).
+    pub fn window(&self, extra: i64) -> i64 {
+        (self.cc.cwnd() as i64 + extra).min(self.s.p.window as i64)
+    }
+
+    /// Sends segment `seq` (new or retransmitted) and keeps the books (ns-2 `output`).
+    pub fn output(&mut self, seq: i64) {
+        let now = self.now();
+        let s = &mut *self.s;
+        let is_retransmit = seq <= s.maxseq;
+        let force_timer = s.highest_ack == s.maxseq;
+        let payload = s.payload(seq);
+        let mut fl = if seq < s.first_data { flags::SYN } else { 0 };
+        if s.cwr_pending && !is_retransmit {
+            fl |= flags::CWR;
+            s.cwr_pending = false;
+        }
+        let ecn = if s.p.ecn && fl & flags::SYN == 0 { Ecn::Ect } else { Ecn::NotEct };
+        self.ctx.send(Packet {
+            dst: s.dst,
+            dst_agent: s.dst_agent,
+            size: (payload + s.p.header.0) as u32,
+            ptype: PType::Tcp,
+            prio: s.prio,
+            tag: s.tag,
+            ecn,
+            seq: seq as u64,
+            tcp: TcpHdr { seq: seq as u64, flags: fl, ts_echo: now, payload: payload as u32, ..TcpHdr::default() },
+            ..Packet::default()
+        });
+        if seq > s.maxseq {
+            s.maxseq = seq;
+            if !s.rtt_active {
+                s.rtt_active = true;
+                if seq > s.rtt_seq {
+                    s.rtt_seq = seq;
+                    s.rtt_ts = now;
+                }
+            }
+        } else {
+            self.ctx.net.flows[self.ctx.flow.idx()].tcp.retransmits += 1;
+        }
+        if self.s.rtx.deadline.is_none() || force_timer {
+            self.set_rtx_timer();
+        }
+    }
+
+    /// Sends new data while the window allows: `t_seqno <= highest_ack + window`, at most
+    /// `maxburst` packets (0 = no limit) (ns-2 `TcpAgent::send_much`).
+    pub fn send_window(&mut self, extra: i64, maxburst: u32) {
+        let mut n = 0;
+        while self.s.t_seqno <= self.s.highest_ack + self.window(extra) && self.s.t_seqno < self.s.curseq {
+            self.output(self.s.t_seqno);
+            self.s.t_seqno += 1;
+            n += 1;
+            if maxburst != 0 && n == maxburst {
+                break;
+            }
+        }
+    }
+
+    /// Limited transmit (RFC 3042; ns-2 `send_one`): one new segment on each of the first
+    /// `dupthresh - 1` duplicate ACKs, if cwnd + dupacks and the receiver window allow it.
+    pub fn send_one(&mut self) {
+        let s = &*self.s;
+        let cwnd = self.cc.cwnd();
+        if s.t_seqno <= s.highest_ack + s.p.window as i64
+            && s.t_seqno < s.curseq
+            && (s.t_seqno as f64) <= s.highest_ack as f64 + cwnd + s.dupacks as f64
+        {
+            self.output(self.s.t_seqno);
+            self.s.t_seqno += 1;
+        }
+    }
+
+    /// Arms the retransmission timer at now + RTO (ns-2 `set_rtx_timer`).
+    pub fn set_rtx_timer(&mut self) {
+        let at = self.now() + self.s.rtt.rto();
+        let t = &mut self.s.rtx;
+        t.deadline = Some(at);
+        if t.armed.is_none_or(|a| a > at) {
+            t.gen = t.gen.wrapping_add(1);
+            t.armed = Some(at);
+            self.ctx.timer_at(at, TIMER_RTX, t.gen);
+        }
+    }
+
+    pub fn cancel_rtx_timer(&mut self) {
+        self.s.rtx.deadline = None;
+    }
+
+    /// After a timeout or fast retransmit: optionally back off, re-arm, and (unless `mild`)
+    /// resume sending right after the cumulative ACK (go-back-N). Cancels RTT timing (Karn's
+    /// rule, RFC 6298 §3) (ns-2 `reset_rtx_timer`).
+    pub fn reset_rtx_timer(&mut self, mild: bool, backoff: bool) {
+        if backoff {
+            self.s.rtt.back_off();
+        }
+        self.set_rtx_timer();
+        if !mild {
+            self.s.t_seqno = self.s.highest_ack + 1;
+        }
+        self.s.rtt_active = false;
+    }
+
+    /// Re-arms the timer if data is outstanding after ACK `ack`, else cancels it (ns-2
+    /// `newtimer`; RFC 6298 (5.2)/(5.3)).
+    pub fn newtimer(&mut self, ack: i64) {
+        if self.s.t_seqno > ack || ack < self.s.maxseq || self.cc.cwnd() < 1.0 {
+            self.set_rtx_timer();
+        } else {
+            self.cancel_rtx_timer();
+        }
+    }
+
+    /// Advances the cumulative ACK to `ack`; if it covers the timed segment, ends the backoff
+    /// and, when `sample`, takes an RTT sample (Karn: timing stops at any retransmission).
+    /// Returns the packets newly acknowledged.
+    fn advance(&mut self, ack: i64, sample: bool) -> u64 {
+        let acked = (ack - self.s.highest_ack).max(0) as u64;
+        self.s.last_ack = ack;
+        self.s.highest_ack = ack;
+        self.s.t_seqno = self.s.t_seqno.max(ack + 1);
+        if self.s.rtt_active && ack >= self.s.rtt_seq {
+            self.s.rtt_active = false;
+            self.s.rtt.reset_backoff();
+            if sample {
+                let sent = self.s.rtt_ts;
+                self.s.rtt.sample(sent, self.now());
+            }
+        }
+        acked
+    }
+
+    /// Advances the cumulative ACK during recovery, without an RTT sample, window growth or
+    /// timer change (ns-2 `NewRenoTcpAgent::partialnewack`). Returns packets acked.
+    pub fn advance_ack(&mut self, ack: i64) -> u64 {
+        self.advance(ack, false)
+    }
+
+    /// A new cumulative ACK (ns-2 `newack` with `timerfix_`): reset dupacks, advance, sample
+    /// the RTT, then re-arm the timer. Returns the packets newly acknowledged.
+    pub fn newack(&mut self, h: &TcpHdr) -> u64 {
+        self.s.dupacks = 0;
+        let acked = self.advance(h.ack as i64, true);
+        self.newtimer(h.ack as i64);
+        acked
+    }
+
+    /// A new ACK outside recovery: [`Self::newack`], then window growth unless the ACK
+    /// echoes ECN, then ns-2's initial window once the SYN is acknowledged
+    /// (ns-2 `recv_newack_helper` + `delay_growth_`).
+    pub fn new_ack_open(&mut self, h: &TcpHdr) {
+        let before = self.s.highest_ack;
+        let acked = self.newack(h);
+        if !(self.s.p.ecn && h.flags & flags::ECE != 0) {
+            let s = AckSample {
+                now: self.now(),
+                acked_pkts: acked,
+                acked_bytes: (before + 1..=h.ack as i64).map(|q| self.s.payload(q)).sum(),
+                // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
+                rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
+                snd_nxt: self.s.t_seqno,
+                ack: h.ack as i64,
+            };
+            self.cc.on_ack(&s);
+        }
+        if self.s.p.syn && h.ack == 0 {
+            self.cc.set_cwnd(self.s.initial_window as f64);
+        }
+    }
+
+    /// Fast retransmit: the window response and counters shared by every variant.
+    pub fn fast_retransmit_response(&mut self) {
+        self.s.recover = self.s.maxseq;
+        self.s.last_action = CwndAction::Dupack;
+        let v = self.view();
+        self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+        self.ctx.net.flows[self.ctx.flow.idx()].tcp.fast_retransmits += 1;
+        self.set_state(CongState::Recovery);
+    }
+
+    /// ECN-Echo (RFC 3168 §6.1.2; ns-2 `TcpAgent::ecn`): at most one reduction per window.
+    pub fn ecn_echo(&mut self, ack: i64) {
+        if ack > self.s.recover || self.s.last_action == CwndAction::Timeout {
+            self.s.recover = self.s.maxseq;
+            self.s.last_action = CwndAction::Ecn;
+            let v = self.view();
+            self.cc.on_congestion(CongestionEvent::EcnEcho, &v);
+            self.s.cwr_pending = true;
+        }
+    }
+
+    /// The retransmission timer expired (ns-2 `TcpAgent::timeout`, RFC 6298 (5.4)-(5.7),
+    /// RFC 5681 §3.1): shrink the window, back off, go back to the first unacknowledged
+    /// segment. The caller then sends.
+    pub fn timeout(&mut self) {
+        let s = &mut *self.s;
+        let idle = s.highest_ack == s.maxseq;
+        if self.cc.cwnd() < 1.0 {
+            self.cc.set_cwnd(1.0);
+        }
+        s.recover = s.maxseq;
+        if s.highest_ack == -1 && s.initial_window > 1 {
+            // The first packet was lost: no larger initial window (ns-2 `bugfix_ss_`).
+            s.initial_window = 1;
+        }
+        let v = self.view();
+        if idle || self.s.last_action == CwndAction::Ecn {
+            self.cc.on_rto(RtoKind::NoNewReduction, &v);
+        } else {
+            self.ctx.net.flows[self.ctx.flow.idx()].tcp.timeouts += 1;
+            self.cc.on_rto(RtoKind::Loss, &v);
+        }
+        self.reset_rtx_timer(false, !idle);
+        self.s.last_action = CwndAction::Timeout;
+        self.set_state(CongState::Loss);
+    }
+}
+
+/// A TCP source agent: the core plus one congestion control and one recovery algorithm.
+pub struct TcpSender {
+    pub core: Core,
+    pub cc: Box<dyn CongestionControl>,
+    pub rec: Box<dyn Recovery>,
+    /// Application bytes to transfer (None: bulk, unbounded).
+    pub file_bytes: Option<u64>,
+}
+
+impl TcpSender {
+    fn conn<'a, 'b>(&'a mut self, ctx: &'a mut AgentCtx<'b>) -> (Conn<'a, 'b>, &'a mut dyn Recovery) {
+        (Conn { s: &mut self.core, cc: &mut *self.cc, ctx }, &mut *self.rec)
+    }
+
+    fn start(&mut self, ctx: &mut AgentCtx) {
+        let data = self.file_bytes.map_or(i64::MAX / 4, |b| self.core.segments_for(b));
+        self.core.curseq = self.core.first_data + data;
+        if let Some(stop) = self.core.stop {
+            ctx.timer_at(stop, TIMER_STOP, 0);
+        }
+        let maxburst = self.core.p.maxburst;
+        let (mut c, rec) = self.conn(ctx);
+        rec.send_much(&mut c, maxburst);
+    }
+
+    fn on_rtx_timer(&mut self, gen: u32, ctx: &mut AgentCtx) {
+        let now = ctx.now();
+        let t = &mut self.core.rtx;
+        if gen != t.gen {
+            return;
+        }
+        t.armed = None;
+        match t.deadline {
+            Some(d) if d <= now => {
+                t.deadline = None;
+                let maxburst = self.core.p.maxburst;
+                let (mut c, rec) = self.conn(ctx);
+                rec.on_rto(&mut c);
+                rec.send_much(&mut c, maxburst);
+            }
+            Some(d) => {
+                t.armed = Some(d);
+                ctx.timer_at(d, TIMER_RTX, gen);
+            }
+            None => {}
+        }
+    }
+
+    /// Every payload byte has been acknowledged: record the completion time once.
+    fn check_done(&mut self, ctx: &mut AgentCtx) {
+        let c = &self.core;
+        if self.file_bytes.is_some() && c.highest_ack >= c.curseq - 1 {
+            let f = &mut ctx.net.flows[ctx.flow.idx()];
+            f.tcp.completed.get_or_insert(ctx.net.now);
+        }
+    }
+}
+
+impl Agent for TcpSender {
+    fn on_timer(&mut self, kind: u16, gen: u32, ctx: &mut AgentCtx) {
+        match kind {
+            TIMER_START => self.start(ctx),
+            TIMER_RTX => self.on_rtx_timer(gen, ctx),
+            TIMER_STOP => self.core.curseq = self.core.curseq.min(self.core.maxseq + 1),
+            _ => {}
+        }
+    }
+
+    fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
+        let h = ctx.net.pool.get(id).tcp;
+        let (mut c, rec) = self.conn(ctx);
+        if c.s.p.ecn && h.flags & flags::ECE != 0 {
+            c.ecn_echo(h.ack as i64);
+        }
+        rec.on_ack(&mut c, &h);
+        let s = &mut *c.s;
+        match s.state {
+            CongState::Loss if s.highest_ack >= s.recover => s.set_state(CongState::Open),
+            CongState::Open if s.dupacks > 0 => s.set_state(CongState::Disorder),
+            CongState::Disorder if s.dupacks == 0 => s.set_state(CongState::Open),
+            _ => {}
+        }
+        self.check_done(ctx);
+    }
+
+    fn tcp_probe(&self) -> Option<TcpProbe> {
+        let c = &self.core;
+        let pkts = c.in_flight_pkts();
+        let bytes = (c.highest_ack + 1..=c.maxseq).map(|q| c.payload(q) + c.p.header.0).sum();
+        Some(TcpProbe {
+            cwnd: self.cc.cwnd(),
+            ssthresh: self.cc.ssthresh(),
+            srtt: c.rtt.srtt(),
+            rto: c.rtt.rto(),
+            in_flight_pkts: pkts,
+            in_flight_bytes: bytes,
+            state: c.state,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,51 @@
+//! Helpers shared by the TCP integration tests: run a scenario with an ns-2 trace and read
+//! the trace back.
+#![allow(dead_code)] // each test binary uses a subset
+
+use nsim_core::{build, Results, RunOptions, Scenario};
+
+/// One line of an ns-2 trace (or of the reduced ns-2 reference CSVs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ev {
+    pub op: char,
+    pub t: f64,
+    pub from: u32,
+    pub to: u32,
+    pub kind: String,
+    pub size: u32,
+    pub seq: u64,
+}
+
+/// Runs a TOML scenario, writing an ns-2 trace, and returns the results and trace events.
+pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
+    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("nsim-{}-{k}-{tag}.tr", std::process::id()));
+    let opts = RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
+    let res = build(&scn, &opts).expect("builds").run(&mut |_| true).expect("runs");
+    let text = std::fs::read_to_string(&path).expect("trace written");
+    let _ = std::fs::remove_file(&path);
+    let evs = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            Ev {
+                op: f[0].chars().next().unwrap(),
+                t: f[1].parse().unwrap(),
+                from: f[2].parse().unwrap(),
+                to: f[3].parse().unwrap(),
+                kind: f[4].to_string(),
+                size: f[5].parse().unwrap(),
+                seq: f[10].parse().unwrap(),
+            }
+        })
+        .collect();
+    (res, evs)
+}
+
+/// Runs a TOML scenario without a trace.
+pub fn run(toml: &str) -> Results {
+    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
+    build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
+}

@@ -1,0 +1,204 @@
+//! Fall & Floyd (1996) drop scenarios: nsim against ns-2.35 traces kept in
+//! `reference/ns2/fall_floyd/`, and the behaviours the paper describes.
+
+mod common;
+use common::{run_traced, Ev};
+
+const VARIANTS: [&str; 5] = ["tahoe", "reno", "newreno", "sack1", "fack"];
+
+fn scenario(variant: &str, drops: usize) -> String {
+    let text = match drops {
+        1 => include_str!("../../../scenarios/fall_floyd_1drop.toml"),
+        2 => include_str!("../../../scenarios/fall_floyd_2drop.toml"),
+        3 => include_str!("../../../scenarios/fall_floyd_3drop.toml"),
+        _ => include_str!("../../../scenarios/fall_floyd_4drop.toml"),
+    };
+    text.replace("variant = \"reno\"", &format!("variant = \"{variant}\""))
+}
+
+/// The events the reference keeps: data on the bottleneck r1->k1 and ACKs arriving at s1.
+fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
+    evs.iter()
+        .filter(|e| (e.from == 1 && e.to == 2 && e.kind == "tcp") || (e.from == 1 && e.to == 0 && e.kind == "ack" && e.op == 'r'))
+        .cloned()
+        .collect()
+}
+
+fn reference(variant: &str, drops: usize) -> Vec<Ev> {
+    let path = format!("{}/../../reference/ns2/fall_floyd/{variant}_{drops}drop.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("reference CSV");
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Ev {
+                op: f[0].chars().next().unwrap(),
+                t: f[1].parse().unwrap(),
+                from: f[2].parse().unwrap(),
+                to: f[3].parse().unwrap(),
+                kind: f[4].to_string(),
+                size: f[5].parse().unwrap(),
+                seq: f[6].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// Events up to `until` in a canonical order: ns-2's floating-point clock orders events that
+/// fall at the same instant by rounding noise, nsim's integer clock by insertion, so events
+/// are sorted by (time to 0.1 us, kind, op, seq) before comparing.
+fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
+    let mut v: Vec<&Ev> = evs.iter().filter(|e| e.t <= until).collect();
+    v.sort_by_key(|e| ((e.t * 1e7).round() as i64, e.kind.clone(), e.op, e.seq));
+    v
+}
+
+/// First difference between the two event lists (same op/kind/seq/size, time within tol).
+fn first_mismatch(ours: &[Ev], theirs: &[Ev], tol: f64, until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
+    let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
+    for i in 0..ours.len().max(theirs.len()) {
+        match (ours.get(i), theirs.get(i)) {
+            (Some(a), Some(b)) if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && (a.t - b.t).abs() <= tol => {}
+            (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
+        }
+    }
+    None
+}
+
+/// Sequence numbers ns-2's drop list removes in each scenario (reference README/summary).
+fn dropped(drops: usize) -> &'static [u64] {
+    match drops {
+        1 => &[14],
+        2 => &[14, 28],
+        3 => &[14, 26, 28],
+        _ => &[14, 24, 26, 28],
+    }
+}
+
+/// (time, seq) of every data packet offered to the bottleneck a second time or later.
+fn retransmissions(evs: &[Ev]) -> Vec<(f64, u64)> {
+    let mut seen = std::collections::HashSet::new();
+    evs.iter()
+        .filter(|e| e.from == 1 && e.to == 2 && e.kind == "tcp" && (e.op == '+' || e.op == 'd'))
+        .filter(|e| !seen.insert(e.seq))
+        .map(|e| (e.t, e.seq))
+        .collect()
+}
+
+/// One row of `reference/ns2/fall_floyd/summary.csv`: (retransmits, timeouts).
+fn ns2_counters(variant: &str, drops: usize) -> (u64, u64) {
+    let path = format!("{}/../../reference/ns2/fall_floyd/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("summary.csv");
+    let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = lines.next().expect("header");
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("summary.csv has no column {name}"));
+    let row = lines.find(|f| f[0] == variant && f[1] == drops.to_string()).expect("row");
+    (row[col("n_retransmits")].parse().unwrap(), row[col("n_timeouts")].parse().unwrap())
+}
+
+struct Run {
+    res: nsim_core::Results,
+    evs: Vec<Ev>,
+}
+
+fn run(variant: &str, drops: usize, extra: &str) -> Run {
+    let mut toml = scenario(variant, drops);
+    if !extra.is_empty() {
+        toml = toml.replace("clock_offset = \"5ms\"", &format!("clock_offset = \"5ms\", {extra}"));
+    }
+    let (res, evs) = run_traced(&toml, &format!("{variant}{drops}{}", extra.len()));
+    Run { res, evs }
+}
+
+#[test]
+fn every_variant_and_drop_count_matches_ns2_event_for_event() {
+    for v in VARIANTS {
+        for n in 1..=4 {
+            let r = run(v, n, "");
+            let theirs = reference(v, n);
+            if let Some((i, a, b)) = first_mismatch(&bottleneck(&r.evs), &theirs, 1e-6, 6.0) {
+                panic!("{v} {n}-drop: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
+            }
+            let f = &r.res.flows[0];
+            assert_eq!((f.retransmits, f.timeouts), ns2_counters(v, n), "{v} {n}-drop: (retransmits, timeouts)");
+        }
+    }
+}
+
+#[test]
+fn tahoe_slow_starts_after_each_loss() {
+    for n in 1..=4 {
+        let r = run("tahoe", n, "");
+        let s = &r.res.series.tcp;
+        let f = &r.res.flows[0];
+        assert_eq!(retransmissions(&r.evs)[0].1, 14, "{n}-drop: the first hole is repaired first");
+        assert_eq!(f.timeouts, 0);
+        assert!(f.fast_retransmits >= 1);
+        // Every loss detection closes cwnd to 1 (sampled every 10 ms; cwnd stays 1 for an RTT).
+        let closes: Vec<usize> = (1..s.cwnd_pkts.len()).filter(|&i| s.cwnd_pkts[i] == 1.0 && s.cwnd_pkts[i - 1] > 1.0).collect();
+        assert_eq!(closes.len() as u64, f.fast_retransmits, "{n}-drop: cwnd closed at {closes:?}");
+        // ... with ssthresh at half the window, and cwnd then grows exponentially again.
+        let last = *closes.last().unwrap();
+        assert!((2.0..=14.0).contains(&s.ssthresh_pkts[last]), "{n}-drop ssthresh {}", s.ssthresh_pkts[last]);
+        let later = s.time_s.iter().position(|&t| t >= s.time_s[last] + 0.7).unwrap();
+        assert!(s.cwnd_pkts[later] >= 4.0, "{n}-drop: cwnd {} at {}", s.cwnd_pkts[later], s.time_s[later]);
+    }
+}
+
+#[test]
+fn reno_survives_one_drop_but_times_out_with_more() {
+    let one = run("reno", 1, "");
+    assert_eq!(retransmissions(&one.evs).iter().map(|r| r.1).collect::<Vec<_>>(), [14]);
+    assert_eq!((one.res.flows[0].fast_retransmits, one.res.flows[0].timeouts), (1, 0));
+    for n in 2..=4 {
+        let r = run("reno", n, "");
+        let f = &r.res.flows[0];
+        assert_eq!(f.timeouts, 1, "{n}-drop: Reno waits for the retransmission timer");
+        // The first hole is fast-retransmitted; every other one only after the timeout.
+        let rx = retransmissions(&r.evs);
+        assert_eq!(rx[0].1, 14);
+        assert!(rx[1].0 - rx[0].0 > 0.5, "{n}-drop: second retransmission {:?} waits for the RTO", rx[1]);
+    }
+}
+
+/// Asserts that the dropped packets were retransmitted once each, in order, one per round
+/// trip (RTT here is 0.21-0.3 s), without a timeout.
+#[track_caller]
+fn assert_one_hole_per_rtt(r: &Run, n: usize) {
+    let rx = retransmissions(&r.evs);
+    assert_eq!(rx.iter().map(|r| r.1).collect::<Vec<_>>(), dropped(n), "{n}-drop: {rx:?}");
+    for w in rx.windows(2) {
+        let gap = w[1].0 - w[0].0;
+        assert!((0.2..0.35).contains(&gap), "{n}-drop: retransmissions {w:?} are not one RTT apart");
+    }
+    assert_eq!(r.res.flows[0].timeouts, 0, "{n}-drop");
+}
+
+#[test]
+fn newreno_retransmits_one_lost_packet_per_round_trip() {
+    // RFC 6582 "slow-but-steady": every partial ACK re-arms the timer (Fall & Floyd's NewReno).
+    for n in 1..=4 {
+        assert_one_hole_per_rtt(&run("newreno", n, "newreno = { reset_timer_first_partial_only = false }"), n);
+    }
+    // The "impatient" default (ns-2.35 `newreno_changes1_ 1`) repairs two holes the same way...
+    assert_one_hole_per_rtt(&run("newreno", 2, ""), 2);
+    // ...but with three, the timer armed at the first partial ACK expires first (as in ns-2).
+    assert_eq!(run("newreno", 3, "").res.flows[0].timeouts, 1);
+}
+
+#[test]
+fn sack_and_fack_repair_all_holes_in_about_one_round_trip() {
+    for v in ["sack1", "fack"] {
+        for n in 1..=4 {
+            let r = run(v, n, "");
+            let rx = retransmissions(&r.evs);
+            let mut seqs: Vec<u64> = rx.iter().map(|r| r.1).collect();
+            seqs.sort();
+            assert_eq!(seqs, dropped(n), "{v} {n}-drop: each hole retransmitted exactly once");
+            let span = rx.last().unwrap().0 - rx[0].0;
+            assert!(span < 0.3, "{v} {n}-drop: holes repaired over {span} s");
+            let f = &r.res.flows[0];
+            assert_eq!((f.timeouts, f.fast_retransmits), (0, 1), "{v} {n}-drop");
+        }
+    }
+}
