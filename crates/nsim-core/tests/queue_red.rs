@@ -24,3 +24,21 @@ fn gentle_red_settles_where_its_drop_curve_matches_the_excess_load() {
     assert!((mean - 37.3).abs() < 2.0, "{mean}");
     assert!(bn.avg_len.is_some());
 }
+
+#[test]
+fn red_with_setbit_marks_ecn_tcp_instead_of_dropping() {
+    let scn = Scenario::from_toml(include_str!("../../../scenarios/red_ecn_tcp.toml"), "t.toml").unwrap();
+    let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
+    assert!(r.accounting.balanced());
+    let bn = &r.queues[0];
+    assert_eq!((bn.from.as_str(), bn.to.as_str()), ("r0", "r1"));
+    assert!(bn.ecn_marks > 50, "{}", bn.ecn_marks);
+    // Every early action was a mark (p_b stayed under mark_p); the only losses are buffer
+    // overflows while the slow average (w_q 0.002) lags the start-up slow starts.
+    assert_eq!(bn.drops.get("red_early"), None, "{:?}", bn.drops);
+    assert_eq!(bn.drops.get("red_forced"), None, "{:?}", bn.drops);
+    assert!(bn.dropped_pkts < bn.ecn_marks / 2, "drops {:?} vs marks {}", bn.drops, bn.ecn_marks);
+    assert!(bn.utilization > 0.9, "{}", bn.utilization);
+    let avg = bn.avg_len.unwrap();
+    assert!((5.0..75.0).contains(&avg), "{avg}");
+}
