@@ -57,3 +57,27 @@ fn pie_holds_the_queue_delay_near_its_target() {
     // transient (burst allowance, slow auto-tuned ramp of drop_prob).
     assert!(bn.mean_len_pkts < 60.0, "{}", bn.mean_len_pkts);
 }
+
+/// Mean queueing delay (s) at the bottleneck of `codel_tcp.toml` with `queue`, and its
+/// utilization: the time-averaged queue over the link's per-packet time (1040 B at 10 Mb/s).
+fn tcp_queue_delay(queue: &str) -> (f64, f64) {
+    let text = include_str!("../../../scenarios/codel_tcp.toml").replace("queue = { kind = \"codel\" }", &format!("queue = {queue}"));
+    let r = run(&text);
+    assert!(r.accounting.balanced());
+    let bn = &r.queues[0];
+    (bn.mean_len_pkts * 1040.0 * 8.0 / 10e6, bn.utilization)
+}
+
+#[test]
+fn aqms_hold_tcp_queues_near_their_delay_targets() {
+    let (codel, u1) = tcp_queue_delay("{ kind = \"codel\" }");
+    let (pie, u2) = tcp_queue_delay("{ kind = \"pie\" }");
+    let (droptail, u3) = tcp_queue_delay("{ kind = \"droptail\", limit = 1000 }");
+    for u in [u1, u2, u3] {
+        assert!(u > 0.93, "{u}");
+    }
+    // RFC 8289: 5 ms target; RFC 8033: 15 ms target. Averages include the start-up.
+    assert!((0.002..0.015).contains(&codel), "codel {codel}");
+    assert!((0.005..0.030).contains(&pie), "pie {pie}");
+    assert!(droptail > 0.2, "droptail {droptail}");
+}
