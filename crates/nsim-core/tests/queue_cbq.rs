@@ -51,3 +51,24 @@ fn link_sharing_holds_a_non_borrowing_class_to_its_share() {
     let b = mean(1, 11.0, 20.0);
     assert!((b / 700_000.0 - 1.0).abs() < 0.02, "B: {b}");
 }
+
+#[test]
+fn seed_000_with_tcp_best_effort_only_cbq_protects_the_calls() {
+    let text = include_str!("../../../scenarios/cbq_satellite_tcp.toml");
+    let loss = |r: &nsim_core::Results| {
+        let calls: Vec<_> = r.flows.iter().filter(|f| f.name.starts_with("call")).collect();
+        let sent: u64 = calls.iter().map(|f| f.sent_pkts).sum();
+        calls.iter().map(|f| f.dropped_pkts).sum::<u64>() as f64 / sent as f64
+    };
+    let r = run(text);
+    assert!(r.accounting.balanced());
+    assert_eq!(loss(&r), 0.0);
+    let be: f64 = r.flows.iter().filter(|f| f.name.starts_with("be")).map(|f| f.goodput_bps).sum();
+    assert!(be > 0.0);
+    assert!(r.queues[0].utilization > 0.95, "{}", r.queues[0].utilization);
+    // Seed 000's Drop-Tail router: the calls lose packets to the TCP load.
+    let start = text.find("queue = { kind = \"cbq\"").unwrap();
+    let end = start + text[start..].find("\n] }").unwrap() + 4;
+    let dt = run(&format!("{}queue = {{ kind = \"droptail\", limit = 64 }}{}", &text[..start], &text[end..]));
+    assert!(loss(&dt) > 0.01, "{}", loss(&dt));
+}
