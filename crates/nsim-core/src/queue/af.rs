@@ -176,7 +176,7 @@ impl QueueDisc for Af {
         if self.cfg.mode == AfMode::Red {
             self.sample(ctx);
         }
-        if self.fifo.len() >= self.cfg.limit {
+        if self.fifo.packets() >= self.cfg.limit {
             ctx.drops.push((id, DropReason::Overflow));
         } else if self.drops_early(k, ctx) {
             ctx.drops.push((id, DropReason::DropPriority));
@@ -196,7 +196,7 @@ impl QueueDisc for Af {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

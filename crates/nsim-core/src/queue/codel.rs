@@ -186,7 +186,7 @@ impl QueueDisc for Codel {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

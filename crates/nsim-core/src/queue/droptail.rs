@@ -86,7 +86,7 @@ impl QueueDisc for DropTail {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

@@ -129,7 +129,7 @@ impl FqCodel {
     fn drop_from_fattest(&mut self, ctx: &mut QueueCtx) {
         let fat = (0..self.buckets.len()).max_by_key(|&i| self.buckets[i].fifo.bytes()).expect("at least one bucket");
         let b = &mut self.buckets[fat];
-        let n = (b.fifo.len() / 2).clamp(1, MAX_BATCH);
+        let n = (b.fifo.packets() / 2).clamp(1, MAX_BATCH);
         for _ in 0..n {
             let Some(e) = b.fifo.pop() else { break };
             self.pkts -= 1;
@@ -187,9 +187,9 @@ impl QueueDisc for FqCodel {
                 self.move_to_old_tail(f, list);
                 continue;
             }
-            let (p0, b0) = (b.fifo.len(), b.fifo.bytes());
+            let (p0, b0) = (b.fifo.packets(), b.fifo.bytes());
             let out = b.codel.dequeue(&mut b.fifo, ctx.now, ctx.drops);
-            self.pkts -= p0 - b.fifo.len();
+            self.pkts -= p0 - b.fifo.packets();
             self.bytes -= b0 - b.fifo.bytes();
             match out {
                 Some(e) => {

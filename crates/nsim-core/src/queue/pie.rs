@@ -192,7 +192,7 @@ impl QueueDisc for Pie {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {
