@@ -147,6 +147,8 @@ struct Check {
     metric: String,
     t_from: Option<f64>,
     t_to: Option<f64>,
+    /// For `ave_quantile`: which quantile.
+    q: Option<f64>,
     min: f64,
     max: f64,
     source: String,
@@ -171,6 +173,15 @@ fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
         "max_len_pkts" => q.max_len_pkts as f64,
         "mean_ave" => aves().sum::<f64>() / aves().count() as f64,
         "max_ave" => aves().fold(0.0, f64::max),
+        "ave_quantile" => {
+            let mut v: Vec<f64> = aves().collect();
+            v.sort_by(f64::total_cmp);
+            v[(c.q.expect("q") * (v.len() - 1) as f64) as usize]
+        }
+        "mean_len" => {
+            let lens = || (0..s.time_s.len()).filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to).map(|i| s.len_pkts[i] as f64);
+            lens().sum::<f64>() / lens().count() as f64
+        }
         other => panic!("unknown metric {other}"),
     }
 }
