@@ -186,12 +186,17 @@ fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
     }
 }
 
-#[test]
-fn tcp_reno_through_red_stays_in_ns2_envelopes() {
+/// Runs the twin scenario (with `window_` replaced when given) for seeds 1-3 and checks every
+/// envelope of `expected`; reports all violations with their sources.
+fn check_envelopes(expected: &str, window: Option<u32>) {
     use nsim_core::{build, RunOptions, Scenario};
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let expected: Expected = toml::from_str(&std::fs::read_to_string(format!("{root}/experiments/red_two_source/expected.toml")).unwrap()).unwrap();
-    let scn = Scenario::from_toml(&std::fs::read_to_string(format!("{root}/scenarios/red_two_source.toml")).unwrap(), "red_two_source.toml").unwrap();
+    let expected: Expected = toml::from_str(&std::fs::read_to_string(format!("{root}/experiments/red_two_source/{expected}")).unwrap()).unwrap();
+    let mut text = std::fs::read_to_string(format!("{root}/scenarios/red_two_source.toml")).unwrap();
+    if let Some(w) = window {
+        text = text.replace("window = 15", &format!("window = {w}"));
+    }
+    let scn = Scenario::from_toml(&text, "red_two_source.toml").unwrap();
     let mut violations = vec![];
     for seed in 1..=3 {
         let r = build(&scn, &RunOptions { seed: Some(seed), ..Default::default() }).unwrap().run(&mut |_| true).unwrap();
@@ -204,4 +209,14 @@ fn tcp_reno_through_red_stays_in_ns2_envelopes() {
         }
     }
     assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn tcp_reno_through_red_stays_in_ns2_envelopes() {
+    check_envelopes("expected.toml", None);
+}
+
+#[test]
+fn tcp_reno_through_red_with_forced_drops_stays_in_ns2_envelopes() {
+    check_envelopes("expected_stress.toml", Some(100));
 }
