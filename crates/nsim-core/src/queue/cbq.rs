@@ -40,6 +40,7 @@ use crate::units::{BitsPerSec, Bytes};
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CbqConfig {
+    /// Leaf classes under the link.
     pub classes: Vec<CbqClass>,
 }
 
@@ -47,7 +48,9 @@ pub struct CbqConfig {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CbqClass {
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
+    /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
     pub matches: Option<MatchSpec>,
     /// The leaf queue (droptail or red, or any discipline). Default droptail, 50 packets.

@@ -27,7 +27,7 @@ pub struct PrioConfig {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrioClass {
-    /// Name in results. Default "class<i>".
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
     /// What the class takes; omit on the default class.
     #[serde(rename = "match")]

@@ -39,6 +39,7 @@ pub struct WrrConfig {
     /// or bytes per round.
     #[serde(default = "packets")]
     pub unit: WeightUnit,
+    /// Classes, in round order.
     pub classes: Vec<WrrClass>,
 }
 
@@ -50,9 +51,12 @@ fn packets() -> WeightUnit {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WrrClass {
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
+    /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
     pub matches: Option<MatchSpec>,
+    /// The class's queue. Default droptail, 50 packets.
     #[serde(default)]
     pub queue: QueueSpec,
     /// Packets (or bytes) per round, a whole number >= 1. Default 1.
@@ -68,6 +72,7 @@ fn one() -> u64 {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrrConfig {
+    /// Classes, in round order.
     pub classes: Vec<DrrClass>,
 }
 
@@ -75,9 +80,12 @@ pub struct DrrConfig {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrrClass {
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
+    /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
     pub matches: Option<MatchSpec>,
+    /// The class's queue. Default droptail, 50 packets.
     #[serde(default)]
     pub queue: QueueSpec,
     /// Bytes added to the deficit per round. Default 1514 (RFC 8290 §4.2 / Linux: one
