@@ -25,3 +25,10 @@ __all__ = [
     "queue",
     "run",
 ]
+
+# Analysis: importing the accessor registers ``df.nsim`` on DataFrames; ``nsim.sweep(...)``
+# runs parameter sweeps (the module stays importable as ``from nsim.sweep import ...``).
+from . import accessor as _accessor  # noqa: E402,F401
+from .sweep import sweep  # noqa: E402
+
+__all__ += ["sweep"]

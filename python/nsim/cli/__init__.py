@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import bench, run, schema, validate
+from . import bench, plot, report, run, schema, sweep, validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,3 +20,6 @@ main.add_command(run.command)
 main.add_command(validate.command)
 main.add_command(schema.command)
 main.add_command(bench.command)
+main.add_command(plot.command)
+main.add_command(report.command)
+main.add_command(sweep.command)

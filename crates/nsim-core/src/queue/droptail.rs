@@ -2,9 +2,14 @@
 //!
 //! Source: ns-2 `Queue/DropTail` (queue/drop-tail.cc). The limit counts packets by default
 //! (ns-2 `queue-limit`, default 50 packets) or bytes (ns-2 `queue_in_bytes_`, where the
-//! packet limit is multiplied by `mean_pktsize_`; nsim takes the byte limit directly). An
-//! arriving packet is dropped if queueing it would exceed the limit: with a byte limit a
-//! packet that does not fit is dropped even if smaller ones would.
+//! packet limit is multiplied by `mean_pktsize_`; nsim takes the byte limit directly).
+//!
+//! The limit counts the packet on the transmitter too, exactly as ns-2's `DropTail::enque`
+//! does: an arrival is dropped when `length + 1 >= limit` (bytes: `bytes + size >= limit`),
+//! where `length` counts the packets waiting (the one being sent has left the queue). So a
+//! limit of N holds N-1 waiting packets while one is on the wire, and the port as a whole holds
+//! N. Checked against ns-2.35 with a burst test (reference/ns2/README.md); a limit below
+//! 2 packets would drop everything and is rejected.
 //!
 //! Parameters: `limit` (packets "100p" or bytes "64KB"; default 50 packets),
 //! `drop_front` (drop the head instead of the arrival, ns-2 `drop_front_`; default false).
@@ -43,7 +48,13 @@ impl Default for DropTailConfig {
 
 impl QueueConfig for DropTailConfig {
     fn validate(&self, _path: &str) -> Result<(), String> {
-        Ok(())
+        match self.limit.0 {
+            Limit::Packets(n) if n < 2 => Err(format!(
+                "a DropTail limit of {n} packet(s) drops every packet: the limit counts the packet being sent (ns-2 queue-limit), use at least 2"
+            )),
+            Limit::Bytes(0) => Err("a DropTail limit of 0 bytes drops every packet".into()),
+            _ => Ok(()),
+        }
     }
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         Ok(Box::new(DropTail::new(self.limit.0, self.drop_front)))
@@ -61,20 +72,28 @@ impl DropTail {
     pub fn new(limit: Limit, drop_front: bool) -> Self {
         DropTail { fifo: Fifo::default(), limit, drop_front }
     }
+
+    /// ns-2's admission rule (drop-tail.cc): refuse when `length + 1 >= limit`.
+    fn admits(&self, size: u32) -> bool {
+        match self.limit {
+            Limit::Packets(n) => self.fifo.len() + 1 < n,
+            Limit::Bytes(b) => self.fifo.bytes() + (size as u64) < b,
+        }
+    }
 }
 
 impl QueueDisc for DropTail {
     fn enqueue(&mut self, id: PacketId, ctx: &mut QueueCtx) {
         let size = ctx.pool.get(id).size;
         if self.drop_front {
-            while !self.fifo.fits(self.limit, size) {
+            while !self.admits(size) {
                 match self.fifo.pop() {
                     Some(old) => ctx.drops.push((old.id, DropReason::Overflow)),
                     None => break,
                 }
             }
         }
-        if self.fifo.fits(self.limit, size) {
+        if self.admits(size) {
             self.fifo.push(id, size, ctx.now);
         } else {
             ctx.drops.push((id, DropReason::Overflow));

@@ -18,8 +18,8 @@ fn prio(toml_text: &str) -> Box<dyn QueueDisc> {
 
 const TWO_CLASSES: &str = r#"
 classes = [
-  { name = "cbr", match = { flows = ["cbr"] }, queue = { kind = "droptail", limit = 2 } },
-  { name = "be", queue = { kind = "droptail", limit = 3 } },
+  { name = "cbr", match = { flows = ["cbr"] }, queue = { kind = "droptail", limit = 3 } },
+  { name = "be", queue = { kind = "droptail", limit = 4 } },
 ]"#;
 
 #[test]

@@ -1,0 +1,55 @@
+"""Sweep throughput: runs/s of a ~200-run sweep of short runs with 1 and 2 local workers.
+
+Usage: python benches/sweep_rate.py [--seeds N] [--workers 1 2] [--duration 2s]
+
+The sweep is scenarios/cbr_dumbbell.toml shortened to 2 s (by default): 10 buffer sizes x 2 jitter
+settings x 10 seeds = 200 runs. For each worker count it runs the sweep into a fresh
+directory (no cache hits) and prints runs/s. As baselines it also times the same runs in
+this process: the simulation core alone (`_core` time reported by each run) and the whole
+`Scenario.run` path with Results construction. Numbers depend on the machine's load; run it
+on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+
+import nsim
+from nsim.sweep import SweepSpec, _run_one, sweep
+
+LIMITS = [f"{n}p" for n in (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)]
+JITTERS = [0.0, 0.5]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=10, help="seeds per grid point (default 10)")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--duration", default="2s", help="simulated time per run (default 2s)")
+    args = ap.parse_args()
+
+    base = nsim.load("scenarios/cbr_dumbbell.toml").to_dict()
+    base["duration"] = args.duration
+    spec = SweepSpec(base, {"dumbbell.bottleneck.queue.limit": LIMITS, "flows[0].app.jitter": JITTERS},
+                     seeds=list(range(1, args.seeds + 1)))
+    runs = spec.runs()
+
+    t0 = time.perf_counter()
+    core_s = sum(_run_one(r.scenario, r.seed)["wall_s"] for r in runs)
+    inproc_s = time.perf_counter() - t0
+    print(f"{len(runs)} runs of {args.duration} simulated")
+    print(f"in-process, serial: {len(runs) / inproc_s:7.1f} runs/s "
+          f"(core {core_s / len(runs) * 1e3:.2f} ms/run, "
+          f"Python around it {(inproc_s - core_s) / len(runs) * 1e3:.2f} ms/run)")
+    for n in args.workers:
+        with tempfile.TemporaryDirectory() as out:
+            r = sweep(spec, out=out, workers=n)
+        assert r.ran == len(runs) and r.failed == 0
+        print(f"sweep, {n} worker(s): {r.ran / r.wall_s:7.1f} runs/s ({r.wall_s:.2f} s wall, "
+              f"incl. pool start, caching and the final table)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,453 @@
+"""Parameter sweeps: a grid of scenario values times seeds, on local processes or Dask.
+
+A sweep sets values at dotted paths of the scenario dict (``dumbbell.bottleneck.queue.limit``,
+``flows[0].app.rate``), runs every (grid point, seed) pair and gathers one tidy table with one
+row per (run, flow): the swept parameters and ``seed`` as columns, then the per-flow columns
+of :attr:`nsim.Results.flows`. :func:`nsim.metrics.summarize` turns it into per-point means
+with 95 % confidence intervals over seeds.
+
+Runs are cached in ``<out>/runs/<key>.json``, where ``key`` is the SHA-256 of the
+scenario dict after the grid values are applied, the seed and the nsim version. Re-running a
+sweep skips every run whose file exists, so an interrupted sweep resumes where it stopped.
+Only the process that drives the sweep writes files (atomically), after a run's result came
+back, so a worker that dies mid-run leaves nothing behind and its run is simply done again
+(Dask reschedules it). A run that fails is recorded in the table with its error message and is
+not cached, so a later sweep retries it.
+
+The sweep file (TOML)::
+
+    scenario = "../scenarios/cbr_dumbbell.toml"   # relative to this file
+    seeds = 3                                      # or a list: [1, 2, 3]
+    metrics = ["goodput_bps", "delay_mean_s"]      # optional: columns summarized per point
+    [grid]
+    "dumbbell.bottleneck.queue.limit" = ["10p", "25p", "50p"]
+    "flows[0].app.rate" = ["300kb", "450kb"]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import itertools
+import json
+import os
+import re
+import time
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
+
+import pandas as pd
+
+from . import metrics
+
+__all__ = ["SweepSpec", "SweepResult", "Run", "load_sweep", "sweep", "set_path", "run_key", "DEFAULT_METRICS"]
+
+#: Per-flow columns summarized per grid point when the sweep names none.
+DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
+
+_NAME = r"[^.\[\]]+"
+_PATH = re.compile(rf"{_NAME}(\[\d+\])*(\.{_NAME}(\[\d+\])*)*")
+_TOKEN = re.compile(rf"({_NAME})|\[(\d+)\]")
+
+
+def _parse_path(path: str) -> list[Union[str, int]]:
+    """``"flows[0].app.rate"`` -> ``["flows", 0, "app", "rate"]``."""
+    if not _PATH.fullmatch(path):
+        raise ValueError(f"malformed parameter path {path!r} (expected e.g. flows[0].app.rate)")
+    return [m.group(1) if m.group(1) is not None else int(m.group(2)) for m in _TOKEN.finditer(path)]
+
+
+def set_path(config: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``value`` at the dotted ``path`` of a scenario dict, in place.
+
+    Missing tables on the way are created (``dumbbell.bottleneck.queue.limit`` works even if
+    the scenario has no ``queue`` table yet); list indices must exist.
+    """
+    tokens = _parse_path(path)
+    node: Any = config
+    for i, tok in enumerate(tokens[:-1]):
+        nxt = tokens[i + 1]
+        if isinstance(tok, int):
+            if not isinstance(node, list) or tok >= len(node):
+                raise ValueError(f"{path}: index [{tok}] out of range")
+            node = node[tok]
+        else:
+            if not isinstance(node, dict):
+                raise ValueError(f"{path}: {tok!r} is not inside a table")
+            node = node.setdefault(tok, [] if isinstance(nxt, int) else {})
+    last = tokens[-1]
+    if isinstance(last, int):
+        if not isinstance(node, list) or last >= len(node):
+            raise ValueError(f"{path}: index [{last}] out of range")
+        node[last] = value
+    elif isinstance(node, dict):
+        node[last] = value
+    else:
+        raise ValueError(f"{path}: {last!r} is not inside a table")
+
+
+@dataclass
+class Run:
+    """One (grid point, seed) pair: what to run and its cache key."""
+
+    point: int
+    params: dict[str, Any]
+    seed: int
+    scenario: dict[str, Any]
+    key: str
+
+
+def _nsim_version() -> str:
+    from . import __version__
+
+    return str(__version__)
+
+
+def run_key(scenario: Mapping[str, Any], seed: int, version: str) -> str:
+    """SHA-256 of the scenario dict (canonical JSON), the seed and the nsim version."""
+    blob = json.dumps({"scenario": scenario, "seed": seed, "nsim": version},
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SweepSpec:
+    """A sweep: base scenario dict, grid of values per dotted path, seeds, metrics."""
+
+    scenario: dict[str, Any]
+    grid: dict[str, list[Any]]
+    seeds: list[int]
+    metrics: list[str] = field(default_factory=lambda: list(DEFAULT_METRICS))
+    name: str = "sweep"
+
+    def runs(self) -> list[Run]:
+        """Every (grid point, seed) pair, grid points in order (first path slowest), seeds
+        inner."""
+        version = _nsim_version()
+        paths = list(self.grid)
+        out = []
+        for point, values in enumerate(itertools.product(*(self.grid[p] for p in paths))):
+            params = dict(zip(paths, values))
+            config = copy.deepcopy(self.scenario)
+            for path, value in params.items():
+                set_path(config, path, value)
+            for seed in self.seeds:
+                out.append(Run(point, params, seed, config, run_key(config, seed, version)))
+        return out
+
+
+def _spec_error(file: str, path: str, reason: str) -> Exception:
+    from .errors import ScenarioError
+
+    where = f"field `{path}`: " if path else ""
+    return ScenarioError(f"{file}: {where}{reason}", file=file, path=path, reason=reason)
+
+
+def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
+    """Read a sweep TOML file; the scenario path inside is relative to the file.
+
+    Raises :class:`nsim.ScenarioError` naming the file, the field and the reason.
+    """
+    from .scenario import Scenario
+
+    file = os.fspath(path)
+    try:
+        with open(file, "rb") as f:
+            doc = tomllib.load(f)
+    except OSError as e:
+        raise _spec_error(file, "", f"cannot read: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise _spec_error(file, "", f"invalid TOML: {e}") from None
+    unknown = set(doc) - {"scenario", "seeds", "grid", "metrics", "name"}
+    if unknown:
+        raise _spec_error(file, sorted(unknown)[0], "unknown key (expected scenario, seeds, grid, metrics, name)")
+    if not isinstance(doc.get("scenario"), str):
+        raise _spec_error(file, "scenario", "required: the path of a scenario TOML file")
+    seeds = doc.get("seeds", 1)
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        seeds = list(range(1, seeds + 1))
+    elif not (isinstance(seeds, list) and seeds and all(isinstance(s, int) and s >= 0 for s in seeds)):
+        raise _spec_error(file, "seeds", "a positive count or a non-empty list of seeds")
+    if len(set(seeds)) != len(seeds):
+        raise _spec_error(file, "seeds", "seeds repeat")
+    grid = doc.get("grid", {})
+    if not isinstance(grid, dict):
+        raise _spec_error(file, "grid", "a table of \"dotted.path\" = [values]")
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise _spec_error(file, f"grid.{key}", "a non-empty list of values")
+        try:
+            _parse_path(key)
+        except ValueError as e:
+            raise _spec_error(file, f"grid.{key}", str(e)) from None
+    chosen = doc.get("metrics", list(DEFAULT_METRICS))
+    if not (isinstance(chosen, list) and all(isinstance(m, str) for m in chosen)):
+        raise _spec_error(file, "metrics", "a list of per-flow column names")
+    scenario_path = Path(file).parent / doc["scenario"]
+    base = Scenario.load(scenario_path).to_dict()
+    for key, values in grid.items():
+        try:
+            set_path(copy.deepcopy(base), key, values[0])
+        except ValueError as e:
+            raise _spec_error(file, f"grid.{key}", f"does not fit {doc['scenario']}: {e}") from None
+    return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
+
+
+def _run_one(scenario: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Run one scenario in a worker; return its flows table or the error (never raises).
+
+    A sweep keeps only the per-flow table, so the run records no time series and no trace
+    (recording observes a run without changing it; building the series frames would cost
+    more than the simulation of a short run).
+    """
+    try:
+        from .scenario import Scenario
+
+        config = dict(scenario)
+        if "record" in config:
+            config["record"] = {k: v for k, v in config["record"].items()
+                                if k not in ("series", "trace", "interval")}
+        res = Scenario.from_dict(config, source="<sweep>").run(seed=seed)
+        rows = res.flows.assign(sim_time_s=res.summary["sim_time_s"]).to_dict("records")
+        return {"rows": rows, "error": None, "wall_s": res.summary["wall_s"]}
+    except BaseException as e:  # incl. pyo3's PanicException; recorded, never lost
+        if isinstance(e, (KeyboardInterrupt, SystemExit)):
+            raise
+        return _failed(e)
+
+
+def _failed(e: BaseException) -> dict[str, Any]:
+    """The outcome of a run that raised ``e``."""
+    return {"rows": None, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
+
+
+Outcomes = Iterator[tuple[Run, dict[str, Any]]]
+
+
+class _LocalExecutor:
+    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish."""
+
+    def __init__(self, workers: Optional[int]) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.pool: Any = None
+
+    def __enter__(self) -> "_LocalExecutor":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def submit(self, runs: Sequence[Run]) -> Outcomes:
+        import multiprocessing
+        import threading
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        # fork starts a worker in milliseconds with nsim already imported, but is only safe
+        # from a single-threaded process; otherwise (a Dask client, a notebook kernel's
+        # threads) use forkserver, which starts workers from a clean process. All workers
+        # are forked here, before the progress bar starts its thread.
+        method = "fork" if threading.active_count() == 1 else "forkserver"
+        if method not in multiprocessing.get_all_start_methods():
+            method = "spawn"
+        ctx = multiprocessing.get_context(method)
+        if method == "forkserver":  # the server imports nsim once; its workers inherit it
+            ctx.set_forkserver_preload(["nsim.sweep"])
+        self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
+                                        mp_context=ctx)
+        futures = {self.pool.submit(_run_one, r.scenario, r.seed): r for r in runs}
+
+        def outcomes() -> Outcomes:
+            for fut in as_completed(futures):
+                try:
+                    outcome = fut.result()
+                except Exception as e:  # a worker process died (BrokenProcessPool)
+                    outcome = _failed(e)
+                yield futures[fut], outcome
+
+        return outcomes()
+
+
+class _DaskExecutor:
+    """A dask.distributed cluster (scheduler address or Client); ``submit`` as above."""
+
+    def __init__(self, scheduler: Any) -> None:
+        self.scheduler = scheduler
+        self.client: Any = None
+        self.futures: list[Any] = []
+
+    def __enter__(self) -> "_DaskExecutor":
+        from dask.distributed import Client
+
+        self.client = self.scheduler if isinstance(self.scheduler, Client) else Client(self.scheduler)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.client.cancel(self.futures)
+        if self.client is not self.scheduler:
+            self.client.close()
+
+    def submit(self, runs: Sequence[Run]) -> Outcomes:
+        from dask.distributed import as_completed
+
+        # Keys are the run keys, so a rescheduled task is the same task, never a copy.
+        self.futures = self.client.map(_run_one, [r.scenario for r in runs], [r.seed for r in runs],
+                                       key=[f"nsim-run-{r.key}" for r in runs], pure=False)
+        by_key = {f.key: r for f, r in zip(self.futures, runs)}
+
+        def outcomes() -> Outcomes:
+            for fut in as_completed(self.futures):
+                try:
+                    outcome = fut.result()
+                except Exception as e:  # e.g. KilledWorker after repeated worker deaths
+                    outcome = _failed(e)
+                # Let the cluster forget the result, so a worker lost later does not make
+                # it recompute a run we already have.
+                fut.release()
+                yield by_key[fut.key], outcome
+
+        return outcomes()
+
+
+@dataclass
+class SweepResult:
+    """What a sweep produced, also written to its output directory.
+
+    Attributes:
+        table: One row per (run, flow): swept parameters, ``seed``, ``point``, ``run_key``,
+            ``error`` (None for runs that worked), then the per-flow columns.
+        summary: Per (grid point, flow) mean, 95 % CI half-width and count over seeds of
+            each metric (``<metric>_mean``, ``<metric>_ci95``, ``<metric>_n``).
+        out: The output directory (``table.parquet``, ``summary.parquet``, ``summary.csv``,
+            ``runs/``).
+        ran: Runs executed by this call. cached: Runs read from the cache. failed: Runs whose
+            error is recorded in the table.
+        wall_s: Wall-clock time of this call.
+    """
+
+    table: pd.DataFrame
+    summary: pd.DataFrame
+    out: Path
+    ran: int
+    cached: int
+    failed: int
+    wall_s: float
+
+
+def _write_atomic(rows: list[dict[str, Any]], path: Path) -> None:
+    """Cache a run's per-flow rows as JSON (NaN kept as NaN), replacing the file atomically.
+
+    JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
+    Arrow cost the driver ~50 ms per run, more than the runs themselves.
+    """
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tmp.write_text(json.dumps(rows), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+@contextlib.contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None]]:
+    """Yield a function that advances a rich progress bar by one run (a no-op if disabled)."""
+    if not enabled:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("[bold]sweep"), BarColumn(), MofNCompleteColumn(), TextColumn("runs"),
+                  TimeRemainingColumn()) as bar:
+        task = bar.add_task("sweep", total=total)
+        yield lambda: bar.advance(task)
+
+
+def _column_values(values: list[Any]) -> list[Any]:
+    """Grid values as a table column: numbers stay numbers, anything mixed becomes text."""
+    numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+    return values if numeric else [v if isinstance(v, str) else json.dumps(v) for v in values]
+
+
+def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
+              errors: Mapping[str, str]) -> pd.DataFrame:
+    """The tidy table, in run order, from the cache files and the errors of this call."""
+    paths = list(spec.grid)
+    head = paths + ["seed", "point", "run_key", "error"]
+    records: list[dict[str, Any]] = []
+    flow_columns: list[str] = []
+    for run in runs:
+        base = {**{p: run.params[p] for p in paths}, "seed": run.seed, "point": run.point,
+                "run_key": run.key}
+        if run.key in errors:
+            records.append({**base, "error": errors[run.key]})
+            continue
+        rows = json.loads((cache / f"{run.key}.json").read_text(encoding="utf-8"))
+        if rows and not flow_columns:
+            flow_columns = list(rows[0])
+        records.extend({**base, "error": None, **row} for row in rows)
+    table = pd.DataFrame.from_records(records, columns=head + flow_columns)
+    for p in paths:
+        table[p] = _column_values(list(table[p]))
+    if "sent_pkts" in table:
+        table["loss_rate"] = metrics.loss_rate(table["dropped_pkts"], table["sent_pkts"])
+    return table
+
+
+def sweep(
+    spec: Union[SweepSpec, str, os.PathLike[str]],
+    out: Union[str, os.PathLike[str], None] = None,
+    workers: Optional[int] = None,
+    scheduler: Any = None,
+    progress: bool = False,
+    on_result: Optional[Callable[[Run, Optional[str]], None]] = None,
+) -> SweepResult:
+    """Run a sweep and gather its table and per-point summary.
+
+    Args:
+        spec: A :class:`SweepSpec` or the path of a sweep TOML file (see the module docs).
+        out: Output directory (default ``out/<sweep name>``); holds the run cache.
+        workers: Local worker processes (default: all cores). Ignored with ``scheduler``.
+        scheduler: A Dask scheduler address (``"tcp://host:8786"``) or a
+            ``dask.distributed.Client`` to run on instead of local processes.
+        progress: Show a progress bar (runs done out of runs to do).
+        on_result: Called in this process after each run finishes and is cached, with the
+            run and its error message (None if it worked).
+
+    Returns:
+        A :class:`SweepResult`; the same tables are in ``out``.
+    """
+    started = time.perf_counter()
+    if not isinstance(spec, SweepSpec):
+        spec = load_sweep(spec)
+    out_dir = Path(out) if out is not None else Path("out") / spec.name
+    cache = out_dir / "runs"
+    cache.mkdir(parents=True, exist_ok=True)
+    runs = spec.runs()
+    missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
+    # One task per key: a grid that repeats a value yields the same run twice.
+    todo = list({r.key: r for r in missing}.values())
+    executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
+    errors: dict[str, str] = {}
+    if todo:
+        with executor:
+            done = executor.submit(todo)  # before the progress bar's thread exists
+            with _progress(len(todo), progress) as advance:
+                for run, outcome in done:
+                    if outcome["error"] is None:
+                        _write_atomic(outcome["rows"], cache / f"{run.key}.json")
+                    else:
+                        errors[run.key] = outcome["error"]
+                    advance()
+                    if on_result is not None:
+                        on_result(run, outcome["error"])
+    table = _assemble(spec, runs, cache, errors)
+    by = list(spec.grid) + ["flow", "name"]
+    ok = table[table["error"].isna()]
+    present = [m for m in spec.metrics if m in ok.columns]
+    summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
+    table.to_parquet(out_dir / "table.parquet", index=False)
+    summary.to_parquet(out_dir / "summary.parquet", index=False)
+    summary.to_csv(out_dir / "summary.csv", index=False)
+    return SweepResult(table, summary, out_dir, ran=len(todo), cached=len(runs) - len(missing),
+                       failed=len(errors), wall_s=time.perf_counter() - started)

@@ -1,0 +1,195 @@
+"""Plots render to non-empty files with the expected axes and series (checked on matplotlib
+objects, not pixels)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nsim import plots
+
+
+class FakeResults:
+    """The parts of nsim.Results the plots read, with two flows and two queues."""
+
+    def __init__(self):
+        t = np.arange(1, 21) * 0.5
+        self.flows = pd.DataFrame(
+            {
+                "flow": [0, 1],
+                "name": ["a", "b"],
+                "goodput_bps": [3e6, 1e6],
+                "delay_mean_s": [0.02, 0.05],
+                "completion_s": [np.nan, np.nan],
+            }
+        )
+        self._series = {
+            "flow_throughput": pd.DataFrame(
+                [{"time_s": x, "flow": f, "name": n, "delivered_bytes": b, "throughput_bps": b * 16.0}
+                 for x in t for f, n, b in ((0, "a", 2000), (1, "b", 600))]
+            ),
+            "queue": pd.DataFrame(
+                [{"time_s": x, "link": l, "from": fr, "to": to, "len_pkts": q, "len_bytes": q * 1000}
+                 for x in t for l, fr, to, q in ((0, "r1", "r2", int(x) % 5), (1, "r2", "r1", 0))]
+            ),
+            "tcp": pd.DataFrame(
+                [{"time_s": x, "flow": f, "name": n, "cwnd_pkts": 1 + x * (f + 1),
+                  "ssthresh_pkts": np.inf if x < 3 else 8.0, "srtt_s": 0.1, "rto_s": 1.0,
+                  "in_flight_pkts": 1, "in_flight_bytes": 1000, "state": "open"}
+                 for x in t for f, n in ((0, "a"), (1, "b"))]
+            ),
+        }
+        self.series_kinds = list(self._series)
+
+    def series(self, kind):
+        return self._series[kind]
+
+
+@pytest.fixture
+def res():
+    return FakeResults()
+
+
+def saved(fig, tmp_path, name):
+    path = tmp_path / name
+    fig.savefig(path)
+    assert path.stat().st_size > 1000
+    return path
+
+
+def test_cwnd_plot(res, tmp_path):
+    fig = plots.ResultsPlotter(res).cwnd()
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "time (s)" and ax.get_ylabel() == "window (packets)"
+    assert len(ax.get_lines()) == 4  # cwnd + ssthresh per flow
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["a cwnd", "a ssthresh", "b cwnd", "b ssthresh"]
+    # each flow keeps one colour for both of its lines
+    assert ax.get_lines()[0].get_color() == ax.get_lines()[1].get_color()
+    saved(fig, tmp_path, "cwnd.png")
+
+
+def test_throughput_plot_windowed(res, tmp_path):
+    fig = plots.plot_throughput(res, window_s=1.0, fair_share_bps=2e6)
+    ax = fig.axes[0]
+    assert ax.get_ylabel() == "throughput (Mb/s)"
+    assert len(ax.get_lines()) == 3  # two flows + fair share
+    a = ax.get_lines()[0].get_ydata()
+    # 2000 B every 0.5 s: 32 kb/s; over a 1 s window from t = 1 s on
+    assert a[-1] == pytest.approx(0.032)
+    assert "1 s window" in ax.get_title()
+    saved(fig, tmp_path, "tput.svg")
+
+
+def test_queue_plot_skips_idle_queues(res, tmp_path):
+    fig = plots.plot_queue(res)
+    ax = fig.axes[0]
+    assert ax.get_ylabel() == "queue length (packets)"
+    assert [l.get_label() for l in ax.get_lines()] == ["r1→r2"]
+    assert plots.plot_queue(res, links=[0, 1], in_bytes=True).axes[0].get_ylabel() == "queue length (bytes)"
+    saved(fig, tmp_path, "queue.png")
+
+
+def test_ccdf_plot_defaults_to_delay_without_completion_times(res, tmp_path):
+    fig = plots.plot_ccdf(res)
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "delay_mean (s)" and ax.get_ylabel() == "P(X > x)"
+    assert len(ax.get_lines()) == 1
+    y = ax.get_lines()[0].get_ydata()
+    assert list(y) == [1.0, 0.5, 0.0]
+    saved(fig, tmp_path, "ccdf.png")
+
+
+def test_goodput_bars(res, tmp_path):
+    fig = plots.plot_goodput(res)
+    ax = fig.axes[0]
+    assert len(ax.patches) == 2 and ax.get_ylabel() == "goodput (Mb/s)"
+    assert [p.get_height() for p in ax.patches] == [3.0, 1.0]
+    assert "Jain index 0.800" in ax.get_title()  # 16 / (2 * 10)
+    saved(fig, tmp_path, "goodput.svg")
+
+
+def test_many_flows_legend_goes_outside_or_away():
+    t = np.arange(1, 5) * 1.0
+    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100}
+                       for x in t for f in range(20)])
+    ax = plots.plot_throughput(df, window_s=1.0).axes[0]
+    assert ax.get_legend().get_bbox_to_anchor().x0 > ax.bbox.x1 - 1  # outside the axes
+    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100}
+                       for x in t for f in range(50)])
+    ax = plots.plot_throughput(df, window_s=1.0).axes[0]
+    assert ax.get_legend() is None and "legend omitted" in ax.get_title()
+
+
+def test_missing_series_is_a_clear_error(res):
+    res.series_kinds = ["queue"]
+    with pytest.raises(ValueError, match="no 'tcp' series"):
+        plots.plot_cwnd(res)
+
+
+def test_available_kinds(res):
+    assert plots.available_kinds(res) == ["cwnd", "throughput", "queue", "ccdf", "goodput"]
+
+
+# -- on a real run, through the command line ----------------------------------------------
+
+@pytest.fixture(scope="module")
+def saved_run(tmp_path_factory):
+    import nsim
+
+    from conftest import SCENARIOS
+
+    out = tmp_path_factory.mktemp("run")
+    nsim.run(SCENARIOS / "cbr_dumbbell.toml", seed=1, until="5s").save(out)
+    return out
+
+
+@pytest.mark.parametrize("kind,ext,ylabel,lines", [
+    ("throughput", "svg", "throughput (kb/s)", 4),
+    ("queue", "png", "queue length (packets)", 1),
+    ("ccdf", "png", "P(X > x)", 1),
+])
+def test_plot_command_writes_the_file(saved_run, tmp_path, kind, ext, ylabel, lines):
+    from click.testing import CliRunner
+
+    import nsim
+    from nsim.cli.plot import command
+
+    out = tmp_path / f"{kind}.{ext}"
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", kind, "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.stat().st_size > 1000
+    ax = plots.KINDS[kind](nsim.Results.load(saved_run)).axes[0]
+    assert ax.get_ylabel() == ylabel and len(ax.get_lines()) == lines
+
+
+def test_plot_command_goodput_bars_and_bad_requests(saved_run, tmp_path):
+    from click.testing import CliRunner
+
+    from nsim.cli.plot import command
+
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", "goodput"])
+    assert r.exit_code == 0 and (saved_run / "goodput.png").stat().st_size > 1000
+    r = CliRunner().invoke(command, [str(saved_run), "--kind", "cwnd"])
+    assert r.exit_code == 2 and "no 'tcp' series" in r.output
+    r = CliRunner().invoke(command, [str(saved_run), "-o", str(tmp_path / "x.jpg")])
+    assert r.exit_code == 2 and ".png or .svg" in r.output
+
+
+def test_cwnd_plot_of_a_real_tcp_run(tmp_path):
+    from click.testing import CliRunner
+
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.cli.plot import command
+
+    nsim.run(SCENARIOS / "tcp_reno_dumbbell.toml", seed=1, until="5s").save(tmp_path)
+    r = CliRunner().invoke(command, [str(tmp_path), "--kind", "cwnd", "-o", str(tmp_path / "cwnd.svg")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "cwnd.svg").stat().st_size > 1000
+    ax = plots.plot_cwnd(nsim.Results.load(tmp_path)).axes[0]
+    assert ax.get_ylabel() == "window (packets)" and len(ax.get_lines()) == 8  # 4 flows x 2
+    assert max(max(l.get_ydata()) for l in ax.get_lines()[::2]) > 1  # cwnd grew

@@ -1,0 +1,81 @@
+"""The HTML report: self-contained, with tables and plots, and every user string escaped."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+
+from nsim import report
+from test_plots import FakeResults
+
+XSS = "<script>alert(1)</script>"
+
+
+class ReportResults(FakeResults):
+    """FakeResults plus the summary, accounting and scenario the report shows."""
+
+    @property
+    def balanced(self):
+        a = self.accounting
+        return a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
+
+
+def results_named(name):
+    res = ReportResults()
+    res.summary = {"scenario": name, "seed": 1, "sim_time_s": 10.0, "events": 1234,
+                   "wall_s": 0.01, "events_per_s": 123400.0, "interrupted": False}
+    res.accounting = {"created": 10, "delivered": 7, "dropped": 2, "queued": 1, "in_flight": 0,
+                      "dropped_by_reason": {"overflow": 2}}
+    res.scenario = {"name": name, "duration": "10s"}
+    res.flows = res.flows.assign(name=[f"a{XSS}", "b"], drops_overflow=[2, 0], drops_codel=[0, 0])
+    res.queues = __import__("pandas").DataFrame(
+        {"link": [0], "from": ["r1"], "to": [XSS], "arrivals": [9], "dropped_pkts": [2],
+         "utilization": [0.5]})
+    return res
+
+
+def test_report_escapes_markup_in_user_strings(tmp_path):
+    path = report.write_report(results_named(XSS), tmp_path / "report.html")
+    html = path.read_text(encoding="utf-8")
+    assert "<script" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    # in the title, the heading, the summary, a flow name, a node name, the scenario JSON
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 6
+
+
+def test_report_is_self_contained_with_tables_and_plots(tmp_path):
+    html = report.render_report(results_named("dumbbell"), image_format="svg")
+    assert "src=\"http" not in html and "href=\"http" not in html
+    assert html.count("data:image/svg+xml;base64,") == 5  # cwnd, throughput, queue, ccdf, goodput
+    assert "<h2>Flows</h2>" in html and "<h2>Queues</h2>" in html
+    assert "drops_overflow" in html and "drops_codel" not in html  # all-zero reasons left out
+    assert "the totals balance" in html
+
+
+def test_report_flags_unbalanced_accounting():
+    res = results_named("x")
+    res.accounting["delivered"] = 6
+    assert "do not balance" in report.render_report(res)
+
+
+def test_report_rejects_unknown_image_format():
+    with pytest.raises(ValueError, match="image_format"):
+        report.render_report(results_named("x"), image_format="gif")
+
+
+def test_report_command_on_a_real_run(tmp_path):
+    from click.testing import CliRunner
+
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.cli.report import command
+
+    sc = nsim.load(SCENARIOS / "cbr_dumbbell.toml")
+    sc.config["name"] = XSS
+    sc.run(seed=1, until="3s").save(tmp_path / "run")
+    r = CliRunner().invoke(command, [str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    assert "<script" not in html.lower() and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert html.count("data:image/png;base64,") == 4  # throughput, queue, ccdf, goodput

@@ -1,0 +1,201 @@
+"""Sweeps on the real simulator: local pool and Dask give the same table, a killed worker
+loses and duplicates nothing, an interrupted sweep resumes with only what is missing, and a
+failing run is recorded without losing the others."""
+
+import os
+import signal
+import textwrap
+
+import pandas as pd
+import pytest
+
+import nsim
+from nsim.sweep import SweepSpec, load_sweep, set_path, sweep
+
+LIMIT = "dumbbell.bottleneck.queue.limit"
+
+SCENARIO = """\
+name = "sweep test"
+duration = "{duration}"
+seed = 1
+
+[dumbbell]
+pairs = 2
+bottleneck = {{ rate = "2Mb", delay = "10ms", queue = {{ kind = "droptail", limit = "10p" }} }}
+access = {{ rate = "10Mb", delay = "1ms" }}
+
+[[flows]]
+name = "cbr{{i}}"
+repeat = 2
+from = "s{{i}}"
+to = "d{{i}}"
+app = {{ kind = "cbr", rate = "{rate}", size = "500B", jitter = 0.5 }}
+"""
+
+
+def spec_for(tmp_path, limits=("5p", "20p"), seeds=(1, 2, 3), duration="1s", rate="1.2Mb"):
+    path = tmp_path / "scenario.toml"
+    path.write_text(SCENARIO.format(duration=duration, rate=rate))
+    return SweepSpec(nsim.load(path).to_dict(), {LIMIT: list(limits)}, list(seeds))
+
+
+# -- no simulator needed ------------------------------------------------------------------
+
+def test_set_path_creates_tables_and_indexes_lists():
+    d = {"flows": [{"app": {"rate": "1Mb"}}]}
+    set_path(d, "flows[0].app.rate", "2Mb")
+    set_path(d, "dumbbell.bottleneck.queue.limit", "5p")
+    assert d == {"flows": [{"app": {"rate": "2Mb"}}],
+                 "dumbbell": {"bottleneck": {"queue": {"limit": "5p"}}}}
+    with pytest.raises(ValueError, match="out of range"):
+        set_path(d, "flows[3].app.rate", "1Mb")
+    with pytest.raises(ValueError, match="malformed"):
+        set_path(d, "flows..app", 1)
+
+
+def test_sweep_file_errors_name_the_field(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "missing.toml"\nseeds = 0\n')
+    with pytest.raises(nsim.ScenarioError) as e:
+        load_sweep(f)
+    assert e.value.path == "seeds" and e.value.file == str(f)
+    f.write_text('scenario = "x.toml"\n[grid]\n"a..b" = [1]\n')
+    with pytest.raises(nsim.ScenarioError, match="malformed"):
+        load_sweep(f)
+    spec_for(tmp_path)  # writes scenario.toml, whose only [[flows]] entry is flows[0]
+    f.write_text('scenario = "scenario.toml"\n[grid]\n"flows[5].app.rate" = ["1Mb"]\n')
+    with pytest.raises(nsim.ScenarioError) as e:
+        load_sweep(f)
+    assert e.value.path == "grid.flows[5].app.rate" and "out of range" in str(e.value)
+
+
+# -- local process pool -------------------------------------------------------------------
+
+def test_local_sweep_table_and_summary(tmp_path):
+    spec = spec_for(tmp_path)
+    r = sweep(spec, out=tmp_path / "out", workers=2)
+    t = r.table
+    assert (r.ran, r.cached, r.failed) == (6, 0, 0)
+    assert len(t) == 2 * 3 * 2  # points x seeds x flows
+    assert list(t.columns[:5]) == [LIMIT, "seed", "point", "run_key", "error"]
+    assert t["error"].isna().all()
+    assert t.groupby([LIMIT, "seed"]).size().eq(2).all()
+    # jitter makes seeds differ, so the CIs are finite and positive
+    s = r.summary
+    assert len(s) == 2 * 2 and (s["goodput_bps_n"] == 3).all()
+    assert (s["goodput_bps_ci95"] > 0).all()
+    # a 5-packet buffer drops more than a 20-packet one at 120 % load
+    loss = s.groupby(LIMIT)["loss_rate_mean"].mean()
+    assert loss["5p"] > loss["20p"]
+    back = pd.read_parquet(tmp_path / "out" / "table.parquet")
+    pd.testing.assert_frame_equal(back, t)
+
+
+def test_failing_run_is_recorded_and_others_kept(tmp_path):
+    spec = spec_for(tmp_path, limits=("5p", "banana"), seeds=(1, 2))
+    r = sweep(spec, out=tmp_path / "out", workers=2)
+    bad = r.table[r.table[LIMIT] == "banana"]
+    good = r.table[r.table[LIMIT] == "5p"]
+    assert r.failed == 2 and len(bad) == 2 and bad["error"].str.contains("banana").all()
+    assert len(good) == 4 and good["error"].isna().all()
+    # failures are not cached: the next call retries exactly them
+    again = sweep(spec, out=tmp_path / "out", workers=2)
+    assert (again.ran, again.cached, again.failed) == (2, 2, 2)
+
+
+def test_interrupted_sweep_resumes_with_only_what_is_missing(tmp_path):
+    spec = spec_for(tmp_path, limits=("5p", "10p", "20p"), seeds=(1, 2))
+    out = tmp_path / "out"
+    done = []
+
+    def stop_after_two(run, error):
+        done.append(run.key)
+        if len(done) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sweep(spec, out=out, workers=2, on_result=stop_after_two)
+    cached = set(p.stem for p in (out / "runs").glob("*.json"))
+    assert cached == set(done)
+    rerun = []
+    r = sweep(spec, out=out, workers=2, on_result=lambda run, err: rerun.append(run.key))
+    assert (r.ran, r.cached) == (4, 2)
+    assert set(rerun) == {run.key for run in spec.runs()} - cached
+    fresh = sweep(spec, out=tmp_path / "fresh", workers=1)
+    pd.testing.assert_frame_equal(r.table, fresh.table)
+
+
+# -- Dask ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as c:
+        yield c
+
+
+def test_dask_gives_the_same_table_as_the_local_pool(tmp_path, cluster):
+    spec = spec_for(tmp_path)
+    local = sweep(spec, out=tmp_path / "local", workers=2)
+    dask = sweep(spec, out=tmp_path / "dask", scheduler=cluster.scheduler_address)
+    assert dask.ran == 6
+    pd.testing.assert_frame_equal(local.table, dask.table)
+    pd.testing.assert_frame_equal(local.summary, dask.summary)
+
+
+def test_worker_killed_mid_sweep_loses_and_duplicates_nothing(tmp_path, cluster):
+    from dask.distributed import Client
+
+    # Longer runs so that the other worker is busy when one is killed.
+    spec = spec_for(tmp_path, limits=("5p", "10p", "20p", "40p"), seeds=(1, 2),
+                    duration="20s", rate="12Mb")
+    with Client(cluster.scheduler_address) as client:
+        pids = client.run(os.getpid)
+        killed = []
+
+        def kill_one_worker(run, error):
+            if not killed:
+                pid = next(iter(pids.values()))
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+
+        r = sweep(spec, out=tmp_path / "dask", scheduler=client, on_result=kill_one_worker)
+    assert killed
+    t = r.table
+    assert r.failed == 0 and t["error"].isna().all()
+    assert t.groupby("run_key").size().eq(2).all()  # each run once, with its 2 flows
+    assert t["run_key"].nunique() == len(spec.runs())
+    local = sweep(spec, out=tmp_path / "local", workers=2)
+    pd.testing.assert_frame_equal(t, local.table)
+
+
+# -- command line -------------------------------------------------------------------------
+
+def test_sweep_command_on_dask_and_bad_files(tmp_path, cluster):
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+
+    spec = spec_for(tmp_path, limits=("5p",), seeds=(1, 2))
+    sweep_file = tmp_path / "s.toml"
+    sweep_file.write_text(textwrap.dedent(f"""\
+        scenario = "scenario.toml"
+        seeds = 2
+        metrics = ["goodput_bps"]
+        [grid]
+        "{LIMIT}" = ["5p"]
+        """))
+    out = tmp_path / "out"
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out), "--scheduler",
+                                     cluster.scheduler_address, "-q"])
+    assert r.exit_code == 0, r.output
+    t = pd.read_parquet(out / "table.parquet")
+    assert set(t["run_key"]) == {run.key for run in spec.runs()}
+    s = pd.read_csv(out / "summary.csv")
+    assert list(s.columns) == [LIMIT, "flow", "name", "goodput_bps_mean", "goodput_bps_ci95", "goodput_bps_n"]
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out)])
+    assert r.exit_code == 0 and "2 runs: 0 ran, 2 cached, 0 failed" in r.output
+    sweep_file.write_text('scenario = "scenario.toml"\nseeds = "three"\n')
+    r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out)])
+    assert r.exit_code == 2 and "field `seeds`" in r.output
