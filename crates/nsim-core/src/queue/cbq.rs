@@ -116,6 +116,7 @@ impl QueueConfig for CbqConfig {
                     priority: c.priority,
                     quantum: (BASE_QUANTUM * c.allot / min_allot).round() as i64,
                     deficit: 0,
+                    refused: false,
                 }
             })
             .collect();
@@ -131,6 +132,8 @@ struct Estimator {
     priority: u8,
     quantum: i64,
     deficit: i64,
+    /// Returned nothing in the current dequeue although backlogged.
+    refused: bool,
 }
 
 impl Estimator {
@@ -153,22 +156,27 @@ impl Cbq {
         !self.classes[k].is_empty() && (self.state[k].borrow || self.state[k].underlimit())
     }
 
+    /// Allowed, and not found holding its packets earlier in this dequeue.
+    fn eligible(&self, k: usize) -> bool {
+        !self.state[k].refused && self.allowed(k)
+    }
+
     /// The class to serve: highest priority among allowed classes, DRR within it.
     fn pick(&mut self) -> Option<usize> {
         let n = self.classes.len();
-        let prio = (0..n).filter(|&k| self.allowed(k)).map(|k| self.state[k].priority).min()?;
+        let prio = (0..n).filter(|&k| self.eligible(k)).map(|k| self.state[k].priority).min()?;
         let start = self.rr[prio as usize];
         loop {
             for step in 0..n {
                 let k = (start + step) % n;
-                if self.state[k].priority == prio && self.allowed(k) && self.state[k].deficit > 0 {
+                if self.state[k].priority == prio && self.eligible(k) && self.state[k].deficit > 0 {
                     self.rr[prio as usize] = k;
                     return Some(k);
                 }
             }
             // A new round: every allowed class at this priority gets its quantum.
             for k in 0..n {
-                if self.state[k].priority == prio && self.allowed(k) {
+                if self.state[k].priority == prio && self.eligible(k) {
                     self.state[k].deficit += self.state[k].quantum;
                 }
             }
@@ -198,6 +206,7 @@ impl QueueDisc for Cbq {
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
         for s in &mut self.state {
             s.bucket.fill(ctx.now);
+            s.refused = false;
         }
         while let Some(k) = self.pick() {
             match self.classes[k].dequeue(ctx) {
@@ -210,12 +219,9 @@ impl QueueDisc for Cbq {
                     }
                     return Some(id);
                 }
-                // A leaf that held its packets (a shaper leaf) or dropped them all at
-                // dequeue (CoDel): skip it for this round.
-                None => self.state[k].deficit = 0,
-            }
-            if (0..self.classes.len()).all(|j| !self.allowed(j) || self.state[j].deficit <= 0) {
-                break;
+                // A leaf that holds its packets (a shaper leaf) or dropped them all at
+                // dequeue (CoDel): passed over for the rest of this dequeue.
+                None => self.state[k].refused = true,
             }
         }
         if totals(&self.classes).0 == 0 {

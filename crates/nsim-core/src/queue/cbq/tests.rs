@@ -101,3 +101,19 @@ fn higher_priority_goes_first_as_seed_000_configures_it() {
     }
     assert_eq!(b.take(&mut *q), Some(be));
 }
+
+#[test]
+fn a_holding_leaf_does_not_block_lower_priorities() {
+    // A shaper leaf at the top priority holds its second packet; the BE class still sends,
+    // and the scheduler asks to be woken when the shaper may send.
+    let mut q = cbq(r#"{ match = { flows = ["f0"] }, priority = 0, queue = { kind = "shaper", rate = "8kb", depth = "1000B" } }, { priority = 1 }"#);
+    let mut b = Bench::new();
+    let s: Vec<_> = (0..2).map(|_| b.offer(&mut *q, Packet { flow: FlowId(0), ..PKT })).collect();
+    let be = b.offer(&mut *q, Packet { flow: FlowId(1), ..PKT });
+    assert_eq!(b.take(&mut *q), Some(s[0]));
+    assert_eq!(b.take(&mut *q), Some(be));
+    assert_eq!(b.take(&mut *q), None);
+    assert_eq!(b.wake_at, Some(SimTime::ZERO + Dur::from_secs(1)));
+    b.now = b.wake_at.unwrap();
+    assert_eq!(b.take(&mut *q), Some(s[1]));
+}
