@@ -104,3 +104,18 @@ fn fq_codel_shares_across_rtts_when_flows_stay_backlogged() {
     assert!(jain(&deep) > 0.99, "{}", jain(&deep));
     assert!(fq.queues[0].utilization > 0.9);
 }
+
+#[test]
+fn with_ecn_tcp_the_aqms_mark_instead_of_dropping() {
+    let base = include_str!("../../../scenarios/codel_tcp.toml").replace("packet_size = \"1000B\" }", "packet_size = \"1000B\", ecn = true }");
+    for queue in ["{ kind = \"codel\", ecn = true }", "{ kind = \"fq_codel\" }", "{ kind = \"pie\", ecn = true }"] {
+        let r = run(&base.replace("queue = { kind = \"codel\" }", &format!("queue = {queue}")));
+        let bn = &r.queues[0];
+        assert!(bn.ecn_marks > 20, "{queue}: {}", bn.ecn_marks);
+        // CoDel always marks ECT packets; PIE marks only while drop_prob <= 10 % (RFC 8033
+        // §5.1) and drops above, which the start-up slow starts reach.
+        let codel_drops = bn.drops.get("codel").copied().unwrap_or(0);
+        assert!(codel_drops * 10 <= bn.ecn_marks, "{queue}: {:?} vs {} marks", bn.drops, bn.ecn_marks);
+        assert!(bn.utilization > 0.9, "{queue}: {}", bn.utilization);
+    }
+}

@@ -10,8 +10,9 @@
 //! more flows than buckets; RFC 8290 hashes the 5-tuple with a random perturbation, which
 //! can collide). On overflow nsim drops from the head of the fattest bucket, as RFC 8290
 //! §4.1 says, in a batch of up to half its packets (at most 64) as Linux does, so the O(flows)
-//! search for the fattest bucket is amortized. Each bucket's CoDel measures its own bytes for
-//! the "last MTU" rule (Linux uses the whole qdisc's backlog). Not implemented: ECN marking,
+//! search for the fattest bucket is amortized. ECN-capable packets are marked instead of
+//! dropped by CoDel (`ecn`, on by default as in Linux). Each bucket's CoDel measures its own
+//! bytes for the "last MTU" rule (Linux uses the whole qdisc's backlog). Not implemented:
 //! `memory_limit`, the `drop_batch_size` option, hash perturbation.
 
 use std::collections::VecDeque;
@@ -49,6 +50,14 @@ pub struct FqCodelConfig {
     /// CoDel's "last MTU is never dropped" size. Default 1514 B.
     #[serde(default = "default_quantum")]
     pub mtu: u32,
+    /// Mark ECN-capable packets CE instead of dropping them (RFC 8290 §5.1 / Linux default:
+    /// on). Default true.
+    #[serde(default = "yes")]
+    pub ecn: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_flows() -> u32 {
@@ -82,7 +91,7 @@ impl QueueConfig for FqCodelConfig {
     }
 
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
-        let params = CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu };
+        let params = CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu, ecn: self.ecn };
         let n = self.flows as usize;
         Ok(Box::new(FqCodel {
             buckets: (0..n).map(|_| Bucket { fifo: Fifo::default(), codel: CodelState::new(params), deficit: 0, list: List::None }).collect(),
@@ -188,7 +197,7 @@ impl QueueDisc for FqCodel {
                 continue;
             }
             let (p0, b0) = (b.fifo.packets(), b.fifo.bytes());
-            let out = b.codel.dequeue(&mut b.fifo, ctx.now, ctx.drops);
+            let out = b.codel.dequeue(&mut b.fifo, ctx);
             self.pkts -= p0 - b.fifo.packets();
             self.bytes -= b0 - b.fifo.bytes();
             match out {

@@ -20,7 +20,7 @@ use super::fifo::Fifo;
 use super::red::check_range;
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::{LimitSpec, TimeSpec};
-use crate::packet::PacketId;
+use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::Limit;
@@ -51,6 +51,10 @@ pub struct PieConfig {
     /// Physical buffer (tail drop, `Overflow`). Default 1000 packets (Linux `limit`).
     #[serde(default = "default_limit")]
     pub limit: LimitSpec,
+    /// RFC 8033 §5.1: mark ECN-capable packets CE instead of dropping them while drop_prob
+    /// ≤ 10 % (above, drop). Default false (Linux `pie` default `noecn`).
+    #[serde(default)]
+    pub ecn: bool,
 }
 
 fn ms15() -> TimeSpec {
@@ -175,7 +179,13 @@ impl QueueDisc for Pie {
         }
         let u: f64 = ctx.rng.random();
         if s.burst_allowance == Dur::ZERO && s.drop_early(self.fifo.bytes(), u) {
-            return ctx.drops.push((id, DropReason::Pie));
+            let p = ctx.pool.get_mut(id);
+            if s.cfg.ecn && p.ecn != Ecn::NotEct && s.drop_prob <= 0.1 {
+                p.ecn = Ecn::Ce;
+                *ctx.marks += 1;
+            } else {
+                return ctx.drops.push((id, DropReason::Pie));
+            }
         }
         let half = Dur(s.cfg.target.0 .0 / 2);
         if s.drop_prob == 0.0 && s.qdelay < half && s.qdelay_old < half {

@@ -76,3 +76,30 @@ fn a_standing_queue_raises_the_drop_probability_and_pie_drops() {
     assert!(q.state.qdelay < Dur::from_millis(60), "{:?}", q.state.qdelay);
     assert_eq!(q.state.burst_allowance, Dur::ZERO);
 }
+
+#[test]
+fn with_ecn_ect_packets_are_marked_while_drop_prob_is_at_most_10_percent() {
+    // RFC 8033 §5.1.
+    for (drop_prob, marked) in [(0.05, true), (0.1, true), (0.3, false)] {
+        let mut b = Bench::new();
+        let mut cfg: PieConfig = toml::from_str("ecn = true").unwrap();
+        cfg.max_burst = crate::config::units::TimeSpec(Dur::ZERO);
+        let mut q = Pie { fifo: Fifo::default(), state: PieState::new(cfg), limit: Limit::Packets(1000) };
+        for _ in 0..10 {
+            b.offer_size(&mut q, 1000);
+        }
+        q.state.drop_prob = drop_prob;
+        q.state.qdelay_old = Dur::from_millis(30);
+        let n = 2000;
+        for _ in 0..n {
+            let id = b.offer(&mut q, crate::packet::Packet { ecn: crate::packet::Ecn::Ect, ..crate::queue::testbench::PKT });
+            if !b.dropped(id) {
+                q.fifo.pop_back();
+            }
+        }
+        let signals = b.marks as f64 + b.drops_of(DropReason::Pie) as f64;
+        assert!((signals / n as f64 - drop_prob).abs() < 4.0 * (drop_prob * (1.0 - drop_prob) / n as f64).sqrt());
+        assert_eq!(b.marks > 0, marked, "{drop_prob}");
+        assert_eq!(b.drops_of(DropReason::Pie) > 0, !marked, "{drop_prob}");
+    }
+}
