@@ -111,6 +111,8 @@ pub struct ClassRow {
     pub dropped_pkts: u64,
     pub drops: BTreeMap<&'static str, u64>,
     pub queued_pkts: u64,
+    /// The class queue's averaged length at the end (a RED leaf's `ave_`), if any.
+    pub avg_len: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -225,6 +227,7 @@ impl Results {
                     dropped_pkts: c.drops.iter().sum(),
                     drops: by_reason(&c.drops),
                     queued_pkts: c.queued_pkts,
+                    avg_len: c.avg_len,
                     class: c.name,
                 })
             })

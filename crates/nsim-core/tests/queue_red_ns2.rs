@@ -140,3 +140,83 @@ fn red_average_matches_ns2_under_forced_drops() {
     assert!(worst <= 5e-6, "{worst}");
     assert_eq!((r.early, r.forced), summary_drops("stress_summary.csv"));
 }
+
+/// One envelope row of experiments/red_two_source/expected.toml.
+#[derive(serde::Deserialize)]
+struct Check {
+    metric: String,
+    t_from: Option<f64>,
+    t_to: Option<f64>,
+    /// For `ave_quantile`: which quantile.
+    q: Option<f64>,
+    min: f64,
+    max: f64,
+    source: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Expected {
+    check: Vec<Check>,
+}
+
+/// The metric's value in nsim's run of the twin scenario.
+fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
+    let q = r.queues.iter().find(|q| q.from == "r1" && q.to == "r2").expect("RED link");
+    let drops = |k: &str| q.drops.get(k).copied().unwrap_or(0) as f64;
+    let s = &r.series.queue;
+    let (from, to) = (c.t_from.unwrap_or(0.0), c.t_to.unwrap_or(f64::MAX));
+    let aves = || (0..s.time_s.len()).filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to).map(|i| s.avg_len[i].unwrap());
+    match c.metric.as_str() {
+        "arrivals" => q.arrivals as f64,
+        "red_early_drops" => drops("red_early"),
+        "forced_drops" => drops("red_forced") + drops("overflow"),
+        "max_len_pkts" => q.max_len_pkts as f64,
+        "mean_ave" => aves().sum::<f64>() / aves().count() as f64,
+        "max_ave" => aves().fold(0.0, f64::max),
+        "ave_quantile" => {
+            let mut v: Vec<f64> = aves().collect();
+            v.sort_by(f64::total_cmp);
+            v[(c.q.expect("q") * (v.len() - 1) as f64) as usize]
+        }
+        "mean_len" => {
+            let lens = || (0..s.time_s.len()).filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to).map(|i| s.len_pkts[i] as f64);
+            lens().sum::<f64>() / lens().count() as f64
+        }
+        other => panic!("unknown metric {other}"),
+    }
+}
+
+/// Runs the twin scenario (with `window_` replaced when given) for seeds 1-3 and checks every
+/// envelope of `expected`; reports all violations with their sources.
+fn check_envelopes(expected: &str, window: Option<u32>) {
+    use nsim_core::{build, RunOptions, Scenario};
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let expected: Expected = toml::from_str(&std::fs::read_to_string(format!("{root}/experiments/red_two_source/{expected}")).unwrap()).unwrap();
+    let mut text = std::fs::read_to_string(format!("{root}/scenarios/red_two_source.toml")).unwrap();
+    if let Some(w) = window {
+        text = text.replace("window = 15", &format!("window = {w}"));
+    }
+    let scn = Scenario::from_toml(&text, "red_two_source.toml").unwrap();
+    let mut violations = vec![];
+    for seed in 1..=3 {
+        let r = build(&scn, &RunOptions { seed: Some(seed), ..Default::default() }).unwrap().run(&mut |_| true).unwrap();
+        assert!(r.accounting.balanced());
+        for c in &expected.check {
+            let v = metric(&r, c);
+            if !(c.min..=c.max).contains(&v) {
+                violations.push(format!("seed {seed}: {} = {v} not in [{}, {}] ({})", c.metric, c.min, c.max, c.source));
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn tcp_reno_through_red_stays_in_ns2_envelopes() {
+    check_envelopes("expected.toml", None);
+}
+
+#[test]
+fn tcp_reno_through_red_with_forced_drops_stays_in_ns2_envelopes() {
+    check_envelopes("expected_stress.toml", Some(100));
+}

@@ -37,6 +37,12 @@ registry! {
     Af = "af" => crate::queue::af::AfConfig,
     /// Controlled Delay (RFC 8289).
     Codel = "codel" => crate::queue::codel::CodelConfig,
+    /// Flow queueing with per-flow CoDel (RFC 8290).
+    FqCodel = "fq_codel" => crate::queue::fq_codel::FqCodelConfig,
+    /// Proportional Integral controller Enhanced (RFC 8033).
+    Pie = "pie" => crate::queue::pie::PieConfig,
+    /// Class-based queueing with link sharing (Floyd & Jacobson 1995), one level.
+    Cbq = "cbq" => crate::queue::cbq::CbqConfig,
     /// Token-bucket policer (drop or demote) in front of a child queue.
     Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
     /// Token-bucket shaper (non-work-conserving) in front of a child queue.

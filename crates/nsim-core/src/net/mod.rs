@@ -188,8 +188,9 @@ impl Net {
     fn arm_wake(&mut self, l: LinkId, at: Option<SimTime>) {
         let Some(at) = at else { return };
         let link = &mut self.links[l.idx()];
-        let at = at.max(self.now);
-        if link.wake.map_or(true, |w| at < w) {
+        // A wake "now" from a queue that just refused to send would spin; retry 1 ps later.
+        let at = at.max(self.now + crate::time::Dur(1));
+        if !matches!(link.wake, Some(w) if w <= at) {
             link.wake = Some(at);
             self.sched.schedule(at, Event::QueueWake(l));
         }

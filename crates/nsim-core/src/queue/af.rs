@@ -15,6 +15,7 @@
 //!   min_k to max_p_k at max_k, and every packet above max_k (not gentle). The thesis' six
 //!   threshold percentages are lost with its figure: the defaults (HIGH 60→100 %, MED
 //!   30→60 %, LOW 10→30 %) are the notes' fallback guess, not the thesis' values.
+//!
 //! Packets leave in FIFO order. Buffer full: `Overflow`; precedence drops: `DropPriority`.
 
 use rand::RngExt;
@@ -175,7 +176,7 @@ impl QueueDisc for Af {
         if self.cfg.mode == AfMode::Red {
             self.sample(ctx);
         }
-        if self.fifo.len() >= self.cfg.limit {
+        if self.fifo.packets() >= self.cfg.limit {
             ctx.drops.push((id, DropReason::Overflow));
         } else if self.drops_early(k, ctx) {
             ctx.drops.push((id, DropReason::DropPriority));
@@ -195,7 +196,7 @@ impl QueueDisc for Af {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

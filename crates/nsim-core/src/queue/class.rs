@@ -13,6 +13,24 @@ pub trait ClassSpecCommon {
     fn queue(&self) -> &QueueSpec;
 }
 
+/// Implements [`ClassSpecCommon`] for a class config with `name`, `matches`, `queue` fields.
+macro_rules! class_spec_common {
+    ($($t:ty),*) => {$(
+        impl $crate::queue::class::ClassSpecCommon for $t {
+            fn name(&self) -> Option<&str> {
+                self.name.as_deref()
+            }
+            fn matches(&self) -> Option<&$crate::queue::classify::MatchSpec> {
+                self.matches.as_ref()
+            }
+            fn queue(&self) -> &$crate::config::queue_spec::QueueSpec {
+                &self.queue
+            }
+        }
+    )*};
+}
+pub(crate) use class_spec_common;
+
 /// A child discipline with counters.
 pub struct Class {
     pub disc: Box<dyn QueueDisc>,
@@ -53,7 +71,7 @@ impl Class {
 
     /// Counters for results, with the queue length now.
     pub fn snapshot(&self) -> ClassStats {
-        ClassStats { queued_pkts: self.disc.len_packets(), ..self.stats.clone() }
+        ClassStats { queued_pkts: self.disc.len_packets(), avg_len: self.disc.avg_queue(), ..self.stats.clone() }
     }
 }
 

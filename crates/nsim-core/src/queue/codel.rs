@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::fifo::{Entry, Fifo};
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::{LimitSpec, TimeSpec};
-use crate::packet::PacketId;
+use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::Limit;
@@ -34,6 +34,10 @@ pub struct CodelConfig {
     /// Physical buffer (tail drop, `Overflow`). Default 1000 packets (Linux `limit`).
     #[serde(default = "default_limit")]
     pub limit: LimitSpec,
+    /// Mark ECN-capable packets CE instead of dropping them (RFC 8289 §5 does not specify
+    /// ECN; Linux `codel ecn`). Default false (Linux `codel` default `noecn`).
+    #[serde(default)]
+    pub ecn: bool,
 }
 
 fn default_target() -> TimeSpec {
@@ -67,7 +71,7 @@ impl QueueConfig for CodelConfig {
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         Ok(Box::new(Codel {
             fifo: Fifo::default(),
-            state: CodelState::new(CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu }),
+            state: CodelState::new(CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu, ecn: self.ecn }),
             limit: self.limit.0,
         }))
     }
@@ -79,6 +83,8 @@ pub struct CodelParams {
     pub target: Dur,
     pub interval: Dur,
     pub mtu: u32,
+    /// Mark ECN-capable packets CE instead of dropping them.
+    pub ecn: bool,
 }
 
 /// RFC 8289 §5 per-queue state.
@@ -127,8 +133,24 @@ impl CodelState {
         }
     }
 
-    /// RFC 8289 §5.7 `dequeue`: the next packet to send; dropped ones go to `drops`.
-    pub fn dequeue(&mut self, fifo: &mut Fifo, now: SimTime, drops: &mut Vec<(PacketId, DropReason)>) -> Option<Entry> {
+    /// Signals congestion on `e`: marks it CE if ECN is on and it is ECN-capable (true: it
+    /// is still sent), else drops it.
+    fn signal(&self, e: Entry, ctx: &mut QueueCtx) -> bool {
+        let p = ctx.pool.get_mut(e.id);
+        if self.p.ecn && p.ecn != Ecn::NotEct {
+            p.ecn = Ecn::Ce;
+            *ctx.marks += 1;
+            return true;
+        }
+        ctx.drops.push((e.id, DropReason::Codel));
+        false
+    }
+
+    /// RFC 8289 §5.7 `dequeue`: the next packet to send; dropped ones go to `ctx.drops`. With
+    /// ECN, a packet that would be dropped is marked and sent instead, and the next signal
+    /// follows the control law (as Linux `codel_dequeue`; RFC 8289 §5 has no ECN).
+    pub fn dequeue(&mut self, fifo: &mut Fifo, ctx: &mut QueueCtx) -> Option<Entry> {
+        let now = ctx.now;
         let (mut e, mut ok_to_drop) = self.dodequeue(fifo, now);
         let Some(head) = e else {
             self.dropping = false;
@@ -140,8 +162,12 @@ impl CodelState {
                 self.dropping = false;
             }
             while self.dropping && now >= self.drop_next {
-                drops.push((e.expect("a packet while dropping").id, DropReason::Codel));
+                let cur = e.expect("a packet while dropping");
                 self.count += 1;
+                if self.signal(cur, ctx) {
+                    self.drop_next = self.control_law(self.drop_next, self.count);
+                    return Some(cur);
+                }
                 (e, ok_to_drop) = self.dodequeue(fifo, now);
                 if !ok_to_drop {
                     self.dropping = false;
@@ -150,8 +176,9 @@ impl CodelState {
                 }
             }
         } else if ok_to_drop {
-            drops.push((head.id, DropReason::Codel));
-            (e, _) = self.dodequeue(fifo, now);
+            if !self.signal(head, ctx) {
+                (e, _) = self.dodequeue(fifo, now);
+            }
             self.dropping = true;
             // "If min went above target close to when it last went below, assume that the
             // drop rate that controlled the queue on the last cycle is a good starting point."
@@ -182,11 +209,11 @@ impl QueueDisc for Codel {
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
-        self.state.dequeue(&mut self.fifo, ctx.now, ctx.drops).map(|e| e.id)
+        self.state.dequeue(&mut self.fifo, ctx).map(|e| e.id)
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

@@ -76,7 +76,7 @@ impl DropTail {
     /// ns-2's admission rule (drop-tail.cc): refuse when `length + 1 >= limit`.
     fn admits(&self, size: u32) -> bool {
         match self.limit {
-            Limit::Packets(n) => self.fifo.len() + 1 < n,
+            Limit::Packets(n) => self.fifo.packets() + 1 < n,
             Limit::Bytes(b) => self.fifo.bytes() + (size as u64) < b,
         }
     }
@@ -105,7 +105,7 @@ impl QueueDisc for DropTail {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

@@ -42,16 +42,8 @@ impl Fifo {
         Some(e)
     }
 
-    pub fn front(&self) -> Option<&Entry> {
-        self.q.front()
-    }
-
-    pub fn len(&self) -> u64 {
+    pub fn packets(&self) -> u64 {
         self.q.len() as u64
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.q.is_empty()
     }
 
     pub fn bytes(&self) -> u64 {
@@ -62,7 +54,7 @@ impl Fifo {
     /// that would exceed it, even if a smaller one would fit).
     pub fn fits(&self, limit: Limit, size: u32) -> bool {
         match limit {
-            Limit::Packets(n) => self.len() < n,
+            Limit::Packets(n) => self.packets() < n,
             Limit::Bytes(b) => self.bytes + size as u64 <= b,
         }
     }

@@ -9,11 +9,14 @@
 //! The model reference with sources and defaults is `docs/models/queues.md`.
 
 pub mod af;
+pub mod cbq;
 pub mod class;
 pub mod classify;
 pub mod codel;
 pub mod droptail;
 pub mod fifo;
+pub mod fq_codel;
+pub mod pie;
 pub mod prio;
 pub mod red;
 pub mod round_robin;
@@ -53,7 +56,7 @@ pub struct QueueCtx<'a> {
 impl QueueCtx<'_> {
     /// Records that the discipline may send again at `t` (keeps the earliest request).
     pub fn wake(&mut self, t: SimTime) {
-        if self.wake_at.map_or(true, |w| t < w) {
+        if !matches!(*self.wake_at, Some(w) if w <= t) {
             *self.wake_at = Some(t);
         }
     }
@@ -79,6 +82,8 @@ pub struct ClassStats {
     pub departure_bytes: u64,
     pub drops: DropCounts,
     pub queued_pkts: u64,
+    /// The class queue's averaged length (a RED leaf's `ave_`), if it keeps one.
+    pub avg_len: Option<f64>,
 }
 
 /// One discipline instance, owned by one link direction.

@@ -9,7 +9,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::class::{build_classes, poll_idle, totals, validate_classes, Class, ClassSpecCommon};
+use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::queue_spec::QueueSpec;
@@ -27,7 +27,7 @@ pub struct PrioConfig {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrioClass {
-    /// Name in results. Default "class<i>".
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
     /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
@@ -37,17 +37,7 @@ pub struct PrioClass {
     pub queue: QueueSpec,
 }
 
-impl ClassSpecCommon for PrioClass {
-    fn name(&self) -> Option<&str> {
-        self.name.as_deref()
-    }
-    fn matches(&self) -> Option<&MatchSpec> {
-        self.matches.as_ref()
-    }
-    fn queue(&self) -> &QueueSpec {
-        &self.queue
-    }
-}
+class_spec_common!(PrioClass);
 
 impl QueueConfig for PrioConfig {
     fn validate(&self, path: &str) -> Result<(), String> {

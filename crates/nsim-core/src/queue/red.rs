@@ -397,13 +397,13 @@ impl Red {
         if self.cfg.queue_in_bytes {
             self.fifo.bytes()
         } else {
-            self.fifo.len()
+            self.fifo.packets()
         }
     }
 
     fn full(&self) -> bool {
         match self.limit {
-            Limit::Packets(n) => self.fifo.len() >= n,
+            Limit::Packets(n) => self.fifo.packets() >= n,
             Limit::Bytes(b) => self.fifo.bytes() >= b,
         }
     }
@@ -514,7 +514,7 @@ impl QueueDisc for Red {
     }
 
     fn len_packets(&self) -> u64 {
-        self.fifo.len()
+        self.fifo.packets()
     }
 
     fn len_bytes(&self) -> u64 {

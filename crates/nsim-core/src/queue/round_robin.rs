@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::class::{build_classes, poll_idle, totals, validate_classes, Class, ClassSpecCommon};
+use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::queue_spec::QueueSpec;
@@ -39,6 +39,7 @@ pub struct WrrConfig {
     /// or bytes per round.
     #[serde(default = "packets")]
     pub unit: WeightUnit,
+    /// Classes, in round order.
     pub classes: Vec<WrrClass>,
 }
 
@@ -50,9 +51,12 @@ fn packets() -> WeightUnit {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WrrClass {
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
+    /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
     pub matches: Option<MatchSpec>,
+    /// The class's queue. Default droptail, 50 packets.
     #[serde(default)]
     pub queue: QueueSpec,
     /// Packets (or bytes) per round, a whole number >= 1. Default 1.
@@ -68,6 +72,7 @@ fn one() -> u64 {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrrConfig {
+    /// Classes, in round order.
     pub classes: Vec<DrrClass>,
 }
 
@@ -75,9 +80,12 @@ pub struct DrrConfig {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrrClass {
+    /// Name in results. Default `class<i>` (its position).
     pub name: Option<String>,
+    /// What the class takes; omit on the default class.
     #[serde(rename = "match")]
     pub matches: Option<MatchSpec>,
+    /// The class's queue. Default droptail, 50 packets.
     #[serde(default)]
     pub queue: QueueSpec,
     /// Bytes added to the deficit per round. Default 1514 (RFC 8290 §4.2 / Linux: one
@@ -90,23 +98,7 @@ fn mtu() -> u64 {
     1514
 }
 
-macro_rules! common {
-    ($t:ty) => {
-        impl ClassSpecCommon for $t {
-            fn name(&self) -> Option<&str> {
-                self.name.as_deref()
-            }
-            fn matches(&self) -> Option<&MatchSpec> {
-                self.matches.as_ref()
-            }
-            fn queue(&self) -> &QueueSpec {
-                &self.queue
-            }
-        }
-    };
-}
-common!(WrrClass);
-common!(DrrClass);
+class_spec_common!(WrrClass, DrrClass);
 
 fn check_quanta(q: impl Iterator<Item = u64>, field: &str) -> Result<(), String> {
     for (i, w) in q.enumerate() {

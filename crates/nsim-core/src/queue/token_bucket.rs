@@ -22,26 +22,29 @@ use crate::record::DropReason;
 use crate::time::{Dur, SimTime, PS_PER_SEC};
 use crate::units::BitsPerSec;
 
-/// A token bucket of `depth` bytes filled at `rate`.
+/// A token bucket of `depth` bytes filled at `rate`. Tokens may also be spent below zero, down
+/// to −depth (CBQ's estimator: a class that borrows keeps paying for what it sends).
 #[derive(Clone, Debug)]
 pub struct TokenBucket {
-    rate: u128,
-    depth: u128,
-    tokens: u128,
+    rate: i128,
+    depth: i128,
+    tokens: i128,
     last: SimTime,
 }
 
 /// Token units per byte: 8 bits × 10¹².
-const UNITS_PER_BYTE: u128 = 8 * PS_PER_SEC as u128;
+const UNITS_PER_BYTE: i128 = 8 * PS_PER_SEC as i128;
 
 impl TokenBucket {
+    /// A full bucket.
     pub fn new(rate: BitsPerSec, depth_bytes: u64) -> Self {
-        let depth = depth_bytes as u128 * UNITS_PER_BYTE;
-        TokenBucket { rate: rate.0 as u128, depth, tokens: depth, last: SimTime::ZERO }
+        let depth = depth_bytes as i128 * UNITS_PER_BYTE;
+        TokenBucket { rate: (rate.0 as i128).max(1), depth, tokens: depth, last: SimTime::ZERO }
     }
 
-    fn fill(&mut self, now: SimTime) {
-        let dt = now.since(self.last).0 as u128;
+    /// Adds the tokens earned since the last fill (capped at the depth).
+    pub fn fill(&mut self, now: SimTime) {
+        let dt = now.since(self.last).0 as i128;
         self.tokens = (self.tokens + dt * self.rate).min(self.depth);
         self.last = now;
     }
@@ -49,7 +52,7 @@ impl TokenBucket {
     /// Takes `bytes` worth of tokens if the bucket holds them (the packet conforms).
     pub fn take(&mut self, now: SimTime, bytes: u32) -> bool {
         self.fill(now);
-        let need = bytes as u128 * UNITS_PER_BYTE;
+        let need = bytes as i128 * UNITS_PER_BYTE;
         if self.tokens >= need {
             self.tokens -= need;
             true
@@ -58,15 +61,25 @@ impl TokenBucket {
         }
     }
 
-    /// When a packet of `bytes` will conform (now if it does; never if it exceeds the depth).
+    /// Takes `bytes` worth of tokens whatever the bucket holds, down to −depth.
+    pub fn spend(&mut self, bytes: u32) {
+        self.tokens = (self.tokens - bytes as i128 * UNITS_PER_BYTE).max(-self.depth);
+    }
+
+    /// Whether the bucket is not in debt (as of the last fill).
+    pub fn nonnegative(&self) -> bool {
+        self.tokens >= 0
+    }
+
+    /// When the bucket will hold `bytes` (now if it does; never if they exceed the depth).
     pub fn ready_at(&mut self, now: SimTime, bytes: u32) -> Option<SimTime> {
         self.fill(now);
-        let need = bytes as u128 * UNITS_PER_BYTE;
+        let need = bytes as i128 * UNITS_PER_BYTE;
         if need > self.depth {
             return None;
         }
-        let missing = need.saturating_sub(self.tokens);
-        Some(now + Dur(missing.div_ceil(self.rate) as u64))
+        let missing = (need - self.tokens).max(0) as u128;
+        Some(now + Dur(missing.div_ceil(self.rate as u128) as u64))
     }
 }
 

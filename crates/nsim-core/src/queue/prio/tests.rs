@@ -52,3 +52,23 @@ fn each_class_has_its_own_buffer_and_counters() {
     assert_eq!((s[1].arrivals, s[1].drops[DropReason::Overflow.idx()], s[1].queued_pkts), (5, 2, 3));
     assert_eq!(q.len_packets(), 4);
 }
+
+#[test]
+fn classes_nest_a_round_robin_under_strict_priority() {
+    // Seed 002b's connection-level scheduler: strict priority between classes, WRR inside.
+    let mut b = Bench::new();
+    let mut q = prio(
+        r#"classes = [
+          { name = "interactive", match = { prios = [0] } },
+          { name = "rest", queue = { kind = "wrr", classes = [
+              { match = { flows = ["cbr"] }, weight = 2 },
+              { weight = 1 },
+          ] } },
+        ]"#,
+    );
+    let a: Vec<_> = (0..4).map(|_| b.offer(&mut *q, Packet { flow: FlowId(0), prio: 1, ..PKT })).collect();
+    let c: Vec<_> = (0..2).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), prio: 1, ..PKT })).collect();
+    let hi = b.offer(&mut *q, Packet { flow: FlowId(1), prio: 0, ..PKT });
+    let order: Vec<_> = (0..7).map(|_| b.take(&mut *q).unwrap()).collect();
+    assert_eq!(order, vec![hi, a[0], a[1], c[0], a[2], a[3], c[1]]);
+}
