@@ -81,3 +81,18 @@ def test_progress_callback_can_stop_a_run() -> None:
     assert res.summary["interrupted"] and len(calls) == 2
     assert calls[0][1] == 1000.0
     assert res.summary["sim_time_s"] < 1000 and res.balanced
+
+
+def test_class_table_of_a_priority_scheduler(tmp_path: Path) -> None:
+    res = nsim.run(SCENARIOS / "prio_voice_over_be.toml", until="3s")
+    c = res.classes
+    assert len(c) >= 2 and {"link", "from", "to", "class", "arrivals", "departures", "drops_overflow", "queued_pkts"} <= set(c.columns)
+    link = c["link"].iloc[0]
+    q = res.queues.set_index("link").loc[link]
+    per_link = c[c["link"] == link]
+    # The classes of a scheduler partition its traffic.
+    assert per_link["arrivals"].sum() == q["arrivals"]
+    assert per_link["departures"].sum() == q["departures"]
+    res.save(tmp_path)
+    back = nsim.Results.load(tmp_path)
+    assert list(back.classes["class"]) == list(c["class"])

@@ -51,6 +51,9 @@ class Results:
             goodput, one-way delay statistics, jitter).
         queues: One row per link direction (arrivals, departures, drops by reason,
             occupancy, utilization).
+        classes: One row per class of a scheduling discipline (priority, WRR, DRR, CBQ, ...):
+            arrivals, departures, drops by reason, queue length, RED average. Empty when no
+            link has classes.
         accounting: ``created == delivered + dropped + queued + in_flight`` totals.
         summary: Scenario name, seed, simulated time, event count, wall time, events/s.
         scenario: The scenario dict that was run.
@@ -64,11 +67,15 @@ class Results:
         queues: "pd.DataFrame",
         series: "dict[str, pd.DataFrame]",
         scenario: dict[str, Any],
+        classes: "pd.DataFrame | None" = None,
     ) -> None:
+        import pandas as pd
+
         self.summary = summary
         self.accounting = accounting
         self.flows = flows
         self.queues = queues
+        self.classes = classes if classes is not None else pd.DataFrame()
         self._series = series
         self.scenario = scenario
 
@@ -80,11 +87,15 @@ class Results:
         raw = json.loads(text)
         flows = _rows_frame(raw["flows"])
         queues = _rows_frame(raw["queues"])
+        ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}
+        classes = _rows_frame(raw.get("classes", []))
+        if len(classes):
+            classes.insert(1, "from", classes["link"].map(lambda l: ends[l][0]))
+            classes.insert(2, "to", classes["link"].map(lambda l: ends[l][1]))
         summary = {k: raw[k] for k in ("scenario", "seed", "sim_time_s", "events", "wall_s", "interrupted")}
         summary["events_per_s"] = raw["events"] / raw["wall_s"] if raw["wall_s"] > 0 else None
         series = {}
         names = dict(zip(flows.get("flow", []), flows.get("name", [])))
-        ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}
         for kind, cols in raw["series"].items():
             df = pd.DataFrame(cols)
             if df.empty:
@@ -95,7 +106,7 @@ class Results:
                 df.insert(2, "from", df["link"].map(lambda l: ends[l][0]))
                 df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
             series[kind] = df
-        return cls(summary, raw["accounting"], flows, queues, series, scenario)
+        return cls(summary, raw["accounting"], flows, queues, series, scenario, classes)
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -127,8 +138,9 @@ class Results:
         return a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
 
     def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
-        """Writes summary.json, scenario.json, flows.csv, queues.csv and series_<kind>.csv
-        (plus .parquet copies when ``parquet`` is True) into ``directory``."""
+        """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
+        are classes) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
+        into ``directory``."""
         os.makedirs(directory, exist_ok=True)
         d = os.fspath(directory)
         with open(os.path.join(d, "summary.json"), "w", encoding="utf-8") as f:
@@ -136,6 +148,8 @@ class Results:
         with open(os.path.join(d, "scenario.json"), "w", encoding="utf-8") as f:
             json.dump(self.scenario, f, indent=2)
         tables = {"flows": self.flows, "queues": self.queues, **{f"series_{k}": v for k, v in self._series.items()}}
+        if len(self.classes):
+            tables["classes"] = self.classes
         for name, df in tables.items():
             df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
             if parquet:
@@ -159,7 +173,10 @@ class Results:
             for name in sorted(os.listdir(d))
             if name.startswith("series_") and name.endswith(".csv")
         }
-        return cls(summary, accounting, pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv")), series, scenario)
+        classes_csv = os.path.join(d, "classes.csv")
+        classes = pd.read_csv(classes_csv) if os.path.exists(classes_csv) else None
+        flows, queues = pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv"))
+        return cls(summary, accounting, flows, queues, series, scenario, classes)
 
     def __repr__(self) -> str:
         s = self.summary

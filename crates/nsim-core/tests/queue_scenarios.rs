@@ -26,7 +26,7 @@ fn bench_scenarios_drop_for_their_disciplines_reasons() {
         ("pie", "pie"),
     ];
     for (family, reason) in expect {
-        let r = run_file(&format!("bench_queue_{family}.toml"));
+        let r = run_file(&format!("../benches/scenarios/queue_{family}.toml"));
         assert!(r.accounting.balanced(), "{family}: {:?}", r.accounting);
         let bn = &r.queues[0];
         assert_eq!((bn.from.as_str(), bn.to.as_str()), ("r0", "r1"));
@@ -98,7 +98,7 @@ fn bad_queue_parameters_are_reported_with_their_path() {
 fn random_disciplines_are_deterministic_per_seed() {
     // Same scenario and seed: identical results (RED, AF and PIE draw from the link's stream).
     for family in ["red", "af", "pie"] {
-        let (a, b) = (run_file(&format!("bench_queue_{family}.toml")), run_file(&format!("bench_queue_{family}.toml")));
+        let (a, b) = (run_file(&format!("../benches/scenarios/queue_{family}.toml")), run_file(&format!("../benches/scenarios/queue_{family}.toml")));
         assert_eq!(a.events, b.events, "{family}");
         assert_eq!(a.queues[0].drops, b.queues[0].drops, "{family}");
         assert_eq!(a.queues[0].departure_bytes, b.queues[0].departure_bytes, "{family}");
