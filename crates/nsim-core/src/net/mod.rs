@@ -10,7 +10,7 @@ pub mod routing;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::packet::{PacketId, PacketPool};
-use crate::queue::QueueCtx;
+use crate::queue::{QueueCtx, QueueDisc};
 use crate::record::trace::Ns2Trace;
 use crate::record::{DropCounts, DropReason, FlowStats};
 use crate::sched::{Event, Scheduler};
@@ -112,21 +112,30 @@ impl Net {
         if let Some(tr) = self.trace.as_mut() {
             tr.line('+', now, link.from, link.to, self.pool.get(id));
         }
+        self.queue_call(l, |q, ctx| q.enqueue(id, ctx));
+        if self.links[l.idx()].on_tx.is_none() {
+            self.start_tx(l);
+        }
+    }
+
+    /// Runs one call of `l`'s queue discipline with its context, then accounts for the drops it
+    /// made and the new occupancy. Returns the call's result and the wake time it asked for.
+    fn queue_call<R>(&mut self, l: LinkId, call: impl FnOnce(&mut dyn QueueDisc, &mut QueueCtx) -> R) -> (R, Option<SimTime>) {
+        let link = &mut self.links[l.idx()];
+        let mut wake_at = None;
         let mut ctx = QueueCtx {
-            now,
+            now: self.now,
             pool: &mut self.pool,
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
             rng: &mut link.queue_rng,
-            wake_at: &mut None,
+            wake_at: &mut wake_at,
         };
-        link.queue.enqueue(id, &mut ctx);
+        let out = call(link.queue.as_mut(), &mut ctx);
         self.settle_drops(l);
         let link = &mut self.links[l.idx()];
-        link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
-        if link.on_tx.is_none() {
-            self.start_tx(l);
-        }
+        link.stats.occupancy(self.now, link.queue.len_packets(), link.queue.len_bytes());
+        (out, wake_at)
     }
 
     /// Accounts for and frees the packets the last queue call dropped.
@@ -153,24 +162,12 @@ impl Net {
 
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
-        let link = &mut self.links[l.idx()];
-        let mut wake_at = None;
-        let mut ctx = QueueCtx {
-            now,
-            pool: &mut self.pool,
-            drops: &mut self.drops,
-            marks: &mut link.stats.ecn_marks,
-            rng: &mut link.queue_rng,
-            wake_at: &mut wake_at,
-        };
-        let next = link.queue.dequeue(&mut ctx);
-        self.settle_drops(l);
-        let link = &mut self.links[l.idx()];
-        link.stats.occupancy(now, link.queue.len_packets(), link.queue.len_bytes());
+        let (next, wake_at) = self.queue_call(l, |q, ctx| q.dequeue(ctx));
         let Some(id) = next else {
             self.arm_wake(l, wake_at);
             return;
         };
+        let link = &mut self.links[l.idx()];
         let p = self.pool.get(id);
         link.stats.departures += 1;
         link.stats.departure_bytes += p.size as u64;
