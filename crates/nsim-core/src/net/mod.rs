@@ -175,7 +175,7 @@ impl Net {
             tr.line('-', now, link.from, link.to, p);
         }
         link.on_tx = Some((id, now));
-        let done = now + link.rate.tx_time(p.size as u64);
+        let done = now + link.tx_time(p.size);
         self.sched.schedule(done, Event::TxDone(l));
     }
 
