@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: Rust unit + integration tests, then the Python suite (which builds the
-# extension through uv/maturin from the lock files). Long validation runs are marked `slow`
-# and excluded here; run them with `uv run pytest -m slow`.
+# extension through uv/maturin from the lock files). Extra pytest arguments pass through.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v uv >/dev/null 2>&1 || python3 -m pip install -q uv
+if command -v uv >/dev/null 2>&1; then UV=uv; else python3 -m pip install -q uv && UV="python3 -m uv"; fi
 cargo test --locked -p nsim-core
-uv sync --locked
-uv run --locked pytest -m "not slow" "$@"
+$UV sync --locked
+$UV run --locked pytest "$@"
