@@ -256,11 +256,12 @@ impl Results {
     }
 }
 
-/// Busy time including the part of a transmission still under way at the end.
+/// Fraction of [0, end] the transmitter was sending.
 fn busy_fraction(l: &crate::net::Link, end: SimTime) -> f64 {
     if end.0 == 0 {
         return 0.0;
     }
-    let ongoing = l.on_tx.map_or(0, |(_, started)| end.0.saturating_sub(started.0));
-    (l.stats.busy_ps + ongoing) as f64 / end.0 as f64
+    // The last transmission may run past the end: count only its part before the end.
+    let overshoot = l.busy_until.0.saturating_sub(end.0);
+    (l.stats.busy_ps - overshoot.min(l.stats.busy_ps)) as f64 / end.0 as f64
 }

@@ -37,8 +37,9 @@ pub struct LinkSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorAt {
-    /// After serialization, before propagation: a lost packet used its transmission time
-    /// (ns-2 `$ns lossmodel` / `$ns link-lossmodel`).
+    /// On the transmitted packet: a lost packet still occupies the transmitter for its
+    /// serialization time and never propagates (ns-2 `$ns lossmodel`, which sits between
+    /// the queue and the link). The drop is recorded when its transmission starts.
     #[default]
     Transmit,
     /// When the packet arrives at the link, before the queue: a lost packet never occupies

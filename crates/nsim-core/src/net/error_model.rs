@@ -1,8 +1,9 @@
 //! Link error models: which packets a link loses after transmitting them.
 //!
-//! As in ns-2 (`$ns lossmodel`, `ErrorModel` in queue/errmodel.cc), the model sits between the
-//! transmitter and the propagation delay: a lost packet has used its transmission time, and is
-//! dropped (trace `d`) when it would enter the wire.
+//! As in ns-2 (`$ns lossmodel`, `ErrorModel` in queue/errmodel.cc), the model acts on the
+//! packet the transmitter sends: a lost packet still occupies the transmitter for its
+//! serialization time and never propagates; nsim records the drop (trace `d`) when its
+//! transmission starts. `error_at = "enqueue"` moves it before the queue (`$link errormodule`).
 //!
 //! - `uniform`: each packet lost with probability `rate` (ns-2 `ErrorModel` unit `pkt`).
 //! - `ber`: a packet of b bits is lost with probability 1-(1-BER)^b (ns-2 unit `bit`).

@@ -1,9 +1,11 @@
 //! One direction of a point-to-point link: queue, transmitter, error model, propagation.
 //!
 //! Store-and-forward (ns-2 `SimpleLink`): a packet is serialized in size*8/rate (rounded up to
-//! the picosecond), then propagates for `delay`. The link keeps at most one pending transmit
-//! event and one pending arrival event; packets on the wire wait in a FIFO ring, since they
-//! leave in the order they were sent (STYLE.md item 10).
+//! the picosecond), then propagates for `delay`. A packet enters the wire ring when its
+//! transmission starts, with its arrival time (start + serialization + delay); arrivals leave
+//! the ring in order, so the link keeps one pending arrival event. The transmitter needs an
+//! event of its own ("transmission done") only while packets wait behind it: an idle or
+//! lightly loaded link costs one event per packet, not two (STYLE.md item 10).
 
 use std::collections::VecDeque;
 
@@ -25,9 +27,11 @@ pub struct Link {
     pub error: Option<ErrorModel>,
     /// The error model acts on arrival at the link instead of after transmission.
     pub error_at_enqueue: bool,
-    /// The packet being serialized and when its transmission started.
-    pub on_tx: Option<(PacketId, SimTime)>,
-    /// Packets propagating, with their arrival times (non-decreasing).
+    /// When the transmitter finishes its current (or last) packet.
+    pub busy_until: SimTime,
+    /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
+    pub tx_pending: bool,
+    /// Packets being serialized or propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(SimTime, PacketId)>,
     pub stats: LinkStats,
     /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
@@ -53,7 +57,8 @@ impl Link {
             queue,
             error: None,
             error_at_enqueue: false,
-            on_tx: None,
+            busy_until: SimTime::ZERO,
+            tx_pending: false,
             pipe: VecDeque::new(),
             stats: LinkStats::default(),
             wake: None,
@@ -72,8 +77,8 @@ impl Link {
         self.tx_cache.1
     }
 
-    /// Packets held by the transmitter and the wire.
+    /// Packets being serialized or propagating.
     pub fn in_flight(&self) -> u64 {
-        self.on_tx.is_some() as u64 + self.pipe.len() as u64
+        self.pipe.len() as u64
     }
 }

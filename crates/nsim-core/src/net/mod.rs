@@ -113,8 +113,21 @@ impl Net {
             tr.line('+', now, link.from, link.to, self.pool.get(id));
         }
         self.queue_call(l, |q, ctx| q.enqueue(id, ctx));
-        if self.links[l.idx()].on_tx.is_none() {
+        self.kick(l);
+    }
+
+    /// Starts a transmission if the transmitter is free; otherwise makes sure a `TxDone`
+    /// event will start the next one when it frees up.
+    fn kick(&mut self, l: LinkId) {
+        let link = &mut self.links[l.idx()];
+        if link.tx_pending {
+            return;
+        }
+        if link.busy_until <= self.now {
             self.start_tx(l);
+        } else if link.queue.len_packets() > 0 {
+            link.tx_pending = true;
+            self.sched.schedule(link.busy_until, Event::TxDone(l));
         }
     }
 
@@ -160,6 +173,9 @@ impl Net {
         self.pool.free(id);
     }
 
+    /// Takes the next packet from the queue and starts sending it (the transmitter is free).
+    /// The packet goes on the wire at once, arriving after serialization and propagation; an
+    /// error model loses it here, after it has been given its transmission time.
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
         let (next, wake_at) = self.queue_call(l, |q, ctx| q.dequeue(ctx));
@@ -174,9 +190,24 @@ impl Net {
         if let Some(tr) = self.trace.as_mut() {
             tr.line('-', now, link.from, link.to, p);
         }
-        link.on_tx = Some((id, now));
-        let done = now + link.tx_time(p.size);
-        self.sched.schedule(done, Event::TxDone(l));
+        let tx = link.tx_time(p.size);
+        link.busy_until = now + tx;
+        link.stats.busy_ps += tx.0;
+        if !link.error_at_enqueue && self.loses(l, id) {
+            self.drop_packet(id, DropReason::ErrorModel, Some(l));
+        } else {
+            let link = &mut self.links[l.idx()];
+            let arrive = link.busy_until + link.delay;
+            if link.pipe.is_empty() {
+                self.sched.schedule(arrive, Event::Arrive(l));
+            }
+            link.pipe.push_back((arrive, id));
+        }
+        let link = &mut self.links[l.idx()];
+        if link.queue.len_packets() > 0 {
+            link.tx_pending = true;
+            self.sched.schedule(link.busy_until, Event::TxDone(l));
+        }
     }
 
     /// Schedules a retry of an idle link whose queue holds packets that may not leave before
@@ -200,29 +231,13 @@ impl Net {
             return;
         }
         link.wake = None;
-        if link.on_tx.is_none() {
-            self.start_tx(l);
-        }
+        self.kick(l);
     }
 
-    /// The transmitter of `l` finished its packet: lose it or put it on the wire, then start
-    /// the next one.
+    /// The transmitter of `l` is free and packets wait: start the next one.
     pub fn on_tx_done(&mut self, l: LinkId) {
-        let now = self.now;
-        let link = &mut self.links[l.idx()];
-        let Some((id, started)) = link.on_tx.take() else { return };
-        link.stats.busy_ps += now.0 - started.0;
-        if !link.error_at_enqueue && self.loses(l, id) {
-            self.drop_packet(id, DropReason::ErrorModel, Some(l));
-        } else {
-            let link = &mut self.links[l.idx()];
-            let arrive = now + link.delay;
-            if link.pipe.is_empty() {
-                self.sched.schedule(arrive, Event::Arrive(l));
-            }
-            link.pipe.push_back((arrive, id));
-        }
-        self.start_tx(l);
+        self.links[l.idx()].tx_pending = false;
+        self.kick(l);
     }
 
     /// Whether `l`'s error model (if any) loses packet `id`.
