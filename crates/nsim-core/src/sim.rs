@@ -118,7 +118,7 @@ impl Simulator {
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
             }
-            if self.events % PROGRESS_EVERY == 0
+            if self.events.is_multiple_of(PROGRESS_EVERY)
                 && !progress(Progress { sim_time: t, end: self.end, events: self.events })
             {
                 interrupted = true;
