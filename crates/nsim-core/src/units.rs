@@ -64,8 +64,11 @@ fn non_negative(v: f64, s: &str, what: &str) -> Result<f64, String> {
     }
 }
 
+/// The highest rate accepted: beyond it serialization times fall below a picosecond.
+const MAX_RATE_BPS: f64 = 1e13;
+
 /// Parses a rate: `bps`/`b`, `kb`/`Kb`/`kbps`, `Mb`/`Mbps`, `Gb`/`Gbps`, or bytes per second
-/// with `B/s`, `KB/s`, `MB/s`, `GB/s`. A bare number is bit/s. Must be > 0.
+/// with `B/s`, `KB/s`, `MB/s`, `GB/s`. A bare number is bit/s. Must be in [1 bit/s, 10 Tb/s].
 pub fn parse_rate(s: &str) -> Result<BitsPerSec, String> {
     let (v, unit) = split_number(s)?;
     let mult = match unit {
@@ -86,6 +89,9 @@ pub fn parse_rate(s: &str) -> Result<BitsPerSec, String> {
     let bps = non_negative(v, s, "rate")? * mult;
     if bps < 1.0 {
         return Err(format!("rate '{s}' must be at least 1 bit/s"));
+    }
+    if bps > MAX_RATE_BPS {
+        return Err(format!("rate '{s}' is above the 10 Tb/s nsim supports"));
     }
     Ok(BitsPerSec(bps.round() as u64))
 }

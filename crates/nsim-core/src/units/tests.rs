@@ -17,6 +17,7 @@ fn bad_rates_are_explained() {
     assert!(parse_rate("10Mx").unwrap_err().contains("unknown rate unit 'Mx'"));
     assert!(parse_rate("fast").unwrap_err().contains("does not start with a number"));
     assert!(parse_rate("0Mb").unwrap_err().contains("at least 1 bit/s"));
+    assert!(parse_rate("1e30Mb").unwrap_err().contains("above the 10 Tb/s"));
 }
 
 #[test]
