@@ -42,3 +42,49 @@ fn red_with_setbit_marks_ecn_tcp_instead_of_dropping() {
     let avg = bn.avg_len.unwrap();
     assert!((5.0..75.0).contains(&avg), "{avg}");
 }
+
+/// F&J 1993 §6 / ns-2 `REDQueue::enque`: after the link has been idle for t, the first arrival
+/// sees the average decayed as if m = t·(link packets per second) empty-queue arrivals had
+/// happened: avg · (1 - w)^m. The link has no event while idle, so this checks that the idle
+/// period is still shown to the discipline.
+#[test]
+fn red_average_decays_over_an_idle_link() {
+    let scn = Scenario::from_toml(
+        r#"
+        duration = "10.5s"
+        hosts = ["a", "b"]
+        [[links]]
+        between = ["a", "b"]
+        rate = "1Mb"
+        delay = "1ms"
+        queue = { kind = "red", limit = "100p", min_th = 30, max_th = 90, q_weight = 0.002, mean_pktsize = 1000, bytes = false, queue_in_bytes = false }
+        [[flows]]
+        name = "burst"
+        from = "a"
+        to = "b"
+        stop = "3s"
+        app = { kind = "cbr", rate = "2Mb", size = "1000B" }
+        [[flows]]
+        name = "probe"
+        from = "a"
+        to = "b"
+        start = "10s"
+        app = { kind = "cbr", interval = "1s", size = "1000B" }
+        [record]
+        series = ["queue"]
+        interval = "10ms"
+        "#,
+        "t.toml",
+    )
+    .unwrap();
+    let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
+    let q = &r.series.queue;
+    let avg_at = |t: f64| {
+        (0..q.time_s.len()).find(|&i| q.link[i] == 0 && (q.time_s[i] - t).abs() < 1e-9).and_then(|i| q.avg_len[i]).unwrap()
+    };
+    let before = avg_at(3.0);
+    let after = avg_at(10.01);
+    assert!(before > 10.0, "the burst builds an average: {before}");
+    // The queue drains by ~3.4 s; 6.6 s idle at 125 packets/s is m ≈ 825, (1 - 0.002)^825 ≈ 0.19.
+    assert!(after < 0.3 * before && after > 0.05 * before, "before {before}, after the idle period {after}");
+}

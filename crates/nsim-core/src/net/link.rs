@@ -31,6 +31,8 @@ pub struct Link {
     pub busy_until: SimTime,
     /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
     pub tx_pending: bool,
+    /// The discipline has been shown the idle period that began at `busy_until`.
+    pub idle_polled: bool,
     /// Packets being serialized or propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(SimTime, PacketId)>,
     pub stats: LinkStats,
@@ -59,6 +61,7 @@ impl Link {
             error_at_enqueue: false,
             busy_until: SimTime::ZERO,
             tx_pending: false,
+            idle_polled: false,
             pipe: VecDeque::new(),
             stats: LinkStats::default(),
             wake: None,

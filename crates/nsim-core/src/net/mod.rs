@@ -101,19 +101,35 @@ impl Net {
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
+        let size = self.pool.get(id).size;
+        link.stats.arrivals += 1;
+        link.stats.arrival_bytes += size as u64;
         if link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
             return;
         }
         let link = &mut self.links[l.idx()];
-        let size = self.pool.get(id).size;
-        link.stats.arrivals += 1;
-        link.stats.arrival_bytes += size as u64;
         if let Some(tr) = self.trace.as_mut() {
             tr.line('+', now, link.from, link.to, self.pool.get(id));
         }
-        self.queue_call(l, |q, ctx| q.enqueue(id, ctx));
+        self.show_idle(l);
+        self.queue_call(l, now, |q, ctx| q.enqueue(id, ctx));
         self.kick(l);
+    }
+
+    /// If the link went idle with an empty queue since its last transmission, lets the
+    /// discipline see that, as of the moment it happened: ns-2 calls `deque()` on the empty
+    /// queue when a transmission ends, and RED starts its idle-time decay there (PIE and
+    /// CoDel reset state there too). Done lazily, at the next arrival, so an idle link costs
+    /// no event.
+    fn show_idle(&mut self, l: LinkId) {
+        let link = &mut self.links[l.idx()];
+        if link.idle_polled || link.tx_pending || link.busy_until > self.now || link.queue.len_packets() > 0 {
+            return;
+        }
+        link.idle_polled = true;
+        let at = link.busy_until;
+        self.queue_call(l, at, |q, ctx| q.dequeue(ctx));
     }
 
     /// Starts a transmission if the transmitter is free; otherwise makes sure a `TxDone`
@@ -133,11 +149,11 @@ impl Net {
 
     /// Runs one call of `l`'s queue discipline with its context, then accounts for the drops it
     /// made and the new occupancy. Returns the call's result and the wake time it asked for.
-    fn queue_call<R>(&mut self, l: LinkId, call: impl FnOnce(&mut dyn QueueDisc, &mut QueueCtx) -> R) -> (R, Option<SimTime>) {
+    fn queue_call<R>(&mut self, l: LinkId, at: SimTime, call: impl FnOnce(&mut dyn QueueDisc, &mut QueueCtx) -> R) -> (R, Option<SimTime>) {
         let link = &mut self.links[l.idx()];
         let mut wake_at = None;
         let mut ctx = QueueCtx {
-            now: self.now,
+            now: at,
             pool: &mut self.pool,
             drops: &mut self.drops,
             marks: &mut link.stats.ecn_marks,
@@ -147,7 +163,7 @@ impl Net {
         let out = call(link.queue.as_mut(), &mut ctx);
         self.settle_drops(l);
         let link = &mut self.links[l.idx()];
-        link.stats.occupancy(self.now, link.queue.len_packets(), link.queue.len_bytes());
+        link.stats.occupancy(at, link.queue.len_packets(), link.queue.len_bytes());
         (out, wake_at)
     }
 
@@ -178,7 +194,7 @@ impl Net {
     /// error model loses it here, after it has been given its transmission time.
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
-        let (next, wake_at) = self.queue_call(l, |q, ctx| q.dequeue(ctx));
+        let (next, wake_at) = self.queue_call(l, now, |q, ctx| q.dequeue(ctx));
         let Some(id) = next else {
             self.arm_wake(l, wake_at);
             return;
@@ -192,6 +208,7 @@ impl Net {
         }
         let tx = link.tx_time(p.size);
         link.busy_until = now + tx;
+        link.idle_polled = false;
         link.stats.busy_ps += tx.0;
         if !link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));

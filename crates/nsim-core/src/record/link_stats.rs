@@ -29,10 +29,11 @@ impl LinkStats {
     /// Records that the queue now holds `pkts` packets and `bytes` bytes.
     #[inline]
     pub fn occupancy(&mut self, now: SimTime, pkts: u64, bytes: u64) {
-        let dt = (now.0 - self.last_change.0) as u128;
+        // A lazily shown idle instant may precede the last change; it adds no area.
+        let dt = now.0.saturating_sub(self.last_change.0) as u128;
         self.area_pkts += dt * self.cur_pkts as u128;
         self.area_bytes += dt * self.cur_bytes as u128;
-        self.last_change = now;
+        self.last_change = self.last_change.max(now);
         self.cur_pkts = pkts;
         self.cur_bytes = bytes;
         self.max_pkts = self.max_pkts.max(pkts);
