@@ -133,9 +133,11 @@ class Results:
 
     @property
     def balanced(self) -> bool:
-        """True if every created packet is delivered, dropped, queued or in flight."""
+        """True if every created packet is delivered, dropped, queued or in flight, and the
+        packet pool holds exactly the queued and in-flight ones."""
         a = self.accounting
-        return a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
+        held = a["queued"] + a["in_flight"]
+        return a["created"] == a["delivered"] + a["dropped"] + held and a.get("live", held) == held
 
     def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
         """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there

@@ -97,6 +97,8 @@ pub struct Packet {
 #[derive(Default)]
 pub struct PacketPool {
     slots: Vec<Packet>,
+    /// Which slots hold a live packet (catches a double free in debug builds).
+    in_use: Vec<bool>,
     free: Vec<u32>,
     next_uid: u64,
 }
@@ -108,14 +110,18 @@ impl PacketPool {
         self.next_uid += 1;
         if let Some(i) = self.free.pop() {
             self.slots[i as usize] = p;
+            self.in_use[i as usize] = true;
             PacketId(i)
         } else {
             self.slots.push(p);
+            self.in_use.push(true);
             PacketId((self.slots.len() - 1) as u32)
         }
     }
 
     pub fn free(&mut self, id: PacketId) {
+        debug_assert!(self.in_use[id.0 as usize], "packet slot {} freed twice", id.0);
+        self.in_use[id.0 as usize] = false;
         self.free.push(id.0);
     }
 
@@ -143,6 +149,15 @@ impl PacketPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "freed twice")]
+    fn a_double_free_is_caught() {
+        let mut pool = PacketPool::default();
+        let a = pool.alloc(Packet::default());
+        pool.free(a);
+        pool.free(a);
+    }
 
     #[test]
     fn freed_slots_are_reused_and_uids_keep_growing() {

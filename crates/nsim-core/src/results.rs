@@ -21,13 +21,18 @@ pub struct Accounting {
     pub dropped: u64,
     pub queued: u64,
     pub in_flight: u64,
+    /// Packets the pool still holds: must equal queued + in_flight (a packet freed twice or
+    /// never would show here even when the four counters balance).
+    pub live: u64,
     pub dropped_by_reason: BTreeMap<&'static str, u64>,
 }
 
 impl Accounting {
-    /// created == delivered + dropped + queued + in_flight.
+    /// created == delivered + dropped + queued + in_flight, and the pool holds exactly the
+    /// queued and in-flight packets.
     pub fn balanced(&self) -> bool {
         self.created == self.delivered + self.dropped + self.queued + self.in_flight
+            && self.live == self.queued + self.in_flight
     }
 }
 
@@ -238,6 +243,7 @@ impl Results {
             dropped: net.totals.dropped,
             queued: net.queued(),
             in_flight: net.in_flight(),
+            live: net.pool.live(),
             dropped_by_reason: by_reason(&net.totals.drops),
         };
         Results {
