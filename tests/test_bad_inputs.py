@@ -83,3 +83,18 @@ def test_malformed_toml_names_the_line(tmp_path: Path) -> None:
     p = run_cli("validate", str(f))
     assert p.returncode == 2
     assert f"{f}:12" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("cmd", [["plot", "{d}", "--kind", "queue"], ["report", "{d}"]])
+def test_commands_on_a_directory_without_results_exit_2(tmp_path: Path, cmd: list[str]) -> None:
+    p = run_cli(*[c.format(d=tmp_path) for c in cmd])
+    assert p.returncode == 2 and "not a results directory" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_unwritable_output_directory_is_exit_2(tmp_path: Path) -> None:
+    f = tmp_path / "ok.toml"
+    f.write_text(GOOD)
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    p = run_cli("run", str(f), "-o", str(blocker / "out"))
+    assert p.returncode == 2 and "cannot write results" in p.stderr and "Traceback" not in p.stderr

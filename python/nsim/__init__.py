@@ -8,7 +8,7 @@ Quick start::
 """
 
 from ._core import __version__
-from .errors import ScenarioError
+from .errors import ResultsError, ScenarioError
 from .results import DROP_REASONS, Results
 from .scenario import Quantity, Scenario, app, error_model, load, queue, run
 
@@ -16,6 +16,7 @@ __all__ = [
     "DROP_REASONS",
     "Quantity",
     "Results",
+    "ResultsError",
     "Scenario",
     "ScenarioError",
     "__version__",

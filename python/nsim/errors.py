@@ -29,3 +29,7 @@ def from_core(err: Exception) -> ScenarioError:
     args = list(err.args) + [None] * 5
     message, file, path, line, reason = args[:5]
     return ScenarioError(str(message), file or "", path or "", line, reason or "")
+
+
+class ResultsError(ValueError):
+    """A results directory cannot be read or written (missing files, unwritable path)."""

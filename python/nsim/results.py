@@ -143,8 +143,16 @@ class Results:
         """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
         are classes) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
         into ``directory``."""
-        os.makedirs(directory, exist_ok=True)
         d = os.fspath(directory)
+        try:
+            self._write(d, parquet)
+        except OSError as e:
+            from .errors import ResultsError
+
+            raise ResultsError(f"{d}: cannot write results: {e.strerror or e}") from None
+
+    def _write(self, d: str, parquet: bool) -> None:
+        os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "summary.json"), "w", encoding="utf-8") as f:
             json.dump({**self.summary, "accounting": self.accounting}, f, indent=2)
         with open(os.path.join(d, "scenario.json"), "w", encoding="utf-8") as f:
@@ -162,7 +170,11 @@ class Results:
         """Reads a directory written by :meth:`save` (or ``nsim run -o``)."""
         import pandas as pd
 
+        from .errors import ResultsError
+
         d = os.fspath(directory)
+        if not os.path.isfile(os.path.join(d, "summary.json")):
+            raise ResultsError(f"{d}: not a results directory (no summary.json; write one with `nsim run -o {d}`)")
         with open(os.path.join(d, "summary.json"), encoding="utf-8") as f:
             summary = json.load(f)
         accounting = summary.pop("accounting")

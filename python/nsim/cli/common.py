@@ -11,11 +11,12 @@ import click
 
 @contextlib.contextmanager
 def invalid_input_exits_2() -> Iterator[None]:
-    """Prints a ScenarioError as ``error: <file>: field `<path>`: <reason>`` and exits 2."""
-    from ..errors import ScenarioError
+    """Prints a ScenarioError (``error: <file>: field `<path>`: <reason>``) or a ResultsError
+    as one line and exits 2."""
+    from ..errors import ResultsError, ScenarioError
 
     try:
         yield
-    except ScenarioError as e:
+    except (ScenarioError, ResultsError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

@@ -6,6 +6,8 @@ import os
 
 import click
 
+from .common import invalid_input_exits_2
+
 KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput"]
 
 
@@ -29,7 +31,8 @@ def command(results_dir: str, kind: str, out: str | None, window_s: float | None
     out = out or os.path.join(results_dir, f"{kind}.png")
     if os.path.splitext(out)[1].lower() not in (".png", ".svg"):
         raise click.BadParameter("the output must end in .png or .svg", param_hint="-o")
-    res = Results.load(results_dir)
+    with invalid_input_exits_2():
+        res = Results.load(results_dir)
     kwargs = {"window_s": window_s} if kind == "throughput" and window_s is not None else {}
     try:
         fig = plots.KINDS[kind](res, **kwargs)

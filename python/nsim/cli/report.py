@@ -6,6 +6,8 @@ import os
 
 import click
 
+from .common import invalid_input_exits_2
+
 
 @click.command("report")
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
@@ -21,6 +23,7 @@ def command(results_dir: str, out: str | None, svg: bool) -> None:
     from ..report import write_report
     from ..results import Results
 
-    path = write_report(Results.load(results_dir), out or os.path.join(results_dir, "report.html"),
-                        image_format="svg" if svg else "png")
+    with invalid_input_exits_2():
+        res = Results.load(results_dir)
+    path = write_report(res, out or os.path.join(results_dir, "report.html"), image_format="svg" if svg else "png")
     click.echo(f"wrote {path}")

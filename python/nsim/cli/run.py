@@ -41,6 +41,15 @@ def _summary_lines(res: "object") -> list[str]:
     return lines
 
 
+def _make_dir(out: str) -> None:
+    from ..errors import ResultsError
+
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        raise ResultsError(f"{out}: cannot write results: {e.strerror or e}") from None
+
+
 @click.command("run")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False), help="Output directory [default: out/<scenario name>].")
@@ -57,10 +66,11 @@ def command(scenario: str, out: str | None, seed: int | None, until: str | None,
         sc = Scenario.load(scenario)
         out = out or os.path.join("out", os.path.splitext(os.path.basename(scenario))[0])
         want_trace = trace or bool(sc.config.get("record", {}).get("trace"))
-        os.makedirs(out, exist_ok=True)
         trace_path = os.path.join(out, "trace.tr") if want_trace else None
+        if trace_path:
+            _make_dir(out)
         res = sc.run(seed=seed, until=until, trace=trace_path, progress=not quiet)
-    res.save(out, parquet=parquet)
+        res.save(out, parquet=parquet)
     if not quiet:
         for line in _summary_lines(res):
             click.echo(line)
