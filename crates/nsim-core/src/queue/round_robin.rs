@@ -189,6 +189,13 @@ impl QueueDisc for RoundRobin {
             match self.classes[k].dequeue(ctx) {
                 Some(id) => {
                     self.deficit[k] -= if self.in_bytes { ctx.pool.get(id).size as i64 } else { 1 };
+                    if self.classes[k].is_empty() {
+                        // S&V 1995: a class whose queue empties leaves the round at once and
+                        // forfeits its deficit (it must not bank credit while idle).
+                        self.active.pop_front();
+                        self.listed[k] = false;
+                        self.deficit[k] = 0;
+                    }
                     return Some(id);
                 }
                 None if self.classes[k].is_empty() => {

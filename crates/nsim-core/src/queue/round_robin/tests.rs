@@ -92,3 +92,18 @@ fn zero_weight_is_rejected() {
     let cfg: WrrConfig = toml::from_str("classes = [{ weight = 0 }]").unwrap();
     assert_eq!(cfg.validate("q").unwrap_err(), "classes[0].weight: must be at least 1");
 }
+
+#[test]
+fn a_class_that_empties_forfeits_its_deficit() {
+    // Quanta 1000 B, packets 600 B. f0 sends its only packet with 400 B of credit left; when
+    // f0 gets packets again it rejoins behind f1 with no credit (S&V 1995), so f1 goes next.
+    let mut q = build::<DrrConfig>(
+        r#"classes = [{ match = { flows = ["f0"] }, quantum = 1000 }, { match = { flows = ["f1"] }, quantum = 1000 }]"#,
+    );
+    let mut b = Bench::new();
+    let p0 = b.offer(&mut *q, Packet { flow: FlowId(0), size: 600, ..PKT });
+    let f1: Vec<_> = (0..6).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), size: 600, ..PKT })).collect();
+    assert_eq!(b.take(&mut *q), Some(p0));
+    b.offer(&mut *q, Packet { flow: FlowId(0), size: 600, ..PKT });
+    assert_eq!(b.take(&mut *q), Some(f1[0]), "f0 must not spend credit banked while it was empty");
+}
