@@ -28,6 +28,10 @@ def test_every_example_runs_and_balances(tmp_path: Path, scenario: Path) -> None
     # Per-flow drops add up to the network-wide drops of data and ack packets.
     assert flows["dropped_pkts"].sum() + flows["ack_dropped_pkts"].sum() == a["dropped"]
     assert queues["dropped_pkts"].sum() == a["dropped"]
+    # Per link: every arrival departs, is dropped before transmission, or is still queued
+    # (checked where no error model can drop a packet after it departs).
+    q = queues[queues["drops_error_model"] == 0]
+    assert (q["arrivals"] == q["departures"] + q["dropped_pkts"] + q["queued_pkts"]).all()
 
 
 def test_help_everywhere() -> None:
