@@ -1,11 +1,8 @@
 //! CoDel, FQ-CoDel and PIE in whole runs.
 
-use nsim_core::{build, RunOptions, Scenario};
 
-fn run(toml: &str) -> nsim_core::Results {
-    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
-    build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
-}
+mod common;
+use common::run;
 
 const ISOLATION: &str = include_str!("../../../scenarios/fq_codel_isolation.toml");
 

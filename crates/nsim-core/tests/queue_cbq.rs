@@ -1,11 +1,8 @@
 //! CBQ in whole runs: seed 000's two-class CBQ and CBQ+RED, and classic link sharing.
 
-use nsim_core::{build, RunOptions, Scenario};
 
-fn run(toml: &str) -> nsim_core::Results {
-    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
-    build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
-}
+mod common;
+use common::run;
 
 fn cbr_losses(r: &nsim_core::Results) -> u64 {
     r.flows.iter().filter(|f| f.name.starts_with("call")).map(|f| f.dropped_pkts).sum()

@@ -4,12 +4,9 @@
 use nsim_core::queue::prio::holl_cbr_queue_len;
 use nsim_core::time::Dur;
 use nsim_core::units::BitsPerSec;
-use nsim_core::{build, RunOptions, Scenario};
 
-fn run(toml: &str) -> nsim_core::Results {
-    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
-    build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
-}
+mod common;
+use common::run;
 
 #[test]
 fn eq_4_2_reproduces_table_4_7() {

@@ -1,12 +1,9 @@
 //! Token buckets inside whole runs: the shaper's long-run rate (which needs the link to be
 //! woken by the queue) and the burst it lets through.
 
-use nsim_core::{build, RunOptions, Scenario};
 
-fn run(toml: &str) -> nsim_core::Results {
-    let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
-    build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
-}
+mod common;
+use common::run;
 
 #[test]
 fn shaped_link_delivers_the_token_rate() {

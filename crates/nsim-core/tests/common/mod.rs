@@ -1,5 +1,5 @@
-//! Helpers shared by the TCP integration tests: run a scenario with an ns-2 trace and read
-//! the trace back.
+//! Helpers shared by the integration tests: run a scenario (optionally with an ns-2 trace,
+//! read back).
 #![allow(dead_code)] // each test binary uses a subset
 
 use nsim_core::{build, Results, RunOptions, Scenario};
