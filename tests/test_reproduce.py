@@ -112,3 +112,14 @@ def test_red_two_source_quick_passes(tmp_path: Path) -> None:
     assert "16 pass: PASSED" in r.stdout
     html = (tmp_path / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 2 and "base.mean_ave" in html
+
+
+def test_lab2003_quick_passes(tmp_path: Path) -> None:
+    r = run_cli("reproduce", str(ROOT / "experiments" / "lab2003"), "--quick", "-o", str(tmp_path), "-q")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "PASSED" in r.stdout and "FAIL " not in r.stdout
+    rows = (tmp_path / "results.csv").read_text()
+    assert "pftk.hong_kong.calc_kBps" in rows and "sack.sack_cwnd_after_loss" in rows
+    html = (tmp_path / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 4
+    assert "| pftk.israel.calc_kBps |" in (tmp_path / "results.md").read_text()

@@ -48,7 +48,8 @@ STATUSES = ("FAIL", "known-fail", "xpass", "pass", "skip")
 
 _PART_KEYS = {"name", "sweep", "reducer", "extract", "seeds", "set", "grid", "quick", "description"}
 _QUICK_KEYS = {"seeds", "set", "grid"}
-_FIGURE_KEYS = {"name", "part", "title", "x", "y", "series", "xlabel", "ylabel", "xscale", "yscale", "caption"}
+_FIGURE_KEYS = {"name", "part", "title", "x", "y", "series", "xlabel", "ylabel", "xscale", "yscale", "caption",
+                "drawstyle"}
 _ROW_KEYS = {"id", "source", "quantity", "value", "unit", "tol_abs", "tol_rel", "reason", "quick", "kind",
              "status", "why", "figure", "x", "series", "params"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -94,6 +95,7 @@ class Figure:
     xscale: str = "linear"
     yscale: str = "linear"
     caption: str = ""
+    drawstyle: str = "default"
 
 
 @dataclass
@@ -253,6 +255,8 @@ def _parse_figure(file: Path, i: int, doc: Any, parts: set[str]) -> Figure:
     for key in ("xscale", "yscale"):
         if doc.get(key, "linear") not in ("linear", "log"):
             raise _error(file, f"{where}.{key}", "must be 'linear' or 'log'")
+    if doc.get("drawstyle", "default") not in ("default", "steps-post"):
+        raise _error(file, f"{where}.drawstyle", "must be 'default' (lines) or 'steps-post' (a step per change)")
     return Figure(**doc)
 
 
@@ -460,7 +464,8 @@ class ReproduceResult:
             rel_diff, tolerance, status, note, source, reason.
         frames: Figure name -> the reduced frame the figure plots.
         sweeps: Part name -> its :class:`nsim.sweeps.SweepResult` (parts with a sweep).
-        out: Output directory (``results.csv``, ``report.html``, one sweep directory per part).
+        out: Output directory (``results.csv``, ``results.md``, ``report.html``, one sweep
+            directory per part).
         quick: Whether the quick overrides were applied.
         wall_s: Wall-clock time.
     """
@@ -560,8 +565,9 @@ def reproduce(
                 lines.append(compare(row, reduced["values"].get(row.id), quick, failure))
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started)
-    from .reproduction_report import write_html
+    from .reproduction_report import write_html, write_markdown
 
     rows.to_csv(res.csv, index=False)
+    write_markdown(res, res.out / "results.md")
     write_html(res, res.html)
     return res

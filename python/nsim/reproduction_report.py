@@ -19,7 +19,7 @@ import pandas as pd
 if TYPE_CHECKING:
     from .reproduction import Figure, ReproduceResult
 
-__all__ = ["text_table", "rich_table", "render_html", "write_html", "figure"]
+__all__ = ["text_table", "rich_table", "markdown_table", "render_html", "write_html", "write_markdown", "figure"]
 
 #: Columns shown in the terminal and the HTML table.
 SHOWN = ("id", "paper", "nsim", "diff", "tolerance", "status")
@@ -104,6 +104,27 @@ def text_table(rows: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def markdown_table(rows: pd.DataFrame) -> str:
+    """The table in Markdown (for docs/experiments/): id, quantity, paper, nsim, diff,
+    tolerance, status and the note (why a row fails or is known to fail)."""
+    head = ("id", "quantity", "paper", "nsim", "diff", "tolerance", "status", "note")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in _cells(rows):
+        cells = [r[c].replace("|", "\\|") if r[c] != "nan" else "" for c in head]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
+    """Write the study's title, verdict and :func:`markdown_table` to ``path``."""
+    counts = ", ".join(f"{n} {s}" for s, n in result.counts.items())
+    text = (f"{result.study.title}: {'quick' if result.quick else 'full'} run, {counts}: "
+            f"{'PASSED' if result.passed else 'FAILED'}\n\n" + markdown_table(result.rows))
+    path = Path(path)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
     """The same table as a rich Table (colours by status, notes under failing rows)."""
     from rich.table import Table
@@ -133,7 +154,7 @@ def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper:
         groups = frame.groupby(fig.series, sort=False) if fig.series else [(None, frame)]
         for key, g in groups:
             g = g.sort_values(fig.x)
-            ax.plot(g[fig.x], g[fig.y], marker="." if len(g) < 100 else None, lw=1,
+            ax.plot(g[fig.x], g[fig.y], marker="." if len(g) < 100 else None, lw=1, drawstyle=fig.drawstyle,
                     label=str(key) if key is not None else "nsim")
     else:
         ax.text(0.5, 0.5, "no nsim data for this figure", transform=ax.transAxes, ha="center", color="#b00")
