@@ -35,6 +35,9 @@ def test_toy_study_fails_with_every_row_reported(tmp_path: Path) -> None:
 
 def test_python_api_rows_resume_and_html(toy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
+    import nsim
+
+    assert nsim.reproduce is reproduce and nsim.reproduce is reproduce  # not shadowed by a module
     first = reproduce(toy, out=out, workers=1)
     status = dict(zip(first.rows["id"], first.rows["status"]))
     assert status == {"cbr.goodput_1mb": "pass", "cbr.arrivals_ab": "pass", "cbr.goodput_wrong": "FAIL",
@@ -74,6 +77,8 @@ def test_quick_skips_rows_marked_not_quick(toy: Path, tmp_path: Path) -> None:
         ("expected.toml", 'id = "cbr.never"', 'id = "cbr.arrivals_ab"', "'cbr.arrivals_ab' repeats"),
         ("expected.toml", 'why = "1 + 1 is not 3"', "", "row[5].why`: required"),
         ("expected.toml", 'unit = "pkts"', 'unit = "pkts"\ntolerance = 3', "row[1].tolerance`: unknown key"),
+        ("reduce.py", "return {\"formula.two\"", "raise KeyError('x')\n    return {\"formula.two\"",
+         "reduce_formula()`: raised KeyError"),
         ("reduce.py", '"formula.known": 1 + 1}', '"formula.known": 1 + 1, "formula.typo": 1}',
          "reduce_formula()`: returned 'formula.typo', which is not a row"),
     ],

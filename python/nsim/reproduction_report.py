@@ -43,6 +43,7 @@ figure { margin: 1em 0; } img { max-width: 100%; } figcaption { font-size: 0.9em
 <body>
 <h1>{{ study.title }}</h1>
 <p>{{ study.citation }}</p>
+{% if study.description %}<p>{{ study.description }}</p>{% endif %}
 <p>nsim {{ version }}, {{ "quick" if quick else "full" }} run:
 {% for status, n in counts %}{{ n }} {{ status }}{% if not loop.last %}, {% endif %}{% endfor %}
 &mdash; <strong>{{ "PASSED" if passed else "FAILED" }}</strong>.</p>

@@ -18,7 +18,7 @@ from .common import invalid_input_exits_2
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster, e.g. tcp://10.0.0.1:8786, instead of local processes.")
 @click.option("--part", "parts", multiple=True, metavar="NAME", help="Only this part (repeatable).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress; print only failing rows and the verdict.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress; print only failing (and known-fail) rows and the verdict.")
 def command(study_dir: str, quick: bool, out: str | None, workers: int | None, scheduler: str | None,
             parts: tuple[str, ...], quiet: bool) -> None:
     """Run the study in STUDY_DIR (study.toml, expected.toml, reduce.py and its sweeps), print
