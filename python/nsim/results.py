@@ -43,21 +43,24 @@ def _rows_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
     return pd.DataFrame(cols)
 
 
-def _windows_frame(windows: list[dict[str, Any]], flows: "pd.DataFrame") -> "pd.DataFrame":
-    """The core's ``windows`` (one entry per window, one value per flow) -> long table, and
-    ``window<k>_goodput_bytes`` / ``_bps`` columns added to ``flows`` in place."""
+def _windows_frame(windows: list[dict[str, Any]], flows: "pd.DataFrame") -> "tuple[pd.DataFrame, pd.DataFrame]":
+    """The core's ``windows`` (one entry per window, one value per flow) -> the long table,
+    and ``flows`` with ``window<k>_goodput_bytes`` / ``_bps`` columns added."""
     import pandas as pd
 
+    if not windows:
+        return pd.DataFrame(), flows
+    nan = float("nan")
+    cols: dict[str, list[float]] = {}
     parts = []
     for k, w in enumerate(windows):
-        nan = float("nan")
         b = [nan if x is None else float(x) for x in w["goodput_bytes"]]
         r = [nan if x is None else float(x) for x in w["goodput_bps"]]
-        flows[f"window{k}_goodput_bytes"] = b
-        flows[f"window{k}_goodput_bps"] = r
+        cols[f"window{k}_goodput_bytes"], cols[f"window{k}_goodput_bps"] = b, r
         parts.append(pd.DataFrame({"window": k, "t0_s": w["t0_s"], "t1_s": w["t1_s"], "flow": flows["flow"],
                                    "name": flows["name"], "goodput_bytes": b, "goodput_bps": r}))
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    wide = pd.DataFrame(cols, index=flows.index)
+    return pd.concat(parts, ignore_index=True), pd.concat([flows, wide], axis=1)
 
 
 class Results:
@@ -129,7 +132,7 @@ class Results:
                 df.insert(2, "from", df["link"].map(lambda l: ends[l][0]))
                 df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
             series[kind] = df
-        windows = _windows_frame(raw.get("windows", []), flows)
+        windows, flows = _windows_frame(raw.get("windows", []), flows)
         return cls(summary, raw["accounting"], flows, queues, series, scenario, classes, windows)
 
     def goodput_window(self, t0: float, t1: float) -> "pd.DataFrame":
