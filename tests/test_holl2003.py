@@ -1,5 +1,5 @@
 """The Holl 2003 study (experiments/holl2003): its generated files are current, its expected
-rows are well formed, and one CBQ part reproduces the thesis' published CBR delay."""
+rows are well formed, and its quick reproduction passes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from nsim.sweeps import load_sweep, sweep
+from nsim import reproduce
 
 STUDY = Path(__file__).resolve().parent.parent / "experiments" / "holl2003"
 
@@ -51,13 +51,13 @@ def test_table_4_7_is_eq_4_2() -> None:
     assert [eq(n) for n in range(18)] == [2 * n for n in range(17)] + [51]
 
 
-def test_one_call_under_cbq_sees_holl_s_462_ms(tmp_path: Path) -> None:
-    """§4.2.3: 'with only one active call, CBR packets experienced a 462 ms delay' (460 ms
-    propagation), with no loss, under CBQ and CBQ+RED with Table 4.7's 2-packet buffer."""
-    spec = load_sweep(STUDY / "ch4cbq1.sweep.toml")
-    spec.grid["flows[0].transport.variant"] = ["newreno"]
-    got = module("reduce").ch4cbq1(sweep(spec, out=tmp_path, workers=2).table)
-    for q in ("cbq", "cbq_red"):
-        assert got[f"ch4cbq1.{q}.cbr_delay_ms.n1"] == pytest.approx(462.0, abs=1.5)
-        assert got[f"ch4cbq1.{q}.cbr_loss_pct.n1"] == 0.0
-    assert got["ch4cbq1.cbr_qlen_used"] == 2.0
+def test_quick_reproduction_passes(tmp_path: Path) -> None:
+    """What CI runs: `nsim reproduce experiments/holl2003 --quick` (15 runs). Among its rows:
+    §4.2.3's 462 ms CBR delay with one call under CBQ, 466 ms with 16, no loss below 17
+    calls, the CBR loss at 17 calls with Drop-Tail and RED, and the 37 % frame error rate."""
+    res = reproduce(STUDY, quick=True, out=tmp_path, workers=2)
+    rows = res.rows.set_index("id")
+    assert res.passed, rows[rows["status"] == "FAIL"][["paper", "nsim", "note"]]
+    assert rows.loc["ch4cbq1.cbq.cbr_delay_ms.n1", "nsim"] == pytest.approx(462.0, abs=1.5)
+    assert rows.loc["ch4cbq1.cbq.cbr_loss_pct.n1", "nsim"] == 0.0
+    assert (rows["status"] == "pass").sum() >= 38

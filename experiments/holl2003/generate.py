@@ -201,16 +201,19 @@ the step, and over consecutive 3 s windows after it (Holl's windowed time averag
 def ch6_nearfar(root: Path) -> None:
     b = Builder("holl2003 ch6.4: near and far sources over a chain", """
 Holl 2003 §6.4 (Fig. 6.21): chain R0 -(450 ms)- R1 -(1 ms)- R2 -(1 ms)- R3, every link
-1.536 Mb/s with a CBQ router queue; hosts hang off on 1.536 Mb/s, 1 ms links. 32 far BE
+1.536 Mb/s with a CBQ router queue (links[0] = R2-R3, the shared one, is where the sweep puts
+CBQ+RED); hosts hang off on 1.536 Mb/s, 1 ms links. 32 far BE
 pairs (R0 side to R3 side, RTT 908 ms) and 32 near pairs (R2 side to R3 side, RTT 6 ms),
 each a bulk flow in both directions; 8 two-way calls on link R2-R3 from 123.6 s. The
 chain and host attachment are inferred from the stated RTTs (the figure did not survive).""",
                 "428.6s")
     q = cbq(eq_4_2(8), DROPTAIL)
     b.routers = ["R0", "R1", "R2", "R3"]
-    b.links += [{"between": ["R0", "R1"], "rate": "1.536Mb", "delay": "450ms", "queue": q},
-                {"between": ["R1", "R2"], "rate": "1.536Mb", "delay": "1ms", "queue": q},
-                {"between": ["R2", "R3"], "rate": "1.536Mb", "delay": "1ms", "queue": q}]
+    # links[0] is the shared hop R2-R3, the only one every flow crosses (so the only congested
+    # one): the sweep sets its queue (CBQ or CBQ+RED); the far-only hops keep CBQ.
+    b.links += [{"between": ["R2", "R3"], "rate": "1.536Mb", "delay": "1ms", "queue": q},
+                {"between": ["R0", "R1"], "rate": "1.536Mb", "delay": "450ms", "queue": q},
+                {"between": ["R1", "R2"], "rate": "1.536Mb", "delay": "1ms", "queue": q}]
     for side, router in (("far", "R0"), ("near", "R2")):
         for i in range(64):
             back = i % 2 == 1
@@ -270,7 +273,7 @@ link so that the queue and the BER of both directions change together.""",
     for v in ("newreno", "vegas"):
         sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Figs 6.18, 6.19), CBQ.",
               f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)]})
-    sweep(root, "ch6nf.sweep.toml", "Chapter 6.4 near/far (Figs 6.22, 6.23): NewReno, CBQ and CBQ+RED on every chain link.",
+    sweep(root, "ch6nf.sweep.toml", "Chapter 6.4 near/far (Figs 6.22, 6.23): NewReno, CBQ and CBQ+RED on the shared link R2-R3.",
           "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)]})
 
 

@@ -128,7 +128,7 @@ def ch4(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def ch4cbq(table: pd.DataFrame) -> dict[str, Any]:
-    """CBQ and CBQ+RED routers vs 1..16 calls (Holl §4.2.3, §4.2.4), plus Table 4.7."""
+    """CBQ and CBQ+RED routers vs 1..16 calls (Holl §4.2.3, §4.2.4)."""
     df = per_run(table, CH4_KEYS)
     out: dict[str, Any] = {}
     for q in ("cbq", "cbq_red"):
@@ -143,8 +143,6 @@ def ch4cbq(table: pd.DataFrame) -> dict[str, Any]:
     left = lambda n: gen.SAT_BW - n * 92 * 8 / 0.008  # noqa: E731
     b1, b16 = _one(df, "be_mean_bps", queue="cbq", n=1), _one(df, "be_mean_bps", queue="cbq", n=16)
     out["ch4cbq.cbq.be_share_of_leftover_ratio.n16_n1"] = (b16 / left(16)) / (b1 / left(1))
-    for n in range(18):
-        out[f"ch4cbq.table4_7.cbr_qlen.n{n:02d}"] = float(gen.eq_4_2(n))
     out["__frames__"] = _frames(df, {"cbq": "fig4_9,fig4_10", "cbq_red": "fig4_11,fig4_12"})
     return out
 
@@ -273,13 +271,8 @@ def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
 
 
 def ch6wl_newreno(table: pd.DataFrame) -> dict[str, Any]:
-    """Window-limited NewReno (Holl §6.3, Fig. 6.18), plus the W_opt arithmetic (Eq. 6.4-6.5)."""
-    out = _wl(table, "newreno")
-    w = [gen.w_opt(gen.be_delay_ms(j)) for j in range(gen.BE_PAIRS)]
-    for k in (5, 6, 7):
-        out[f"ch6wl_newreno.w_opt_pairs.w{k}"] = float(w.count(k))
-    out["ch6wl_newreno.worst_case_burst_pkts"] = float(sum(w))
-    return out
+    """Window-limited NewReno (Holl §6.3, Fig. 6.18)."""
+    return _wl(table, "newreno")
 
 
 def ch6wl_vegas(table: pd.DataFrame) -> dict[str, Any]:
@@ -299,4 +292,17 @@ def ch6nf(table: pd.DataFrame) -> dict[str, Any]:
             if col not in rows:
                 continue
             out[f"ch6nf.{q}.newreno.far_over_near.{when}"] = float(far[col].mean() / near[col].mean())
+    return out
+
+
+def table4_7(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 4.7: the CBR class buffer of Eq. 4.2 for 0..17 calls, as the runs use it."""
+    return {f"table4_7.cbr_qlen.n{n:02d}": float(gen.eq_4_2(n)) for n in range(18)}
+
+
+def eq6_5(table: pd.DataFrame) -> dict[str, Any]:
+    """Eq. 6.4: W_opt per pair (5, 6, 7 segments for 8, 31, 25 pairs); Eq. 6.5: their sum."""
+    w = [gen.w_opt(gen.be_delay_ms(j)) for j in range(gen.BE_PAIRS)]
+    out: dict[str, Any] = {f"eq6_5.w_opt_pairs.w{k}": float(w.count(k)) for k in (5, 6, 7)}
+    out["eq6_5.worst_case_burst_pkts"] = float(sum(w))
     return out
