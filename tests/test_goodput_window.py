@@ -62,6 +62,11 @@ def test_window_past_the_end_is_a_config_error() -> None:
         cbr_line([["3s", "3s"]]).run()
 
 
+def test_a_run_stopped_before_a_window_closes_reports_it_empty() -> None:
+    res = cbr_line([["2s", "5s"]]).run(until="3s")
+    assert res.goodput_window(2.0, 5.0)["goodput_bytes"].isna().all()
+
+
 def test_windows_survive_save_and_load(tmp_path: Path) -> None:
     res = cbr_line([["2s", "5s"]]).run()
     res.save(tmp_path)

@@ -68,7 +68,9 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     let series = series_config(scn)?;
     let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
-    let windows = windows_config(scn, duration)?;
+    // Checked against the scenario's own duration: a run shortened from outside (CLI, tests)
+    // reports the windows it did not reach as empty instead of refusing to run.
+    let windows = windows_config(scn, scn.duration.map(|d| d.0))?;
     let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
         .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
     if !windows.is_empty() {
@@ -78,7 +80,7 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
 }
 
 /// `record.windows` as (t0, t1) instants: each must open before it closes and close by the
-/// end of the run.
+/// scenario's `duration`.
 fn windows_config(scn: &Scenario, duration: Option<Dur>) -> CResult<Vec<(SimTime, SimTime)>> {
     let mut out = Vec::new();
     for (i, [a, b]) in scn.record.windows.iter().enumerate() {
