@@ -232,6 +232,8 @@ chain and host attachment are inferred from the stated RTTs (the figure did not 
     b.write(root, "ch6_nearfar.toml")
 
 
+#: Eq. 6.5: the sum of W_opt over the 64 pairs.
+WORST_BURST = sum(w_opt(be_delay_ms(j)) for j in range(BE_PAIRS))
 VARIANTS = ["tahoe", "reno", "newreno", "vegas", "sack1", "fack"]
 #: Table 5.3's BERs plus every intermediate BER the text of §5 quotes.
 BERS = [0.0, 1e-8, 1e-7, 2e-7, 1e-6, 2e-6, 4e-6, 7e-6, 1e-5, 3e-5, 1e-4, 2e-4, 7e-4, 1e-3]
@@ -273,6 +275,10 @@ link so that the queue and the BER of both directions change together.""",
     for v in ("newreno", "vegas"):
         sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Figs 6.18, 6.19), CBQ.",
               f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)]})
+    sweep(root, "ch6wl401_newreno.sweep.toml", """Chapter 6.3 window-limited NewReno with the BE buffer at Eq. 6.5's worst-case burst (401
+packets, 'the maximum router queue size to prevent losses'); the thesis does not say which
+buffer its window-limited runs used.""",
+          "ch6_step_wl_newreno.toml", {"links[0].queue": [cbq(eq_4_2(8), {"kind": "droptail", "limit": WORST_BURST})]})
     sweep(root, "ch6nf.sweep.toml", "Chapter 6.4 near/far (Figs 6.22, 6.23): NewReno, CBQ and CBQ+RED on the shared link R2-R3.",
           "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)]})
 

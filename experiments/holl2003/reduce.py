@@ -275,6 +275,11 @@ def ch6wl_newreno(table: pd.DataFrame) -> dict[str, Any]:
     return _wl(table, "newreno")
 
 
+def ch6wl401_newreno(table: pd.DataFrame) -> dict[str, Any]:
+    """Window-limited NewReno with a 401-packet BE buffer (Eq. 6.5), Holl §6.3, Fig. 6.18."""
+    return {k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}
+
+
 def ch6wl_vegas(table: pd.DataFrame) -> dict[str, Any]:
     """Window-limited Vegas (Holl §6.3, Fig. 6.19): 4 ms flows fall to 35 % of fair share."""
     return _wl(table, "vegas")
