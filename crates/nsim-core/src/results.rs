@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::record::goodput::GoodputWindow;
 use crate::record::series::Series;
 use crate::record::{DropCounts, DropReason};
 use crate::sim::Simulator;
@@ -133,6 +134,8 @@ pub struct Results {
     pub queues: Vec<QueueRow>,
     pub classes: Vec<ClassRow>,
     pub series: Series,
+    /// Per-flow goodput over each `record.windows` entry, in the scenario's order.
+    pub windows: Vec<GoodputWindow>,
 }
 
 fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
@@ -140,7 +143,7 @@ fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
 }
 
 impl Results {
-    pub(crate) fn collect(sim: &Simulator, series: Series, wall_s: f64, events: u64, interrupted: bool) -> Results {
+    pub(crate) fn collect(sim: &Simulator, series: Series, windows: Vec<GoodputWindow>, wall_s: f64, events: u64, interrupted: bool) -> Results {
         let net = &sim.net;
         let end = net.now;
         let node = |n: crate::ids::NodeId| net.nodes[n.idx()].name.clone();
@@ -258,6 +261,7 @@ impl Results {
             queues,
             classes,
             series,
+            windows,
         }
     }
 }
