@@ -1,3 +1,4 @@
 //! Transport agents. UDP here; TCP and friends get their own modules.
 
+pub mod tfrc;
 pub mod udp;
