@@ -193,6 +193,10 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
             cfg.resolve(&format!("{path}.transport"))?;
             bulk_only(app, &app_path, "tfrc")
         }
+        TransportSpec::Stp(cfg) => {
+            cfg.resolve(&format!("{path}.transport"))?;
+            bulk_only(app, &app_path, "stp")
+        }
     }
 }
 
@@ -306,6 +310,11 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
                 let (src, sink) = crate::transport::tfrc::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
                 (src, sink, "tfrc")
+            }
+            TransportSpec::Stp(cfg) => {
+                let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                let (src, sink) = crate::transport::stp::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
+                (src, sink, "stp")
             }
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });
