@@ -14,8 +14,11 @@
 //! - The first POLL follows the first burst at once, so the first STAT gives an RTT sample;
 //!   later POLLs follow the poll timer.
 //! - No response (SSCOP Timer_NO-RESPONSE): when the oldest unanswered POLL has waited one
-//!   RTO (RFC 6298 estimator on POLL->STAT round trips, backed off per expiry) the window
-//!   falls to 1, the oldest packet is resent and a POLL follows.
+//!   RTO (RFC 6298 estimator on POLL->STAT round trips, backed off per expiry) plus one poll
+//!   interval, the window falls to 1, the oldest packet is resent and a POLL follows. The
+//!   extra poll interval lets the next POLL's STAT stand in for one lost STAT (SSCOP, too,
+//!   sizes Timer_NO-RESPONSE well above Timer_POLL), so a lost STAT does not collapse the
+//!   window.
 
 use std::collections::VecDeque;
 
@@ -153,7 +156,8 @@ impl StpSender {
     fn arm_noresponse(&mut self, ctx: &mut AgentCtx) {
         self.noresp_gen = self.noresp_gen.wrapping_add(1);
         if let Some(&(_, sent)) = self.unanswered.front() {
-            ctx.timer_at((sent + self.rtt.rto()).max(ctx.now()), TIMER_NORESPONSE, self.noresp_gen);
+            let at = sent + self.rtt.rto() + self.poll_interval();
+            ctx.timer_at(at.max(ctx.now()), TIMER_NORESPONSE, self.noresp_gen);
         }
     }
 
