@@ -30,3 +30,24 @@ fn tfrc_shares_a_red_bottleneck_fairly_with_sack() {
     assert!((0.8..=1.2).contains(&sack), "SACK class gets {sack:.2} of the fair share");
     assert!(util > 0.9, "bottleneck utilization {util:.3}");
 }
+
+/// RFC 5348 §5 / RFC 3168: with ECN the receiver counts CE marks as losses, so TFRC backs off
+/// from marks alone and the RED queue (marking below max_th) barely drops.
+#[test]
+fn tfrc_backs_off_from_ecn_marks() {
+    let path = format!("{}/../../scenarios/tfrc_red_dumbbell.toml", env!("CARGO_MANIFEST_DIR"));
+    let toml = std::fs::read_to_string(path)
+        .expect("scenario")
+        .replace("gentle = true }", "gentle = true, setbit = true }")
+        .replace(r#"transport = { kind = "tfrc" }"#, r#"transport = { kind = "tfrc", ecn = true }"#)
+        .replace(r#"variant = "sack1", window = 1000 }"#, r#"variant = "sack1", window = 1000, ecn = true }"#);
+    let r = common::run(&toml);
+    let q = r.queues.iter().find(|q| q.from == "r0" && q.to == "r1").expect("bottleneck");
+    let tfrc: Vec<_> = r.flows.iter().filter(|f| f.transport == "tfrc").collect();
+    let drops: u64 = tfrc.iter().map(|f| f.dropped_pkts).sum();
+    let sent: u64 = tfrc.iter().map(|f| f.sent_pkts).sum();
+    eprintln!("marks {}, TFRC drops {drops} of {sent}, bottleneck utilization {:.3}", q.ecn_marks, q.utilization);
+    assert!(q.ecn_marks > 100, "RED marked {}", q.ecn_marks);
+    assert!((drops as f64) < 0.002 * sent as f64, "TFRC lost {drops} of {sent}");
+    assert!(q.utilization > 0.9);
+}
