@@ -115,7 +115,7 @@ impl TfrcConfig {
             oscillation_prevention: self.oscillation_prevention,
             ecn: self.ecn,
         };
-        if !(p.initial_rate > 0.0) {
+        if p.initial_rate.is_nan() || p.initial_rate <= 0.0 {
             return Err(err("initial_rate", "must be positive".into()));
         }
         if !(0.0..1.0).contains(&p.q) {

@@ -47,9 +47,9 @@ impl LossIntervals {
     /// Mean of the closed intervals with their stored discounts (I_tot1 / W_tot1).
     fn closed_mean(&self) -> f64 {
         let (mut it, mut wt) = (0.0, 0.0);
-        for i in 0..self.k {
-            it += self.closed[i] * WEIGHTS[i] * self.df[i];
-            wt += WEIGHTS[i] * self.df[i];
+        for ((i, w), df) in self.closed.iter().zip(WEIGHTS).zip(self.df).take(self.k) {
+            it += i * w * df;
+            wt += w * df;
         }
         it / wt
     }
