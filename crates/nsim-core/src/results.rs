@@ -67,14 +67,20 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
-    /// TCP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
+    /// TCP and STP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
     pub retransmits: u64,
-    /// TCP: retransmission timeouts with data outstanding.
+    /// TCP: retransmission timeouts with data outstanding; STP: no-response timeouts.
     pub timeouts: u64,
     /// TCP: fast retransmits (entries into loss recovery).
     pub fast_retransmits: u64,
     /// TCP file transfers: seconds from the flow's start until its last byte was acknowledged.
     pub completion_s: Option<f64>,
+    /// STP: POLLs sent; 0 for other transports.
+    pub polls: u64,
+    /// STP: STATs sent by the receiver.
+    pub stats: u64,
+    /// STP: USTATs sent by the receiver.
+    pub ustats: u64,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -187,6 +193,9 @@ impl Results {
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,
                     completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
+                    polls: s.ctl.polls,
+                    stats: s.ctl.stats,
+                    ustats: s.ctl.ustats,
                 }
             })
             .collect();
