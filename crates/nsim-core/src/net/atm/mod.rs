@@ -118,7 +118,7 @@ impl Net {
     pub(crate) fn atm_arrive(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
         let port = link.atm.as_mut().expect("atm_arrive on an ATM link");
-        let cell = port.pop_arrival()?;
+        let cell = port.pop_arrival(self.now)?;
         if let Some(t) = port.next_arrival() {
             self.sched.schedule(t, Event::Arrive(l));
         }

@@ -186,8 +186,10 @@ impl CellPort {
         self.ring.front().map(|&(start, _)| start + self.slot + self.delay)
     }
 
-    /// Takes the cell at the head of the wire (it has reached the far end).
-    pub fn pop_arrival(&mut self) -> Option<Cell> {
+    /// Takes the cell at the head of the wire (it has reached the far end at `now`).
+    pub fn pop_arrival(&mut self, now: SimTime) -> Option<Cell> {
+        // The buffer's lazy bookkeeping must first let go of every cell already sent.
+        self.advance(now);
         debug_assert!(self.ring.len() as u64 > self.x, "a buffered cell cannot arrive");
         self.ring.pop_front().map(|(_, c)| c)
     }
