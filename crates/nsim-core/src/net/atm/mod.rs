@@ -50,7 +50,7 @@ pub fn vc_of(p: &Packet) -> u32 {
 
 /// Names of the VCs in result tables: `vc<flow>` and `vc<flow>/ack`.
 pub fn vc_name(vc: usize) -> String {
-    if vc % 2 == 0 {
+    if vc.is_multiple_of(2) {
         format!("vc{}", vc / 2)
     } else {
         format!("vc{}/ack", vc / 2)
