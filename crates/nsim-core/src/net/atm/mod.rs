@@ -79,15 +79,12 @@ impl Net {
         let now = self.now;
         let link = &mut self.links[l.idx()];
         let port = link.atm.as_mut().expect("atm_offer on an ATM link");
-        match port.offer(cell, now) {
+        match port.offer(cell, now, &mut link.stats) {
             Ok(wire_was_empty) => {
                 if wire_was_empty {
                     let t = port.next_arrival().expect("a cell was just accepted");
                     self.sched.schedule(t, Event::Arrive(l));
                 }
-                link.stats.busy_ps += port.slot().0;
-                let x = port.occupancy();
-                link.stats.occupancy(now, x, x * cell::CELL_BYTES as u64);
                 if cell.eom {
                     if let Some(id) = self.atm.frames.get(cell.frame).pkt {
                         let size = self.pool.get(id).size as u64;
@@ -118,7 +115,7 @@ impl Net {
     pub(crate) fn atm_arrive(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
         let port = link.atm.as_mut().expect("atm_arrive on an ATM link");
-        let cell = port.pop_arrival(self.now)?;
+        let cell = port.pop_arrival(self.now, &mut link.stats)?;
         if let Some(t) = port.next_arrival() {
             self.sched.schedule(t, Event::Arrive(l));
         }

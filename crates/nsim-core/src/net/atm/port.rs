@@ -23,8 +23,9 @@ use std::collections::VecDeque;
 use super::cell::Cell;
 use super::policy::Policy;
 use super::reassembly::Reassembler;
+use super::cell::CELL_BYTES;
 use crate::queue::ClassStats;
-use crate::record::{DropCounts, DropReason};
+use crate::record::{DropCounts, DropReason, LinkStats};
 use crate::time::{Dur, SimTime};
 
 /// What happens to the rest of a frame on a VC.
@@ -117,19 +118,16 @@ impl CellPort {
         self.x
     }
 
-    /// The time of one cell on the wire.
-    pub fn slot(&self) -> Dur {
-        self.slot
-    }
-
-    /// Moves the cells whose transmission started by `now` out of the buffer.
-    fn advance(&mut self, now: SimTime) {
+    /// Moves the cells whose transmission started by `now` out of the buffer, recording the
+    /// link's occupancy (in cells) at each departure.
+    fn advance(&mut self, now: SimTime, stats: &mut LinkStats) {
         while self.x > 0 {
             let (start, cell) = self.ring[self.ring.len() - self.x as usize];
             if start > now {
                 break;
             }
             self.x -= 1;
+            stats.occupancy(start, self.x, self.x * CELL_BYTES as u64);
             let v = &mut self.vcs[cell.vc as usize];
             v.set_y(start, v.y - 1);
             v.departures += 1;
@@ -140,9 +138,10 @@ impl CellPort {
     }
 
     /// A cell arrives at `now`: accept it (`Ok(true)` if the wire was empty, so the caller
-    /// must schedule its arrival event) or lose it with the reason.
-    pub fn offer(&mut self, cell: Cell, now: SimTime) -> Result<bool, DropReason> {
-        self.advance(now);
+    /// must schedule its arrival event) or lose it with the reason. `stats` gets the
+    /// occupancy changes (cells) and the transmitter time.
+    pub fn offer(&mut self, cell: Cell, now: SimTime, stats: &mut LinkStats) -> Result<bool, DropReason> {
+        self.advance(now, stats);
         let (x, k, n_active) = (self.x, self.cfg.buffer, self.n_active);
         let v = &mut self.vcs[cell.vc as usize];
         v.arrivals += 1;
@@ -177,7 +176,9 @@ impl CellPort {
         let was_empty = self.ring.is_empty();
         self.ring.push_back((start, cell));
         self.x += 1;
-        self.advance(now);
+        stats.occupancy(now, self.x, self.x * CELL_BYTES as u64);
+        stats.busy_ps += self.slot.0;
+        self.advance(now, stats);
         Ok(was_empty)
     }
 
@@ -187,9 +188,9 @@ impl CellPort {
     }
 
     /// Takes the cell at the head of the wire (it has reached the far end at `now`).
-    pub fn pop_arrival(&mut self, now: SimTime) -> Option<Cell> {
+    pub fn pop_arrival(&mut self, now: SimTime, stats: &mut LinkStats) -> Option<Cell> {
         // The buffer's lazy bookkeeping must first let go of every cell already sent.
-        self.advance(now);
+        self.advance(now, stats);
         debug_assert!(self.ring.len() as u64 > self.x, "a buffered cell cannot arrive");
         self.ring.pop_front().map(|(_, c)| c)
     }
@@ -216,9 +217,9 @@ impl CellPort {
                 let cs = ClassStats {
                     name: String::new(),
                     arrivals: v.arrivals,
-                    arrival_bytes: v.arrivals * super::cell::CELL_BYTES as u64,
+                    arrival_bytes: v.arrivals * CELL_BYTES as u64,
                     departures: v.departures + gone,
-                    departure_bytes: (v.departures + gone) * super::cell::CELL_BYTES as u64,
+                    departure_bytes: (v.departures + gone) * CELL_BYTES as u64,
                     drops: v.drops,
                     queued_pkts: v.y - gone,
                     avg_len: Some(area as f64 / secs),

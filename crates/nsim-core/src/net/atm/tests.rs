@@ -4,6 +4,7 @@ use super::cell::Cell;
 use super::policy::Policy;
 use super::port::{CellPort, PortConfig};
 use crate::record::DropReason::{self, *};
+use crate::record::LinkStats;
 use crate::time::{Dur, SimTime};
 
 const SLOT: Dur = Dur(1000);
@@ -15,7 +16,7 @@ fn port(buffer: u64, policy: Policy, partial_discard: bool) -> CellPort {
 /// Offers `n` cells on `vc` at time `t`, the last one ending a frame if `ends`; returns each
 /// cell's fate.
 fn cells(p: &mut CellPort, vc: u32, n: u32, ends: bool, t: u64) -> Vec<Result<(), DropReason>> {
-    (0..n).map(|k| p.offer(Cell { frame: 0, vc, eom: ends && k + 1 == n }, SimTime(t)).map(|_| ())).collect()
+    (0..n).map(|k| p.offer(Cell { frame: 0, vc, eom: ends && k + 1 == n }, SimTime(t), &mut LinkStats::default()).map(|_| ())).collect()
 }
 
 /// A whole frame of `n` cells on `vc` at time `t`.
@@ -112,14 +113,19 @@ fn fba_allowance_shrinks_towards_z_as_the_buffer_fills() {
 #[test]
 fn cells_leave_at_one_per_slot_and_arrive_after_slot_plus_delay() {
     let mut p = CellPort::new(PortConfig { buffer: 10, policy: Policy::TailDrop, partial_discard: false, keep_eom: true }, SLOT, Dur(500), 2);
-    assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: false }, SimTime(0)), Ok(true));
-    assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: true }, SimTime(0)), Ok(false));
+    let mut st = LinkStats::default();
+    assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: false }, SimTime(0), &mut st), Ok(true));
+    assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: true }, SimTime(0), &mut st), Ok(false));
     assert_eq!(p.next_arrival(), Some(SimTime(1500)));
-    assert_eq!(p.pop_arrival(SimTime(1500)), Some(Cell { frame: 0, vc: 0, eom: false }));
+    assert_eq!(p.pop_arrival(SimTime(1500), &mut st), Some(Cell { frame: 0, vc: 0, eom: false }));
     assert_eq!(p.next_arrival(), Some(SimTime(2500)));
     // Per-VC statistics at t = 3000: both cells departed, mean Y = 1 cell for 1000 ps / 3000.
     let s = p.vc_stats(SimTime(3000));
     assert_eq!(s.len(), 1);
     assert_eq!((s[0].1.arrivals, s[0].1.departures, s[0].1.queued_pkts), (2, 2, 0));
     assert!((s[0].1.avg_len.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    // The link's occupancy in cells: X = 1 during the first slot (the second cell waits).
+    let (cells, _) = st.mean_occupancy(SimTime(3000));
+    assert!((cells - 1.0 / 3.0).abs() < 1e-12, "{cells}");
+    assert_eq!((st.max_pkts, st.busy_ps), (1, 2000));
 }
