@@ -87,3 +87,43 @@ fn partial_discard_without_the_last_cell_costs_the_next_frame_at_reassembly() {
     let (kept, dropped) = (run(true), run(false));
     assert!(dropped > kept && kept > 0, "aal5 discards: {kept} keeping the last cell, {dropped} not");
 }
+
+#[test]
+fn routers_segment_and_reassemble_where_a_path_enters_and_leaves_atm() {
+    // h0 -(packet link)- r0 =(ATM)= r1 -(packet link)- h1: r0 segments, r1 reassembles.
+    let toml = r#"
+name = "IP over an ATM core"
+duration = "2s"
+hosts = ["h0", "h1"]
+routers = ["r0", "r1"]
+[[links]]
+between = ["h0", "r0"]
+rate = "100Mb"
+delay = "1ms"
+[[links]]
+between = ["r0", "r1"]
+rate = "155.52Mb"
+delay = "2ms"
+atm = { buffer = 500, policy = "epd" }
+[[links]]
+between = ["r1", "h1"]
+rate = "100Mb"
+delay = "1ms"
+[[flows]]
+from = "h0"
+to = "h1"
+app = { kind = "bulk" }
+transport = { kind = "tcp", variant = "newreno", window = 64, packet_size = "512B", syn = false }
+"#;
+    let scn = Scenario::from_toml(toml, "core.toml").unwrap();
+    let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+    let f = &r.flows[0];
+    assert!(f.delivered_pkts > 1000, "{}", f.delivered_pkts);
+    // The ATM hop carried every delivered segment as 12 cells; the packet links saw frames.
+    let core = r.queues.iter().position(|q| q.from == "r0" && q.to == "r1").unwrap() as u32;
+    let vc0 = r.classes.iter().find(|c| c.link == core && c.class == "vc0").unwrap();
+    assert!(vc0.departures >= 12 * f.delivered_pkts, "{} cells for {} segments", vc0.departures, f.delivered_pkts);
+    let egress = r.queues.iter().find(|q| q.from == "r1" && q.to == "h1").unwrap();
+    assert_eq!(egress.departures, f.delivered_pkts);
+}
