@@ -135,6 +135,7 @@ class Scenario:
         error: dict[str, Any] | None = None,
         reverse_error: dict[str, Any] | None = None,
         simplex: bool | None = None,
+        atm: dict[str, Any] | None = None,
     ) -> "Scenario":
         """Adds a duplex link a<->b (a->b only with ``simplex=True``).
 
@@ -144,6 +145,8 @@ class Scenario:
             queue: Queue of each direction (default droptail, 50 packets).
             reverse_queue: Queue of b->a if different.
             error: Error model of a->b; ``reverse_error`` of b->a.
+            atm: Make it an ATM cell link: ``dict(buffer=1000, policy="epd", r=0.9)``
+                (buffer in cells; see docs/models/atm.md). Replaces ``queue``.
         """
         self.config.setdefault("links", []).append(
             _clean(
@@ -156,6 +159,7 @@ class Scenario:
                     "error": error,
                     "reverse_error": reverse_error,
                     "simplex": simplex,
+                    "atm": atm,
                 }
             )
         )

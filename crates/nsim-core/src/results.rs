@@ -235,7 +235,7 @@ impl Results {
             .iter()
             .enumerate()
             .flat_map(|(i, l)| {
-                l.queue.class_stats().into_iter().map(move |c| ClassRow {
+                l.class_stats(end).into_iter().map(move |c| ClassRow {
                     link: i as u32,
                     arrivals: c.arrivals,
                     arrival_bytes: c.arrival_bytes,

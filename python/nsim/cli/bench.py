@@ -1,7 +1,8 @@
 """``nsim bench``: performance of whole runs, each in a fresh process.
 
 Reports simulator events/s, forwarded packets/s (all link departures), bottleneck packets/s
-(the busiest link direction), whole-process wall time and peak memory. Never used as a
+(the busiest link direction), ATM cells/s (cell departures on all ATM links, from the per-VC
+rows), whole-process wall time and peak memory. Never used as a
 pass/fail test: figures depend on the machine.
 """
 
@@ -30,6 +31,7 @@ print(json.dumps({
     "sim_wall_s": raw["wall_s"],
     "link_departures": sum(deps),
     "bottleneck_departures": max(deps),
+    "cell_departures": sum(c["departures"] for c in raw["classes"] if c["class"].startswith("vc")),
     "max_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
     "balanced": a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"],
 }))
@@ -48,6 +50,7 @@ def measure(path: str) -> dict[str, float]:
     fig["events_per_s"] = fig["events"] / w
     fig["forwarded_pkts_per_s"] = fig["link_departures"] / w
     fig["bottleneck_pkts_per_s"] = fig["bottleneck_departures"] / w
+    fig["cells_per_s"] = fig["cell_departures"] / w
     return fig
 
 
@@ -60,13 +63,13 @@ def command(scenarios: tuple[str, ...], json_out: str | None) -> None:
     if not paths:
         raise click.UsageError("no scenarios given and none found in benches/scenarios/")
     rows = {}
-    click.echo(f"{'scenario':<34} {'events/s':>12} {'fwd pkts/s':>12} {'bneck pkts/s':>13} {'wall s':>8} {'RSS MB':>8}")
+    click.echo(f"{'scenario':<34} {'events/s':>12} {'fwd pkts/s':>12} {'bneck pkts/s':>13} {'wall s':>8} {'RSS MB':>8} {'cells/s':>11}")
     for path in paths:
         f = measure(path)
         rows[path] = f
         click.echo(
             f"{os.path.basename(path)[:34]:<34} {f['events_per_s']:>12,.0f} {f['forwarded_pkts_per_s']:>12,.0f} "
-            f"{f['bottleneck_pkts_per_s']:>13,.0f} {f['process_wall_s']:>8.2f} {f['max_rss_kb'] / 1024:>8.1f}"
+            f"{f['bottleneck_pkts_per_s']:>13,.0f} {f['process_wall_s']:>8.2f} {f['max_rss_kb'] / 1024:>8.1f} {f['cells_per_s']:>11,.0f}"
         )
     if json_out:
         with open(json_out, "w", encoding="utf-8") as fh:

@@ -9,6 +9,8 @@ use super::error::{CResult, ConfigError};
 use super::link_spec::{ErrorSpec, LinkSpec};
 use super::{Scenario, SeriesKind};
 use crate::ids::{FlowId, LinkId, NodeId};
+use super::queue_spec::QueueSpec;
+use crate::net::atm::{self, port::CellPort, spec::AtmSpec};
 use crate::net::error_model::ErrorModel;
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
 use crate::queue::BuildCtx;
@@ -188,6 +190,12 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
         } else if l.reverse_queue.is_some() || l.reverse_error.is_some() {
             return Err(ConfigError::new(format!("{path}.simplex"), "a simplex link has no reverse direction to configure"));
         }
+        if let Some(a) = &l.atm {
+            for (from, to, ..) in dirs {
+                links.push(atm_link(l, a, path, from, to, names, seed, links.len())?);
+            }
+            continue;
+        }
         for (from, to, q, err, qfield, efield) in dirs {
             let q = q.unwrap_or_default();
             q.validate(&format!("{path}.{qfield}"))
@@ -206,6 +214,28 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
         }
     }
     Ok(links)
+}
+
+/// One direction of an ATM cell link; its `queue` is an unused placeholder (cells wait in the
+/// ATM port's buffer).
+#[allow(clippy::too_many_arguments)]
+fn atm_link(l: &LinkSpec, a: &AtmSpec, path: &str, from: NodeId, to: NodeId, names: &Names, seed: u64, id: usize) -> CResult<Link> {
+    for (field, set) in [("queue", l.queue.is_some()), ("reverse_queue", l.reverse_queue.is_some())] {
+        if set {
+            return Err(ConfigError::new(format!("{path}.{field}"), "an ATM link buffers cells: set atm.buffer and atm.policy instead"));
+        }
+    }
+    for (field, set) in [("error", l.error.is_some()), ("reverse_error", l.reverse_error.is_some())] {
+        if set {
+            return Err(ConfigError::new(format!("{path}.{field}"), "error models act on packets and are not available on ATM cell links"));
+        }
+    }
+    let cfg = a.port_config().map_err(|(field, r)| ConfigError::new(format!("{path}.atm.{field}"), r))?;
+    let placeholder = QueueSpec::default().build(&BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows });
+    let mut link = Link::new(from, to, l.rate.0, l.delay.0, placeholder.expect("the default queue builds"), seed, id);
+    let n_vcs = 2 * names.flows.len();
+    link.atm = Some(Box::new(CellPort::new(cfg, atm::cell::slot(l.rate.0), l.delay.0, n_vcs)));
+    Ok(link)
 }
 
 fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CResult<RouteTable> {

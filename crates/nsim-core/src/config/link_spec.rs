@@ -31,6 +31,9 @@ pub struct LinkSpec {
     /// Where the error models act. Default "transmit".
     #[serde(default)]
     pub error_at: ErrorAt,
+    /// Makes this an ATM cell link (both directions): cells, AAL5, a UBR output buffer in
+    /// cells with its drop policy (docs/models/atm.md). Replaces `queue`.
+    pub atm: Option<crate::net::atm::spec::AtmSpec>,
 }
 
 /// Where on a link direction its error model decides.

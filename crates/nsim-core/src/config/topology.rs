@@ -120,6 +120,7 @@ impl AccessSpec {
             reverse_error: None,
             simplex: false,
             error_at: Default::default(),
+            atm: None,
         }
     }
 }

@@ -9,10 +9,11 @@
 
 use std::collections::VecDeque;
 
+use super::atm::port::CellPort;
 use super::error_model::ErrorModel;
 use crate::ids::NodeId;
 use crate::packet::PacketId;
-use crate::queue::QueueDisc;
+use crate::queue::{ClassStats, QueueDisc};
 use crate::record::LinkStats;
 use crate::rng::SimRng;
 use crate::time::{Dur, SimTime};
@@ -45,6 +46,8 @@ pub struct Link {
     pub queue_rng: SimRng,
     /// Random stream of the error model.
     pub error_rng: SimRng,
+    /// An ATM cell link's output port (then `queue` and `pipe` stay unused).
+    pub atm: Option<Box<CellPort>>,
 }
 
 impl Link {
@@ -68,6 +71,7 @@ impl Link {
             tx_cache: (0, Dur::ZERO),
             queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
             error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
+            atm: None,
         }
     }
 
@@ -78,6 +82,15 @@ impl Link {
             self.tx_cache = (size, self.rate.tx_time(size as u64));
         }
         self.tx_cache.1
+    }
+
+    /// Per-class rows of the results' `classes` table: the discipline's classes, or an ATM
+    /// port's VCs (counted in cells) as of `end`.
+    pub fn class_stats(&self, end: SimTime) -> Vec<ClassStats> {
+        match &self.atm {
+            Some(port) => port.vc_stats(end).into_iter().map(|(vc, c)| ClassStats { name: super::atm::vc_name(vc), ..c }).collect(),
+            None => self.queue.class_stats(),
+        }
     }
 
     /// Packets being serialized or propagating.

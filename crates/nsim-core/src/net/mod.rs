@@ -4,6 +4,7 @@
 //! to send packets and arm timers; the run loop calls [`Net::on_tx_done`] and
 //! [`Net::on_arrive`] for link events.
 
+pub mod atm;
 pub mod error_model;
 pub mod link;
 pub mod routing;
@@ -50,6 +51,8 @@ pub struct Net {
     pub flows: Vec<FlowStats>,
     pub totals: Totals,
     pub trace: Option<Ns2Trace>,
+    /// Frames travelling as ATM cells (empty without ATM links).
+    pub atm: atm::AtmNet,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -66,6 +69,7 @@ impl Net {
             flows: (0..n_flows).map(|_| FlowStats::default()).collect(),
             totals: Totals::default(),
             trace: None,
+            atm: atm::AtmNet::default(),
             drops: Vec::with_capacity(8),
         }
     }
@@ -99,6 +103,9 @@ impl Net {
     }
 
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
+        if self.links[l.idx()].atm.is_some() {
+            return self.atm_send(l, id);
+        }
         let now = self.now;
         let link = &mut self.links[l.idx()];
         let size = self.pool.get(id).size;
@@ -268,6 +275,9 @@ impl Net {
 
     /// The head of `l`'s pipe reaches the far node. Returns the packet if it is for that node.
     pub fn on_arrive(&mut self, l: LinkId) -> Option<PacketId> {
+        if self.links[l.idx()].atm.is_some() {
+            return self.atm_arrive(l);
+        }
         let link = &mut self.links[l.idx()];
         let (_, id) = link.pipe.pop_front()?;
         if let Some(&(t, _)) = link.pipe.front() {
@@ -292,6 +302,6 @@ impl Net {
 
     /// Packets being transmitted or propagating now.
     pub fn in_flight(&self) -> u64 {
-        self.links.iter().map(|l| l.in_flight()).sum()
+        self.links.iter().map(|l| l.in_flight()).sum::<u64>() + self.atm_in_flight()
     }
 }

@@ -32,10 +32,21 @@ pub enum DropReason {
     DropPriority,
     /// No route to the destination from the node holding it.
     NoRoute,
+    /// ATM Early Packet Discard: the frame's first cell met an occupancy above R.
+    Epd,
+    /// ATM Partial Packet Discard: an earlier cell of the frame was lost, so this one goes too.
+    Ppd,
+    /// ATM Selective Drop: the frame's VC held more than Z times its fair share above R.
+    SelectiveDrop,
+    /// ATM Fair Buffer Allocation: the VC's share exceeded FBA's allowance above R.
+    Fba,
+    /// AAL5 reassembly discarded the frame: its cells were merged with those of an earlier
+    /// frame whose end-of-frame cell was lost (the CRC-32 and length check fail).
+    Aal5,
 }
 
 impl DropReason {
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 14;
     pub const ALL: [DropReason; Self::COUNT] = [
         DropReason::Overflow,
         DropReason::ErrorModel,
@@ -46,6 +57,11 @@ impl DropReason {
         DropReason::Pie,
         DropReason::DropPriority,
         DropReason::NoRoute,
+        DropReason::Epd,
+        DropReason::Ppd,
+        DropReason::SelectiveDrop,
+        DropReason::Fba,
+        DropReason::Aal5,
     ];
 
     /// Column-friendly name (`drops_<name>` in results).
@@ -60,6 +76,11 @@ impl DropReason {
             DropReason::Pie => "pie",
             DropReason::DropPriority => "drop_priority",
             DropReason::NoRoute => "no_route",
+            DropReason::Epd => "epd",
+            DropReason::Ppd => "ppd",
+            DropReason::SelectiveDrop => "selective_drop",
+            DropReason::Fba => "fba",
+            DropReason::Aal5 => "aal5",
         }
     }
 
