@@ -121,8 +121,11 @@ class Scenario:
         hold (NaN, infinities, objects that are not numbers, strings, lists or dicts)."""
         try:
             return json.dumps(self.config, allow_nan=False)
-        except (TypeError, ValueError) as e:
-            raise ScenarioError(f"{self.source}: {e}", file=self.source, reason=str(e)) from None
+        except (TypeError, ValueError):
+            path, value = _first_non_json(self.config, "")
+            reason = f"{value!r} is not a number, string, boolean, list or table"
+            raise ScenarioError(f"{self.source}: field `{path}`: {reason}", file=self.source, path=path,
+                                reason=reason) from None
 
     # -- builder methods ----------------------------------------------------------------
     def hosts(self, *names: str) -> "Scenario":
@@ -297,6 +300,24 @@ class Scenario:
         if trace_path is not None:
             res.summary["trace_path"] = trace_path
         return res
+
+
+def _first_non_json(node: Any, path: str) -> tuple[str, Any]:
+    """The path and value of the first value JSON cannot hold (NaN, infinity, an object)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            found = _first_non_json(v, f"{path}.{k}" if path else str(k))
+            if found[0]:
+                return found
+        return "", None
+    if isinstance(node, (list, tuple)):
+        for i, v in enumerate(node):
+            found = _first_non_json(v, f"{path}[{i}]")
+            if found[0]:
+                return found
+        return "", None
+    ok = node is None or isinstance(node, (str, bool, int)) or (isinstance(node, float) and node == node and abs(node) != float("inf"))
+    return ("", None) if ok else (path or "<root>", node)
 
 
 def read_text(path: str) -> str:

@@ -117,12 +117,9 @@ impl Scenario {
         let mut scn: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
-            ConfigError {
-                file: file.into(),
-                path: if path == "." { String::new() } else { path },
-                line: toml_line(text, &inner),
-                reason: inner.message().to_string(),
-            }
+            let reason = inner.message().to_string();
+            let path = if path == "." { String::new() } else { raw::refine_path(text, &path, &reason).unwrap_or(path) };
+            ConfigError { file: file.into(), path, line: toml_line(text, &inner), reason }
         })?;
         scn.queue_limits = raw::queue_limits_toml(text);
         scn.source_text = Some(text.to_string());

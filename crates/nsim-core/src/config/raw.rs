@@ -56,6 +56,38 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
     span.map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
 }
 
+/// Serde loses the path inside internally tagged enums (`queue = { kind = ..., limit = ... }`):
+/// the error names the table. When the reason quotes a value ('25pkts') that one key of that
+/// table holds, returns the path with that key added.
+pub fn refine_path(text: &str, path: &str, reason: &str) -> Option<String> {
+    let doc = DeTable::parse(text).ok()?;
+    let mut table: &DeTable = doc.get_ref();
+    let mut array: Option<&[Spanned<DeValue>]> = None;
+    for step in steps(path) {
+        let value = match (step, array) {
+            (Step::Key(k), None) => table.iter().find(|(key, _)| key.get_ref() == k).map(|(_, v)| v)?,
+            (Step::Index(i), Some(a)) => a.get(i)?,
+            _ => return None,
+        };
+        match value.get_ref() {
+            DeValue::Table(t) => (table, array) = (t, None),
+            DeValue::Array(a) => array = Some(&a[..]),
+            _ => return None,
+        }
+    }
+    if array.is_some() {
+        return None;
+    }
+    let quoted = |v: &str| reason.contains(&format!("'{v}'"));
+    let hit = table.iter().find(|(_, v)| match v.get_ref() {
+        DeValue::String(s) => quoted(s),
+        DeValue::Integer(i) => quoted(i.as_str()),
+        DeValue::Float(f) => quoted(f.as_str()),
+        _ => false,
+    })?;
+    Some(format!("{path}.{}", hit.0.get_ref()))
+}
+
 /// Every `limit = ...` that reads as a queue limit, with its field path.
 pub fn queue_limits_toml(text: &str) -> Vec<(String, Limit)> {
     let mut out = Vec::new();
@@ -116,6 +148,14 @@ mod tests {
         // a path that goes beyond the text stops at the deepest part found
         assert_eq!(line_of(DOC, "links[0].queue.missing"), Some(7));
         assert_eq!(line_of(DOC, "nothing.here"), None);
+    }
+
+    #[test]
+    fn refines_a_path_that_stops_at_a_tagged_table() {
+        let r = "unknown queue limit unit 'p2' in '5000000p2'";
+        let doc = DOC.replace("5000000p", "5000000p2");
+        assert_eq!(refine_path(&doc, "links[0].queue", r).as_deref(), Some("links[0].queue.limit"));
+        assert_eq!(refine_path(&doc, "links[0].queue", "no quoted value"), None);
     }
 
     #[test]
