@@ -109,19 +109,19 @@ STRICT_CASES = [
     ("space inside", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "25 p" }'),
      "links[0].queue.limit", 9, "contains a space"),
     ("unitless rate string", GOOD.replace('"1Mb"', '"1000000"'), "links[0].rate", 7, "has no unit"),
-    ("cwnd series without TCP", GOOD + '[record]\nseries = ["queue", "cwnd"]\n', "record.series[1]", 15,
+    ("cwnd series without TCP", GOOD + '[record]\nseries = ["queue", "cwnd"]\n', "record.series[1]", 14,
      "need at least one TCP flow"),
     ("unknown node has its line", GOOD.replace('["a", "b"]\nrate', '["a", "c"]\nrate'), "links[0].between[1]", 6,
      "unknown node 'c'"),
     ("huge repeat", GOOD.replace('to = "b"', 'to = "b"\nrepeat = 10000000'), "flows[0].repeat", 12, "limits.max_flows"),
-    ("tiny interval", GOOD + '[record]\nseries = ["queue"]\ninterval = "1ns"\n', "record.interval", 16,
+    ("tiny interval", GOOD + '[record]\nseries = ["queue"]\ninterval = "1ns"\n', "record.interval", 15,
      "limits.max_series_samples"),
     ("huge queue", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "100000000p" }'),
      "links[0].queue.limit", 9, "limits.max_queue_packets"),
     ("huge dumbbell", GOOD + '[dumbbell]\npairs = 100000\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
-     'access = { rate = "1Mb", delay = "1ms" }\n', "dumbbell.pairs", 15, "limits.max_nodes"),
+     'access = { rate = "1Mb", delay = "1ms" }\n', "dumbbell.pairs", 14, "limits.max_nodes"),
     ("wrong type in delay_range", GOOD + '[dumbbell]\npairs = 2\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
-     'access = { rate = "1Mb", delay_range = ["1ms", true] }\n', "dumbbell.access.delay_range[1]", 17,
+     'access = { rate = "1Mb", delay_range = ["1ms", true] }\n', "dumbbell.access.delay_range[1]", 16,
      'invalid type: boolean `true`, expected a time such as "450ms"'),
 ]
 
@@ -172,7 +172,7 @@ def test_validate_reports_every_bad_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("data,where", [
-    (GOOD.encode().replace(b'"t"', b'"t\xff\xfe"'), ":2: not valid UTF-8 text: byte 0xff at offset 9"),
+    (GOOD.encode().replace(b'"t"', b'"t\xff\xfe"'), ":2: not valid UTF-8 text: byte 0xff at offset 10"),
     (b"\x00\x01garbage\x9c" + bytes(range(200, 256)), ":1: not valid UTF-8 text: byte 0x9c at offset 9"),
 ])
 def test_bytes_that_are_not_utf8_exit_2_with_the_offset(tmp_path: Path, data: bytes, where: str) -> None:

@@ -7,7 +7,8 @@ process (tests/fuzz_worker.py) with an address-space limit and a per-case timeou
 
 The default suite runs a few hundred cases; ``NSIM_FUZZ_CASES=10000 uv run pytest
 tests/test_fuzz.py`` runs more (``NSIM_FUZZ_SEED`` picks another seed, and
-``NSIM_FUZZ_REPORT=counts.json`` writes the outcome counts).
+``NSIM_FUZZ_REPORT=counts.json`` writes the outcome counts, ``NSIM_FUZZ_WORKERS=2`` runs
+two worker processes side by side).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 from conftest import ROOT, SCENARIOS
 
 CASES = int(os.environ.get("NSIM_FUZZ_CASES", "240"))
+WORKERS = int(os.environ.get("NSIM_FUZZ_WORKERS", "1"))
 SEED = int(os.environ.get("NSIM_FUZZ_SEED", "20261123"))
 BUILDER_SHARE = 0.3
 HUGE = ["10000000", "4294967296", "1e300", "99999999999999999999", "-1", "0", "1e-30", "nan", "inf"]
@@ -103,6 +105,8 @@ def _dict_case(rng: random.Random, config: dict[str, Any]) -> tuple[str, dict[st
         parent[key] = rng.choice([None, True, [1, 2], {"a": 1}, "x", "", 3.5, {"kind": "nope"}, object()])
     else:
         other = rng.choice(paths)
+        if path[:len(other)] == other or other[:len(path)] == path:
+            return op, c  # a value and its own ancestor: swapping would make a cycle
         try:
             a, b = _get(c, path), _get(c, other)
             parent[key], _get(c, other[:-1])[other[-1]] = b, a
@@ -146,9 +150,19 @@ def _encodable(node: Any) -> Any:
     return node
 
 
-def run_cases(cases: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
-    """Outcomes of ``cases`` from the worker process (a batch that stalls counts as hangs)."""
-    spec = tmp / "cases.json"
+def run_parallel(cases: list[dict[str, Any]], tmp: Path, workers: int) -> list[dict[str, Any]]:
+    """Outcomes of ``cases`` from ``workers`` worker processes side by side."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(workers) as pool:
+        parts = pool.map(lambda w: run_cases(cases[w::workers], tmp, f"w{w}"), range(workers))
+        return [o for part in parts for o in part]
+
+
+def run_cases(cases: list[dict[str, Any]], tmp: Path, tag: str = "w") -> list[dict[str, Any]]:
+    """Outcomes of ``cases`` from one worker process; if it dies, the case it was on is a
+    crash and the rest run in a new worker."""
+    spec = tmp / f"cases_{tag}_{cases[0]['id'] if cases else 0}.json"
     spec.write_text(json.dumps(cases), encoding="utf-8")
     p = subprocess.run([sys.executable, str(ROOT / "tests" / "fuzz_worker.py"), str(spec)],
                        capture_output=True, text=True, cwd=ROOT, timeout=60 + 10 * len(cases))
@@ -159,13 +173,13 @@ def run_cases(cases: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
         outcomes.append({"id": c["id"], "op": c["op"], "source": c["source"], "kind": "crash",
                          "error": f"worker exit {p.returncode}: {p.stderr.strip()[-500:]}"})
     if lost[1:]:
-        outcomes += run_cases(lost[1:], tmp)
+        outcomes += run_cases(lost[1:], tmp, tag)
     return outcomes
 
 
 def test_fuzzed_scenarios_never_crash(tmp_path: Path) -> None:
     cases = make_cases(CASES, SEED, tmp_path)
-    outcomes = run_cases(cases, tmp_path)
+    outcomes = run_parallel(cases, tmp_path, WORKERS)
     counts = collections.Counter(o["kind"] for o in outcomes)
     unclear = [o for o in outcomes if o["kind"] == "rejected" and not o["clear"]]
     counts["rejected_unclear"] = len(unclear)
