@@ -18,8 +18,8 @@ import tempfile
 #: Address-space limit of this process. Python + the extension + pandas use ~1 GB of
 #: address space before a case runs; a case may take 2 GB more.
 AS_LIMIT = 3 << 30
-#: Seconds one case may take.
-CASE_TIMEOUT_S = 20
+#: Seconds one case may take (generous: the machine may be loaded; a hang never ends).
+CASE_TIMEOUT_S = 60
 #: Simulated time of the short runs of valid cases.
 RUN_UNTIL = "0.2s"
 
@@ -43,6 +43,8 @@ def cli_case(path: str, out: str) -> dict[str, object]:
     for step, args in (("validate", ["validate", path]), ("run", ["run", path, "-q", "--until", RUN_UNTIL, "-o", out])):
         r = runner.invoke(main, args)
         err = r.stderr
+        if isinstance(r.exception, CaseTimeout):
+            raise r.exception
         if r.exception is not None and not isinstance(r.exception, SystemExit):
             return {"kind": "traceback", "step": step, "error": f"{type(r.exception).__name__}: {r.exception}"}
         if r.exit_code == 2:
@@ -75,6 +77,8 @@ def builder_case(config: dict[str, object]) -> dict[str, object]:
         sc.run(until=RUN_UNTIL)
     except nsim.ScenarioError as e:
         return {"kind": "rejected", "step": "builder", "clear": str(e).startswith("<fuzz>"), "error": str(e)[:300]}
+    except CaseTimeout:
+        raise
     except Exception as e:  # anything else is a bug
         return {"kind": "traceback", "step": "builder", "error": f"{type(e).__name__}: {e}"}
     return {"kind": "ok"}
@@ -85,6 +89,10 @@ def main() -> None:
     signal.signal(signal.SIGALRM, _alarm)
     cases = json.load(open(sys.argv[1], encoding="utf-8"))
     out = tempfile.mkdtemp(prefix="nsim-fuzz-")
+    import matplotlib  # noqa: F401  (imports outside the per-case timeout)
+    import pandas  # noqa: F401
+
+    import nsim.cli  # noqa: F401
     for case in cases:
         signal.alarm(CASE_TIMEOUT_S)
         try:

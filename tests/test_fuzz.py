@@ -27,7 +27,7 @@ from typing import Any
 
 from conftest import ROOT, SCENARIOS
 
-CASES = int(os.environ.get("NSIM_FUZZ_CASES", "240"))
+CASES = int(os.environ.get("NSIM_FUZZ_CASES", "200"))
 WORKERS = int(os.environ.get("NSIM_FUZZ_WORKERS", "1"))
 SEED = int(os.environ.get("NSIM_FUZZ_SEED", "20261123"))
 BUILDER_SHARE = 0.3

@@ -3,7 +3,8 @@
 //! A typo such as `repeat = 10000000` or `record.interval = "1ns"` would otherwise allocate
 //! gigabytes (or hang building routes) before the first event. The estimate counts flows
 //! (after `repeat`), nodes (after the topology helpers; routing tables grow as nodes²),
-//! time-series samples (duration / interval × series columns) and queue capacities. Each
+//! time-series samples (duration / interval × series columns), queue capacities and the
+//! packets rate-driven sources would send. Each
 //! limit can be raised in the scenario's `[limits]` table, or all of them switched off with
 //! `nsim run --no-limits` (`run(limits=False)` in Python).
 
@@ -11,6 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::error::{CResult, ConfigError};
+use super::flow_spec::AppSpec;
 use super::{Scenario, SeriesKind};
 use crate::time::Dur;
 use crate::units::Limit;
@@ -32,6 +34,10 @@ pub struct LimitsSpec {
     pub max_queue_packets: u64,
     /// A queue limit given in bytes. Default 1000000000 (1 GB).
     pub max_queue_bytes: u64,
+    /// Packets the rate-driven sources (cbr, poisson, onoff at peak rate) would send over the
+    /// run: rate / (8 · size) × active time, summed over flows. Default 100000000 (about a
+    /// minute of simulation). TCP bulk and file transfers are paced by the network.
+    pub max_source_packets: u64,
 }
 
 impl Default for LimitsSpec {
@@ -42,6 +48,7 @@ impl Default for LimitsSpec {
             max_series_samples: 20_000_000,
             max_queue_packets: 1_000_000,
             max_queue_bytes: 1_000_000_000,
+            max_source_packets: 100_000_000,
         }
     }
 }
@@ -80,7 +87,43 @@ pub fn check(scn: &Scenario, duration: Option<Dur>) -> CResult<()> {
             _ => {}
         }
     }
-    check_series(scn, duration, flows)
+    check_series(scn, duration, flows)?;
+    check_source_packets(scn, duration)
+}
+
+/// Packets per second of a rate-driven source (0 for TCP-paced ones).
+fn packets_per_s(app: &AppSpec) -> f64 {
+    let (rate, interval, size) = match app {
+        AppSpec::Cbr { rate, interval, size, .. } | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
+        AppSpec::Onoff { rate, size, .. } => (*rate, None, *size),
+        AppSpec::Bulk | AppSpec::File { .. } => return 0.0,
+    };
+    let size = size.map_or(210.0, |s| s.0 .0.max(1) as f64);
+    match (rate, interval) {
+        (Some(r), _) => r.0 .0 as f64 / (8.0 * size),
+        (None, Some(i)) if i.0 .0 > 0 => 1.0 / i.0.as_secs_f64(),
+        _ => 0.0,
+    }
+}
+
+fn check_source_packets(scn: &Scenario, duration: Option<Dur>) -> CResult<()> {
+    let end = duration.map(|d| d.as_secs_f64());
+    let mut total = 0.0;
+    for (i, f) in scn.flows.iter().enumerate() {
+        let start = f.start.map_or(0.0, |t| t.0.as_secs_f64());
+        let stop = match (f.stop.map(|t| t.0.as_secs_f64()), end) {
+            (Some(s), Some(e)) => s.min(e),
+            (Some(s), None) => s,
+            (None, Some(e)) => e,
+            (None, None) => continue, // reported by the build: no duration
+        };
+        total += packets_per_s(&f.app) * (stop - start).max(0.0) * f64::from(f.repeat.unwrap_or(1));
+        if total > scn.limits.max_source_packets as f64 {
+            let what = format!("about {total:.3e} packets from the sources up to here");
+            return Err(over(&format!("flows[{i}].app"), what, scn.limits.max_source_packets, "max_source_packets"));
+        }
+    }
+    Ok(())
 }
 
 fn check_series(scn: &Scenario, duration: Option<Dur>, flows: u64) -> CResult<()> {

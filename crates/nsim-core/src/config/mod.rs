@@ -118,7 +118,8 @@ impl Scenario {
             let path = e.path().to_string();
             let inner = e.into_inner();
             let reason = inner.message().to_string();
-            let path = if path == "." { String::new() } else { raw::refine_path(text, &path, &reason).unwrap_or(path) };
+            let doc = || toml::from_str::<serde_json::Value>(text).ok();
+            let path = if path == "." { String::new() } else { doc().and_then(|d| raw::refine_path(&d, &path, &reason)).unwrap_or(path) };
             ConfigError { file: file.into(), path, line: toml_line(text, &inner), reason }
         })?;
         scn.queue_limits = raw::queue_limits_toml(text);
@@ -136,7 +137,8 @@ impl Scenario {
             let reason = inner.to_string();
             // serde_json appends " at line L column C"; keep the reason readable.
             let reason = reason.split(" at line ").next().unwrap_or(&reason).to_string();
-            ConfigError { file: file.into(), path: if path == "." { String::new() } else { path }, line: None, reason }
+            let path = if path == "." { String::new() } else { raw::refine_path(&value, &path, &reason).unwrap_or(path) };
+            ConfigError { file: file.into(), path, line: None, reason }
         })?;
         raw::queue_limits_json(&value, "", &mut scn.queue_limits);
         Ok(scn)

@@ -56,36 +56,33 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
     span.map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1)
 }
 
-/// Serde loses the path inside internally tagged enums (`queue = { kind = ..., limit = ... }`):
-/// the error names the table. When the reason quotes a value ('25pkts') that one key of that
-/// table holds, returns the path with that key added.
-pub fn refine_path(text: &str, path: &str, reason: &str) -> Option<String> {
-    let doc = DeTable::parse(text).ok()?;
-    let mut table: &DeTable = doc.get_ref();
-    let mut array: Option<&[Spanned<DeValue>]> = None;
+/// Serde loses the path inside internally tagged enums (`queue = { kind = ..., limit = ... }`,
+/// `app = { kind = ..., rate = ... }`): the error names the table. When exactly one key of
+/// that table holds the value the reason mentions ('25pkts', boolean `true`, a sequence),
+/// returns the path with that key added. `doc` is the whole document as plain data.
+pub fn refine_path(doc: &serde_json::Value, path: &str, reason: &str) -> Option<String> {
+    use serde_json::Value;
+    let mut node = doc;
     for step in steps(path) {
-        let value = match (step, array) {
-            (Step::Key(k), None) => table.iter().find(|(key, _)| key.get_ref() == k).map(|(_, v)| v)?,
-            (Step::Index(i), Some(a)) => a.get(i)?,
+        node = match (step, node) {
+            (Step::Key(k), Value::Object(m)) => m.get(k)?,
+            (Step::Index(i), Value::Array(a)) => a.get(i)?,
             _ => return None,
         };
-        match value.get_ref() {
-            DeValue::Table(t) => (table, array) = (t, None),
-            DeValue::Array(a) => array = Some(&a[..]),
-            _ => return None,
-        }
     }
-    if array.is_some() {
-        return None;
+    let mentioned = |v: &Value| match v {
+        Value::String(s) => reason.contains(&format!("'{s}'")) || reason.contains(&format!("string \"{s}\"")),
+        Value::Bool(b) => reason.contains(&format!("boolean `{b}`")),
+        Value::Number(n) => reason.contains(&format!("`{n}`")) || reason.contains(&format!("'{n}'")),
+        Value::Array(_) => reason.contains("invalid type: sequence"),
+        Value::Object(_) => reason.contains("invalid type: map"),
+        Value::Null => false,
+    };
+    let mut hits = node.as_object()?.iter().filter(|(k, v)| *k != "kind" && mentioned(v));
+    match (hits.next(), hits.next()) {
+        (Some((k, _)), None) => Some(format!("{path}.{k}")),
+        _ => None,
     }
-    let quoted = |v: &str| reason.contains(&format!("'{v}'"));
-    let hit = table.iter().find(|(_, v)| match v.get_ref() {
-        DeValue::String(s) => quoted(s),
-        DeValue::Integer(i) => quoted(i.as_str()),
-        DeValue::Float(f) => quoted(f.as_str()),
-        _ => false,
-    })?;
-    Some(format!("{path}.{}", hit.0.get_ref()))
 }
 
 /// Every `limit = ...` that reads as a queue limit, with its field path.
@@ -152,10 +149,15 @@ mod tests {
 
     #[test]
     fn refines_a_path_that_stops_at_a_tagged_table() {
+        let doc: serde_json::Value = toml::from_str(&DOC.replace("5000000p", "5000000p2")).unwrap();
         let r = "unknown queue limit unit 'p2' in '5000000p2'";
-        let doc = DOC.replace("5000000p", "5000000p2");
         assert_eq!(refine_path(&doc, "links[0].queue", r).as_deref(), Some("links[0].queue.limit"));
-        assert_eq!(refine_path(&doc, "links[0].queue", "no quoted value"), None);
+        assert_eq!(refine_path(&doc, "links[0].queue", "no value named"), None);
+        let doc: serde_json::Value = serde_json::from_str(r#"{"app": {"kind": "cbr", "rate": true, "x": false}}"#).unwrap();
+        let r = "invalid type: boolean `true`, expected a rate";
+        assert_eq!(refine_path(&doc, "app", r).as_deref(), Some("app.rate"));
+        let doc: serde_json::Value = serde_json::from_str(r#"{"app": {"rate": true, "x": true}}"#).unwrap();
+        assert_eq!(refine_path(&doc, "app", r), None, "ambiguous: two keys hold `true`");
     }
 
     #[test]
