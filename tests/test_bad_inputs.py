@@ -120,6 +120,10 @@ STRICT_CASES = [
      "links[0].queue.limit", 9, "limits.max_queue_packets"),
     ("huge dumbbell", GOOD + '[dumbbell]\npairs = 100000\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
      'access = { rate = "1Mb", delay = "1ms" }\n', "dumbbell.pairs", 14, "limits.max_nodes"),
+    ("source far too fast", GOOD.replace('rate = "100kb" }', 'rate = "10000000Mb" }'), "flows[0].app", 12,
+     "limits.max_source_packets"),
+    ("wrong type inside a tagged table", GOOD.replace('rate = "100kb" }', 'rate = true }'), "flows[0].app.rate", 12,
+     "invalid type: boolean `true`, expected a rate"),
     ("wrong type in delay_range", GOOD + '[dumbbell]\npairs = 2\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
      'access = { rate = "1Mb", delay_range = ["1ms", true] }\n', "dumbbell.access.delay_range[1]", 16,
      'invalid type: boolean `true`, expected a time such as "450ms"'),
@@ -198,5 +202,5 @@ def test_builder_values_json_cannot_hold_name_the_field() -> None:
         sc.validate()
     sc = nsim.Scenario("x", duration="1s").hosts("a", "b").link("a", "b", rate="1Mb", delay="1ms",
                                                                   queue=nsim.queue("droptail", limit="25pkts"))
-    with pytest.raises(nsim.ScenarioError, match="unknown queue limit unit 'pkts'"):
+    with pytest.raises(nsim.ScenarioError, match=r"field `links\[0\]\.queue\.limit`: unknown queue limit unit 'pkts'"):
         sc.validate()

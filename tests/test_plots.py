@@ -270,3 +270,10 @@ def test_every_shipped_scenario_runs_from_python_and_plots_by_default(scenario, 
     r = CliRunner().invoke(command, [str(tmp_path), "--dpi", "30"])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "throughput.png").stat().st_size > 500
+
+
+def test_throughput_of_a_run_without_flows_or_series(res):
+    res._series, res.series_kinds, res.summary = {}, [], {"sim_time_s": 2.0}
+    res.flows = pd.DataFrame()
+    ax = plots.plot_throughput(res).axes[0]
+    assert len(ax.collections) == 0 and ax.get_xlim() == (0.0, 2.0)

@@ -272,6 +272,8 @@ def _finish_throughput(ax: "Axes", n: int, scale: float, unit: str, fair_share_b
 def _mean_throughput(df: pd.DataFrame, summary: dict[str, Any], fair_share_bps: Optional[float],
                      ax: Optional["Axes"]) -> "Figure":
     """Each flow's mean throughput as a segment over [start, stop] (no series recorded)."""
+    if "throughput_bps" not in df:  # a run without flows
+        df = pd.DataFrame(columns=["flow", "name", "start_s", "stop_s", "throughput_bps"], dtype=float)
     end = float(summary.get("sim_time_s") or 0.0)
     scale, unit = _rate_unit(max(float(df["throughput_bps"].max()) if len(df) else 0.0, fair_share_bps or 0.0))
     ax = _axes(ax)
