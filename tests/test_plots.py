@@ -148,7 +148,7 @@ def test_queue_plot_defaults_to_the_busiest_links(res):
                                           "len_bytes": l * 1000} for x in t for l in range(8)])
     ax = plots.plot_queue(res).axes[0]
     assert [l.get_label() for l in ax.get_lines()] == ["n4→r", "n5→r", "n6→r", "n7→r"]
-    assert "4 busiest of 8" in ax.get_title()
+    assert "4 busiest of 7 busy" in ax.get_title()
     assert len(plots.plot_queue(res, busiest=8).axes[0].get_lines()) == 7  # never-busy n0 left out
 
 

@@ -304,10 +304,11 @@ def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: 
     """
     df = _select(_series(source, "queue"), "link", links)
     col, unit = ("len_bytes", "bytes") if in_bytes else ("len_pkts", "packets")
-    total = len(df.groupby(["link", "from", "to"]))
+    total = 0
     if links is None and len(df):
         mean = df.groupby(["link", "from", "to"])[col].mean()
         mean = mean[mean > 0] if (mean > 0).any() else mean
+        total = len(mean)
         keep = mean.sort_values(ascending=False, kind="stable").index[:busiest]
         df = df[df.set_index(["link", "from", "to"]).index.isin(keep)]
     ax = _axes(ax)
@@ -316,7 +317,7 @@ def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: 
     shown = len(ax.get_lines())
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"queue length ({unit})")
-    ax.set_title("Queue occupancy" + (f" ({shown} busiest of {total} link directions)" if shown < total else ""))
+    ax.set_title("Queue occupancy" + (f" ({shown} busiest of {total} busy link directions)" if shown < total else ""))
     ax.set_ylim(bottom=0)
     _legend(ax, shown)
     return ax.figure
