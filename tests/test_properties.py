@@ -17,8 +17,9 @@ from nsim.units import bits_per_second, seconds, size_bytes
 TIME_UNITS = {"ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
 RATE_UNITS = {"bps": 1.0, "Kb": 1e3, "Mb": 1e6, "Gb": 1e9, "Mbps": 1e6, "B/s": 8.0, "KB/s": 8e3}
 SIZE_UNITS = {"B": 1, "KB": 1000, "MB": 10**6, "KiB": 1024, "MiB": 1024**2}
-# Up to 1e5: 1e5 min is within nsim's time range (2^63 ps), 1e4 Gb/s within its 10 Tb/s.
-values = st.floats(min_value=1e-3, max_value=1e5, allow_nan=False, allow_infinity=False)
+# From 1 (time is whole picoseconds: "0.25ps" is 0, not a positive time) up to 1e5 (1e5 min
+# is within nsim's time range of 2^63 ps).
+values = st.floats(min_value=1.0, max_value=1e5, allow_nan=False, allow_infinity=False)
 
 
 @settings(max_examples=150, deadline=None)
