@@ -28,7 +28,7 @@ CASES = [
     ("unknown link key", GOOD.replace('rate = "1Mb"', 'rate = "1Mb"\nrat = 3'), "links[0]", "unknown field `rat`"),
     ("bad rate unit", GOOD.replace('"1Mb"', '"1Mx"'), "links[0].rate", "unknown rate unit 'Mx'"),
     ("negative rate", GOOD.replace('"1Mb"', '"-1Mb"'), "links[0].rate", "negative"),
-    ("bad time unit", GOOD.replace('"1ms"', '"1 fortnight"'), "links[0].delay", "unknown time unit"),
+    ("bad time unit", GOOD.replace('"1ms"', '"1fortnight"'), "links[0].delay", "unknown time unit"),
     ("unknown node in link", GOOD.replace('["a", "b"]\nrate', '["a", "c"]\nrate'), "links[0].between[1]", "unknown node 'c'"),
     ("link to itself", GOOD.replace('["a", "b"]\nrate', '["a", "a"]\nrate'), "links[0].between", "to itself"),
     ("unknown flow source", GOOD.replace('from = "a"', 'from = "x"'), "flows[0].from", "unknown node 'x'"),
@@ -98,3 +98,109 @@ def test_unwritable_output_directory_is_exit_2(tmp_path: Path) -> None:
     blocker.write_text("")
     p = run_cli("run", str(f), "-o", str(blocker / "out"))
     assert p.returncode == 2 and "cannot write results" in p.stderr and "Traceback" not in p.stderr
+
+
+# Checked in process (CliRunner) to keep the suite fast: (case id, text, field path, line,
+# words expected in the reason).
+STRICT_CASES = [
+    ("unitless time string", GOOD.replace('duration = "1s"', 'duration = "20"'), "duration", 3, "has no unit"),
+    ("pkts is not a unit", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "25pkts" }'),
+     "links[0].queue.limit", 9, "unknown queue limit unit 'pkts'"),
+    ("space inside", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "25 p" }'),
+     "links[0].queue.limit", 9, "contains a space"),
+    ("unitless rate string", GOOD.replace('"1Mb"', '"1000000"'), "links[0].rate", 7, "has no unit"),
+    ("cwnd series without TCP", GOOD + '[record]\nseries = ["queue", "cwnd"]\n', "record.series[1]", 14,
+     "need at least one TCP flow"),
+    ("unknown node has its line", GOOD.replace('["a", "b"]\nrate', '["a", "c"]\nrate'), "links[0].between[1]", 6,
+     "unknown node 'c'"),
+    ("huge repeat", GOOD.replace('to = "b"', 'to = "b"\nrepeat = 10000000'), "flows[0].repeat", 12, "limits.max_flows"),
+    ("tiny interval", GOOD + '[record]\nseries = ["queue"]\ninterval = "1ns"\n', "record.interval", 15,
+     "limits.max_series_samples"),
+    ("huge queue", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "100000000p" }'),
+     "links[0].queue.limit", 9, "limits.max_queue_packets"),
+    ("huge dumbbell", GOOD + '[dumbbell]\npairs = 100000\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
+     'access = { rate = "1Mb", delay = "1ms" }\n', "dumbbell.pairs", 14, "limits.max_nodes"),
+    ("source far too fast", GOOD.replace('rate = "100kb" }', 'rate = "10000000Mb" }'), "flows[0].app", 12,
+     "limits.max_source_packets"),
+    ("wrong type inside a tagged table", GOOD.replace('rate = "100kb" }', 'rate = true }'), "flows[0].app.rate", 12,
+     "invalid type: boolean `true`, expected a rate"),
+    ("wrong type in delay_range", GOOD + '[dumbbell]\npairs = 2\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
+     'access = { rate = "1Mb", delay_range = ["1ms", true] }\n', "dumbbell.access.delay_range[1]", 16,
+     'invalid type: boolean `true`, expected a time such as "450ms"'),
+]
+
+
+def _cli(*args: str) -> "object":
+    from click.testing import CliRunner
+
+    from nsim.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("case,text,path,line,reason", STRICT_CASES, ids=[c[0] for c in STRICT_CASES])
+def test_silent_acceptance_is_an_error_with_field_and_line(tmp_path: Path, case: str, text: str, path: str,
+                                                           line: int, reason: str) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    r = _cli("validate", str(f))
+    assert r.exit_code == 2, (case, r.output)
+    err = r.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: {f}:{line}: field `{path}`"), err
+    assert reason in err, err
+
+
+def test_no_limits_lifts_the_budget(tmp_path: Path) -> None:
+    f = tmp_path / "big.toml"
+    f.write_text(GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "100000000p" }'))
+    assert _cli("validate", str(f)).exit_code == 2
+    assert _cli("validate", "--no-limits", str(f)).exit_code == 0
+    f.write_text(f.read_text() + "[limits]\nmax_queue_packets = 100000000\n")
+    assert _cli("validate", str(f)).exit_code == 0
+    out = tmp_path / "o"
+    assert _cli("run", str(f), "-q", "-o", str(out), "--until", "0.1s").exit_code == 0
+
+
+def test_validate_reports_every_bad_file(tmp_path: Path) -> None:
+    good, bad1, bad2 = tmp_path / "good.toml", tmp_path / "bad1.toml", tmp_path / "bad2.toml"
+    good.write_text(GOOD)
+    bad1.write_text(GOOD.replace('"1Mb"', '"1Mx"'))
+    bad2.write_text(GOOD.replace('from = "a"', 'from = "x"'))
+    r = _cli("validate", str(bad1), str(good), str(bad2))
+    assert r.exit_code == 2
+    assert f"{good}: ok" in r.stdout
+    assert f"error: {bad1}:7: field `links[0].rate`" in r.stderr
+    assert f"error: {bad2}:10: field `flows[0].from`" in r.stderr
+    assert "2 of 3 files are invalid" in r.stderr
+
+
+@pytest.mark.parametrize("data,where", [
+    (GOOD.encode().replace(b'"t"', b'"t\xff\xfe"'), ":2: not valid UTF-8 text: byte 0xff at offset 10"),
+    (b"\x00\x01garbage\x9c" + bytes(range(200, 256)), ":1: not valid UTF-8 text: byte 0x9c at offset 9"),
+])
+def test_bytes_that_are_not_utf8_exit_2_with_the_offset(tmp_path: Path, data: bytes, where: str) -> None:
+    f = tmp_path / "bytes.toml"
+    f.write_bytes(data)
+    for args in (["validate", str(f)], ["run", str(f), "-o", str(tmp_path / "o")]):
+        r = _cli(*args)
+        assert r.exit_code == 2 and r.stderr.strip() == f"error: {f}{where}", r.stderr
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    f = tmp_path / "bom.toml"
+    f.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    assert _cli("validate", str(f)).exit_code == 0
+
+
+def test_builder_values_json_cannot_hold_name_the_field() -> None:
+    import nsim
+
+    sc = nsim.Scenario("x", duration="1s")
+    sc.hosts("a", "b").link("a", "b", rate=float("nan"), delay="1ms")
+    with pytest.raises(nsim.ScenarioError, match=r"field `links\[0\]\.rate`: nan is not a number"):
+        sc.validate()
+    sc = nsim.Scenario("x", duration="1s").hosts("a", "b").link("a", "b", rate="1Mb", delay="1ms",
+                                                                  queue=nsim.queue("droptail", limit="25pkts"))
+    with pytest.raises(nsim.ScenarioError, match=r"field `links\[0\]\.queue\.limit`: unknown queue limit unit 'pkts'"):
+        sc.validate()

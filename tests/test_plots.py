@@ -64,9 +64,9 @@ def test_cwnd_plot(res, tmp_path):
     fig = plots.ResultsPlotter(res).cwnd()
     ax = fig.axes[0]
     assert ax.get_xlabel() == "time (s)" and ax.get_ylabel() == "window (packets)"
-    assert len(ax.get_lines()) == 4  # cwnd + ssthresh per flow
+    assert len(ax.get_lines()) == 4  # window + ssthresh per flow (no receiver window known)
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["a cwnd", "a ssthresh", "b cwnd", "b ssthresh"]
+    assert labels == ["a min(cwnd, window)", "a ssthresh", "b min(cwnd, window)", "b ssthresh"]
     # each flow keeps one colour for both of its lines
     assert ax.get_lines()[0].get_color() == ax.get_lines()[1].get_color()
     saved(fig, tmp_path, "cwnd.png")
@@ -96,7 +96,8 @@ def test_queue_plot_skips_idle_queues(res, tmp_path):
 def test_ccdf_plot_defaults_to_delay_without_completion_times(res, tmp_path):
     fig = plots.plot_ccdf(res)
     ax = fig.axes[0]
-    assert ax.get_xlabel() == "delay_mean (s)" and ax.get_ylabel() == "P(X > x)"
+    assert ax.get_xlabel() == "mean one-way delay (s)" and ax.get_ylabel() == "P(X > x)"
+    assert "delay_mean" not in ax.get_title()
     assert len(ax.get_lines()) == 1
     y = ax.get_lines()[0].get_ydata()
     assert list(y) == [1.0, 0.5, 0.0]
@@ -112,21 +113,59 @@ def test_goodput_bars(res, tmp_path):
     saved(fig, tmp_path, "goodput.svg")
 
 
-def test_many_flows_legend_goes_outside_or_away():
+def test_many_flows_legend_goes_outside_then_flows_aggregate():
     t = np.arange(1, 5) * 1.0
-    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100}
-                       for x in t for f in range(20)])
+    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100 * (f + 1)}
+                       for x in t for f in range(10)])
     ax = plots.plot_throughput(df, window_s=1.0).axes[0]
+    assert len(ax.get_lines()) == 10
     assert ax.get_legend().get_bbox_to_anchor().x0 > ax.bbox.x1 - 1  # outside the axes
-    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100}
-                       for x in t for f in range(50)])
+    df = pd.DataFrame([{"time_s": x, "flow": f, "name": f"f{f}", "delivered_bytes": 100 * (f + 1)}
+                       for x in t for f in range(100)])
     ax = plots.plot_throughput(df, window_s=1.0).axes[0]
-    assert ax.get_legend() is None and "legend omitted" in ax.get_title()
+    assert len(ax.get_lines()) == 1 and len(ax.collections) == 2  # median, 25-75 % and 10-90 % bands
+    assert [x.get_text() for x in ax.get_legend().get_texts()] == ["10-90 %", "25-75 %", "median of 100 flows"]
+    # median of 100..10000 bytes per second over the flows = 5050 B/s = 40.4 kb/s
+    assert ax.get_lines()[0].get_ydata()[-1] == pytest.approx(40.4)
+    assert "100 flows" in ax.get_title()
+
+
+def test_cwnd_shows_the_effective_window_min_cwnd_window(res):
+    res.scenario = {"flows": [{"transport": {"kind": "tcp", "window": 4}}, {"transport": {"kind": "tcp"}}]}
+    ax = plots.plot_cwnd(res).axes[0]
+    lines = {l.get_label(): l for l in ax.get_lines()}
+    assert max(lines["a min(cwnd, window)"].get_ydata()) == 4  # cwnd reaches 11, window 4
+    assert max(lines["a cwnd"].get_ydata()) == 11  # drawn dotted where it exceeds the window
+    assert max(lines["b min(cwnd, window)"].get_ydata()) == 20  # ns-2's default window_
+    assert plots.tcp_windows({"flows": [{"repeat": 2, "transport": {"kind": "tcp", "window": 8}},
+                                        {"transport": {"kind": "udp"}}, {"transport": {"kind": "tcp"}}]}) \
+        == {0: 8.0, 1: 8.0, 3: 20.0}
+
+
+def test_queue_plot_defaults_to_the_busiest_links(res):
+    t = np.arange(1, 11) * 1.0
+    res._series["queue"] = pd.DataFrame([{"time_s": x, "link": l, "from": f"n{l}", "to": "r", "len_pkts": l,
+                                          "len_bytes": l * 1000} for x in t for l in range(8)])
+    ax = plots.plot_queue(res).axes[0]
+    assert [l.get_label() for l in ax.get_lines()] == ["n4→r", "n5→r", "n6→r", "n7→r"]
+    assert "4 busiest of 7 busy" in ax.get_title()
+    assert len(plots.plot_queue(res, busiest=8).axes[0].get_lines()) == 7  # never-busy n0 left out
+
+
+def test_throughput_without_series_uses_the_flow_table(res):
+    del res._series["flow_throughput"]
+    res.series_kinds = list(res._series)
+    res.summary = {"sim_time_s": 10.0}
+    res.flows = res.flows.assign(throughput_bps=[2e6, 1e6], start_s=[0.0, 1.0], stop_s=[None, 5.0])
+    ax = plots.plot_throughput(res).axes[0]
+    assert "record \"flow_throughput\"" in ax.get_title()
+    segs = [c.get_segments()[0] for c in ax.collections]
+    assert [tuple(map(tuple, s)) for s in segs] == [((0.0, 2.0), (10.0, 2.0)), ((1.0, 1.0), (5.0, 1.0))]
 
 
 def test_missing_series_is_a_clear_error(res):
     res.series_kinds = ["queue"]
-    with pytest.raises(ValueError, match="no 'tcp' series"):
+    with pytest.raises(ValueError, match="no 'tcp' or 'cwnd' series"):
         plots.plot_cwnd(res)
 
 
@@ -174,9 +213,25 @@ def test_plot_command_goodput_bars_and_bad_requests(saved_run, tmp_path):
     r = CliRunner().invoke(command, [str(saved_run), "--kind", "goodput"])
     assert r.exit_code == 0 and (saved_run / "goodput.png").stat().st_size > 1000
     r = CliRunner().invoke(command, [str(saved_run), "--kind", "cwnd"])
-    assert r.exit_code == 2 and "no 'tcp' series" in r.output
+    assert r.exit_code == 2 and "no 'tcp' or 'cwnd' series" in r.output
     r = CliRunner().invoke(command, [str(saved_run), "-o", str(tmp_path / "x.jpg")])
-    assert r.exit_code == 2 and ".png or .svg" in r.output
+    assert r.exit_code == 2 and ".png, .svg, .pdf" in r.output
+
+
+def test_plot_command_pdf_and_dpi(saved_run, tmp_path):
+    from click.testing import CliRunner
+
+    from nsim.cli.plot import command
+
+    r = CliRunner().invoke(command, [str(saved_run), "-o", str(tmp_path / "t.pdf")])
+    assert r.exit_code == 0 and (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF")
+    sizes = []
+    for dpi in (50, 200):
+        CliRunner().invoke(command, [str(saved_run), "--dpi", str(dpi), "-o", str(tmp_path / f"{dpi}.png")])
+        from matplotlib.image import imread
+
+        sizes.append(imread(tmp_path / f"{dpi}.png").shape[1])
+    assert sizes[1] == 4 * sizes[0]
 
 
 def test_cwnd_plot_of_a_real_tcp_run(tmp_path):
@@ -191,5 +246,34 @@ def test_cwnd_plot_of_a_real_tcp_run(tmp_path):
     assert r.exit_code == 0, r.output
     assert (tmp_path / "cwnd.svg").stat().st_size > 1000
     ax = plots.plot_cwnd(nsim.Results.load(tmp_path)).axes[0]
-    assert ax.get_ylabel() == "window (packets)" and len(ax.get_lines()) == 8  # 4 flows x 2
-    assert max(max(l.get_ydata()) for l in ax.get_lines()[::2]) > 1  # cwnd grew
+    eff = [l for l in ax.get_lines() if l.get_label().endswith("min(cwnd, window)")]
+    assert ax.get_ylabel() == "window (packets)" and len(eff) == 4  # 4 flows
+    assert max(max(l.get_ydata()) for l in eff) > 1  # the window grew
+
+
+SHIPPED = sorted(__import__("conftest").SCENARIOS.glob("*.toml"))
+
+
+@pytest.mark.parametrize("scenario", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_scenario_runs_from_python_and_plots_by_default(scenario, tmp_path):
+    """nsim.run() takes every scenario `nsim run` takes (record.trace included), and
+    `nsim plot DIR` with the default kind works on its output."""
+    from click.testing import CliRunner
+
+    import nsim
+    from nsim.cli.plot import command
+
+    res = nsim.run(scenario, until="0.5s")
+    if res.scenario.get("record", {}).get("trace"):
+        assert __import__("os").path.getsize(res.summary["trace_path"]) > 0
+    res.save(tmp_path)
+    r = CliRunner().invoke(command, [str(tmp_path), "--dpi", "30"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "throughput.png").stat().st_size > 500
+
+
+def test_throughput_of_a_run_without_flows_or_series(res):
+    res._series, res.series_kinds, res.summary = {}, [], {"sim_time_s": 2.0}
+    res.flows = pd.DataFrame()
+    ax = plots.plot_throughput(res).axes[0]
+    assert len(ax.collections) == 0 and ax.get_xlim() == (0.0, 2.0)

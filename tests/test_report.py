@@ -36,7 +36,8 @@ def results_named(name):
 def test_report_escapes_markup_in_user_strings(tmp_path):
     path = report.write_report(results_named(XSS), tmp_path / "report.html")
     html = path.read_text(encoding="utf-8")
-    assert "<script" not in html.lower()
+    assert "<script>alert(1)" not in html.lower()  # the page's only script is its own sorter
+    assert html.lower().count("<script") == 1
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     # in the title, the heading, the summary, a flow name, a node name, the scenario JSON
     assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 6
@@ -75,5 +76,52 @@ def test_report_command_on_a_real_run(tmp_path):
     r = CliRunner().invoke(command, [str(tmp_path / "run")])
     assert r.exit_code == 0, r.output
     html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
-    assert "<script" not in html.lower() and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert html.lower().count("<script") == 1 and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert html.count("data:image/png;base64,") == 4  # throughput, queue, ccdf, goodput
+
+
+def test_report_tables_key_columns_first_formatted_and_sortable():
+    res = results_named("x")
+    res.flows = res.flows.assign(throughput_bps=[1234567.0, 2e6], delay_mean_s=[0.0123, 0.02],
+                                 delivered_pkts=[12345, 7])
+    html = report.render_report(res)
+    flows = html[html.index("<h2>Flows</h2>"):html.index("<h2>Queues</h2>")]
+    heads = flows[flows.index("<thead>"):flows.index("</thead>")]
+    assert heads.index("flow") < heads.index("throughput (Mb/s)") < heads.index("delay mean (ms)")
+    assert ">1.235</td>" in flows and ">12.30</td>" in flows and ">12,345</td>" in flows
+    assert 'data-v="12345.0"' in flows  # sort key: the plain number
+    assert 'class="sortable"' in flows and "<script>" in html and "src=" not in html.split("<script>")[1]
+
+
+def test_report_collapses_long_tables_and_shows_classes():
+    import pandas as pd
+
+    res = results_named("x")
+    res.flows = pd.concat([res.flows] * 15, ignore_index=True)  # 30 rows
+    res.classes = pd.DataFrame({"link": [0, 0], "from": ["r1", "r1"], "to": ["r2", "r2"],
+                                "class": ["voice", "data"], "arrivals": [10, 20], "departures": [10, 15]})
+    html = report.render_report(res)
+    assert "<h2>Classes</h2>" in html and ">voice</td>" in html
+    flows = html[html.index("<h2>Flows</h2>"):html.index("<h2>Queues</h2>")]
+    assert "<details><summary>30 rows" in flows
+    queues = html[html.index("<h2>Queues</h2>"):html.index("<h2>Classes</h2>")]
+    assert "<details>" not in queues
+
+
+def test_sweep_report(tmp_path):
+    from click.testing import CliRunner
+
+    from nsim.cli.report import command
+    from nsim.sweeps import sweep
+    from test_sweep import spec_for
+
+    spec = spec_for(tmp_path, limits=("5p", "20p"), seeds=(1, 2), duration="1s")
+    spec.metrics = ["goodput_bps", "delay_mean_s"]
+    sweep(spec, out=tmp_path / "sw", workers=1)
+    r = CliRunner().invoke(command, [str(tmp_path / "sw")])
+    assert r.exit_code == 0, r.output
+    html = (tmp_path / "sw" / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Summary over seeds</h2>" in html
+    assert "goodput (b/s): mean ± 95 % CI" in html and " ± " in html
+    assert html.count("data:image/png;base64,") == 2  # one plot per metric
+    assert "dumbbell.bottleneck.queue.limit" in html

@@ -199,3 +199,35 @@ def test_sweep_command_on_dask_and_bad_files(tmp_path, cluster):
     sweep_file.write_text('scenario = "scenario.toml"\nseeds = "three"\n')
     r = CliRunner().invoke(command, [str(sweep_file), "-o", str(out)])
     assert r.exit_code == 2 and "field `seeds`" in r.output
+
+
+# -- the sweep file is checked before anything runs -----------------------------------------
+
+@pytest.mark.parametrize("body,field,reason", [
+    ('[grid]\n"dumbbell.botleneck.queue.limit" = ["5p"]\n', "grid.dumbbell.botleneck.queue.limit", "unknown field `botleneck`"),
+    ('[grid]\n"dumbbell.bottleneck.queue.limit" = ["5p", "25pkts"]\n', "grid.dumbbell.bottleneck.queue.limit",
+     "value '25pkts': unknown queue limit unit 'pkts'"),
+    ('metrics = ["goodput_bps", "goodput"]\n', "metrics[1]", "unknown per-flow column 'goodput'"),
+    ('metric = ["goodput_bps"]\n', "metric", "unknown key"),
+    ('name = 3\n', "name", "expected a name for the output directory, got int"),
+    ('seeds = [1, true]\n', "seeds", "a positive count or a non-empty list"),
+])
+def test_sweep_file_typos_exit_2_before_running(tmp_path, body, field, reason):
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "scenario.toml"\n' + body)
+    r = CliRunner().invoke(command, [str(f), "-o", str(tmp_path / "out")])
+    assert r.exit_code == 2, r.output
+    assert f"error: {f}: field `{field}`" in r.output and reason in r.output, r.output
+    assert not (tmp_path / "out").exists(), "nothing ran"
+
+
+def test_sweep_file_that_is_not_utf8_exits_2(tmp_path):
+    f = tmp_path / "s.toml"
+    f.write_bytes(b'scenario = "x\xff.toml"\n')
+    with pytest.raises(nsim.ScenarioError, match=r"s.toml:1: not valid UTF-8 text: byte 0xff at offset 13"):
+        load_sweep(f)

@@ -38,7 +38,7 @@ reno = nsim.run("scenarios/tcp_reno_dumbbell.toml", seed=1, until="10s")
 fig = plots.plot_cwnd(reno)
 fig.savefig(out / "cwnd.png")
 ax = fig.axes[0]
-print(f"cwnd.png: y {ax.get_ylabel()!r}, {len(ax.get_lines())} lines (cwnd + ssthresh per flow)")
+print(f"cwnd.png: y {ax.get_ylabel()!r}, {len(ax.get_lines())} lines (min(cwnd, window) + ssthresh per flow)")
 
 # Two plots sharing the time axis, on axes you own.
 fig = Figure(figsize=(8, 6), layout="constrained")

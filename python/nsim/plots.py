@@ -33,7 +33,9 @@ __all__ = [
     "ResultsPlotter",
     "KINDS",
     "available_kinds",
+    "column_label",
     "flow_color",
+    "tcp_windows",
 ]
 
 #: Legends with more entries than this are drawn outside the axes, in columns.
@@ -42,20 +44,69 @@ LEGEND_INSIDE_MAX = 8
 LEGEND_MAX = 40
 #: Holl's choice of window for the windowed time-averaged rate (seed 000 §6.2.1).
 DEFAULT_WINDOW_S = 3.0
+#: With more flows than this, time plots draw the median and percentile bands across flows
+#: instead of one line per flow.
+AGGREGATE_ABOVE = 12
+#: Queue plots show this many of the busiest link directions by default.
+BUSIEST_QUEUES = 4
+#: ns-2's default ``window_`` (the receiver's advertised window), in packets.
+DEFAULT_TCP_WINDOW = 20
+
+#: Axis titles of per-flow columns; others are derived from the column's unit suffix.
+COLUMN_LABELS = {
+    "completion_s": "flow completion time (s)",
+    "delay_mean_s": "mean one-way delay (s)",
+    "delay_std_s": "one-way delay std. dev. (s)",
+    "delay_p50_s": "median one-way delay (s)",
+    "delay_p99_s": "99th percentile one-way delay (s)",
+    "delay_max_s": "maximum one-way delay (s)",
+    "jitter_s": "jitter (s)",
+    "throughput_bps": "throughput (b/s)",
+    "goodput_bps": "goodput (b/s)",
+    "loss_rate": "loss rate",
+}
+_SUFFIX_UNITS = (("_bps", "b/s"), ("_pkts", "packets"), ("_bytes", "bytes"), ("_s", "s"))
+
+
+def column_label(column: str) -> str:
+    """A readable axis title for a per-flow column: ``"delay_p99_s"`` -> ``"99th percentile
+    one-way delay (s)"``, ``"sent_pkts"`` -> ``"sent (packets)"``."""
+    if column in COLUMN_LABELS:
+        return COLUMN_LABELS[column]
+    for suffix, unit in _SUFFIX_UNITS:
+        if column.endswith(suffix):
+            return f"{column.removesuffix(suffix).replace('_', ' ')} ({unit})"
+    return column.replace("_", " ")
 
 Source = Any  # a Results, or the DataFrame the plot would read from it
 
 
-def _series(source: Source, kind: str) -> pd.DataFrame:
-    """The ``kind`` series of a Results, or ``source`` itself if it is a DataFrame."""
+def _series(source: Source, *kinds: str) -> pd.DataFrame:
+    """The first recorded of the ``kinds`` series of a Results, or ``source`` itself if it
+    is a DataFrame. Raises ValueError saying what to record."""
     if isinstance(source, pd.DataFrame):
         return source
-    if kind not in source.series_kinds:
-        raise ValueError(
-            f"this run has no {kind!r} series (recorded: {list(source.series_kinds)}); "
-            f"add {kind!r} to record.series in the scenario"
-        )
-    return source.series(kind)
+    for kind in kinds:
+        if kind in source.series_kinds:
+            return source.series(kind)
+    want = " or ".join(repr(k) for k in kinds)
+    raise ValueError(
+        f"this run has no {want} series (recorded: {list(source.series_kinds) or 'none'}); "
+        f"add {kinds[0]!r} to record.series in the scenario"
+    )
+
+
+def _band(ax: "Axes", wide: pd.DataFrame, scale: float, label: str, step: bool = False) -> None:
+    """Median across the columns of ``wide`` (time x flow) with 25-75 % and 10-90 % bands."""
+    q = wide.quantile([0.1, 0.25, 0.5, 0.75, 0.9], axis=1).T / scale
+    t = q.index.to_numpy(dtype=float)
+    kw = {"step": "post"} if step else {}
+    ax.fill_between(t, q[0.1], q[0.9], color="tab:blue", alpha=0.15, linewidth=0, label="10-90 %", **kw)
+    ax.fill_between(t, q[0.25], q[0.75], color="tab:blue", alpha=0.3, linewidth=0, label="25-75 %", **kw)
+    if step:
+        ax.step(t, q[0.5], where="post", color="tab:blue", label=label)
+    else:
+        ax.plot(t, q[0.5], color="tab:blue", label=label)
 
 
 def _flows(source: Source) -> pd.DataFrame:
@@ -105,29 +156,63 @@ def _select(df: pd.DataFrame, column: str, keep: Optional[Sequence[Any]]) -> pd.
     return df if keep is None else df[df[column].isin(list(keep))]
 
 
-def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
-              ax: Optional["Axes"] = None) -> "Figure":
-    """Congestion window (solid) and slow-start threshold (dashed) of each TCP flow vs time.
+def tcp_windows(scenario: Optional[dict[str, Any]]) -> dict[int, float]:
+    """Receiver window (``transport.window``, packets) of each TCP flow id of a scenario dict.
 
-    Reads the ``tcp`` series (``time_s, flow, name, cwnd_pkts, ssthresh_pkts``).
-    ``flows`` restricts the plot to those flow names. The y axis is scaled to the windows,
-    so an initial "infinite" ssthresh lies above the plot.
+    Flow ids follow the expansion order of ``flows`` (each entry ``repeat`` times), as the
+    core numbers them; a TCP flow without ``window`` gets ns-2's default of 20.
     """
-    df = _select(_series(source, "tcp"), "name", flows)
+    out: dict[int, float] = {}
+    flow = 0
+    for spec in (scenario or {}).get("flows", []):
+        transport = spec.get("transport") or {}
+        for _ in range(int(spec.get("repeat", 1))):
+            if transport.get("kind") == "tcp":
+                out[flow] = float(transport.get("window", DEFAULT_TCP_WINDOW))
+            flow += 1
+    return out
+
+
+def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
+              ax: Optional["Axes"] = None, scenario: Optional[dict[str, Any]] = None) -> "Figure":
+    """Effective window min(cwnd, window) (solid) and ssthresh (dashed) of each TCP flow.
+
+    Reads the ``tcp`` series (or the event-driven ``cwnd`` series). The sender can have at
+    most min(cwnd, window) packets outstanding, where ``window`` is the receiver's window
+    (``transport.window``, read from ``scenario`` or the Results' scenario); where cwnd
+    grows past it, cwnd itself is drawn dotted. ``flows`` restricts the plot to those flow
+    names. With more than :data:`AGGREGATE_ABOVE` flows, the median effective window and
+    percentile bands across flows are drawn instead.
+    """
+    df = _select(_series(source, "tcp", "cwnd"), "name", flows)
+    windows = tcp_windows(scenario if scenario is not None else getattr(source, "scenario", None))
+    wnd = df["flow"].map(windows).astype(float).fillna(np.inf)
+    df = df.assign(effective=np.minimum(df["cwnd_pkts"], wnd), window=wnd)
     ax = _axes(ax)
-    top = 0.0
-    for (flow, name), g in df.groupby(["flow", "name"], sort=True):
-        color = flow_color(flow)
-        ax.step(g["time_s"], g["cwnd_pkts"], where="post", color=color, label=f"{name} cwnd")
-        ss = g["ssthresh_pkts"].where(np.isfinite(g["ssthresh_pkts"]))
-        ax.step(g["time_s"], ss, where="post", color=color, linestyle="--", label=f"{name} ssthresh")
-        top = max(top, float(g["cwnd_pkts"].max()))
+    n_flows = df["flow"].nunique()
+    if n_flows > AGGREGATE_ABOVE:
+        wide = df.pivot_table(index="time_s", columns="flow", values="effective").sort_index().ffill()
+        _band(ax, wide, 1.0, f"median of {n_flows} flows", step=True)
+        top = float(np.nanmax(wide.to_numpy())) if wide.size else 0.0
+        ax.set_title(f"Effective window min(cwnd, window), {n_flows} flows")
+        ax.legend(loc="best", fontsize="small")
+    else:
+        top = 0.0
+        for (flow, name), g in df.groupby(["flow", "name"], sort=True):
+            color = flow_color(flow)
+            ax.step(g["time_s"], g["effective"], where="post", color=color, label=f"{name} min(cwnd, window)")
+            if (g["cwnd_pkts"] > g["window"]).any():
+                ax.step(g["time_s"], g["cwnd_pkts"], where="post", color=color, linestyle=":",
+                        linewidth=0.8, label=f"{name} cwnd")
+            ss = g["ssthresh_pkts"].where(np.isfinite(g["ssthresh_pkts"]))
+            ax.step(g["time_s"], ss, where="post", color=color, linestyle="--", label=f"{name} ssthresh")
+            top = max(top, float(g["effective"].max()))
+        ax.set_title("Effective window and ssthresh")
+        _legend(ax, len(ax.get_lines()))
     if top > 0:
         ax.set_ylim(0, top * 1.15)
     ax.set_xlabel("time (s)")
     ax.set_ylabel("window (packets)")
-    ax.set_title("Congestion window and ssthresh")
-    _legend(ax, len(ax.get_lines()))
     return ax.figure
 
 
@@ -139,8 +224,14 @@ def plot_throughput(source: Source, window_s: Optional[float] = None,
 
     Reads the ``flow_throughput`` series. ``window_s`` defaults to Holl's 3 s, shortened to
     a tenth of the recorded time span for short runs (never below one sampling interval).
-    ``fair_share_bps`` draws Holl's horizontal fair-share line.
+    ``fair_share_bps`` draws Holl's horizontal fair-share line. With more than
+    :data:`AGGREGATE_ABOVE` flows, the median and percentile bands across flows are drawn.
+
+    A run that recorded no ``flow_throughput`` series still gets a plot: each flow's mean
+    throughput over its active time, from the per-flow table (the title says so).
     """
+    if not isinstance(source, pd.DataFrame) and "flow_throughput" not in source.series_kinds:
+        return _mean_throughput(_select(source.flows, "name", flows), source.summary, fair_share_bps, ax)
     df = _select(_series(source, "flow_throughput"), "name", flows)
     times = np.sort(df["time_s"].unique())
     if window_s is None:
@@ -151,43 +242,84 @@ def plot_throughput(source: Source, window_s: Optional[float] = None,
     scale, unit = _rate_unit(max(float(w["throughput_bps"].max()) if len(w) else 0.0,
                                  fair_share_bps or 0.0))
     ax = _axes(ax)
-    for (flow, name), g in w.groupby(["flow", "name"], sort=True):
-        ax.plot(g["time_s"], g["throughput_bps"] / scale, color=flow_color(flow), label=name)
-    n = len(ax.get_lines())
+    n_flows = w["flow"].nunique() if len(w) else 0
+    if n_flows > AGGREGATE_ABOVE:
+        wide = w.pivot_table(index="time_s", columns="flow", values="throughput_bps").sort_index()
+        _band(ax, wide, scale, f"median of {n_flows} flows")
+        ax.set_title(f"Throughput across {n_flows} flows, {window_s:g} s window")
+        n = 3  # median and two bands
+    else:
+        for (flow, name), g in w.groupby(["flow", "name"], sort=True):
+            ax.plot(g["time_s"], g["throughput_bps"] / scale, color=flow_color(flow), label=name)
+        ax.set_title(f"Per-flow throughput, {window_s:g} s window")
+        n = len(ax.get_lines())
+    _finish_throughput(ax, n, scale, unit, fair_share_bps)
+    return ax.figure
+
+
+def _finish_throughput(ax: "Axes", n: int, scale: float, unit: str, fair_share_bps: Optional[float]) -> None:
+    """Fair-share line, axis titles and legend of a throughput plot."""
     if fair_share_bps is not None:
         ax.axhline(fair_share_bps / scale, color="black", linestyle=":", linewidth=1.0,
                    label="fair share")
         n += 1
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"throughput ({unit})")
-    ax.set_title(f"Per-flow throughput, {window_s:g} s window")
     ax.set_ylim(bottom=0)
     _legend(ax, n)
+
+
+def _mean_throughput(df: pd.DataFrame, summary: dict[str, Any], fair_share_bps: Optional[float],
+                     ax: Optional["Axes"]) -> "Figure":
+    """Each flow's mean throughput as a segment over [start, stop] (no series recorded)."""
+    if "throughput_bps" not in df:  # a run without flows
+        df = pd.DataFrame(columns=["flow", "name", "start_s", "stop_s", "throughput_bps"], dtype=float)
+    end = float(summary.get("sim_time_s") or 0.0)
+    scale, unit = _rate_unit(max(float(df["throughput_bps"].max()) if len(df) else 0.0, fair_share_bps or 0.0))
+    ax = _axes(ax)
+    stops = df["stop_s"].astype(float).fillna(end).clip(upper=end) if "stop_s" in df else pd.Series(end, index=df.index)
+    if len(df) > AGGREGATE_ABOVE:
+        q = df["throughput_bps"].quantile([0.1, 0.5, 0.9]) / scale
+        ax.axhspan(q[0.1], q[0.9], color="tab:blue", alpha=0.2, label="10-90 % of flows")
+        ax.axhline(q[0.5], color="tab:blue", label=f"median of {len(df)} flows")
+        n = 2
+    else:
+        for (_, r), stop in zip(df.iterrows(), stops):
+            ax.hlines(r["throughput_bps"] / scale, r["start_s"], stop, color=flow_color(r["flow"]), label=r["name"])
+        n = len(df)
+    ax.set_xlim(0, end or None)
+    ax.set_title('Mean per-flow throughput (record "flow_throughput" for time series)', fontsize="medium")
+    _finish_throughput(ax, n, scale, unit, fair_share_bps)
     return ax.figure
 
 
 def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: bool = False,
-               ax: Optional["Axes"] = None) -> "Figure":
-    """Queue occupancy of each link direction vs time.
+               busiest: int = BUSIEST_QUEUES, ax: Optional["Axes"] = None) -> "Figure":
+    """Queue occupancy of link directions vs time.
 
     Reads the ``queue`` series (``time_s, link, from, to, len_pkts, len_bytes``). By default
-    only queues that ever held a packet are drawn (all of them if none did); ``links``
-    selects link ids explicitly. ``in_bytes`` plots bytes instead of packets.
+    the ``busiest`` link directions by mean occupancy are drawn (of those that ever held a
+    packet; all of them if none did); ``links`` selects link ids explicitly. ``in_bytes``
+    plots bytes instead of packets.
     """
     df = _select(_series(source, "queue"), "link", links)
     col, unit = ("len_bytes", "bytes") if in_bytes else ("len_pkts", "packets")
-    if links is None:
-        busy = df.groupby("link")[col].transform("max") > 0
-        if busy.any():
-            df = df[busy]
+    total = 0
+    if links is None and len(df):
+        mean = df.groupby(["link", "from", "to"])[col].mean()
+        mean = mean[mean > 0] if (mean > 0).any() else mean
+        total = len(mean)
+        keep = mean.sort_values(ascending=False, kind="stable").index[:busiest]
+        df = df[df.set_index(["link", "from", "to"]).index.isin(keep)]
     ax = _axes(ax)
     for i, ((link, src, dst), g) in enumerate(df.groupby(["link", "from", "to"], sort=True)):
         ax.step(g["time_s"], g[col], where="post", color=flow_color(i), label=f"{src}→{dst}")
+    shown = len(ax.get_lines())
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"queue length ({unit})")
-    ax.set_title("Queue occupancy")
+    ax.set_title("Queue occupancy" + (f" ({shown} busiest of {total} busy link directions)" if shown < total else ""))
     ax.set_ylim(bottom=0)
-    _legend(ax, len(ax.get_lines()))
+    _legend(ax, shown)
     return ax.figure
 
 
@@ -219,10 +351,10 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
         y = np.concatenate(([1.0], c["ccdf"])) if len(c) else c["ccdf"]
         ax.step(x, y, where="post", color=flow_color(i), label=str(label))
     ax.set_xscale("log" if logx else "linear")
-    ax.set_xlabel(f"{column.removesuffix('_s')} (s)" if column.endswith("_s") else column)
+    ax.set_xlabel(column_label(column))
     ax.set_ylabel("P(X > x)")
     ax.set_ylim(0, 1.02)
-    ax.set_title(f"CCDF of {column}")
+    ax.set_title(f"CCDF of {column_label(column).split(' (')[0]} across flows")
     _legend(ax, len(ax.get_lines()) if by is not None else 0)
     return ax.figure
 
@@ -292,9 +424,12 @@ class ResultsPlotter:
 def available_kinds(results: Any) -> list[str]:
     """The plot kinds the data in ``results`` supports (the report draws these)."""
     have = set(results.series_kinds)
-    need = {"cwnd": "tcp", "throughput": "flow_throughput", "queue": "queue"}
-    kinds = [k for k, s in need.items() if s in have]
     flows = results.flows
+    kinds = ["cwnd"] if have & {"tcp", "cwnd"} else []
+    if "flow_throughput" in have or len(flows):
+        kinds.append("throughput")
+    if "queue" in have:
+        kinds.append("queue")
     if len(flows) and any(c in flows.columns and flows[c].notna().any() for c in CCDF_DEFAULT_COLUMNS):
         kinds.append("ccdf")
     if len(flows):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import tempfile
 import tomllib
 from typing import TYPE_CHECKING, Any, Union
 
@@ -80,6 +81,8 @@ class Scenario:
         """
         self.config: dict[str, Any] = _clean({"name": name or None, "duration": duration, "seed": seed})
         self.source = source
+        #: False skips the size and memory budget when validating and running.
+        self.limits = True
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -90,27 +93,39 @@ class Scenario:
         return sc
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Scenario":
-        """Loads and validates a TOML scenario file. Raises :class:`ScenarioError`."""
+    def load(cls, path: str | os.PathLike[str], limits: bool = True) -> "Scenario":
+        """Loads and validates a TOML scenario file. Raises :class:`ScenarioError`.
+
+        ``limits=False`` skips the size and memory budget (``[limits]`` in the reference).
+        """
         path = os.fspath(path)
+        text = read_text(path)
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise ScenarioError(f"{path}: cannot read: {e.strerror}", file=path, reason=str(e.strerror)) from None
-        try:
-            _core.validate(text, path, "toml")
+            _core.validate(text, path, "toml", limits)
         except _core.ConfigError as e:
             raise from_core(e) from None
-        return cls.from_dict(tomllib.loads(text), source=path)
+        try:
+            config = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:  # the core accepted it: a TOML dialect difference
+            raise ScenarioError(f"{path}: malformed TOML: {e}", file=path, reason=str(e)) from None
+        sc = cls.from_dict(config, source=path)
+        sc.limits = limits
+        return sc
 
     def to_dict(self) -> dict[str, Any]:
         """A deep copy of the scenario as plain data (the TOML structure)."""
         return copy.deepcopy(self.config)
 
     def to_json(self) -> str:
-        """The scenario as JSON text."""
-        return json.dumps(self.config)
+        """The scenario as JSON text. Raises :class:`ScenarioError` for values JSON cannot
+        hold (NaN, infinities, objects that are not numbers, strings, lists or dicts)."""
+        try:
+            return json.dumps(self.config, allow_nan=False)
+        except (TypeError, ValueError):
+            path, value = _first_non_json(self.config, "")
+            reason = f"{value!r} is not a number, string, boolean, list or table"
+            raise ScenarioError(f"{self.source}: field `{path}`: {reason}", file=self.source, path=path,
+                                reason=reason) from None
 
     # -- builder methods ----------------------------------------------------------------
     def hosts(self, *names: str) -> "Scenario":
@@ -242,7 +257,7 @@ class Scenario:
     def validate(self) -> None:
         """Checks the whole scenario; raises :class:`ScenarioError` naming field and reason."""
         try:
-            _core.validate(self.to_json(), self.source, "json")
+            _core.validate(self.to_json(), self.source, "json", self.limits)
         except _core.ConfigError as e:
             raise from_core(e) from None
 
@@ -252,15 +267,19 @@ class Scenario:
         until: Quantity | None = None,
         trace: str | os.PathLike[str] | None = None,
         progress: bool | ProgressFn = False,
+        limits: bool | None = None,
     ) -> "Results":
         """Runs the scenario.
 
         Args:
             seed: Overrides the scenario's seed.
             until: Overrides the duration ("60s" or seconds).
-            trace: Write an ns-2 format packet trace to this path.
+            trace: Write an ns-2 format packet trace to this path. A scenario with
+                ``record.trace = true`` and no ``trace`` writes it to a new temporary
+                directory; ``res.summary["trace_path"]`` says where.
             progress: True shows a progress bar for runs longer than ~2 s; a callable
                 ``f(sim_time_s, end_s, events) -> bool`` is called instead (False stops).
+            limits: False skips the size and memory budget (default: ``self.limits``).
 
         Returns:
             The run's :class:`Results`.
@@ -270,28 +289,67 @@ class Scenario:
 
         duration_s = seconds(until, "until") if until is not None else None
         trace_path = os.fspath(trace) if trace is not None else None
-        if trace_path is None and self.config.get("record", {}).get("trace"):
-            raise ScenarioError(
-                f"{self.source}: field `record.trace`: give run(trace=PATH) to say where the trace goes",
-                file=self.source,
-                path="record.trace",
-            )
-        label = self.config.get("name") or os.path.basename(self.source)
+        record = self.config.get("record")
+        if trace_path is None and isinstance(record, dict) and record.get("trace") is True:
+            trace_path = os.path.join(tempfile.mkdtemp(prefix="nsim-trace-"), "trace.tr")
+        enforce = self.limits if limits is None else limits
+        label = str(self.config.get("name") or os.path.basename(self.source))
         with RunProgress(label) as bar:
             cb = progress if callable(progress) else (bar if progress else None)
             try:
-                out = _core.run(self.to_json(), self.source, "json", seed, duration_s, trace_path, cb)
+                out = _core.run(self.to_json(), self.source, "json", seed, duration_s, trace_path, cb, enforce)
             except _core.ConfigError as e:
                 raise from_core(e) from None
-        return Results.from_json(out, self.to_dict())
+        res = Results.from_json(out, self.to_dict())
+        if trace_path is not None:
+            res.summary["trace_path"] = trace_path
+        return res
 
 
-def load(path: str | os.PathLike[str]) -> Scenario:
+def _first_non_json(node: Any, path: str) -> tuple[str, Any]:
+    """The path and value of the first value JSON cannot hold (NaN, infinity, an object)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            found = _first_non_json(v, f"{path}.{k}" if path else str(k))
+            if found[0]:
+                return found
+        return "", None
+    if isinstance(node, (list, tuple)):
+        for i, v in enumerate(node):
+            found = _first_non_json(v, f"{path}[{i}]")
+            if found[0]:
+                return found
+        return "", None
+    ok = node is None or isinstance(node, (str, bool, int)) or (isinstance(node, float) and node == node and abs(node) != float("inf"))
+    return ("", None) if ok else (path or "<root>", node)
+
+
+def read_text(path: str) -> str:
+    """The text of a scenario or sweep file as UTF-8 (a leading byte-order mark is accepted
+    and dropped). Raises :class:`ScenarioError` naming the file and the byte offset and line
+    of the first byte that is not UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read: {e.strerror}", file=path, reason=str(e.strerror)) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        reason = f"not valid UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}"
+        raise ScenarioError(f"{path}:{line}: {reason}", file=path, line=line, reason=reason) from None
+
+
+def load(path: str | os.PathLike[str], limits: bool = True) -> Scenario:
     """Loads and validates a TOML scenario file (same as :meth:`Scenario.load`)."""
-    return Scenario.load(path)
+    return Scenario.load(path, limits=limits)
 
 
 def run(scenario: str | os.PathLike[str] | Scenario, **kwargs: Any) -> "Results":
     """Runs a scenario object or TOML file; keyword arguments as :meth:`Scenario.run`."""
-    sc = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
+    limits = kwargs.get("limits")
+    sc = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario, limits=limits is not False)
     return sc.run(**kwargs)

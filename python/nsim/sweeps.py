@@ -191,36 +191,41 @@ def _spec_error(file: str, path: str, reason: str) -> Exception:
     return ScenarioError(f"{file}: {where}{reason}", file=file, path=path, reason=reason)
 
 
-def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
-    """Read a sweep TOML file; the scenario path inside is relative to the file.
+#: The keys of a sweep file and what each must hold (the sweep file's schema).
+SWEEP_KEYS = {
+    "scenario": "the path of a scenario TOML file, relative to the sweep file",
+    "seeds": "a positive count or a non-empty list of distinct seeds >= 0",
+    "grid": 'a table of "dotted.path" = [values]',
+    "metrics": "a list of per-flow column names",
+    "name": "a name for the output directory",
+}
 
-    Raises :class:`nsim.ScenarioError` naming the file, the field and the reason.
+
+def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
+    """Read and check a sweep TOML file; the scenario path inside is relative to the file.
+
+    Everything is checked before anything runs: the keys and their types (:data:`SWEEP_KEYS`),
+    every grid value at its path against the scenario schema, and the metric names against
+    the per-flow columns. Raises :class:`nsim.ScenarioError` naming the file, the field and
+    the reason.
     """
-    from .scenario import Scenario
+    from .scenario import Scenario, read_text
 
     file = os.fspath(path)
     try:
-        with open(file, "rb") as f:
-            doc = tomllib.load(f)
-    except OSError as e:
-        raise _spec_error(file, "", f"cannot read: {e.strerror}") from None
+        doc = tomllib.loads(read_text(file))
     except tomllib.TOMLDecodeError as e:
-        raise _spec_error(file, "", f"invalid TOML: {e}") from None
-    unknown = set(doc) - {"scenario", "seeds", "grid", "metrics", "name"}
-    if unknown:
-        raise _spec_error(file, sorted(unknown)[0], "unknown key (expected scenario, seeds, grid, metrics, name)")
-    if not isinstance(doc.get("scenario"), str):
-        raise _spec_error(file, "scenario", "required: the path of a scenario TOML file")
-    seeds = doc.get("seeds", 1)
-    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
-        seeds = list(range(1, seeds + 1))
-    elif not (isinstance(seeds, list) and seeds and all(isinstance(s, int) and s >= 0 for s in seeds)):
-        raise _spec_error(file, "seeds", "a positive count or a non-empty list of seeds")
-    if len(set(seeds)) != len(seeds):
-        raise _spec_error(file, "seeds", "seeds repeat")
+        raise _spec_error(file, "", f"malformed TOML: {e}") from None
+    for key in doc:
+        if key not in SWEEP_KEYS:
+            raise _spec_error(file, key, f"unknown key (expected {', '.join(SWEEP_KEYS)})")
+    for key, want in (("scenario", str), ("name", str), ("grid", dict), ("metrics", list)):
+        if key in doc and not isinstance(doc[key], want):
+            raise _spec_error(file, key, f"expected {SWEEP_KEYS[key]}, got {type(doc[key]).__name__}")
+    if "scenario" not in doc:
+        raise _spec_error(file, "scenario", f"required: {SWEEP_KEYS['scenario']}")
+    seeds = _seeds(file, doc.get("seeds", 1))
     grid = doc.get("grid", {})
-    if not isinstance(grid, dict):
-        raise _spec_error(file, "grid", "a table of \"dotted.path\" = [values]")
     for key, values in grid.items():
         if not isinstance(values, list) or not values:
             raise _spec_error(file, f"grid.{key}", "a non-empty list of values")
@@ -229,16 +234,62 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
         except ValueError as e:
             raise _spec_error(file, f"grid.{key}", str(e)) from None
     chosen = doc.get("metrics", list(DEFAULT_METRICS))
-    if not (isinstance(chosen, list) and all(isinstance(m, str) for m in chosen)):
-        raise _spec_error(file, "metrics", "a list of per-flow column names")
-    scenario_path = Path(file).parent / doc["scenario"]
-    base = Scenario.load(scenario_path).to_dict()
-    for key, values in grid.items():
-        try:
-            set_path(copy.deepcopy(base), key, values[0])
-        except ValueError as e:
-            raise _spec_error(file, f"grid.{key}", f"does not fit {doc['scenario']}: {e}") from None
+    if not all(isinstance(m, str) for m in chosen):
+        raise _spec_error(file, "metrics", SWEEP_KEYS["metrics"])
+    base = Scenario.load(Path(file).parent / doc["scenario"]).to_dict()
+    _check_grid(file, doc["scenario"], base, grid)
+    _check_metrics(file, base, chosen)
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
+
+
+def _seeds(file: str, seeds: Any) -> list[int]:
+    """The seeds of a sweep file: a count n (1..n) or a list of distinct seeds."""
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        return list(range(1, seeds + 1))
+    if not (isinstance(seeds, list) and seeds
+            and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
+        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"])
+    if len(set(seeds)) != len(seeds):
+        raise _spec_error(file, "seeds", "seeds repeat")
+    return list(seeds)
+
+
+def _check_grid(file: str, scenario: str, base: dict[str, Any], grid: dict[str, list[Any]]) -> None:
+    """Every grid value, set alone at its path, must give a valid scenario (so a typo in a
+    path or a value fails here, not in every run)."""
+    from .errors import ScenarioError
+    from .scenario import Scenario
+
+    for key, values in grid.items():
+        for value in values:
+            config = copy.deepcopy(base)
+            try:
+                set_path(config, key, value)
+            except ValueError as e:
+                raise _spec_error(file, f"grid.{key}", f"does not fit {scenario}: {e}") from None
+            try:
+                Scenario.from_dict(config, source=scenario).validate()
+            except ScenarioError as e:
+                where = f" (scenario field `{e.path}`)" if e.path else ""
+                raise _spec_error(file, f"grid.{key}", f"value {value!r}: {e.reason}{where}") from None
+
+
+def _check_metrics(file: str, base: dict[str, Any], chosen: list[str]) -> None:
+    """Every metric must be a per-flow column: the columns are those of a 1 µs run of the
+    base scenario (plus the columns the sweep adds)."""
+    from .scenario import Scenario
+
+    config = {k: v for k, v in base.items() if k != "record"}
+    windows = base.get("record", {}).get("windows") if isinstance(base.get("record"), dict) else None
+    if windows:  # the per-flow window<k>_goodput_* columns exist only when windows are recorded
+        config["record"] = {"windows": windows}
+    flows = Scenario.from_dict(config, source="<sweep>").run(until=1e-6).flows
+    if not len(flows.columns):
+        return
+    known = set(flows.columns) | {"loss_rate", "sim_time_s"}
+    for i, m in enumerate(chosen):
+        if m not in known:
+            raise _spec_error(file, f"metrics[{i}]", f"unknown per-flow column {m!r} (known: {', '.join(sorted(known))})")
 
 
 def _run_one(scenario: dict[str, Any], seed: int, extract: Optional[Extract] = None) -> dict[str, Any]:

@@ -143,13 +143,13 @@ pub fn parse_size(s: &str) -> Result<Bytes, String> {
     Ok(Bytes(b.round() as u64))
 }
 
-/// Parses a queue limit: packets with `p`/`pkt`/`pkts`/`packets`, otherwise a size in bytes.
+/// Parses a queue limit: packets with `p` ("100p"), otherwise a size in bytes ("64KB").
 /// A bare number is packets (as ns-2's `queue-limit`).
 pub fn parse_limit(s: &str) -> Result<Limit, String> {
     let (v, unit) = split_number(s)?;
     let v = non_negative(v, s, "queue limit")?;
     match unit {
-        "" | "p" | "pkt" | "pkts" | "packets" => {
+        "" | "p" => {
             if v.fract() != 0.0 {
                 return Err(format!("queue limit '{s}' is not a whole number of packets"));
             }
@@ -157,9 +157,25 @@ pub fn parse_limit(s: &str) -> Result<Limit, String> {
         }
         u if size_multiplier(u).is_some() => Ok(Limit::Bytes(parse_size(s)?.0)),
         u => Err(format!(
-            "unknown queue limit unit '{u}' in '{s}' (use p for packets or B, KB, MB for bytes)"
+            "unknown queue limit unit '{u}' in '{s}' (use p for packets, e.g. \"25p\", or B, KB, MB for bytes)"
         )),
     }
+}
+
+/// Checks the written form of a quantity given as a string in a scenario: it must carry a
+/// unit ("20s", not "20": bare numbers are written without quotes and are SI) and have no
+/// space inside ("25p", not "25 p"). Strings that pass go to the `parse_*` functions.
+pub fn check_written(s: &str, example: &str) -> Result<(), String> {
+    if s.chars().any(char::is_whitespace) {
+        return Err(format!("'{s}' contains a space; write the number and unit together, e.g. \"{example}\""));
+    }
+    let (_, unit) = split_number(s)?;
+    if unit.is_empty() {
+        return Err(format!(
+            "'{s}' has no unit; write e.g. \"{example}\" (a number without quotes is read in SI units)"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ fn parse(text: &str, source: &str, format: &str) -> PyResult<Scenario> {
     .map_err(config_err)
 }
 
-fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, source: &str) -> PyResult<RunOptions> {
+fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, source: &str, limits: bool) -> PyResult<RunOptions> {
     let duration = match duration_s {
         Some(d) if !(d.is_finite() && d > 0.0) => {
             return Err(config_err(ConfigError::new("duration", format!("{d} s must be a positive time")).in_file(source)))
@@ -33,24 +33,25 @@ fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, so
         Some(d) => Some(Dur::from_secs_f64(d)),
         None => None,
     };
-    Ok(RunOptions { seed, duration, trace_path: trace })
+    Ok(RunOptions { seed, duration, trace_path: trace, no_limits: !limits })
 }
 
 /// Parses and fully validates a scenario (builds it without running). Raises ConfigError.
+/// `limits=False` skips the size and memory budget.
 #[pyfunction]
-#[pyo3(signature = (text, source, format = "toml"))]
-fn validate(text: &str, source: &str, format: &str) -> PyResult<()> {
+#[pyo3(signature = (text, source, format = "toml", limits = true))]
+fn validate(text: &str, source: &str, format: &str, limits: bool) -> PyResult<()> {
     let scn = parse(text, source, format)?;
-    build(&scn, &RunOptions::default()).map_err(|e| config_err(e.in_file(source)))?;
+    build(&scn, &RunOptions { no_limits: !limits, ..Default::default() }).map_err(|e| config_err(e.in_file(source)))?;
     Ok(())
 }
 
 /// Runs a scenario and returns the results as JSON text.
 ///
 /// `progress(sim_time_s, end_s, events) -> bool` is called every few hundred thousand events;
-/// returning False (or raising) stops the run.
+/// returning False (or raising) stops the run. `limits=False` skips the size budget.
 #[pyfunction]
-#[pyo3(signature = (text, source, format = "json", seed = None, duration_s = None, trace = None, progress = None))]
+#[pyo3(signature = (text, source, format = "json", seed = None, duration_s = None, trace = None, progress = None, limits = true))]
 #[allow(clippy::too_many_arguments)]
 fn run(
     py: Python<'_>,
@@ -61,9 +62,10 @@ fn run(
     duration_s: Option<f64>,
     trace: Option<String>,
     progress: Option<Py<PyAny>>,
+    limits: bool,
 ) -> PyResult<String> {
     let scn = parse(text, source, format)?;
-    let opts = options(seed, duration_s, trace, source)?;
+    let opts = options(seed, duration_s, trace, source, limits)?;
     let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
     let mut raised: Option<PyErr> = None;
     let mut report = |p: Progress| -> bool {
@@ -96,6 +98,34 @@ fn json_schema() -> String {
     serde_json::to_string_pretty(&Scenario::json_schema()).expect("schema serializes")
 }
 
+// -- units: the one parser of readable quantities, for the Python side -------------------
+
+/// Parses a quantity string with the scenario rules (a unit is required, no space inside)
+/// and returns it in SI units: `kind` is "time" (seconds), "rate" (bit/s), "size" (bytes) or
+/// "limit" (packets, or bytes for a byte limit: returns (value, "packets"|"bytes")).
+#[pyfunction]
+fn parse_quantity(py: Python<'_>, kind: &str, text: &str) -> PyResult<Py<PyAny>> {
+    use nsim_core::units::{check_written, parse_limit, parse_rate, parse_size, parse_time, Limit};
+    let example = match kind {
+        "time" => "20ms",
+        "rate" => "10Mb",
+        "size" => "1000B",
+        "limit" => "100p",
+        other => return Err(PyValueError::new_err(format!("unknown quantity kind '{other}'"))),
+    };
+    check_written(text, example).map_err(PyValueError::new_err)?;
+    let err = |e: String| PyValueError::new_err(e);
+    Ok(match kind {
+        "time" => parse_time(text).map_err(err)?.as_secs_f64().into_pyobject(py)?.into_any().unbind(),
+        "rate" => parse_rate(text).map_err(err)?.0.into_pyobject(py)?.into_any().unbind(),
+        "size" => parse_size(text).map_err(err)?.0.into_pyobject(py)?.into_any().unbind(),
+        _ => match parse_limit(text).map_err(err)? {
+            Limit::Packets(n) => (n, "packets").into_pyobject(py)?.into_any().unbind(),
+            Limit::Bytes(n) => (n, "bytes").into_pyobject(py)?.into_any().unbind(),
+        },
+    })
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<ConfigErrorPy>())?;
@@ -103,6 +133,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

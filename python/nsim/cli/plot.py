@@ -9,28 +9,32 @@ import click
 from .common import invalid_input_exits_2
 
 KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput"]
+#: Output formats by file extension.
+FORMATS = (".png", ".svg", ".pdf")
 
 
 @click.command("plot")
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
 @click.option("--kind", "-k", type=click.Choice(KIND_NAMES), default="throughput", show_default=True,
-              help="Which plot: cwnd/ssthresh, windowed throughput, queue occupancy, CCDF of "
-                   "completion times or delays, or goodput bars.")
+              help="Which plot: effective window/ssthresh, windowed throughput (mean throughput if no "
+                   "series was recorded), busiest queues, CCDF of completion times or delays, or goodput bars.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
-              help="Output file; .png or .svg [default: RESULTS_DIR/<kind>.png].")
-@click.option("--window", "window_s", type=float,
+              help="Output file; .png, .svg or .pdf [default: RESULTS_DIR/<kind>.png].")
+@click.option("--dpi", type=click.IntRange(min=10, max=2400), default=100, show_default=True,
+              help="Resolution of .png output (dots per inch).")
+@click.option("--window", "window_s", type=click.FloatRange(min=0, min_open=True),
               help="Averaging window in seconds for --kind throughput [default: 3 s, shorter for short runs].")
-def command(results_dir: str, kind: str, out: str | None, window_s: float | None) -> None:
+def command(results_dir: str, kind: str, out: str | None, dpi: int, window_s: float | None) -> None:
     """Plot a run saved by ``nsim run -o RESULTS_DIR``."""
+    out = out or os.path.join(results_dir, f"{kind}.png")
+    if os.path.splitext(out)[1].lower() not in FORMATS:
+        raise click.BadParameter(f"the output must end in {', '.join(FORMATS)}", param_hint="-o")
     import matplotlib
 
     matplotlib.use("Agg")
     from .. import plots
     from ..results import Results
 
-    out = out or os.path.join(results_dir, f"{kind}.png")
-    if os.path.splitext(out)[1].lower() not in (".png", ".svg"):
-        raise click.BadParameter("the output must end in .png or .svg", param_hint="-o")
     with invalid_input_exits_2():
         res = Results.load(results_dir)
     kwargs = {"window_s": window_s} if kind == "throughput" and window_s is not None else {}
@@ -39,5 +43,9 @@ def command(results_dir: str, kind: str, out: str | None, window_s: float | None
     except ValueError as e:
         click.echo(f"error: {results_dir}: {e}", err=True)
         raise SystemExit(2) from None
-    fig.savefig(out)
+    try:
+        fig.savefig(out, dpi=dpi)
+    except OSError as e:
+        click.echo(f"error: {out}: cannot write: {e.strerror or e}", err=True)
+        raise SystemExit(2) from None
     click.echo(f"wrote {out}")

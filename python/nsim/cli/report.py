@@ -1,4 +1,4 @@
-"""``nsim report``: one self-contained HTML page for a saved run."""
+"""``nsim report``: one self-contained HTML page for a saved run or a sweep directory."""
 
 from __future__ import annotations
 
@@ -15,15 +15,21 @@ from .common import invalid_input_exits_2
               help="Output HTML file [default: RESULTS_DIR/report.html].")
 @click.option("--svg", is_flag=True, help="Embed plots as SVG instead of PNG.")
 def command(results_dir: str, out: str | None, svg: bool) -> None:
-    """Write an HTML report (summary, accounting, tables, plots) of a run saved by
-    ``nsim run -o RESULTS_DIR``."""
+    """Write an HTML report of RESULTS_DIR: a run saved by ``nsim run -o`` (summary,
+    accounting, flow/queue/class tables, plots) or a sweep directory written by ``nsim sweep``
+    (summary over seeds with 95 % CIs, one plot per metric)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from ..report import write_report
+    from ..report import write_report, write_sweep_report
     from ..results import Results
 
+    out = out or os.path.join(results_dir, "report.html")
+    fmt = "svg" if svg else "png"
     with invalid_input_exits_2():
-        res = Results.load(results_dir)
-    path = write_report(res, out or os.path.join(results_dir, "report.html"), image_format="svg" if svg else "png")
+        if os.path.exists(os.path.join(results_dir, "summary.parquet")) and not os.path.exists(
+                os.path.join(results_dir, "summary.json")):
+            path = write_sweep_report(results_dir, out, image_format=fmt)
+        else:
+            path = write_report(Results.load(results_dir), out, image_format=fmt)
     click.echo(f"wrote {path}")

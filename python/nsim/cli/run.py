@@ -58,12 +58,14 @@ def _make_dir(out: str) -> None:
 @click.option("--trace", is_flag=True, help="Also write an ns-2 format packet trace (trace.tr).")
 @click.option("--parquet", is_flag=True, help="Also write Parquet copies of the tables.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
-def command(scenario: str, out: str | None, seed: int | None, until: str | None, trace: bool, parquet: bool, quiet: bool) -> None:
+@click.option("--no-limits", is_flag=True, help="Skip the size and memory budget ([limits] in the scenario reference).")
+def command(scenario: str, out: str | None, seed: int | None, until: str | None, trace: bool, parquet: bool, quiet: bool,
+            no_limits: bool) -> None:
     """Run SCENARIO (a TOML file) and write summary.json, flows.csv and queues.csv."""
     from ..scenario import Scenario
 
     with invalid_input_exits_2():
-        sc = Scenario.load(scenario)
+        sc = Scenario.load(scenario, limits=not no_limits)
         out = out or os.path.join("out", os.path.splitext(os.path.basename(scenario))[0])
         want_trace = trace or bool(sc.config.get("record", {}).get("trace"))
         trace_path = os.path.join(out, "trace.tr") if want_trace else None

@@ -1,19 +1,31 @@
-"""``nsim validate``: check a scenario without running it."""
+"""``nsim validate``: check scenarios without running them."""
 
 from __future__ import annotations
 
-import click
+import sys
 
-from .common import invalid_input_exits_2
+import click
 
 
 @click.command("validate")
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def command(scenarios: tuple[str, ...]) -> None:
-    """Check SCENARIOS (TOML files): exit 0 if all are valid, 2 with the first error if not."""
+@click.option("--no-limits", is_flag=True, help="Skip the size and memory budget ([limits] in the scenario reference).")
+def command(scenarios: tuple[str, ...], no_limits: bool) -> None:
+    """Check SCENARIOS (TOML files): every file is checked and every bad one reported as
+    ``error: <file>:<line>: field `<path>`: <reason>``; exit 0 if all are valid, 2 if any is not."""
+    from ..errors import ScenarioError
     from ..scenario import Scenario
 
-    with invalid_input_exits_2():
-        for path in scenarios:
-            Scenario.load(path)
+    bad = 0
+    for path in scenarios:
+        try:
+            Scenario.load(path, limits=not no_limits)
+        except ScenarioError as e:
+            bad += 1
+            click.echo(f"error: {e}", err=True)
+        else:
             click.echo(f"{path}: ok")
+    if bad:
+        if len(scenarios) > 1:
+            click.echo(f"{bad} of {len(scenarios)} files are invalid", err=True)
+        sys.exit(2)

@@ -24,6 +24,8 @@ pub struct RunOptions {
     pub duration: Option<Dur>,
     /// Write an ns-2 trace here (overrides `record.trace`'s default location).
     pub trace_path: Option<String>,
+    /// Skip the size and memory budget (`--no-limits`).
+    pub no_limits: bool,
 }
 
 /// Name -> id lookups used while building (never on the packet path).
@@ -38,8 +40,17 @@ impl Names {
     }
 }
 
-/// Builds a ready-to-run simulator.
+/// Builds a ready-to-run simulator. Errors carry the TOML line of their field when the
+/// scenario came from TOML text.
 pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
+    let checked = if opts.no_limits { Ok(()) } else { super::limits::check(scn, opts.duration.or(scn.duration.map(|d| d.0))) };
+    checked.and_then(|()| build_checked(scn, opts)).map_err(|e| match &scn.source_text {
+        Some(text) => e.located(text),
+        None => e,
+    })
+}
+
+fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let seed = opts.seed.unwrap_or(scn.seed);
     let (nodes, link_specs) = collect_topology(scn)?;
     let mut names = Names { ids: HashMap::new(), flows: HashMap::new() };
@@ -258,6 +269,13 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
     let r = &scn.record;
     if r.series.is_empty() {
         return Ok(None);
+    }
+    let tcp = scn.flows.iter().any(|f| matches!(f.transport, super::flow_spec::TransportSpec::Tcp(_)));
+    if let Some(k) = r.series.iter().position(|k| matches!(k, SeriesKind::Tcp | SeriesKind::Cwnd)).filter(|_| !tcp) {
+        return Err(ConfigError::new(
+            format!("record.series[{k}]"),
+            "TCP series (\"tcp\", \"cwnd\") need at least one TCP flow; every flow here is UDP",
+        ));
     }
     let interval = r.interval.map(|t| t.0).unwrap_or(Dur::from_millis(100));
     if interval == Dur::ZERO {

@@ -7,8 +7,10 @@ pub mod build;
 pub mod error;
 pub mod flow_spec;
 pub mod flow_spec_build;
+pub mod limits;
 pub mod link_spec;
 pub mod queue_spec;
+pub mod raw;
 pub mod topology;
 pub mod units;
 
@@ -56,6 +58,17 @@ pub struct Scenario {
     /// What to record beyond the always-on counters.
     #[serde(default)]
     pub record: RecordSpec,
+    /// Size and memory budget, checked before building (see `limits.rs`).
+    #[serde(default)]
+    pub limits: limits::LimitsSpec,
+    /// The TOML text this scenario was read from, to give build errors a line.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub source_text: Option<String>,
+    /// Every queue `limit` in the document, with its field path (for the budget).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub queue_limits: Vec<(String, crate::units::Limit)>,
 }
 
 fn default_seed() -> u64 {
@@ -109,29 +122,34 @@ impl Scenario {
             line: toml_line(text, &e),
             reason: format!("malformed TOML: {}", e.message()),
         })?;
-        serde_path_to_error::deserialize(de).map_err(|e| {
+        let mut scn: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
-            ConfigError {
-                file: file.into(),
-                path: if path == "." { String::new() } else { path },
-                line: toml_line(text, &inner),
-                reason: inner.message().to_string(),
-            }
-        })
+            let reason = inner.message().to_string();
+            let doc = || toml::from_str::<serde_json::Value>(text).ok();
+            let path = if path == "." { String::new() } else { doc().and_then(|d| raw::refine_path(&d, &path, &reason)).unwrap_or(path) };
+            ConfigError { file: file.into(), path, line: toml_line(text, &inner), reason }
+        })?;
+        scn.queue_limits = raw::queue_limits_toml(text);
+        scn.source_text = Some(text.to_string());
+        Ok(scn)
     }
 
     /// Parses JSON (the Python builder's form). `file` names the source in error messages.
     pub fn from_json(text: &str, file: &str) -> CResult<Scenario> {
-        let mut de = serde_json::Deserializer::from_str(text);
-        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let json_err = |e: serde_json::Error| ConfigError { file: file.into(), path: String::new(), line: None, reason: e.to_string() };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(json_err)?;
+        let mut scn: Scenario = serde_path_to_error::deserialize(&value).map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
             let reason = inner.to_string();
             // serde_json appends " at line L column C"; keep the reason readable.
             let reason = reason.split(" at line ").next().unwrap_or(&reason).to_string();
-            ConfigError { file: file.into(), path: if path == "." { String::new() } else { path }, line: None, reason }
-        })
+            let path = if path == "." { String::new() } else { raw::refine_path(&value, &path, &reason).unwrap_or(path) };
+            ConfigError { file: file.into(), path, line: None, reason }
+        })?;
+        raw::queue_limits_json(&value, "", &mut scn.queue_limits);
+        Ok(scn)
     }
 
     /// The JSON Schema of scenario files, for editors and the Python builder's docs.

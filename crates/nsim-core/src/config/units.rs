@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
 use crate::time::Dur;
-use crate::units::{parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit};
+use crate::units::{check_written, parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit};
 
 macro_rules! unit_spec {
     ($(#[$m:meta])* $name:ident, $inner:ty, $parse:ident, $what:literal, $example:literal) => {
@@ -24,17 +24,18 @@ macro_rules! unit_spec {
                     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                         write!(f, "{} such as \"{}\" or a number in SI units", $what, $example)
                     }
+                    // Strings must carry their unit; numbers are SI (see `check_written`).
                     fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
-                        $parse(s).map($name).map_err(E::custom)
+                        check_written(s, $example).and_then(|()| $parse(s)).map($name).map_err(E::custom)
                     }
                     fn visit_f64<E: de::Error>(self, v: f64) -> Result<$name, E> {
-                        self.visit_str(&format!("{v}"))
+                        $parse(&format!("{v}")).map($name).map_err(E::custom)
                     }
                     fn visit_i64<E: de::Error>(self, v: i64) -> Result<$name, E> {
-                        self.visit_str(&v.to_string())
+                        $parse(&v.to_string()).map($name).map_err(E::custom)
                     }
                     fn visit_u64<E: de::Error>(self, v: u64) -> Result<$name, E> {
-                        self.visit_str(&v.to_string())
+                        $parse(&v.to_string()).map($name).map_err(E::custom)
                     }
                 }
                 d.deserialize_any(V)
@@ -92,5 +93,18 @@ mod tests {
         assert!(e.contains("unknown rate unit 'Mx'"), "{e}");
         let e = toml::from_str::<T>("r = -3\nt = 1\nl = 1").err().unwrap().to_string();
         assert!(e.contains("negative"), "{e}");
+    }
+
+    #[test]
+    fn strings_need_a_unit_and_no_space() {
+        for (doc, want) in [
+            ("r = 1\nt = \"20\"\nl = 1", "has no unit"),
+            ("r = 1\nt = 1\nl = \"25 p\"", "contains a space"),
+            ("r = 1\nt = 1\nl = \"25pkts\"", "unknown queue limit unit 'pkts'"),
+            ("r = \"10\"\nt = 1\nl = 1", "has no unit"),
+        ] {
+            let e = toml::from_str::<T>(doc).err().unwrap().to_string();
+            assert!(e.contains(want), "{doc}: {e}");
+        }
     }
 }
