@@ -135,7 +135,7 @@ fn check_series(scn: &Scenario, duration: Option<Dur>, flows: u64) -> CResult<()
     for kind in &r.series {
         columns += match kind {
             SeriesKind::Queue => 2 * links,
-            SeriesKind::FlowThroughput | SeriesKind::Tcp => flows,
+            SeriesKind::FlowThroughput | SeriesKind::Tcp | SeriesKind::Goodput => flows,
             SeriesKind::Cwnd => 0, // event-driven: bounded by the run's events, not the interval
         };
     }
