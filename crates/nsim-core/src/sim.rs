@@ -7,6 +7,8 @@ use crate::agent::{Agent, AgentCtx};
 use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::Net;
 use crate::packet::PacketId;
+use crate::record::packet_delays::PacketDelayRecorder;
+use crate::record::pcap::PcapFiles;
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
@@ -69,7 +71,10 @@ pub struct Simulator {
     /// Stop time; `None` runs until no events remain.
     pub end: Option<SimTime>,
     series: Option<SeriesState>,
+    packet_delays: Option<PacketDelayRecorder>,
     events: u64,
+    /// Wall time spent building this simulator (set by `build`), reported beside the run's.
+    pub setup_wall_s: f64,
 }
 
 /// How often (in events) the loop reports progress and checks for interruption.
@@ -94,7 +99,19 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, packet_delays: None, events: 0, setup_wall_s: 0.0 })
+    }
+
+    /// Records the one-way delay of every delivered data packet of the flows marked `on`.
+    pub fn record_packet_delays(&mut self, on: Vec<bool>) {
+        self.packet_delays = Some(PacketDelayRecorder::new(on));
+    }
+
+    /// Opens one pcap file per chosen link direction in `dir`.
+    pub fn open_pcap(&mut self, dir: &std::path::Path, links: &[(LinkId, String)]) -> std::io::Result<()> {
+        let ports = agent_ports(&self.agents, self.net.nodes.len());
+        self.net.pcap = Some(PcapFiles::create(dir, links, self.net.links.len(), ports)?);
+        Ok(())
     }
 
     /// Runs to the end. `progress` is called every few hundred thousand events; returning
@@ -130,10 +147,15 @@ impl Simulator {
         }
         let wall_s = wall.elapsed().as_secs_f64();
         let trace = self.net.trace.take();
+        let pcap = self.net.pcap.take();
         let series = self.series.take().map(|s| s.data).unwrap_or_default();
-        let results = Results::collect(&self, series, wall_s, self.events, interrupted);
+        let mut results = Results::collect(&self, series, wall_s, self.events, interrupted);
+        results.packet_delays = self.packet_delays.take().map(|r| r.data);
         if let Some(tr) = trace {
             tr.finish()?;
+        }
+        if let Some(pc) = pcap {
+            pc.finish()?;
         }
         Ok(results)
     }
@@ -154,6 +176,9 @@ impl Simulator {
             f.delivered_bytes += p.size as u64;
             f.delay.record(now - p.created);
             f.last_delivered = Some(now);
+            if let Some(r) = self.packet_delays.as_mut() {
+                r.record(p.flow, p.seq, p.created, now);
+            }
         } else {
             f.ack_delivered_pkts += 1;
         }

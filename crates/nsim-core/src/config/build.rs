@@ -22,6 +22,10 @@ pub struct RunOptions {
     pub duration: Option<Dur>,
     /// Write an ns-2 trace here (overrides `record.trace`'s default location).
     pub trace_path: Option<String>,
+    /// Directory for pcap files (required when any are chosen).
+    pub pcap_dir: Option<String>,
+    /// Overrides `record.pcap` (the CLI's `--pcap` / `--pcap-links`).
+    pub pcap: Option<super::Select>,
 }
 
 /// Name -> id lookups used while building (never on the packet path).
@@ -38,6 +42,7 @@ impl Names {
 
 /// Builds a ready-to-run simulator.
 pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
+    let started = std::time::Instant::now();
     let seed = opts.seed.unwrap_or(scn.seed);
     let (nodes, link_specs) = collect_topology(scn)?;
     let mut names = Names { ids: HashMap::new(), flows: HashMap::new() };
@@ -68,8 +73,23 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     let series = series_config(scn)?;
     let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
-    Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
-        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))
+    let delays = super::record_build::packet_delay_flows(&scn.record.packet_delays, &infos)?;
+    let pcap = opts.pcap.as_ref().unwrap_or(&scn.record.pcap);
+    let pcap_links = super::record_build::pcap_links(pcap, &net)?;
+    let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
+        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
+    if let Some(on) = delays {
+        sim.record_packet_delays(on);
+    }
+    if !pcap_links.is_empty() {
+        let dir = opts.pcap_dir.as_deref().ok_or_else(|| {
+            ConfigError::new("record.pcap", "needs an output directory: run with `nsim run -o DIR` (files go to DIR/pcap/)")
+        })?;
+        sim.open_pcap(std::path::Path::new(dir), &pcap_links)
+            .map_err(|e| ConfigError::new("record.pcap", format!("cannot write pcap files in {dir}: {e}")))?;
+    }
+    sim.setup_wall_s = started.elapsed().as_secs_f64();
+    Ok(sim)
 }
 
 type Topology = (Vec<(String, NodeKind)>, Vec<(String, LinkSpec)>);

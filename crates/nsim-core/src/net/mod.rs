@@ -11,6 +11,7 @@ pub mod routing;
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::packet::{PacketId, PacketPool};
 use crate::queue::{QueueCtx, QueueDisc};
+use crate::record::pcap::PcapFiles;
 use crate::record::trace::Ns2Trace;
 use crate::record::{DropCounts, DropReason, FlowStats};
 use crate::sched::{Event, Scheduler};
@@ -50,6 +51,8 @@ pub struct Net {
     pub flows: Vec<FlowStats>,
     pub totals: Totals,
     pub trace: Option<Ns2Trace>,
+    /// pcap files of the chosen link directions (written at each departure).
+    pub pcap: Option<PcapFiles>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -66,6 +69,7 @@ impl Net {
             flows: (0..n_flows).map(|_| FlowStats::default()).collect(),
             totals: Totals::default(),
             trace: None,
+            pcap: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -205,6 +209,9 @@ impl Net {
         link.stats.departure_bytes += p.size as u64;
         if let Some(tr) = self.trace.as_mut() {
             tr.line('-', now, link.from, link.to, p);
+        }
+        if let Some(pc) = self.pcap.as_mut() {
+            pc.departure(l, now, p);
         }
         let tx = link.tx_time(p.size);
         link.busy_until = now + tx;
