@@ -37,7 +37,7 @@ def _summary_lines(summary: dict[str, Any], flows_csv: str) -> list[str]:
     rate = f"{s['events_per_s']:,.0f} events/s" if s.get("events_per_s") else ""
     lines = [
         f"{s['scenario'] or 'scenario'}: seed {s['seed']}, {s['sim_time_s']:g} s simulated, "
-        f"{s['events']:,} events in {s['wall_s']:.3f} s ({rate}; set-up {s.get('setup_wall_s', 0):.3f} s)",
+        f"{s['events']:,} events in {s['wall_s']:.3f} s ({rate}; set-up {s.get('setup_wall_s', 0) * 1e3:.1f} ms)",
         f"packets: {a['created']:,} created = {a['delivered']:,} delivered + {a['dropped']:,} dropped"
         f" + {a['queued']:,} queued + {a['in_flight']:,} in flight",
     ]
