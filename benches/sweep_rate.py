@@ -1,13 +1,15 @@
-"""Sweep throughput: runs/s of a ~200-run sweep of short runs with 1 and 2 local workers.
+"""Sweep throughput: runs/s of a sweep of short runs with 1 and 2 workers, local and on Dask.
 
-Usage: python benches/sweep_rate.py [--seeds N] [--workers 1 2] [--duration 2s]
+Usage: python benches/sweep_rate.py [--seeds N] [--workers 1 2] [--duration 2s] [--dask]
 
 The sweep is scenarios/cbr_dumbbell.toml shortened to 2 s (by default): 10 buffer sizes x 2 jitter
 settings x 10 seeds = 200 runs. For each worker count it runs the sweep into a fresh
 directory (no cache hits) and prints runs/s. As baselines it also times the same runs in
-this process: the simulation core alone (`_core` time reported by each run) and the whole
-`Scenario.run` path with Results construction. Numbers depend on the machine's load; run it
-on an idle machine.
+this process: the simulation core alone (`_core` time reported by each run) and the
+worker's whole per-run path (`_run_one`: scenario to JSON, core, rows), whose difference is
+the per-run overhead. With `--dask` it also runs the sweep on a local Dask cluster of each
+worker count. `--seeds 50` makes it the 1,000-run sweep of issue 14. Numbers depend on the
+machine's load; the figures in docs/performance.md state theirs.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=10, help="seeds per grid point (default 10)")
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--duration", default="2s", help="simulated time per run (default 2s)")
+    ap.add_argument("--dask", action="store_true", help="also run on a local Dask cluster")
     args = ap.parse_args()
 
     base = nsim.load("scenarios/cbr_dumbbell.toml").to_dict()
@@ -49,6 +52,17 @@ def main() -> None:
         assert r.ran == len(runs) and r.failed == 0
         print(f"sweep, {n} worker(s): {r.ran / r.wall_s:7.1f} runs/s ({r.wall_s:.2f} s wall, "
               f"incl. pool start, caching and the final table)")
+    if args.dask:
+        from dask.distributed import Client, LocalCluster
+
+        for n in args.workers:
+            with LocalCluster(n_workers=n, threads_per_worker=1, processes=True) as cluster, Client(cluster) as client:
+                client.run(lambda: __import__("nsim.sweeps"))  # warm the workers' imports
+                with tempfile.TemporaryDirectory() as out:
+                    r = sweep(spec, out=out, scheduler=client)
+            assert r.ran == len(runs) and r.failed == 0
+            print(f"dask, {n} worker(s): {r.ran / r.wall_s:7.1f} runs/s ({r.wall_s:.2f} s wall, "
+                  f"cluster already started)")
 
 
 if __name__ == "__main__":

@@ -331,12 +331,16 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
               logx: bool = False, ax: Optional["Axes"] = None) -> "Figure":
     """Empirical CCDF ``P(X > x)`` of a per-flow column across flows (and runs).
 
-    ``source`` is a Results or a flows/sweep table. ``column`` defaults to flow completion
-    times (``completion_s``, TCP) when present, else mean one-way delay (``delay_mean_s``);
+    ``source`` is a Results or a flows/sweep table. ``column`` defaults to the per-packet
+    delays (``delay_s`` of :meth:`Results.packet_delays`) when the run recorded them, else flow
+    completion times (``completion_s``, TCP) when present, else mean one-way delay (``delay_mean_s``);
     any ``*_s`` delay column (``delay_p99_s`` …) works. ``by`` draws one curve per value of
     that column (e.g. ``transport`` or a swept parameter).
     """
-    df = _flows(source)
+    if column is None and getattr(source, "has_packet_delays", False):
+        df, column = source.packet_delays(), "delay_s"  # per packet when recorded (issue 8)
+    else:
+        df = _flows(source)
     if column is None:
         column = next((c for c in CCDF_DEFAULT_COLUMNS
                        if c in df.columns and df[c].notna().any()), None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import _core
 
@@ -21,46 +21,77 @@ if TYPE_CHECKING:
 DROP_REASONS: list[str] = list(_core.drop_reasons())
 
 
-def _rows_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
-    """Rows with a nested ``drops`` map -> one ``drops_<reason>`` column per reason.
+def _row_columns(rows: list[dict[str, Any]], windows: "list[dict[str, Any]] | None" = None) -> dict[str, list[Any]]:
+    """Rows with a nested ``drops`` map -> columns, one ``drops_<reason>`` per reason.
 
-    Built column by column (no per-cell type checks): sweeps convert thousands of results.
-    Optional numbers (None when undefined, e.g. the delay of a flow that delivered nothing)
-    become NaN.
+    Pure Python (sweep workers use it without building a frame). Optional numbers (None when
+    undefined, e.g. the delay of a flow that delivered nothing) become NaN.
     """
-    import pandas as pd
-
-    from . import accessor  # noqa: F401  (registers df.nsim)
-
     if not rows:
-        return pd.DataFrame()
+        return {}
     cols: dict[str, list[Any]] = {k: [r[k] for r in rows] for k in rows[0] if k != "drops"}
     for reason in DROP_REASONS:
         cols[f"drops_{reason}"] = [int((r.get("drops") or {}).get(reason, 0)) for r in rows]
     for k, v in cols.items():
         if None in v and all(x is None or isinstance(x, (int, float)) for x in v):
             cols[k] = [float("nan") if x is None else float(x) for x in v]
-    return pd.DataFrame(cols)
+    cols.update(_window_columns(windows or []))
+    return cols
 
 
-def _windows_frame(windows: list[dict[str, Any]], flows: "pd.DataFrame") -> "tuple[pd.DataFrame, pd.DataFrame]":
-    """The core's ``windows`` (one entry per window, one value per flow) -> the long table,
-    and ``flows`` with ``window<k>_goodput_bytes`` / ``_bps`` columns added."""
+def _rows_frame(rows: list[dict[str, Any]], windows: "list[dict[str, Any]] | None" = None) -> "pd.DataFrame":
+    """Rows with a nested ``drops`` map as a frame (see :func:`_row_columns`), built column
+    by column (no per-cell type checks)."""
     import pandas as pd
 
-    if not windows:
-        return pd.DataFrame(), flows
+    from . import accessor  # noqa: F401  (registers df.nsim)
+
+    return pd.DataFrame(_row_columns(rows, windows))
+
+
+def _columns_frame(cols: dict[str, list[Any]], names: dict[int, str], ends: dict[int, tuple[str, str]]) -> "pd.DataFrame":
+    """Column-wise data (series, packet delays) as a frame, with the flow ``name`` after a
+    ``flow`` column and the link's ``from``, ``to`` after a ``link`` column."""
+    import pandas as pd
+
+    from . import accessor  # noqa: F401  (registers df.nsim)
+
+    df = pd.DataFrame(cols)
+    if df.empty:
+        return df
+    if "flow" in df:
+        df.insert(df.columns.get_loc("flow") + 1, "name", df["flow"].map(names))
+    if "link" in df:
+        at = df.columns.get_loc("link") + 1
+        df.insert(at, "from", df["link"].map(lambda l: ends[l][0]))
+        df.insert(at + 1, "to", df["link"].map(lambda l: ends[l][1]))
+    return df
+
+
+def _window_columns(windows: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """The core's ``windows`` (one entry per ``record.windows`` window, one value per flow) as
+    per-flow columns ``window<k>_goodput_bytes`` / ``window<k>_goodput_bps`` (NaN where the run
+    did not reach the window). Pure Python: sweep rows carry them too."""
     nan = float("nan")
     cols: dict[str, list[float]] = {}
-    parts = []
     for k, w in enumerate(windows):
-        b = [nan if x is None else float(x) for x in w["goodput_bytes"]]
-        r = [nan if x is None else float(x) for x in w["goodput_bps"]]
-        cols[f"window{k}_goodput_bytes"], cols[f"window{k}_goodput_bps"] = b, r
-        parts.append(pd.DataFrame({"window": k, "t0_s": w["t0_s"], "t1_s": w["t1_s"], "flow": flows["flow"],
-                                   "name": flows["name"], "goodput_bytes": b, "goodput_bps": r}))
-    wide = pd.DataFrame(cols, index=flows.index)
-    return pd.concat(parts, ignore_index=True), pd.concat([flows, wide], axis=1)
+        cols[f"window{k}_goodput_bytes"] = [nan if x is None else float(x) for x in w["goodput_bytes"]]
+        cols[f"window{k}_goodput_bps"] = [nan if x is None else float(x) for x in w["goodput_bps"]]
+    return cols
+
+
+def _windows_frame(windows: list[dict[str, Any]], flows: list[dict[str, Any]]) -> "pd.DataFrame":
+    """The core's ``windows`` as the long table: one row per (window, flow)."""
+    import pandas as pd
+
+    ids, names = [f["flow"] for f in flows], [f["name"] for f in flows]
+    parts = [
+        pd.DataFrame({"window": k, "t0_s": w["t0_s"], "t1_s": w["t1_s"], "flow": ids, "name": names,
+                      "goodput_bytes": cols[f"window{k}_goodput_bytes"], "goodput_bps": cols[f"window{k}_goodput_bps"]})
+        for cols in [_window_columns(windows)]
+        for k, w in enumerate(windows)
+    ]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
 
 class Results:
@@ -75,7 +106,9 @@ class Results:
             arrivals, departures, drops by reason, queue length, RED average. Empty when no
             link has classes.
         accounting: ``created == delivered + dropped + queued + in_flight`` totals.
-        summary: Scenario name, seed, simulated time, event count, wall time, events/s.
+        summary: Scenario name, seed, simulated time, event count, wall time of the event
+            loop (``wall_s`` = ``run_wall_s``) and of building the simulator (``setup_wall_s``),
+            events/s, and ``interrupted`` (the run stopped early, e.g. on Ctrl-C).
         scenario: The scenario dict that was run.
         windows: One row per (``record.windows`` entry, flow): ``window``, ``t0_s``, ``t1_s``,
             ``flow``, ``name``, ``goodput_bytes``, ``goodput_bps`` (application goodput over
@@ -87,53 +120,58 @@ class Results:
         self,
         summary: dict[str, Any],
         accounting: dict[str, Any],
-        flows: "pd.DataFrame",
-        queues: "pd.DataFrame",
-        series: "dict[str, pd.DataFrame]",
+        flows: "pd.DataFrame | Callable[[], pd.DataFrame]",
+        queues: "pd.DataFrame | Callable[[], pd.DataFrame]",
+        series: "dict[str, pd.DataFrame] | Callable[[], dict[str, pd.DataFrame]]",
         scenario: dict[str, Any],
-        classes: "pd.DataFrame | None" = None,
-        windows: "pd.DataFrame | None" = None,
+        classes: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
+        packet_delays: "pd.DataFrame | Callable[[], pd.DataFrame | None] | None" = None,
+        windows: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
     ) -> None:
-        import pandas as pd
-
+        # Tables may be given as functions that build them: each is built on first use
+        # (a caller that reads only `flows` never pays for the series).
         self.summary = summary
         self.accounting = accounting
-        self.flows = flows
-        self.queues = queues
-        self.classes = classes if classes is not None else pd.DataFrame()
-        self.windows = windows if windows is not None else pd.DataFrame()
-        self._series = series
         self.scenario = scenario
+        self._tables: dict[str, Any] = {"flows": flows, "queues": queues, "series": series,
+                                        "classes": classes, "packet_delays": packet_delays, "windows": windows}
 
-    @classmethod
-    def from_json(cls, text: str, scenario: dict[str, Any]) -> "Results":
-        """Builds Results from the core's JSON output."""
-        import pandas as pd
+    def _table(self, name: str) -> Any:
+        t = self._tables[name]
+        if callable(t):
+            t = self._tables[name] = t()
+        return t
 
-        raw = json.loads(text)
-        flows = _rows_frame(raw["flows"])
-        queues = _rows_frame(raw["queues"])
-        ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}
-        classes = _rows_frame(raw.get("classes", []))
-        if len(classes):
-            classes.insert(1, "from", classes["link"].map(lambda l: ends[l][0]))
-            classes.insert(2, "to", classes["link"].map(lambda l: ends[l][1]))
-        summary = {k: raw[k] for k in ("scenario", "seed", "sim_time_s", "events", "wall_s", "interrupted")}
-        summary["events_per_s"] = raw["events"] / raw["wall_s"] if raw["wall_s"] > 0 else None
-        series = {}
-        names = dict(zip(flows.get("flow", []), flows.get("name", [])))
-        for kind, cols in raw["series"].items():
-            df = pd.DataFrame(cols)
-            if df.empty:
-                continue
-            if "flow" in df:
-                df.insert(2, "name", df["flow"].map(names))
-            if "link" in df:
-                df.insert(2, "from", df["link"].map(lambda l: ends[l][0]))
-                df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
-            series[kind] = df
-        windows, flows = _windows_frame(raw.get("windows", []), flows)
-        return cls(summary, raw["accounting"], flows, queues, series, scenario, classes, windows)
+    @property
+    def flows(self) -> "pd.DataFrame":
+        """One row per flow (see the class docs)."""
+        return self._table("flows")
+
+    @property
+    def queues(self) -> "pd.DataFrame":
+        """One row per link direction (see the class docs)."""
+        return self._table("queues")
+
+    @property
+    def classes(self) -> "pd.DataFrame":
+        """One row per scheduler class (empty when no link has classes)."""
+        c = self._table("classes")
+        if c is None:
+            import pandas as pd
+
+            c = self._tables["classes"] = pd.DataFrame()
+        return c
+
+    @property
+    def windows(self) -> "pd.DataFrame":
+        """Goodput over each ``record.windows`` window, one row per (window, flow); empty when
+        none were recorded (see the class docs)."""
+        w = self._table("windows")
+        if w is None:
+            import pandas as pd
+
+            w = self._tables["windows"] = pd.DataFrame()
+        return w
 
     def goodput_window(self, t0: float, t1: float) -> "pd.DataFrame":
         """Every flow's application goodput (in-order payload bytes delivered to the receiving
@@ -169,6 +207,62 @@ class Results:
             f"goodput over [{t0}, {t1}] s was not recorded: add record.windows = [[\"{t0}s\", \"{t1}s\"]] "
             f"(or record.series = [\"goodput\"] with a record.interval that divides {t0} and {t1}) and run again"
         )
+
+    @property
+    def _series(self) -> "dict[str, pd.DataFrame]":
+        return self._table("series")
+
+    @property
+    def has_packet_delays(self) -> bool:
+        """True if per-packet delays were recorded (``record.packet_delays``)."""
+        return self._table("packet_delays") is not None
+
+    def packet_delays(self) -> "pd.DataFrame":
+        """One row per delivered data packet of the flows chosen by ``record.packet_delays``:
+        ``time_s`` (delivery), ``flow``, ``name``, ``seq``, ``delay_s`` (creation to delivery).
+
+        Raises:
+            KeyError: if per-packet delays were not recorded.
+        """
+        df = self._table("packet_delays")
+        if df is None:
+            raise KeyError("per-packet delays were not recorded (set record.packet_delays = true or a list of flows)")
+        return df
+
+    @classmethod
+    def from_json(cls, text: str, scenario: dict[str, Any]) -> "Results":
+        """Builds Results from the core's JSON output (the DataFrames on first use)."""
+        raw = json.loads(text)
+        summary = {k: raw[k] for k in ("scenario", "seed", "sim_time_s", "events", "wall_s", "interrupted")}
+        summary["events_per_s"] = raw["events"] / raw["wall_s"] if raw["wall_s"] > 0 else None
+        for k in ("setup_wall_s", "run_wall_s"):
+            if k in raw:
+                summary[k] = raw[k]
+        ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}
+        names = {int(f["flow"]): f["name"] for f in raw["flows"]}
+
+        def classes() -> "pd.DataFrame":
+            df = _rows_frame(raw.get("classes", []))
+            if len(df):
+                df.insert(1, "from", df["link"].map(lambda l: ends[l][0]))
+                df.insert(2, "to", df["link"].map(lambda l: ends[l][1]))
+            return df
+
+        def series() -> "dict[str, pd.DataFrame]":
+            out = {}
+            for kind, cols in raw["series"].items():
+                df = _columns_frame(cols, names, ends)
+                if not df.empty:
+                    out[kind] = df
+            return out
+
+        def packet_delays() -> "pd.DataFrame | None":
+            cols = raw.get("packet_delays")
+            return None if cols is None else _columns_frame(cols, names, ends)
+
+        windows = raw.get("windows", [])
+        return cls(summary, raw["accounting"], lambda: _rows_frame(raw["flows"], windows), lambda: _rows_frame(raw["queues"]),
+                   series, scenario, classes, packet_delays, lambda: _windows_frame(windows, raw["flows"]))
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -222,6 +316,8 @@ class Results:
         tables = {"flows": self.flows, "queues": self.queues, **{f"series_{k}": v for k, v in self._series.items()}}
         if len(self.classes):
             tables["classes"] = self.classes
+        if self.has_packet_delays:
+            tables["packet_delays"] = self.packet_delays()
         if len(self.windows):
             tables["windows"] = self.windows
         for name, df in tables.items():
@@ -253,10 +349,12 @@ class Results:
         }
         classes_csv = os.path.join(d, "classes.csv")
         classes = pd.read_csv(classes_csv) if os.path.exists(classes_csv) else None
+        flows, queues = pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv"))
+        delays_csv = os.path.join(d, "packet_delays.csv")
+        delays = (lambda: pd.read_csv(delays_csv)) if os.path.exists(delays_csv) else None
         windows_csv = os.path.join(d, "windows.csv")
         windows = pd.read_csv(windows_csv) if os.path.exists(windows_csv) else None
-        flows, queues = pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv"))
-        return cls(summary, accounting, flows, queues, series, scenario, classes, windows)
+        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows)
 
     def __repr__(self) -> str:
         s = self.summary

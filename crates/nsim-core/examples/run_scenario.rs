@@ -17,8 +17,9 @@ fn main() {
     let r = sim.run(&mut |_| true).expect("run");
     let departures: u64 = r.queues.iter().map(|q| q.departures).sum();
     println!(
-        "{}: {} events in {:.3} s = {:.0} events/s, {:.0} link departures/s",
+        "{}: set-up {:.4} s, {} events in {:.3} s = {:.0} events/s, {:.0} link departures/s",
         path,
+        r.setup_wall_s,
         r.events,
         r.wall_s,
         r.events as f64 / r.wall_s,

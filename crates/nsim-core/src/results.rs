@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::record::goodput::GoodputWindow;
+use crate::record::packet_delays::PacketDelays;
 use crate::record::series::Series;
 use crate::record::{DropCounts, DropReason};
 use crate::sim::Simulator;
@@ -63,6 +64,7 @@ pub struct FlowRow {
     pub goodput_bps: f64,
     pub delay_mean_s: Option<f64>,
     pub delay_std_s: Option<f64>,
+    pub delay_min_s: Option<f64>,
     pub delay_p50_s: Option<f64>,
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
@@ -133,7 +135,12 @@ pub struct Results {
     pub seed: u64,
     pub sim_time_s: f64,
     pub events: u64,
+    /// Wall time of the event loop (events/s are over this).
     pub wall_s: f64,
+    /// Wall time of building the simulator from its scenario (before the first event).
+    pub setup_wall_s: f64,
+    /// Wall time of the event loop (the same as `wall_s`, named beside `setup_wall_s`).
+    pub run_wall_s: f64,
     pub interrupted: bool,
     pub accounting: Accounting,
     pub flows: Vec<FlowRow>,
@@ -142,6 +149,24 @@ pub struct Results {
     pub series: Series,
     /// Per-flow goodput over each `record.windows` entry, in the scenario's order.
     pub windows: Vec<GoodputWindow>,
+    /// Per-packet delays, when `record.packet_delays` chose flows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub packet_delays: Option<PacketDelays>,
+}
+
+/// The run-level facts of `summary.json`.
+#[derive(Serialize)]
+pub struct Summary<'a> {
+    pub scenario: &'a str,
+    pub seed: u64,
+    pub sim_time_s: f64,
+    pub events: u64,
+    pub wall_s: f64,
+    pub setup_wall_s: f64,
+    pub run_wall_s: f64,
+    pub interrupted: bool,
+    pub events_per_s: Option<f64>,
+    pub accounting: &'a Accounting,
 }
 
 fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
@@ -185,6 +210,7 @@ impl Results {
                     goodput_bps: per_s(s.goodput_bytes),
                     delay_mean_s: s.delay.mean(),
                     delay_std_s: s.delay.std(),
+                    delay_min_s: s.delay.min(),
                     delay_p50_s: s.delay.quantile(0.5),
                     delay_p99_s: s.delay.quantile(0.99),
                     delay_max_s: s.delay.max(),
@@ -264,6 +290,8 @@ impl Results {
             sim_time_s: end.as_secs_f64(),
             events,
             wall_s,
+            setup_wall_s: sim.setup_wall_s,
+            run_wall_s: wall_s,
             interrupted,
             accounting,
             flows,
@@ -271,6 +299,23 @@ impl Results {
             classes,
             series,
             windows,
+            packet_delays: None,
+        }
+    }
+
+    /// What `summary.json` holds.
+    pub fn summary(&self) -> Summary<'_> {
+        Summary {
+            scenario: &self.scenario,
+            seed: self.seed,
+            sim_time_s: self.sim_time_s,
+            events: self.events,
+            wall_s: self.wall_s,
+            setup_wall_s: self.setup_wall_s,
+            run_wall_s: self.run_wall_s,
+            interrupted: self.interrupted,
+            events_per_s: (self.wall_s > 0.0).then(|| self.events as f64 / self.wall_s),
+            accounting: &self.accounting,
         }
     }
 }

@@ -8,6 +8,8 @@ use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::Net;
 use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
+use crate::record::packet_delays::PacketDelayRecorder;
+use crate::record::pcap::PcapFiles;
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
@@ -74,7 +76,10 @@ pub struct Simulator {
     pub end: Option<SimTime>,
     series: Option<SeriesState>,
     windows: Option<GoodputWindows>,
+    packet_delays: Option<PacketDelayRecorder>,
     events: u64,
+    /// Wall time spent building this simulator (set by `build`), reported beside the run's.
+    pub setup_wall_s: f64,
 }
 
 /// How often (in events) the loop reports progress and checks for interruption.
@@ -99,7 +104,7 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, events: 0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, events: 0, setup_wall_s: 0.0 })
     }
 
     /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
@@ -112,6 +117,18 @@ impl Simulator {
             }
         }
         self.windows = Some(w);
+    }
+
+    /// Records the one-way delay of every delivered data packet of the flows marked `on`.
+    pub fn record_packet_delays(&mut self, on: Vec<bool>) {
+        self.packet_delays = Some(PacketDelayRecorder::new(on));
+    }
+
+    /// Opens one pcap file per chosen link direction in `dir`.
+    pub fn open_pcap(&mut self, dir: &std::path::Path, links: &[(LinkId, String)]) -> std::io::Result<()> {
+        let ports = agent_ports(&self.agents, self.net.nodes.len());
+        self.net.pcap = Some(PcapFiles::create(dir, links, self.net.links.len(), ports)?);
+        Ok(())
     }
 
     /// Runs to the end. `progress` is called every few hundred thousand events; returning
@@ -152,11 +169,16 @@ impl Simulator {
         }
         let wall_s = wall.elapsed().as_secs_f64();
         let trace = self.net.trace.take();
+        let pcap = self.net.pcap.take();
         let series = self.series.take().map(|s| s.data).unwrap_or_default();
         let windows = self.windows.take().map(|w| w.results(self.flows.len())).unwrap_or_default();
-        let results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
+        let mut results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
+        results.packet_delays = self.packet_delays.take().map(|r| r.data);
         if let Some(tr) = trace {
             tr.finish()?;
+        }
+        if let Some(pc) = pcap {
+            pc.finish()?;
         }
         Ok(results)
     }
@@ -177,6 +199,9 @@ impl Simulator {
             f.delivered_bytes += p.size as u64;
             f.delay.record(now - p.created);
             f.last_delivered = Some(now);
+            if let Some(r) = self.packet_delays.as_mut() {
+                r.record(p.flow, p.seq, p.created, now);
+            }
         } else {
             f.ack_delivered_pkts += 1;
         }

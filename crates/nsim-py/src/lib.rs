@@ -5,11 +5,13 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use nsim_core::sim::Progress;
+use nsim_core::config::Select;
+use nsim_core::sim::{Progress, Simulator};
 use nsim_core::time::Dur;
 use nsim_core::{build, ConfigError, RunOptions, Scenario};
 
 create_exception!(_core, ConfigErrorPy, PyValueError, "An invalid scenario: args are (message, file, path, line, reason).");
+create_exception!(_core, ResultsErrorPy, PyValueError, "Results could not be written (message names the path).");
 
 fn config_err(e: ConfigError) -> PyErr {
     let msg = e.to_string();
@@ -33,7 +35,7 @@ fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, so
         Some(d) => Some(Dur::from_secs_f64(d)),
         None => None,
     };
-    Ok(RunOptions { seed, duration, trace_path: trace, no_limits: !limits })
+    Ok(RunOptions { seed, duration, trace_path: trace, no_limits: !limits, ..Default::default() })
 }
 
 /// Parses and fully validates a scenario (builds it without running). Raises ConfigError.
@@ -67,9 +69,56 @@ fn run(
     let scn = parse(text, source, format)?;
     let opts = options(seed, duration_s, trace, source, limits)?;
     let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let results = run_sim(py, sim, progress.as_ref())?;
+    serde_json::to_string(&results).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Runs a scenario and writes its results into `out` (summary.json, flows.csv, queues.csv,
+/// classes.csv, series_<kind>.csv, packet_delays.csv, trace.tr, pcap/): no DataFrames are
+/// built. Returns summary.json's text.
+///
+/// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets
+/// `record.trace`). `pcap`: True (all link directions) or a list of "a->b" / "a-b",
+/// overriding `record.pcap`; files go to `out/pcap/`. `limits=False` skips the size budget.
+#[pyfunction]
+#[pyo3(signature = (text, source, out, format = "toml", seed = None, duration_s = None, trace = None, pcap = None, progress = None, limits = true))]
+#[allow(clippy::too_many_arguments)]
+fn run_to_dir(
+    py: Python<'_>,
+    text: &str,
+    source: &str,
+    out: &str,
+    format: &str,
+    seed: Option<u64>,
+    duration_s: Option<f64>,
+    trace: Option<String>,
+    pcap: Option<Bound<'_, PyAny>>,
+    progress: Option<Py<PyAny>>,
+    limits: bool,
+) -> PyResult<String> {
+    let scn = parse(text, source, format)?;
+    let out_dir = std::path::Path::new(out);
+    let trace = trace.or_else(|| scn.record.trace.then(|| out_dir.join("trace.tr").to_string_lossy().into_owned()));
+    let mut opts = options(seed, duration_s, trace, source, limits)?;
+    opts.pcap_dir = Some(out_dir.join("pcap").to_string_lossy().into_owned());
+    opts.pcap = match pcap {
+        None => None,
+        Some(p) => Some(if let Ok(all) = p.extract::<bool>() { Select::All(all) } else { Select::Named(p.extract::<Vec<String>>()?) }),
+    };
+    let cannot_write = |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
+    std::fs::create_dir_all(out_dir).map_err(cannot_write)?;
+    let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let results = run_sim(py, sim, progress.as_ref())?;
+    nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
+    serde_json::to_string_pretty(&results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Runs `sim`, calling `progress(sim_time_s, end_s, events) -> bool` every few hundred
+/// thousand events (False or an exception stops the run; the exception is re-raised).
+fn run_sim(py: Python<'_>, sim: Simulator, progress: Option<&Py<PyAny>>) -> PyResult<nsim_core::Results> {
     let mut raised: Option<PyErr> = None;
     let mut report = |p: Progress| -> bool {
-        let Some(cb) = progress.as_ref() else { return true };
+        let Some(cb) = progress else { return true };
         let end = p.end.map(|e| e.as_secs_f64());
         match cb.call1(py, (p.sim_time.as_secs_f64(), end, p.events)).and_then(|r| r.extract::<bool>(py)) {
             Ok(keep_going) => keep_going,
@@ -79,11 +128,11 @@ fn run(
             }
         }
     };
-    let results = sim.run(&mut report).map_err(|e| PyValueError::new_err(format!("cannot write trace: {e}")))?;
+    let results = sim.run(&mut report).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
     if let Some(e) = raised {
         return Err(e);
     }
-    serde_json::to_string(&results).map_err(|e| PyValueError::new_err(e.to_string()))
+    Ok(results)
 }
 
 /// Names of the drop reasons, in the order results columns list them.
@@ -129,8 +178,10 @@ fn parse_quantity(py: Python<'_>, kind: &str, text: &str) -> PyResult<Py<PyAny>>
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<ConfigErrorPy>())?;
+    m.add("ResultsError", m.py().get_type::<ResultsErrorPy>())?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(run_to_dir, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;

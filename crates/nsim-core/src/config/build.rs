@@ -26,6 +26,10 @@ pub struct RunOptions {
     pub trace_path: Option<String>,
     /// Skip the size and memory budget (`--no-limits`).
     pub no_limits: bool,
+    /// Directory for pcap files (required when any are chosen).
+    pub pcap_dir: Option<String>,
+    /// Overrides `record.pcap` (the CLI's `--pcap` / `--pcap-links`).
+    pub pcap: Option<super::Select>,
 }
 
 /// Name -> id lookups used while building (never on the packet path).
@@ -51,6 +55,7 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
 }
 
 fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
+    let started = std::time::Instant::now();
     let seed = opts.seed.unwrap_or(scn.seed);
     let (nodes, link_specs) = collect_topology(scn)?;
     let mut names = Names { ids: HashMap::new(), flows: HashMap::new() };
@@ -84,11 +89,25 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     // Checked against the scenario's own duration: a run shortened from outside (CLI, tests)
     // reports the windows it did not reach as empty instead of refusing to run.
     let windows = windows_config(scn, scn.duration.map(|d| d.0))?;
+    let delays = super::record_build::packet_delay_flows(&scn.record.packet_delays, &infos)?;
+    let pcap = opts.pcap.as_ref().unwrap_or(&scn.record.pcap);
+    let pcap_links = super::record_build::pcap_links(pcap, &net)?;
     let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
         .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
     if !windows.is_empty() {
         sim.record_windows(windows);
     }
+    if let Some(on) = delays {
+        sim.record_packet_delays(on);
+    }
+    if !pcap_links.is_empty() {
+        let dir = opts.pcap_dir.as_deref().ok_or_else(|| {
+            ConfigError::new("record.pcap", "needs an output directory: run with `nsim run -o DIR` (files go to DIR/pcap/)")
+        })?;
+        sim.open_pcap(std::path::Path::new(dir), &pcap_links)
+            .map_err(|e| ConfigError::new("record.pcap", format!("cannot write pcap files in {dir}: {e}")))?;
+    }
+    sim.setup_wall_s = started.elapsed().as_secs_f64();
     Ok(sim)
 }
 

@@ -11,6 +11,8 @@ pub mod limits;
 pub mod link_spec;
 pub mod queue_spec;
 pub mod raw;
+pub mod record_build;
+pub mod record_select;
 pub mod topology;
 pub mod units;
 
@@ -20,6 +22,7 @@ use serde::Deserialize;
 pub use error::{CResult, ConfigError};
 pub use flow_spec::FlowSpec;
 pub use link_spec::{LinkSpec, RoutingSpec};
+pub use record_select::Select;
 pub use topology::{ChainSpec, DumbbellSpec};
 use units::TimeSpec;
 
@@ -97,6 +100,14 @@ pub struct RecordSpec {
     /// Write an ns-2 format packet trace (`trace.tr` in the output directory).
     #[serde(default)]
     pub trace: bool,
+    /// Record every delivered data packet's one-way delay: `true` for all flows or a list of
+    /// flow names (`packet_delays.csv`; `Results.packet_delays()`). Default false.
+    #[serde(default)]
+    pub packet_delays: Select,
+    /// Write pcap files (`pcap/<from>-<to>.pcap` in the output directory): `true` for every
+    /// link direction or a list of `"a->b"` (one direction) or `"a-b"` (both). Default false.
+    #[serde(default)]
+    pub pcap: Select,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]

@@ -12,6 +12,7 @@ pub mod routing;
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::packet::{PacketId, PacketPool};
 use crate::queue::{QueueCtx, QueueDisc};
+use crate::record::pcap::PcapFiles;
 use crate::record::trace::Ns2Trace;
 use crate::record::{DropCounts, DropReason, FlowStats};
 use crate::sched::{Event, Scheduler};
@@ -53,6 +54,8 @@ pub struct Net {
     pub trace: Option<Ns2Trace>,
     /// Frames travelling as ATM cells (empty without ATM links).
     pub atm: atm::AtmNet,
+    /// pcap files of the chosen link directions (written at each departure).
+    pub pcap: Option<PcapFiles>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -70,6 +73,7 @@ impl Net {
             totals: Totals::default(),
             trace: None,
             atm: atm::AtmNet::default(),
+            pcap: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -212,6 +216,9 @@ impl Net {
         link.stats.departure_bytes += p.size as u64;
         if let Some(tr) = self.trace.as_mut() {
             tr.line('-', now, link.from, link.to, p);
+        }
+        if let Some(pc) = self.pcap.as_mut() {
+            pc.departure(l, now, p);
         }
         let tx = link.tx_time(p.size);
         link.busy_until = now + tx;

@@ -30,6 +30,54 @@ pub struct RouteTable {
 impl RouteTable {
     /// Computes shortest-path next hops. `links` are (from, to, delay_ps) per link id.
     pub fn shortest_paths(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
+        match metric {
+            Metric::Hops => Self::fewest_hops(n, links),
+            Metric::Delay => Self::dijkstra(n, links, metric),
+        }
+    }
+
+    /// Hop-count routes by one breadth-first search per destination, O(n (n + links)): the
+    /// same table as Dijkstra with unit costs (each node's next hop is its lowest-id link to a
+    /// neighbour one hop closer), without a heap. At 2,050 nodes (the 1,024-pair dumbbell)
+    /// this cut the set-up about five-fold (issue 14; docs/performance.md).
+    fn fewest_hops(n: usize, links: &[(NodeId, NodeId, u64)]) -> Self {
+        let mut next = vec![LinkId::NONE; n * n];
+        let mut in_links: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut out_links: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, &(f, t, _)) in links.iter().enumerate() {
+            in_links[t.idx()].push(i);
+            out_links[f.idx()].push(i);
+        }
+        let mut dist = vec![u32::MAX; n];
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        for dst in 0..n {
+            dist.fill(u32::MAX);
+            order.clear();
+            dist[dst] = 0;
+            order.push(dst);
+            let mut head = 0;
+            while head < order.len() {
+                let u = order[head];
+                head += 1;
+                for &l in &in_links[u] {
+                    let v = links[l].0.idx();
+                    if dist[v] == u32::MAX {
+                        dist[v] = dist[u] + 1;
+                        order.push(v);
+                    }
+                }
+            }
+            for &v in &order[1..] {
+                // Out-links are in id order, so the first one found is the lowest.
+                let via = out_links[v].iter().find(|&&l| dist[links[l].1.idx()] == dist[v] - 1);
+                next[v * n + dst] = LinkId(*via.expect("a BFS-reached node has a link one hop closer") as u32);
+            }
+        }
+        RouteTable { n, next }
+    }
+
+    /// Dijkstra per destination over reversed links; ties go to the lower first-hop link id.
+    fn dijkstra(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
         let mut next = vec![LinkId::NONE; n * n];
         // For each destination, Dijkstra over reversed links gives every node's first hop.
         let mut in_links: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -119,6 +167,30 @@ mod tests {
         let links = [(n(0), n(1), 1), (n(0), n(2), 1), (n(1), n(3), 1), (n(2), n(3), 1)];
         let t = RouteTable::shortest_paths(4, &links, Metric::Hops);
         assert_eq!(t.next_hop(n(0), n(3)), Some(LinkId(0)));
+    }
+
+    #[test]
+    fn breadth_first_hops_equal_dijkstra_with_unit_costs() {
+        // A 5x5 grid of duplex links with many equal-cost paths, plus a one-way shortcut and an
+        // unreachable node: every next hop must match the heap-based search.
+        let mut links = Vec::new();
+        for r in 0..5u32 {
+            for c in 0..5u32 {
+                let i = r * 5 + c;
+                if c < 4 {
+                    links.extend([(n(i), n(i + 1), 1), (n(i + 1), n(i), 1)]);
+                }
+                if r < 4 {
+                    links.extend([(n(i), n(i + 5), 1), (n(i + 5), n(i), 1)]);
+                }
+            }
+        }
+        links.push((n(0), n(24), 1));
+        let bfs = RouteTable::fewest_hops(26, &links);
+        let dij = RouteTable::dijkstra(26, &links, Metric::Hops);
+        assert_eq!(bfs.next, dij.next);
+        assert_eq!(bfs.next_hop(n(0), n(24)), Some(LinkId(links.len() as u32 - 1)));
+        assert_eq!(bfs.next_hop(n(3), n(25)), None);
     }
 
     #[test]

@@ -2,9 +2,12 @@
 //! per packet); time series and packet traces only when the scenario asks for them.
 
 pub mod delay;
+pub mod files;
 pub mod flow_stats;
 pub mod goodput;
 pub mod link_stats;
+pub mod packet_delays;
+pub mod pcap;
 pub mod series;
 pub mod trace;
 
