@@ -126,7 +126,12 @@ pub struct Results {
     pub seed: u64,
     pub sim_time_s: f64,
     pub events: u64,
+    /// Wall-clock seconds of the run loop (= `run_wall_s`).
     pub wall_s: f64,
+    /// Wall-clock seconds spent building the simulator (topology, routes, agents).
+    pub setup_wall_s: f64,
+    /// Wall-clock seconds of the run loop.
+    pub run_wall_s: f64,
     pub interrupted: bool,
     pub accounting: Accounting,
     pub flows: Vec<FlowRow>,
@@ -252,6 +257,8 @@ impl Results {
             sim_time_s: end.as_secs_f64(),
             events,
             wall_s,
+            setup_wall_s: sim.setup_wall_s,
+            run_wall_s: wall_s,
             interrupted,
             accounting,
             flows,

@@ -70,6 +70,8 @@ pub struct Simulator {
     pub end: Option<SimTime>,
     series: Option<SeriesState>,
     events: u64,
+    /// Wall-clock seconds spent building this simulator (set by the config builder).
+    pub setup_wall_s: f64,
 }
 
 /// How often (in events) the loop reports progress and checks for interruption.
@@ -94,7 +96,7 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0, setup_wall_s: 0.0 })
     }
 
     /// Runs to the end. `progress` is called every few hundred thousand events; returning

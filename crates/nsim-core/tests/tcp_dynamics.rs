@@ -117,6 +117,8 @@ fn same_scenario_twice_gives_identical_results() {
 
 fn strip_wall(mut r: nsim_core::Results) -> nsim_core::Results {
     r.wall_s = 0.0;
+    r.setup_wall_s = 0.0;
+    r.run_wall_s = 0.0;
     r
 }
 

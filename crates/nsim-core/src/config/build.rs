@@ -38,6 +38,7 @@ impl Names {
 
 /// Builds a ready-to-run simulator.
 pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
+    let wall = std::time::Instant::now();
     let seed = opts.seed.unwrap_or(scn.seed);
     let (nodes, link_specs) = collect_topology(scn)?;
     let mut names = Names { ids: HashMap::new(), flows: HashMap::new() };
@@ -68,8 +69,10 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     let series = series_config(scn)?;
     let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
-    Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
-        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))
+    let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
+        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
+    sim.setup_wall_s = wall.elapsed().as_secs_f64();
+    Ok(sim)
 }
 
 type Topology = (Vec<(String, NodeKind)>, Vec<(String, LinkSpec)>);
@@ -95,6 +98,9 @@ fn collect_topology(scn: &Scenario) -> CResult<Topology> {
     }
     if let Some(c) = &scn.chain {
         helpers.push(c.expand("chain")?);
+    }
+    if let Some(t) = &scn.tree {
+        helpers.push(t.expand("tree")?);
     }
     for x in helpers {
         nodes.extend(x.nodes.into_iter().map(|(n, k)| (n, k, "topology helper".to_string())));

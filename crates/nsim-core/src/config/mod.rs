@@ -10,6 +10,7 @@ pub mod flow_spec_build;
 pub mod link_spec;
 pub mod queue_spec;
 pub mod topology;
+pub mod tree;
 pub mod units;
 
 use schemars::JsonSchema;
@@ -19,6 +20,7 @@ pub use error::{CResult, ConfigError};
 pub use flow_spec::FlowSpec;
 pub use link_spec::{LinkSpec, RoutingSpec};
 pub use topology::{ChainSpec, DumbbellSpec};
+pub use tree::TreeSpec;
 use units::TimeSpec;
 
 /// A complete scenario.
@@ -47,6 +49,8 @@ pub struct Scenario {
     pub dumbbell: Option<DumbbellSpec>,
     /// A chain topology helper (adds nodes n0..nK and the links between neighbours).
     pub chain: Option<ChainSpec>,
+    /// A tree topology helper (a root switch, levels of switches, hosts at the bottom).
+    pub tree: Option<TreeSpec>,
     /// Route computation and explicit next-hop overrides.
     #[serde(default)]
     pub routing: RoutingSpec,
