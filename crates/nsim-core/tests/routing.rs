@@ -94,7 +94,7 @@ fn dumbbell_entries_per_node(pairs: u32) -> f64 {
 #[test]
 fn routing_state_grows_linearly_with_the_network() {
     // The all-pairs table held n² entries: 4 x 10^8 for the 10,000-pair benchmark.
-    let (small, large) = (dumbbell_entries_per_node(100), dumbbell_entries_per_node(3200));
+    let (small, large) = (dumbbell_entries_per_node(200), dumbbell_entries_per_node(3200));
     assert!(large < 2.5, "{large} entries per node");
     assert!(large <= small * 1.05, "{small} -> {large} entries per node");
     let tree = sim(include_str!("../../../benches/scenarios/large/tree_800_hosts.toml"));

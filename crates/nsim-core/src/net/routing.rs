@@ -17,7 +17,8 @@
 //! descendant is the heavy child (the one with the largest subtree) or the next light edge on
 //! the destination's path from its root, stored per node: every path crosses at most log2(n)
 //! light edges, and in the common shapes one or two. Forwarding is a few index loads, no
-//! hashing, no search.
+//! hashing, no search. Networks of at most 256 nodes also keep a dense table derived from
+//! that state, so small scenarios forward with one load, as before.
 //!
 //! Exactness: a hanging tree has one path between any two of its nodes and to its root, so the
 //! metric and tie-breaks only matter in the core, where Dijkstra runs as before over the core
@@ -83,30 +84,48 @@ pub struct RouteTable {
     light: Vec<LinkId>,
     /// Explicit next hops (at, destination, link), sorted.
     overrides: Vec<(NodeId, NodeId, LinkId)>,
+    /// Networks of at most `DENSE_MAX_NODES` nodes also keep every next hop in one n x n array
+    /// filled from the compact state: one load per packet, as the table before issue 15.
+    dense: Vec<LinkId>,
 }
+
+/// Largest network with a dense table (256 KB at most).
+const DENSE_MAX_NODES: usize = 256;
 
 impl RouteTable {
     /// Computes shortest-path next hops. `links` are (from, to, delay_ps) per link id.
     pub fn shortest_paths(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
         let mut forest = peel::Forest::new(n, links);
         let (comps, core) = core::tables(&mut forest, links, metric);
-        RouteTable { nodes: forest.routes, comps, core, light: forest.light, overrides: Vec::new() }
+        let mut t = RouteTable { nodes: forest.routes, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new() };
+        t.fill_dense();
+        t
     }
 
     /// The link leaving `at` towards `dst`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<LinkId> {
+        let l = if self.dense.is_empty() {
+            self.lookup(at, dst)
+        } else {
+            self.dense[at.idx() * self.nodes.len() + dst.idx()]
+        };
+        (l != LinkId::NONE).then_some(l)
+    }
+
+    /// The next hop from the compact state (`NONE` if there is none).
+    fn lookup(&self, at: NodeId, dst: NodeId) -> LinkId {
         let a = &self.nodes[at.idx()];
         if a.first_override != 0 {
             if let Some(l) = self.overridden(a.first_override as usize - 1, at, dst) {
-                return (l != LinkId::NONE).then_some(l);
+                return l;
             }
         }
         if at == dst {
-            return None;
+            return LinkId::NONE;
         }
         let d = &self.nodes[dst.idx()];
-        let l = if a.pre < d.pre && d.pre < a.end {
+        if a.pre < d.pre && d.pre < a.end {
             if a.heavy_pre <= d.pre && d.pre < a.heavy_end {
                 a.heavy_down
             } else {
@@ -124,8 +143,15 @@ impl RouteTable {
             }
         } else {
             self.core_hop(self.comps[a.comp as usize], a.anchor, d.anchor)
-        };
-        (l != LinkId::NONE).then_some(l)
+        }
+    }
+
+    /// Fills the dense table of a small network from the compact state.
+    fn fill_dense(&mut self) {
+        let n = self.nodes.len();
+        if n <= DENSE_MAX_NODES {
+            self.dense = (0..n * n).map(|k| self.lookup(NodeId((k / n) as u32), NodeId((k % n) as u32))).collect();
+        }
     }
 
     #[inline]
@@ -134,6 +160,7 @@ impl RouteTable {
     }
 
     /// The override at `at` for `dst`, scanning `at`'s overrides from index `i`.
+    #[cold]
     fn overridden(&self, mut i: usize, at: NodeId, dst: NodeId) -> Option<LinkId> {
         while let Some(&(a, d, l)) = self.overrides.get(i) {
             if a != at {
@@ -149,6 +176,9 @@ impl RouteTable {
 
     /// Replaces the next hop at `at` towards `dst`.
     pub fn set_next_hop(&mut self, at: NodeId, dst: NodeId, link: LinkId) {
+        if !self.dense.is_empty() {
+            self.dense[at.idx() * self.nodes.len() + dst.idx()] = link;
+        }
         match self.overrides.binary_search_by_key(&(at, dst), |&(a, d, _)| (a, d)) {
             Ok(i) => self.overrides[i].2 = link,
             Err(i) => self.overrides.insert(i, (at, dst, link)),
@@ -178,8 +208,8 @@ impl RouteTable {
     }
 
     /// Routing state held, in table entries (per-node records, core table cells, stored light
-    /// edges, overrides): what grows with the network.
+    /// edges, overrides, the dense table of a small network): what grows with the network.
     pub fn entries(&self) -> usize {
-        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len()
+        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len()
     }
 }

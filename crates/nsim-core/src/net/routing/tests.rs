@@ -61,7 +61,9 @@ fn same_as_all_pairs(nn: usize, links: &[(NodeId, NodeId, u64)], metric: Metric)
         for dst in 0..nn {
             let want = reference[at * nn + dst];
             let want = (at != dst && want != LinkId::NONE).then_some(want);
-            assert_eq!(t.next_hop(n(at as u32), n(dst as u32)), want, "at {at} for {dst}");
+            let (a, d) = (n(at as u32), n(dst as u32));
+            assert_eq!(t.next_hop(a, d), want, "at {at} for {dst}");
+            assert_eq!(Some(t.lookup(a, d)).filter(|&l| l != LinkId::NONE), want, "compact state at {at} for {dst}");
         }
     }
     t
@@ -232,6 +234,17 @@ fn random_graphs_match_all_pairs() {
 }
 
 #[test]
+fn networks_above_the_dense_size_match_all_pairs() {
+    // 371 nodes: forwarding reads the compact state only.
+    let (nn, mut links) = tree(10, 4, 8);
+    links.extend(duplex(&[(1, 38, 2), (38, 75, 2)]));
+    for metric in [Metric::Hops, Metric::Delay] {
+        let t = same_as_all_pairs(nn, &links, metric);
+        assert!(t.dense.is_empty());
+    }
+}
+
+#[test]
 fn overrides_replace_single_next_hops() {
     // Ring 0 - 1 - 2 - 3 - 0 with a host 4 on 2.
     let links = duplex(&[(0, 1, 1), (1, 2, 1), (2, 3, 1), (3, 0, 1), (2, 4, 1)]);
@@ -241,6 +254,7 @@ fn overrides_replace_single_next_hops() {
     t.set_next_hop(n(0), n(4), LinkId(7));
     t.set_next_hop(n(0), n(4), LinkId(7));
     assert_eq!(t.next_hop(n(0), n(4)), Some(LinkId(7)));
+    assert_eq!(t.lookup(n(0), n(4)), LinkId(7), "the compact state has it too");
     assert_eq!(t.next_hop(n(0), n(2)), Some(LinkId(0)), "other destinations keep their route");
     assert_eq!(t.next_hop(n(1), n(4)), Some(LinkId(2)), "other nodes keep their route");
     assert_eq!(t.trace_path(n(0), n(4), |l| links[l.idx()].1), Ok(3));
@@ -261,19 +275,20 @@ fn trace_path_reports_dead_ends_and_loops() {
 
 #[test]
 fn state_grows_linearly_with_the_network() {
-    // Entries per node stay bounded as each shape grows 16-fold; the all-pairs table held n².
+    // Entries per node stay bounded as each shape grows 16-fold (from above the size that keeps
+    // a dense table); the all-pairs table held n².
     let shapes: [(&str, fn(u32) -> (usize, Vec<(NodeId, NodeId, u64)>)); 4] = [
         ("dumbbell", |k| (2 + 2 * k as usize, dumbbell(k))),
         ("chain", |k| (k as usize, duplex(&(1..k).map(|i| (i - 1, i, 1)).collect::<Vec<_>>()))),
         ("parking lot", |k| (2 * k as usize, parking_lot(k))),
-        ("tree", |k| tree(k, 4, 8)),
+        ("tree", |k| tree(k / 10, 4, 8)),
     ];
     for (name, shape) in shapes {
         let per_node = |k: u32| {
             let (nn, links) = shape(k);
             RouteTable::shortest_paths(nn, &links, Metric::Hops).entries() as f64 / nn as f64
         };
-        let (small, large) = (per_node(50), per_node(800));
+        let (small, large) = (per_node(300), per_node(4800));
         assert!(large <= 4.0, "{name}: {large} entries per node");
         assert!(large <= small * 1.1, "{name}: {small} -> {large} entries per node");
     }
