@@ -235,8 +235,8 @@ fn random_graphs_match_all_pairs() {
 
 #[test]
 fn networks_above_the_dense_size_match_all_pairs() {
-    // 371 nodes: forwarding reads the compact state only.
-    let (nn, mut links) = tree(10, 4, 8);
+    // 1,111 nodes: forwarding reads the compact state only.
+    let (nn, mut links) = tree(30, 4, 8);
     links.extend(duplex(&[(1, 38, 2), (38, 75, 2)]));
     for metric in [Metric::Hops, Metric::Delay] {
         let t = same_as_all_pairs(nn, &links, metric);
@@ -288,7 +288,7 @@ fn state_grows_linearly_with_the_network() {
             let (nn, links) = shape(k);
             RouteTable::shortest_paths(nn, &links, Metric::Hops).entries() as f64 / nn as f64
         };
-        let (small, large) = (per_node(300), per_node(4800));
+        let (small, large) = (per_node(1100), per_node(17600));
         assert!(large <= 4.0, "{name}: {large} entries per node");
         assert!(large <= small * 1.1, "{name}: {small} -> {large} entries per node");
     }
