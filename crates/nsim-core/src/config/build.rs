@@ -155,6 +155,9 @@ fn collect_topology(scn: &Scenario) -> CResult<Topology> {
     if let Some(c) = &scn.chain {
         helpers.push(c.expand("chain")?);
     }
+    if let Some(t) = &scn.tree {
+        helpers.push(t.expand("tree")?);
+    }
     for x in helpers {
         nodes.extend(x.nodes.into_iter().map(|(n, k)| (n, k, "topology helper".to_string())));
         links.extend(x.links);

@@ -14,6 +14,7 @@ pub mod raw;
 pub mod record_build;
 pub mod record_select;
 pub mod topology;
+pub mod tree;
 pub mod units;
 
 use schemars::JsonSchema;
@@ -24,6 +25,7 @@ pub use flow_spec::FlowSpec;
 pub use link_spec::{LinkSpec, RoutingSpec};
 pub use record_select::Select;
 pub use topology::{ChainSpec, DumbbellSpec};
+pub use tree::TreeSpec;
 use units::TimeSpec;
 
 /// A complete scenario.
@@ -52,6 +54,8 @@ pub struct Scenario {
     pub dumbbell: Option<DumbbellSpec>,
     /// A chain topology helper (adds nodes n0..nK and the links between neighbours).
     pub chain: Option<ChainSpec>,
+    /// A tree topology helper (a root switch, levels of switches, hosts at the bottom).
+    pub tree: Option<TreeSpec>,
     /// Route computation and explicit next-hop overrides.
     #[serde(default)]
     pub routing: RoutingSpec,

@@ -61,13 +61,13 @@ pub struct ChainSpec {
 }
 
 /// Nodes and links a helper adds; each link keeps the config path it came from.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Expansion {
     pub nodes: Vec<(String, NodeKind)>,
     pub links: Vec<(String, LinkSpec)>,
 }
 
-fn no_between(l: &LinkSpec, path: &str) -> CResult<()> {
+pub(super) fn no_between(l: &LinkSpec, path: &str) -> CResult<()> {
     if l.between.is_some() {
         return Err(ConfigError::new(format!("{path}.between"), "not allowed here: the helper names the endpoints"));
     }

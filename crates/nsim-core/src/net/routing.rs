@@ -1,13 +1,34 @@
-//! Static routing: a next-hop table computed once before the run.
+//! Static routing: next hops computed once before the run, in state linear in the network.
 //!
-//! Shortest paths by hop count (default) or by propagation delay (Dijkstra), as ns-2's static
-//! route logic (`rtProto Static`) does with unit or delay costs. Ties go to the path through
-//! the lower link id, so tables are deterministic. Explicit overrides then replace single
-//! next hops ("at node X, traffic for D goes to Y"). The table is a dense `Vec` indexed by
-//! (node, destination): one load per forwarded packet, no hashing.
+//! Semantics (unchanged from the dense all-pairs table this replaces): shortest paths by hop
+//! count (default) or by propagation delay (ties by hop count), as ns-2's static route logic
+//! (`rtProto Static`, `RouteLogic::compute_routes`) does with unit or delay costs. Among the
+//! links leaving a node on a shortest path, the one with the lowest link id wins, so routes
+//! are deterministic. Explicit overrides then replace single next hops ("at node X, traffic for
+//! D goes to Y").
+//!
+//! Representation (issue 15): an all-pairs table is n² entries (1.6 GB for 20,000 nodes) and n
+//! Dijkstra runs. Instead, trees hanging off the network are peeled away ([`peel`]): a node
+//! whose only neighbour is its parent, over a duplex link pair, is reached only through that
+//! parent and leaves only through it, so its routes need no table. What remains (the "core":
+//! the nodes on cycles, plus one root per tree-shaped component) gets a dense table per
+//! connected component from Dijkstra ([`core`]). Hosts, dumbbells, chains, parking lots and
+//! trees have a core of one node per component. Down a hanging tree, the next hop towards a
+//! descendant is the heavy child (the one with the largest subtree) or the next light edge on
+//! the destination's path from its root, stored per node: every path crosses at most log2(n)
+//! light edges, and in the common shapes one or two. Forwarding is a few index loads, no
+//! hashing, no search. Networks of at most 1,024 nodes also keep a dense table derived from
+//! that state, so small scenarios forward with one load, as before.
+//!
+//! Exactness: a hanging tree has one path between any two of its nodes and to its root, so the
+//! metric and tie-breaks only matter in the core, where Dijkstra runs as before over the core
+//! links (a shortest path between core nodes never enters a hanging tree). Tests compare every
+//! next hop with the all-pairs Dijkstra on each shape, with overrides and simplex links.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+mod core;
+mod peel;
+#[cfg(test)]
+mod tests;
 
 use crate::ids::{LinkId, NodeId};
 
@@ -21,115 +42,164 @@ pub enum Metric {
     Delay,
 }
 
-/// Next-hop table.
-pub struct RouteTable {
-    n: usize,
-    next: Vec<LinkId>,
+/// What forwarding needs to know about one node (all ids are `u32`, `NONE` = `u32::MAX`).
+#[derive(Clone, Copy, Debug, Default)]
+struct NodeRoute {
+    /// Position in the preorder of the hanging trees; the node's subtree (itself and the nodes
+    /// hanging below it) is `pre..end`.
+    pre: u32,
+    end: u32,
+    /// The link to the parent; `NONE` for a core node.
+    up: LinkId,
+    /// The link to the heavy child and the child's subtree `heavy_pre..heavy_end`.
+    heavy_down: LinkId,
+    heavy_pre: u32,
+    heavy_end: u32,
+    /// Light edges on the path from the anchor down to this node, and where they are stored.
+    light_depth: u32,
+    light_off: u32,
+    /// Connected component, and the index within it of the core node this node hangs from.
+    comp: u32,
+    anchor: u32,
+    /// 1 + index of the node's first override in `RouteTable::overrides`; 0 if none.
+    first_override: u32,
 }
+
+/// A connected component's core: a dense `size` x `size` next-hop table at `base`.
+#[derive(Clone, Copy, Debug)]
+struct Comp {
+    base: usize,
+    size: u32,
+    /// Every core node reaches every other: nodes hanging in it reach everything in it.
+    strong: bool,
+}
+
+/// Next hops for every (node, destination), in state linear in nodes and links for trees.
+pub struct RouteTable {
+    nodes: Vec<NodeRoute>,
+    comps: Vec<Comp>,
+    /// The core tables of all components.
+    core: Vec<LinkId>,
+    /// Light edges of every node's path from its anchor (see [`NodeRoute::light_off`]).
+    light: Vec<LinkId>,
+    /// Explicit next hops (at, destination, link), sorted.
+    overrides: Vec<(NodeId, NodeId, LinkId)>,
+    /// Networks of at most `DENSE_MAX_NODES` nodes also keep every next hop in one n x n array
+    /// filled from the compact state: one load per packet, as the table before issue 15.
+    dense: Vec<LinkId>,
+}
+
+/// Largest network with a dense table (4 MB at most). Measured (docs/models/routing.md): at 258
+/// nodes the compact lookup cost 5 % more instructions per event than one load; at 2,050 nodes
+/// it is as fast as the 17 MB table, which no longer fits the caches.
+const DENSE_MAX_NODES: usize = 1024;
 
 impl RouteTable {
     /// Computes shortest-path next hops. `links` are (from, to, delay_ps) per link id.
     pub fn shortest_paths(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
-        match metric {
-            Metric::Hops => Self::fewest_hops(n, links),
-            Metric::Delay => Self::dijkstra(n, links, metric),
-        }
-    }
-
-    /// Hop-count routes by one breadth-first search per destination, O(n (n + links)): the
-    /// same table as Dijkstra with unit costs (each node's next hop is its lowest-id link to a
-    /// neighbour one hop closer), without a heap. At 2,050 nodes (the 1,024-pair dumbbell)
-    /// this cut the set-up about five-fold (issue 14; docs/performance.md).
-    fn fewest_hops(n: usize, links: &[(NodeId, NodeId, u64)]) -> Self {
-        let mut next = vec![LinkId::NONE; n * n];
-        let mut in_links: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut out_links: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, &(f, t, _)) in links.iter().enumerate() {
-            in_links[t.idx()].push(i);
-            out_links[f.idx()].push(i);
-        }
-        let mut dist = vec![u32::MAX; n];
-        let mut order: Vec<usize> = Vec::with_capacity(n);
-        for dst in 0..n {
-            dist.fill(u32::MAX);
-            order.clear();
-            dist[dst] = 0;
-            order.push(dst);
-            let mut head = 0;
-            while head < order.len() {
-                let u = order[head];
-                head += 1;
-                for &l in &in_links[u] {
-                    let v = links[l].0.idx();
-                    if dist[v] == u32::MAX {
-                        dist[v] = dist[u] + 1;
-                        order.push(v);
-                    }
-                }
-            }
-            for &v in &order[1..] {
-                // Out-links are in id order, so the first one found is the lowest.
-                let via = out_links[v].iter().find(|&&l| dist[links[l].1.idx()] == dist[v] - 1);
-                next[v * n + dst] = LinkId(*via.expect("a BFS-reached node has a link one hop closer") as u32);
-            }
-        }
-        RouteTable { n, next }
-    }
-
-    /// Dijkstra per destination over reversed links; ties go to the lower first-hop link id.
-    fn dijkstra(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
-        let mut next = vec![LinkId::NONE; n * n];
-        // For each destination, Dijkstra over reversed links gives every node's first hop.
-        let mut in_links: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, &(_, t, _)) in links.iter().enumerate() {
-            in_links[t.idx()].push(i);
-        }
-        let cost = |l: usize| -> (u64, u64) {
-            match metric {
-                Metric::Hops => (1, 0),
-                Metric::Delay => (links[l].2, 1),
-            }
-        };
-        for dst in 0..n {
-            let mut dist: Vec<Option<(u64, u64, u32)>> = vec![None; n];
-            let mut heap = BinaryHeap::new();
-            dist[dst] = Some((0, 0, 0));
-            heap.push(Reverse((0u64, 0u64, 0u32, dst)));
-            while let Some(Reverse((d1, d2, via, u))) = heap.pop() {
-                if dist[u] != Some((d1, d2, via)) {
-                    continue;
-                }
-                for &l in &in_links[u] {
-                    let v = links[l].0.idx();
-                    let (c1, c2) = cost(l);
-                    let cand = (d1 + c1, d2 + c2, l as u32);
-                    if dist[v].is_none_or(|cur| cand < cur) {
-                        dist[v] = Some(cand);
-                        next[v * n + dst] = LinkId(l as u32);
-                        heap.push(Reverse((cand.0, cand.1, cand.2, v)));
-                    }
-                }
-            }
-        }
-        RouteTable { n, next }
+        let mut forest = peel::Forest::new(n, links);
+        let (comps, core) = core::tables(&mut forest, links, metric);
+        let mut t = RouteTable { nodes: forest.routes, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new() };
+        t.fill_dense();
+        t
     }
 
     /// The link leaving `at` towards `dst`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<LinkId> {
-        let l = self.next[at.idx() * self.n + dst.idx()];
+        let l = if self.dense.is_empty() {
+            self.lookup(at, dst)
+        } else {
+            self.dense[at.idx() * self.nodes.len() + dst.idx()]
+        };
         (l != LinkId::NONE).then_some(l)
     }
 
+    /// The next hop from the compact state (`NONE` if there is none). Not inlined, so the
+    /// dense path stays one load in the forwarding code.
+    #[inline(never)]
+    fn lookup(&self, at: NodeId, dst: NodeId) -> LinkId {
+        let a = &self.nodes[at.idx()];
+        if a.first_override != 0 {
+            if let Some(l) = self.overridden(a.first_override as usize - 1, at, dst) {
+                return l;
+            }
+        }
+        if at == dst {
+            return LinkId::NONE;
+        }
+        let d = &self.nodes[dst.idx()];
+        if a.pre < d.pre && d.pre < a.end {
+            if a.heavy_pre <= d.pre && d.pre < a.heavy_end {
+                a.heavy_down
+            } else {
+                self.light[(d.light_off + a.light_depth) as usize]
+            }
+        } else if a.comp != d.comp {
+            LinkId::NONE
+        } else if a.up != LinkId::NONE {
+            // Up to the anchor, if the anchor reaches the destination's anchor.
+            let c = self.comps[a.comp as usize];
+            if c.strong || a.anchor == d.anchor || self.core_hop(c, a.anchor, d.anchor) != LinkId::NONE {
+                a.up
+            } else {
+                LinkId::NONE
+            }
+        } else {
+            self.core_hop(self.comps[a.comp as usize], a.anchor, d.anchor)
+        }
+    }
+
+    /// Fills the dense table of a small network from the compact state.
+    fn fill_dense(&mut self) {
+        let n = self.nodes.len();
+        if n <= DENSE_MAX_NODES {
+            self.dense = (0..n * n).map(|k| self.lookup(NodeId((k / n) as u32), NodeId((k % n) as u32))).collect();
+        }
+    }
+
+    #[inline]
+    fn core_hop(&self, c: Comp, from: u32, to: u32) -> LinkId {
+        self.core[c.base + from as usize * c.size as usize + to as usize]
+    }
+
+    /// The override at `at` for `dst`, scanning `at`'s overrides from index `i`.
+    #[cold]
+    fn overridden(&self, mut i: usize, at: NodeId, dst: NodeId) -> Option<LinkId> {
+        while let Some(&(a, d, l)) = self.overrides.get(i) {
+            if a != at {
+                break;
+            }
+            if d == dst {
+                return Some(l);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Replaces the next hop at `at` towards `dst`.
     pub fn set_next_hop(&mut self, at: NodeId, dst: NodeId, link: LinkId) {
-        self.next[at.idx() * self.n + dst.idx()] = link;
+        if !self.dense.is_empty() {
+            self.dense[at.idx() * self.nodes.len() + dst.idx()] = link;
+        }
+        match self.overrides.binary_search_by_key(&(at, dst), |&(a, d, _)| (a, d)) {
+            Ok(i) => self.overrides[i].2 = link,
+            Err(i) => self.overrides.insert(i, (at, dst, link)),
+        }
+        for r in &mut self.nodes {
+            r.first_override = 0;
+        }
+        for (i, &(a, _, _)) in self.overrides.iter().enumerate().rev() {
+            self.nodes[a.idx()].first_override = i as u32 + 1;
+        }
     }
 
     /// Follows next hops from `src`; `Ok(hops)` if `dst` is reached, `Err(node)` naming the
     /// node where the path ends or starts to loop.
     pub fn trace_path(&self, src: NodeId, dst: NodeId, link_to: impl Fn(LinkId) -> NodeId) -> Result<usize, NodeId> {
         let mut at = src;
-        for hops in 0..=self.n {
+        for hops in 0..=self.nodes.len() {
             if at == dst {
                 return Ok(hops);
             }
@@ -140,68 +210,10 @@ impl RouteTable {
         }
         Err(at)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn n(i: u32) -> NodeId {
-        NodeId(i)
-    }
-
-    #[test]
-    fn hop_count_and_delay_metrics_pick_different_paths() {
-        // 0 -> 1 -> 2 (two fast hops) versus 0 -> 2 direct but slow.
-        let links = [(n(0), n(1), 1), (n(1), n(2), 1), (n(0), n(2), 100)];
-        let hops = RouteTable::shortest_paths(3, &links, Metric::Hops);
-        assert_eq!(hops.next_hop(n(0), n(2)), Some(LinkId(2)));
-        let delay = RouteTable::shortest_paths(3, &links, Metric::Delay);
-        assert_eq!(delay.next_hop(n(0), n(2)), Some(LinkId(0)));
-        assert_eq!(delay.next_hop(n(2), n(0)), None);
-    }
-
-    #[test]
-    fn ties_prefer_the_lower_link_id() {
-        // Two equal two-hop paths 0->1->3 and 0->2->3.
-        let links = [(n(0), n(1), 1), (n(0), n(2), 1), (n(1), n(3), 1), (n(2), n(3), 1)];
-        let t = RouteTable::shortest_paths(4, &links, Metric::Hops);
-        assert_eq!(t.next_hop(n(0), n(3)), Some(LinkId(0)));
-    }
-
-    #[test]
-    fn breadth_first_hops_equal_dijkstra_with_unit_costs() {
-        // A 5x5 grid of duplex links with many equal-cost paths, plus a one-way shortcut and an
-        // unreachable node: every next hop must match the heap-based search.
-        let mut links = Vec::new();
-        for r in 0..5u32 {
-            for c in 0..5u32 {
-                let i = r * 5 + c;
-                if c < 4 {
-                    links.extend([(n(i), n(i + 1), 1), (n(i + 1), n(i), 1)]);
-                }
-                if r < 4 {
-                    links.extend([(n(i), n(i + 5), 1), (n(i + 5), n(i), 1)]);
-                }
-            }
-        }
-        links.push((n(0), n(24), 1));
-        let bfs = RouteTable::fewest_hops(26, &links);
-        let dij = RouteTable::dijkstra(26, &links, Metric::Hops);
-        assert_eq!(bfs.next, dij.next);
-        assert_eq!(bfs.next_hop(n(0), n(24)), Some(LinkId(links.len() as u32 - 1)));
-        assert_eq!(bfs.next_hop(n(3), n(25)), None);
-    }
-
-    #[test]
-    fn trace_path_reports_dead_ends_and_loops() {
-        let links = [(n(0), n(1), 1), (n(1), n(0), 1)];
-        let mut t = RouteTable::shortest_paths(3, &links, Metric::Hops);
-        let to = |l: LinkId| links[l.idx()].1;
-        assert_eq!(t.trace_path(n(0), n(1), to), Ok(1));
-        assert_eq!(t.trace_path(n(0), n(2), to), Err(n(0)));
-        t.set_next_hop(n(0), n(2), LinkId(0));
-        t.set_next_hop(n(1), n(2), LinkId(1));
-        assert!(t.trace_path(n(0), n(2), to).is_err());
+    /// Routing state held, in table entries (per-node records, core table cells, stored light
+    /// edges, overrides, the dense table of a small network): what grows with the network.
+    pub fn entries(&self) -> usize {
+        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len()
     }
 }
