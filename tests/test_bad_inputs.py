@@ -110,7 +110,7 @@ STRICT_CASES = [
      "links[0].queue.limit", 9, "contains a space"),
     ("unitless rate string", GOOD.replace('"1Mb"', '"1000000"'), "links[0].rate", 7, "has no unit"),
     ("cwnd series without TCP", GOOD + '[record]\nseries = ["queue", "cwnd"]\n', "record.series[1]", 14,
-     "need at least one TCP flow"),
+     "need at least one TCP, TFRC or STP flow"),
     ("unknown node has its line", GOOD.replace('["a", "b"]\nrate', '["a", "c"]\nrate'), "links[0].between[1]", 6,
      "unknown node 'c'"),
     ("huge repeat", GOOD.replace('to = "b"', 'to = "b"\nrepeat = 10000000'), "flows[0].repeat", 12, "limits.max_flows"),

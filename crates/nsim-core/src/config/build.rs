@@ -292,11 +292,12 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
     if r.series.is_empty() {
         return Ok(None);
     }
-    let tcp = scn.flows.iter().any(|f| matches!(f.transport, super::flow_spec::TransportSpec::Tcp(_)));
+    // TFRC and STP senders report their rate/window in these series too (docs/results.md).
+    let tcp = scn.flows.iter().any(|f| !matches!(f.transport, super::flow_spec::TransportSpec::Udp));
     if let Some(k) = r.series.iter().position(|k| matches!(k, SeriesKind::Tcp | SeriesKind::Cwnd)).filter(|_| !tcp) {
         return Err(ConfigError::new(
             format!("record.series[{k}]"),
-            "TCP series (\"tcp\", \"cwnd\") need at least one TCP flow; every flow here is UDP",
+            "TCP series (\"tcp\", \"cwnd\") need at least one TCP, TFRC or STP flow; every flow here is UDP",
         ));
     }
     let interval = r.interval.map(|t| t.0).unwrap_or(Dur::from_millis(100));
