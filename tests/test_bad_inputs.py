@@ -118,7 +118,7 @@ STRICT_CASES = [
      "limits.max_series_samples"),
     ("huge queue", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "droptail", limit = "100000000p" }'),
      "links[0].queue.limit", 9, "limits.max_queue_packets"),
-    ("huge dumbbell", GOOD + '[dumbbell]\npairs = 100000\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
+    ("huge dumbbell", GOOD + '[dumbbell]\npairs = 1000000\nbottleneck = { rate = "1Mb", delay = "1ms" }\n'
      'access = { rate = "1Mb", delay = "1ms" }\n', "dumbbell.pairs", 14, "limits.max_nodes"),
     ("source far too fast", GOOD.replace('rate = "100kb" }', 'rate = "10000000Mb" }'), "flows[0].app", 12,
      "limits.max_source_packets"),

@@ -24,8 +24,9 @@ use crate::units::Limit;
 pub struct LimitsSpec {
     /// Flows after `repeat` expansion. Default 100000.
     pub max_flows: u64,
-    /// Nodes, including those added by `dumbbell` and `chain` (routing uses nodes² entries).
-    /// Default 5000.
+    /// Nodes, including those added by `dumbbell`, `chain` and `tree`. Routing state is linear
+    /// in the network (docs/models/routing.md); about 8 KB per node in all (a 100,002-node
+    /// dumbbell with 50,000 flows peaks at 827 MB). Default 250000.
     pub max_nodes: u64,
     /// Sampled time-series values: duration / `record.interval` × series columns
     /// (2 per link for "queue", 1 per flow for "flow_throughput" and "tcp"). Default 20000000.
@@ -44,7 +45,7 @@ impl Default for LimitsSpec {
     fn default() -> Self {
         LimitsSpec {
             max_flows: 100_000,
-            max_nodes: 5_000,
+            max_nodes: 250_000,
             max_series_samples: 20_000_000,
             max_queue_packets: 1_000_000,
             max_queue_bytes: 1_000_000_000,
