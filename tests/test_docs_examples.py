@@ -26,7 +26,7 @@ def test_example_output_matches(example: Path) -> None:
 # -- the quickstart's shown outputs ---------------------------------------------------------
 
 #: Wall-clock figures vary from run to run; everything else in the output must match.
-_WALL = re.compile(r"in [\d.]+ s \([\d,]+ events/s\)")
+_WALL = re.compile(r"in [\d.]+ s \([\d,]+ events/s; set-up [\d.]+ ms\)")
 
 
 def _shown_outputs(doc: str) -> list[tuple[str, str]]:

@@ -79,7 +79,7 @@ def test_packet_delays_reproduce_the_per_flow_statistics(tmp_path: Path) -> None
     assert d["delay_s"].max() == f["delay_max_s"] and d["delay_s"].min() == f["delay_min_s"]
     # The exact sample quantile is within the HDR histogram's 1 % of the reported p99.
     assert d["delay_s"].quantile(0.99) == pytest.approx(f["delay_p99_s"], rel=0.01)
-    assert res.plot.ccdf().axes[0].get_title() == "CCDF of delay_s"
+    assert res.plot.ccdf().axes[0].get_title() == "CCDF of per-packet delay"
     assert not nsim.run(SCENARIOS / "cbr_dumbbell.toml", until="1s").has_packet_delays
 
 

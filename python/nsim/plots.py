@@ -337,7 +337,8 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
     any ``*_s`` delay column (``delay_p99_s`` …) works. ``by`` draws one curve per value of
     that column (e.g. ``transport`` or a swept parameter).
     """
-    if column is None and getattr(source, "has_packet_delays", False):
+    per_packet = column is None and getattr(source, "has_packet_delays", False)
+    if per_packet:
         df, column = source.packet_delays(), "delay_s"  # per packet when recorded (issue 8)
     else:
         df = _flows(source)
@@ -358,7 +359,8 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
     ax.set_xlabel(column_label(column))
     ax.set_ylabel("P(X > x)")
     ax.set_ylim(0, 1.02)
-    ax.set_title(f"CCDF of {column_label(column).split(' (')[0]} across flows")
+    what = column_label(column).split(" (")[0]
+    ax.set_title(f"CCDF of per-packet {what}" if per_packet else f"CCDF of {what} across flows")
     _legend(ax, len(ax.get_lines()) if by is not None else 0)
     return ax.figure
 
