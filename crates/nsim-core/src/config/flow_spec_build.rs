@@ -281,7 +281,8 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
                 let ends = crate::tcp::build::Endpoints { src: (f.src, src_agent), dst: (f.dst, dst_agent), prio: f.prio, tag: f.tag };
-                let (src, sink) = crate::tcp::build::agents(p, bytes, f.stop, ends);
+                let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
+                let (src, sink) = crate::tcp::build::agents(p, bytes, f.stop, ends, &mut phase);
                 (src, sink, "tcp")
             }
         };

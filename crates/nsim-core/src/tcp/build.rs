@@ -12,7 +12,9 @@ use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
 use crate::tcp::sink::{SinkParams, TcpSink};
-use crate::time::SimTime;
+use crate::rng::SimRng;
+use crate::time::{Dur, SimTime};
+use rand::RngExt;
 
 /// Where a flow's packets come from and go to, and how they are classified.
 #[derive(Clone, Copy, Debug)]
@@ -42,8 +44,22 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     }
 }
 
-/// Source and sink agents for one flow sending `bytes` (None: bulk) until `stop`.
-pub fn agents(p: TcpParams, bytes: Option<u64>, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
+/// The RTO clock phase of a sender without an explicit `clock_offset`: uniform in [0, tick),
+/// as ns-2 draws `boot_time_ = Random::uniform(tcpTick_)` when it creates each TCP agent.
+pub fn random_phase(tick: Dur, rng: &mut SimRng) -> Dur {
+    Dur(rng.random_range(0..tick.0))
+}
+
+/// Source and sink agents for one flow sending `bytes` (None: bulk) until `stop`; `phase_rng`
+/// (the flow's own stream) draws the clock phase unless `clock_offset` is set.
+pub fn agents(
+    mut p: TcpParams,
+    bytes: Option<u64>,
+    stop: Option<SimTime>,
+    ends: Endpoints,
+    phase_rng: &mut SimRng,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
         SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack },
         ends.src.0,
@@ -52,6 +68,7 @@ pub fn agents(p: TcpParams, bytes: Option<u64>, stop: Option<SimTime>, ends: End
     );
     let (cc, rec) = algorithms(&p);
     let mut core = Core::new(p, ends.dst.0, ends.dst.1, bytes, stop);
+    core.delay_growth = core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
     (Box::new(TcpSender { core, cc, rec, file_bytes: bytes }), Box::new(sink))

@@ -98,9 +98,11 @@ pub struct TcpConfig {
     /// RTO clock granularity G. Default 10 ms (ns-2.35 `tcpTick_ 0.01`; RFC 6298 leaves G to
     /// the implementation, BSD used 500 ms).
     pub tick: Option<TimeSpec>,
-    /// Phase of the sender's RTO clock: RTT samples count the ticks of a clock that ticks at
-    /// `clock_offset + k·tick`. Default 0. ns-2 draws it per agent as
-    /// `boot_time_ = Random::uniform(tcpTick_)`; set it to reproduce a given ns-2 run.
+    /// Phase of the sender's RTO clock, in [0, tick): RTT samples count the ticks of a clock
+    /// that ticks at `clock_offset + k·tick`. Default: drawn uniformly in [0, tick) for each
+    /// sender from its own random stream (`flow/<name>/tcp_clock`) of the run's seed, as ns-2
+    /// draws `boot_time_ = Random::uniform(tcpTick_)` for every agent; set it to fix the phase
+    /// (e.g. to reproduce a given ns-2 run, or "0s" for nsim's old fixed phase).
     pub clock_offset: Option<TimeSpec>,
     /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`); RFC 6298 (2.4) says
     /// "rounded up to 1 second" (ns-2 classic test suites use 1 s).
@@ -233,7 +235,8 @@ pub struct TcpParams {
     pub sack: bool,
     pub ecn: bool,
     pub tick: Dur,
-    pub clock_offset: Dur,
+    /// None: drawn per sender when the flow is built ([`crate::tcp::build::agents`]).
+    pub clock_offset: Option<Dur>,
     pub min_rto: Dur,
     pub initial_rto: Dur,
     pub max_rto: Dur,
@@ -292,7 +295,7 @@ impl TcpConfig {
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),
-            clock_offset: dur(self.clock_offset, 0),
+            clock_offset: self.clock_offset.map(|t| t.0),
             min_rto: dur(self.min_rto, 200),
             initial_rto: dur(self.initial_rto, 3000),
             max_rto: dur(self.max_rto, 60_000),
@@ -309,6 +312,9 @@ impl TcpConfig {
         }
         if p.tick == Dur::ZERO {
             return Err(err("tick", "the RTO clock granularity must be positive".into()));
+        }
+        if p.clock_offset.is_some_and(|o| o >= p.tick) {
+            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
         }
         if p.min_rto > p.max_rto {
             return Err(err("min_rto", "must not exceed max_rto".into()));
