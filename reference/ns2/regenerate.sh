@@ -17,6 +17,12 @@ python3 "$HERE/reduce.py" ff "$RAW/ff_default" "$HERE/fall_floyd" default
 sh "$HERE/fall_floyd/run.sh" classic "$RAW/ff_classic"
 python3 "$HERE/reduce.py" ff "$RAW/ff_classic" "$HERE/fall_floyd_classic" classic
 
+# 1b. Connection start-up (syn_ false, windowInit_ 4) -> tcp_start/
+sh "$HERE/tcp_start/run.sh" "$RAW/tcp_start"
+
+# 1c. HighSpeed TCP (windowOption_ 8) and standard Sack1 on a 99 Mb/s path -> highspeed/
+sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

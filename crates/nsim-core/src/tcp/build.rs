@@ -4,6 +4,7 @@
 use crate::agent::Agent;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::Reno as RenoCc;
+use crate::tcp::cc::highspeed::HighSpeed;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
@@ -27,7 +28,8 @@ pub struct Endpoints {
 
 /// The congestion control and recovery of `p.variant`.
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
-    let reno = RenoCc::new(Core::start_cwnd(p), p.window as f64);
+    let mut reno = RenoCc::new(Core::start_cwnd(p), p.window as f64);
+    reno.max_ssthresh = p.max_ssthresh as f64;
     match p.variant {
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),
         Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
@@ -41,6 +43,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
+        Variant::Highspeed => (Box::new(HighSpeed::new(reno, p.highspeed.clone())), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
     }
 }
 

@@ -27,12 +27,14 @@ pub enum Variant {
     Fack,
     /// ns-2 `Agent/TCP/Vegas` congestion avoidance (Brakmo et al. 1994) with Reno recovery.
     Vegas,
+    /// HighSpeed TCP (RFC 3649) with Sack1 recovery (ns-2 `Agent/TCP/Sack1`, `windowOption_ 8`).
+    Highspeed,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed)
     }
 
     pub fn name(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Variant {
             Variant::Sack1 => "sack1",
             Variant::Fack => "fack",
             Variant::Vegas => "vegas",
+            Variant::Highspeed => "highspeed",
         }
     }
 }
@@ -113,6 +116,12 @@ pub struct TcpConfig {
     /// Upper bound of the backed-off RTO. Default 60 s (ns-2 `maxrto_ 60`; RFC 6298 (2.5) "at
     /// least 60 seconds").
     pub max_rto: Option<TimeSpec>,
+    /// RFC 3742 limited slow start: above this many packets, and until the first loss (or after
+    /// a timeout), cwnd grows by at least 1/K per ACK, K = floor(cwnd / (max_ssthresh/2)),
+    /// i.e. by at most max_ssthresh/2 packets per round trip. Default 0 = off (ns-2
+    /// `max_ssthresh_ 0`); RFC 3742 suggests 100. As ns-2 it applies once cwnd >= ssthresh,
+    /// so set ssthresh-like behaviour with `window`.
+    pub max_ssthresh: Option<u32>,
     /// NewReno partial-ACK options.
     #[serde(default)]
     pub newreno: NewRenoConfig,
@@ -125,6 +134,9 @@ pub struct TcpConfig {
     /// Vegas options.
     #[serde(default)]
     pub vegas: VegasConfig,
+    /// HighSpeed TCP options.
+    #[serde(default)]
+    pub highspeed: HighSpeedConfig,
 }
 
 fn default_variant() -> Variant {
@@ -207,6 +219,75 @@ impl Default for VegasConfig {
     }
 }
 
+/// HighSpeed TCP parameters (RFC 3649 §5; ns-2 `Agent/TCP` variables of `windowOption_ 8`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HighSpeedConfig {
+    /// Window in packets up to which HighSpeed behaves as Reno. Default 38 (RFC 3649
+    /// Low_Window; ns-2 `low_window_`). Range > 1.
+    #[serde(default = "low_window")]
+    pub low_window: f64,
+    /// Window in packets reached at loss rate `high_p`. Default 83000 (RFC 3649 High_Window;
+    /// ns-2 `high_window_`). Range > low_window.
+    #[serde(default = "high_window")]
+    pub high_window: f64,
+    /// Loss rate at which the window is `high_window`. Default 1e-7 (RFC 3649 High_P; ns-2
+    /// `high_p_`). Range (0, 1).
+    #[serde(default = "high_p")]
+    pub high_p: f64,
+    /// Decrease factor b at `high_window`. Default 0.1 (RFC 3649 High_Decrease; ns-2
+    /// `high_decrease_`). Range (0, 0.5].
+    #[serde(default = "high_decrease")]
+    pub high_decrease: f64,
+    /// How p(w), and so a(w), is computed: "ns2" (default, ns-2's log-log interpolation from
+    /// 1.5/low_window² at low_window) or "rfc3649" (p = 0.078/w^1.2, which generates RFC 3649
+    /// Appendix B).
+    #[serde(default)]
+    pub p_model: PModel,
+    /// Keep the last b(w) as the decrease for reductions at or below low_window, as ns-2 does
+    /// (`decrease_num_` is overwritten). Default true; false halves there (RFC 3649).
+    #[serde(default = "yes")]
+    pub ns2_sticky_decrease: bool,
+}
+
+impl Default for HighSpeedConfig {
+    fn default() -> Self {
+        HighSpeedConfig {
+            low_window: low_window(),
+            high_window: high_window(),
+            high_p: high_p(),
+            high_decrease: high_decrease(),
+            p_model: PModel::Ns2,
+            ns2_sticky_decrease: true,
+        }
+    }
+}
+
+/// The loss rate p(w) of HighSpeed TCP's response function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PModel {
+    /// ns-2 `increase_param`: log-log line from (low_window, 1.5/low_window²) to
+    /// (high_window, high_p).
+    #[default]
+    Ns2,
+    /// RFC 3649 §5: p(w) = 0.078/w^1.2 (the default parameters only).
+    Rfc3649,
+}
+
+fn low_window() -> f64 {
+    38.0
+}
+fn high_window() -> f64 {
+    83000.0
+}
+fn high_p() -> f64 {
+    1e-7
+}
+fn high_decrease() -> f64 {
+    0.1
+}
+
 fn yes() -> bool {
     true
 }
@@ -244,6 +325,9 @@ pub struct TcpParams {
     pub sack1: Sack1Config,
     pub fack: FackConfig,
     pub vegas: VegasConfig,
+    /// Packets; 0 = off.
+    pub max_ssthresh: u32,
+    pub highspeed: HighSpeedConfig,
 }
 
 impl Default for TcpParams {
@@ -303,6 +387,8 @@ impl TcpConfig {
             sack1: self.sack1.clone(),
             fack: self.fack.clone(),
             vegas: self.vegas.clone(),
+            max_ssthresh: self.max_ssthresh.unwrap_or(0),
+            highspeed: self.highspeed.clone(),
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
@@ -322,6 +408,13 @@ impl TcpConfig {
         let v = &p.vegas;
         if !(v.alpha > 0.0 && v.alpha <= v.beta && v.gamma > 0.0 && v.beta.is_finite() && v.gamma.is_finite()) {
             return Err(err("vegas", "needs 0 < alpha <= beta and gamma > 0".into()));
+        }
+        let h = &p.highspeed;
+        if !(h.low_window > 1.0 && h.high_window > h.low_window && h.high_window.is_finite()) {
+            return Err(err("highspeed", "needs 1 < low_window < high_window".into()));
+        }
+        if !(h.high_p > 0.0 && h.high_p < 1.0 && h.high_decrease > 0.0 && h.high_decrease <= 0.5) {
+            return Err(err("highspeed", "needs 0 < high_p < 1 and 0 < high_decrease <= 0.5".into()));
         }
         Ok(p)
     }

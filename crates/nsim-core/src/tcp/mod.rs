@@ -20,6 +20,7 @@
 //! | sack1   | [`cc::reno`]       | [`recovery::sack1`]   | `Agent/TCP/Sack1` |
 //! | fack    | [`cc::reno`]       | [`recovery::fack`]    | `Agent/TCP/Fack` |
 //! | vegas   | [`cc::vegas`]      | [`recovery::reno`]    | `Agent/TCP/Vegas` (avoidance only) |
+//! | highspeed | [`cc::highspeed`] | [`recovery::sack1`]  | `Agent/TCP/Sack1`, `windowOption_ 8` |
 
 pub mod build;
 pub mod cc;

@@ -6,6 +6,7 @@
 //! sequence space counts packets). [`AckSample`] still carries the bytes newly acknowledged,
 //! so byte-counting algorithms need no other input.
 
+pub mod highspeed;
 pub mod reno;
 pub mod tahoe;
 pub mod vegas;

@@ -1,0 +1,91 @@
+//! HighSpeed TCP (RFC 3649) end to end: against ns-2.35 on `scenarios/tcp_highspeed.toml`
+//! (reference `reference/ns2/highspeed/`), and against the RFC's response function
+//! w = 0.12/p^0.835 under uniform random loss, as `tcp_mathis.rs` does for Reno.
+
+mod common;
+use common::run;
+
+const SCENARIO: &str = include_str!("../../../scenarios/tcp_highspeed.toml");
+
+/// ns-2 rows (time, cwnd, ssthresh) of `reference/ns2/highspeed/<name>_cwnd.csv`.
+fn ns2_rows(name: &str) -> Vec<(f64, f64, f64)> {
+    let path = format!("{}/../../reference/ns2/highspeed/{name}_cwnd.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("reference CSV");
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Some((f[0].parse().ok()?, f[1].parse().ok()?, f[2].parse().ok()?))
+        })
+        .collect()
+}
+
+/// (bottleneck drops, retransmits, timeouts) from `reference/ns2/highspeed/summary.csv`.
+fn ns2_summary(name: &str) -> (u64, u64, u64) {
+    let path = format!("{}/../../reference/ns2/highspeed/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("summary.csv");
+    let f: Vec<&str> = text.lines().find(|l| l.starts_with(&format!("{name},"))).expect("row").split(',').collect();
+    (f[1].parse().unwrap(), f[2].parse().unwrap(), f[3].parse().unwrap())
+}
+
+struct Trace {
+    rows: Vec<(f64, f64, f64)>,
+    drops: u64,
+    retransmits: u64,
+    timeouts: u64,
+}
+
+fn nsim(variant: &str) -> Trace {
+    let r = run(&SCENARIO.replace("variant = \"highspeed\"", &format!("variant = \"{variant}\"")));
+    let c = &r.series.cwnd;
+    let rows = (0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])).collect();
+    let f = &r.flows[0];
+    Trace { rows, drops: f.dropped_pkts, retransmits: f.retransmits, timeouts: f.timeouts }
+}
+
+/// The value of the event-driven series at time `t` (last change at or before it).
+fn at(rows: &[(f64, f64, f64)], t: f64) -> (f64, f64) {
+    let i = rows.partition_point(|r| r.0 <= t + 1e-9);
+    rows.get(i.wrapping_sub(1)).map_or((f64::NAN, f64::NAN), |r| (r.1, r.2))
+}
+
+/// (time, ssthresh) at every reduction after t = 0.
+fn reductions(rows: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    let mut last = rows.first().map_or(f64::NAN, |r| r.2);
+    for r in rows.iter().filter(|r| r.0 > 0.0) {
+        if r.2 != last {
+            out.push((r.0, r.2));
+            last = r.2;
+        }
+    }
+    out
+}
+
+fn compare(variant: &str, name: &str) {
+    let ours = nsim(variant);
+    let theirs = ns2_rows(name);
+    // cwnd every 100 ms over 30 s. ns-2 prints TracedVar times to 10 us, so a sample may
+    // fall one or two ACKs (up to 0.01 packet each here, a(w)/w) to either side.
+    for &(t, cwnd, _) in theirs.iter().filter(|r| ((r.0 * 10.0).round() - r.0 * 10.0).abs() < 1e-9) {
+        let (c, _) = at(&ours.rows, t);
+        assert!((c - cwnd).abs() <= 0.03, "{variant} at {t} s: cwnd nsim {c} ns-2 {cwnd}");
+    }
+    // Every window reduction: same ssthresh, same time to 1 ms.
+    let (a, b) = (reductions(&ours.rows), reductions(&theirs));
+    assert_eq!(a.len(), b.len(), "{variant}: reductions nsim {a:?} ns-2 {b:?}");
+    for (x, y) in a.iter().zip(&b) {
+        assert!((x.0 - y.0).abs() < 1e-3 && x.1 == y.1, "{variant}: reduction nsim {x:?} ns-2 {y:?}");
+    }
+    assert_eq!((ours.drops, ours.retransmits, ours.timeouts), ns2_summary(name), "{variant}: (drops, retransmits, timeouts)");
+}
+
+#[test]
+fn highspeed_matches_ns2() {
+    compare("highspeed", "highspeed");
+}
+
+#[test]
+fn standard_sack1_on_the_same_path_matches_ns2() {
+    compare("sack1", "sack1");
+}
