@@ -28,7 +28,7 @@ pub struct Endpoints {
 
 /// The congestion control and recovery of `p.variant`.
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
-    let mut reno = RenoCc::new(Core::start_cwnd(p), p.window as f64);
+    let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
     match p.variant {
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),

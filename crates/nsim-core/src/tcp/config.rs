@@ -116,12 +116,15 @@ pub struct TcpConfig {
     /// Upper bound of the backed-off RTO. Default 60 s (ns-2 `maxrto_ 60`; RFC 6298 (2.5) "at
     /// least 60 seconds").
     pub max_rto: Option<TimeSpec>,
-    /// RFC 3742 limited slow start: above this many packets, and until the first loss (or after
-    /// a timeout), cwnd grows by at least 1/K per ACK, K = floor(cwnd / (max_ssthresh/2)),
-    /// i.e. by at most max_ssthresh/2 packets per round trip. Default 0 = off (ns-2
-    /// `max_ssthresh_ 0`); RFC 3742 suggests 100. As ns-2 it applies once cwnd >= ssthresh,
-    /// so set ssthresh-like behaviour with `window`.
+    /// RFC 3742 limited slow start: once cwnd >= ssthresh, until the first fast retransmit or
+    /// ECN reduction (and again after a timeout), cwnd grows by at least 1/K per ACK, K =
+    /// floor(cwnd / (max_ssthresh/2)), i.e. by at most max_ssthresh/2 packets per round trip.
+    /// Default 0 = off (ns-2 `max_ssthresh_ 0`); RFC 3742 suggests 100. ns-2 applies it from
+    /// ssthresh on: set `initial_ssthresh = max_ssthresh` for RFC 3742's behaviour.
     pub max_ssthresh: Option<u32>,
+    /// Slow-start threshold before the first loss, packets. Default: `window` (ns-2
+    /// `ssthresh_ 0`, which means `window_`; RFC 5681 §3.1 "arbitrarily high").
+    pub initial_ssthresh: Option<u32>,
     /// NewReno partial-ACK options.
     #[serde(default)]
     pub newreno: NewRenoConfig,
@@ -327,6 +330,8 @@ pub struct TcpParams {
     pub vegas: VegasConfig,
     /// Packets; 0 = off.
     pub max_ssthresh: u32,
+    /// Packets.
+    pub initial_ssthresh: u32,
     pub highspeed: HighSpeedConfig,
 }
 
@@ -388,10 +393,14 @@ impl TcpConfig {
             fack: self.fack.clone(),
             vegas: self.vegas.clone(),
             max_ssthresh: self.max_ssthresh.unwrap_or(0),
+            initial_ssthresh: self.initial_ssthresh.unwrap_or(window),
             highspeed: self.highspeed.clone(),
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
+        }
+        if p.initial_ssthresh < 2 {
+            return Err(err("initial_ssthresh", "must be at least 2 packets".into()));
         }
         if p.dupthresh == 0 {
             return Err(err("dupthresh", "must be at least 1".into()));
