@@ -23,6 +23,9 @@ sh "$HERE/tcp_start/run.sh" "$RAW/tcp_start"
 # 1c. HighSpeed TCP (windowOption_ 8) and standard Sack1 on a 99 Mb/s path -> highspeed/
 sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
 
+# 1d. GAIMD and binomial (SQRT, IIAD) on the same path -> aimd/
+sh "$HERE/aimd/run.sh" "$RAW/aimd"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

@@ -29,12 +29,17 @@ pub enum Variant {
     Vegas,
     /// HighSpeed TCP (RFC 3649) with Sack1 recovery (ns-2 `Agent/TCP/Sack1`, `windowOption_ 8`).
     Highspeed,
+    /// General AIMD (Yang & Lam 2000) with Sack1 recovery (ns-2 `increase_num_`, `decrease_num_`).
+    Gaimd,
+    /// Binomial congestion control (Bansal & Balakrishnan 2001) with Sack1 recovery (ns-2
+    /// `windowOption_ 6`).
+    Binomial,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial)
     }
 
     pub fn name(self) -> &'static str {
@@ -46,6 +51,8 @@ impl Variant {
             Variant::Fack => "fack",
             Variant::Vegas => "vegas",
             Variant::Highspeed => "highspeed",
+            Variant::Gaimd => "gaimd",
+            Variant::Binomial => "binomial",
         }
     }
 }
@@ -140,6 +147,12 @@ pub struct TcpConfig {
     /// HighSpeed TCP options.
     #[serde(default)]
     pub highspeed: HighSpeedConfig,
+    /// GAIMD options.
+    #[serde(default)]
+    pub gaimd: GaimdConfig,
+    /// Binomial options.
+    #[serde(default)]
+    pub binomial: BinomialConfig,
 }
 
 fn default_variant() -> Variant {
@@ -278,6 +291,73 @@ pub enum PModel {
     Rfc3649,
 }
 
+/// GAIMD parameters (Yang & Lam 2000; ns-2 `increase_num_`, `decrease_num_`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GaimdConfig {
+    /// Window kept after a loss, w <- beta·w. Default 0.875 (Yang & Lam's 7/8; ns-2
+    /// `decrease_num_`, 0.5 for Reno). Range (0, 1). Seed 004's "GAIMD(1, 0.125)" is
+    /// alpha = 1, beta = 0.875.
+    #[serde(default = "seven_eighths")]
+    pub beta: f64,
+    /// Packets added per round trip in congestion avoidance. Default 4(1 - beta²)/3, the
+    /// TCP-friendly value (Yang & Lam §3; 0.3125 for beta = 7/8) (ns-2 `increase_num_`).
+    /// Range > 0.
+    pub alpha: Option<f64>,
+}
+
+impl GaimdConfig {
+    /// alpha, or the TCP-friendly 4(1 - beta²)/3.
+    pub fn alpha(&self) -> f64 {
+        self.alpha.unwrap_or(4.0 * (1.0 - self.beta * self.beta) / 3.0)
+    }
+}
+
+impl Default for GaimdConfig {
+    fn default() -> Self {
+        GaimdConfig { beta: seven_eighths(), alpha: None }
+    }
+}
+
+/// Binomial parameters (Bansal & Balakrishnan 2001; ns-2 `k_parameter_`, `l_parameter_`,
+/// `increase_num_` = alpha, `decrease_num_` = 1 - beta). Defaults: SQRT.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BinomialConfig {
+    /// Increase exponent: w += alpha/w^k per round trip. Default 0.5 (SQRT; IIAD 1, AIMD 0).
+    /// Range >= 0 (ns-2 `k_parameter_`).
+    #[serde(default = "half")]
+    pub k: f64,
+    /// Decrease exponent: w -= beta·w^l on a loss. Default 0.5 (SQRT; IIAD 0, AIMD 1). Range
+    /// [0, 1] (ns-2 `l_parameter_`).
+    #[serde(default = "half")]
+    pub l: f64,
+    /// Increase coefficient, packets. Default 1.5 (B&B's suggestion, seed 004 Table 5.9;
+    /// ns-2 `increase_num_`). Range > 0.
+    #[serde(default = "one_and_a_half")]
+    pub alpha: f64,
+    /// Decrease coefficient. Default 1 (seed 004 Table 5.9; ns-2 `decrease_num_` = 1 - beta).
+    /// Range (0, 1].
+    #[serde(default = "one")]
+    pub beta: f64,
+}
+
+impl Default for BinomialConfig {
+    fn default() -> Self {
+        BinomialConfig { k: 0.5, l: 0.5, alpha: 1.5, beta: 1.0 }
+    }
+}
+
+fn seven_eighths() -> f64 {
+    0.875
+}
+fn half() -> f64 {
+    0.5
+}
+fn one_and_a_half() -> f64 {
+    1.5
+}
+
 fn low_window() -> f64 {
     38.0
 }
@@ -333,6 +413,8 @@ pub struct TcpParams {
     /// Packets.
     pub initial_ssthresh: u32,
     pub highspeed: HighSpeedConfig,
+    pub gaimd: GaimdConfig,
+    pub binomial: BinomialConfig,
 }
 
 impl Default for TcpParams {
@@ -395,6 +477,8 @@ impl TcpConfig {
             max_ssthresh: self.max_ssthresh.unwrap_or(0),
             initial_ssthresh: self.initial_ssthresh.unwrap_or(window),
             highspeed: self.highspeed.clone(),
+            gaimd: self.gaimd.clone(),
+            binomial: self.binomial.clone(),
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
@@ -424,6 +508,14 @@ impl TcpConfig {
         }
         if !(h.high_p > 0.0 && h.high_p < 1.0 && h.high_decrease > 0.0 && h.high_decrease <= 0.5) {
             return Err(err("highspeed", "needs 0 < high_p < 1 and 0 < high_decrease <= 0.5".into()));
+        }
+        let g = &p.gaimd;
+        if !(g.beta > 0.0 && g.beta < 1.0 && g.alpha() > 0.0 && g.alpha().is_finite()) {
+            return Err(err("gaimd", "needs 0 < beta < 1 and alpha > 0".into()));
+        }
+        let b = &p.binomial;
+        if !(b.k >= 0.0 && b.k.is_finite() && (0.0..=1.0).contains(&b.l) && b.alpha > 0.0 && b.alpha.is_finite() && b.beta > 0.0 && b.beta <= 1.0) {
+            return Err(err("binomial", "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into()));
         }
         Ok(p)
     }

@@ -21,6 +21,8 @@
 //! | fack    | [`cc::reno`]       | [`recovery::fack`]    | `Agent/TCP/Fack` |
 //! | vegas   | [`cc::vegas`]      | [`recovery::reno`]    | `Agent/TCP/Vegas` (avoidance only) |
 //! | highspeed | [`cc::highspeed`] | [`recovery::sack1`]  | `Agent/TCP/Sack1`, `windowOption_ 8` |
+//! | gaimd   | [`cc::gaimd`]      | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `increase_num_`, `decrease_num_` |
+//! | binomial | [`cc::binomial`]  | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `windowOption_ 6` |
 
 pub mod build;
 pub mod cc;

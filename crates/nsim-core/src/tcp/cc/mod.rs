@@ -6,6 +6,8 @@
 //! sequence space counts packets). [`AckSample`] still carries the bytes newly acknowledged,
 //! so byte-counting algorithms need no other input.
 
+pub mod binomial;
+pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
 pub mod tahoe;
