@@ -26,6 +26,9 @@ sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
 # 1d. GAIMD and binomial (SQRT, IIAD) on the same path -> aimd/
 sh "$HERE/aimd/run.sh" "$RAW/aimd"
 
+# 1e. Vanilla TCP (noFastRetrans_) on the Fall & Floyd drop lists -> vanilla/
+sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

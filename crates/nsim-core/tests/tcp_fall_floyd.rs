@@ -175,6 +175,20 @@ fn assert_matches_ns2(dir: &str, extra: &str) {
     }
 }
 
+/// Vanilla TCP (seed 001; ns-2 `Agent/TCP` with `noFastRetrans_ true`,
+/// `reference/ns2/vanilla/`): the same 1-4 drops, each repaired only after a retransmission
+/// timeout, event for event as ns-2.
+#[test]
+fn vanilla_matches_ns2_event_for_event_and_repairs_every_loss_by_timeout() {
+    for n in 1..=4 {
+        let r = run("vanilla", n, "");
+        assert_run_matches(&r, "vanilla", &format!("vanilla_{n}drop"), 6.0);
+        let f = &r.res.flows[0];
+        assert_eq!(f.fast_retransmits, 0, "{n}-drop");
+        assert!(f.timeouts >= 1, "{n}-drop: {} timeouts", f.timeouts);
+    }
+}
+
 /// How ns-2 starts a connection (`reference/ns2/tcp_start/`, 1 drop, 3 s): with `syn = false`
 /// segment 0 is `packet_size` bytes with no header (1000 B) and its ACK still resets cwnd to
 /// the initial window (`delay_growth_`); FACK ignores `delay_growth_`, so after the SYN its

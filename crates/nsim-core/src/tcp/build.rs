@@ -33,7 +33,8 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
     match p.variant {
-        Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),
+        Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: true })),
+        Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
         Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
         Variant::Sack1 => {

@@ -17,6 +17,9 @@ use crate::units::Bytes;
 pub enum Variant {
     /// ns-2 `Agent/TCP`: slow start + congestion avoidance, fast retransmit, then slow start.
     Tahoe,
+    /// Tahoe without fast retransmit: every loss costs a timeout (ns-2 `Agent/TCP` with
+    /// `noFastRetrans_ true`; seed 001's "Vanilla TCP").
+    Vanilla,
     /// ns-2 `Agent/TCP/Reno`: fast retransmit + fast recovery (RFC 5681 §3.2).
     Reno,
     /// ns-2 `Agent/TCP/Newreno`: Reno + partial-ACK handling (RFC 6582).
@@ -45,6 +48,7 @@ impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::Tahoe => "tahoe",
+            Variant::Vanilla => "vanilla",
             Variant::Reno => "reno",
             Variant::Newreno => "newreno",
             Variant::Sack1 => "sack1",

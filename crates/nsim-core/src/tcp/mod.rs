@@ -15,6 +15,7 @@
 //! | variant | congestion control | recovery | ns-2 class |
 //! |---------|--------------------|----------|------------|
 //! | tahoe   | [`cc::tahoe`]      | [`recovery::tahoe`]   | `Agent/TCP` |
+//! | vanilla | [`cc::tahoe`]      | [`recovery::tahoe`] without fast retransmit | `Agent/TCP`, `noFastRetrans_ true` |
 //! | reno    | [`cc::reno`]       | [`recovery::reno`]    | `Agent/TCP/Reno` |
 //! | newreno | [`cc::reno`]       | [`recovery::newreno`] | `Agent/TCP/Newreno` |
 //! | sack1   | [`cc::reno`]       | [`recovery::sack1`]   | `Agent/TCP/Sack1` |
