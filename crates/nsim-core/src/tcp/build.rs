@@ -4,6 +4,7 @@
 use crate::agent::Agent;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::Reno as RenoCc;
+use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
@@ -46,9 +47,9 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
-        Variant::Gaimd => (Box::new(Gaimd::new(reno, &p.gaimd)), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Binomial => (Box::new(Binomial::new(reno, p.binomial.clone())), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Highspeed => (Box::new(HighSpeed::new(reno, p.highspeed.clone())), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
     }
 }
 

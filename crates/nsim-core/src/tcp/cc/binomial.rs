@@ -9,22 +9,21 @@
 //! ns-2's `slowdown` rules apply ([`super::reno::Reno::reduce`]): the first reduction and any
 //! in slow start halve; and while `decrease_num_` = 1 - beta is exactly 0.5, cwnd is always
 //! halved (ns-2 tests `decrease_num_ == 0.5` for that), with ssthresh still w - beta·w^l.
-//! Limited slow start does not apply (ns-2's `windowOption_ 6` branch has none).
+//! Limited slow start does not apply (ns-2's `windowOption_ 6` branch has none). Built as
+//! [`super::rule::Ruled`]`<Binomial>`.
 
-use super::reno::Reno;
-use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use super::rule::WindowRule;
+use super::SenderView;
 use crate::tcp::config::BinomialConfig;
 
 #[derive(Clone, Debug)]
 pub struct Binomial {
-    pub reno: Reno,
     cfg: BinomialConfig,
 }
 
 impl Binomial {
-    pub fn new(mut reno: Reno, cfg: BinomialConfig) -> Self {
-        reno.max_ssthresh = 0.0;
-        Binomial { reno, cfg }
+    pub fn new(cfg: BinomialConfig) -> Self {
+        Binomial { cfg }
     }
 
     /// Increase per round trip at window `w`: alpha/w^k.
@@ -44,29 +43,17 @@ impl Binomial {
     }
 }
 
-impl CongestionControl for Binomial {
-    fn on_ack(&mut self, _s: &AckSample) {
-        let w = self.reno.cwnd;
-        self.reno.open_by(self.cfg.alpha / (w * w.powf(self.cfg.k)));
+impl WindowRule for Binomial {
+    /// ns-2: cwnd += alpha/(cwnd·cwnd^k) per ACK.
+    fn increment(&self, cwnd: f64) -> f64 {
+        self.increase_per_rtt(cwnd) / cwnd
     }
 
-    fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
-        let dw = self.decreased(v.win, v.whole_packets);
-        self.reno.reduce(v, dw, self.cfg.beta == 0.5);
+    fn decreasewin(&mut self, _cwnd: f64, v: &SenderView) -> (f64, bool) {
+        (self.decreased(v.win, v.whole_packets), self.cfg.beta == 0.5)
     }
 
-    fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        let dw = self.decreased(v.win, v.whole_packets);
-        self.reno.timed_out(kind, v, dw);
-    }
-
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
+    fn limited_slow_start(&self) -> bool {
+        false
     }
 }

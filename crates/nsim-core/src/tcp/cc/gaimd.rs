@@ -6,57 +6,32 @@
 //!
 //! As ns-2's `slowdown`, the first reduction of a connection and any in slow start halve the
 //! window whatever beta (`first_decrease_`), and ssthresh right after a timeout is half the
-//! window; see [`super::reno::Reno::reduce`].
+//! window; see [`super::reno::Reno::reduce`]. Built as [`super::rule::Ruled`]`<Gaimd>`.
 
-use super::reno::Reno;
-use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use super::rule::WindowRule;
+use super::SenderView;
 use crate::tcp::config::GaimdConfig;
 
 #[derive(Clone, Debug)]
 pub struct Gaimd {
-    pub reno: Reno,
     alpha: f64,
     beta: f64,
 }
 
 impl Gaimd {
-    pub fn new(reno: Reno, cfg: &GaimdConfig) -> Self {
-        Gaimd { reno, alpha: cfg.alpha(), beta: cfg.beta }
-    }
-
-    /// The window after a reduction from `v` (ns-2 `decreasewin = decrease_num_ * win`).
-    pub fn decreasewin(&self, v: &SenderView) -> f64 {
-        if v.whole_packets {
-            (self.beta * v.win.floor()).floor()
-        } else {
-            self.beta * v.win
-        }
+    pub fn new(cfg: &GaimdConfig) -> Self {
+        Gaimd { alpha: cfg.alpha(), beta: cfg.beta }
     }
 }
 
-impl CongestionControl for Gaimd {
-    fn on_ack(&mut self, _s: &AckSample) {
-        let inc = self.alpha / self.reno.cwnd;
-        self.reno.open_by(inc);
+impl WindowRule for Gaimd {
+    fn increment(&self, cwnd: f64) -> f64 {
+        self.alpha / cwnd
     }
 
-    fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
-        let dw = self.decreasewin(v);
-        self.reno.reduce(v, dw, self.beta == 0.5);
-    }
-
-    fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        let dw = self.decreasewin(v);
-        self.reno.timed_out(kind, v, dw);
-    }
-
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
+    /// ns-2 `decreasewin = decrease_num_ * win` (whole packets: of the truncated window).
+    fn decreasewin(&mut self, _cwnd: f64, v: &SenderView) -> (f64, bool) {
+        let w = if v.whole_packets { (self.beta * v.win.floor()).floor() } else { self.beta * v.win };
+        (w, self.beta == 0.5)
     }
 }

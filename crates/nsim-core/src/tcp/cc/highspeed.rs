@@ -21,21 +21,21 @@
 //!   `low_window` reduces to `decrease_num_`·w, not w/2 (ns-2 `slowdown`, `decrease_num_ =
 //!   decrease`); `ns2_sticky_decrease = false` halves there, as RFC 3649 says.
 
-use super::reno::Reno;
-use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use super::rule::WindowRule;
+use super::SenderView;
 use crate::tcp::config::{HighSpeedConfig, PModel};
 
+/// Built as [`super::rule::Ruled`]`<HighSpeed>`.
 #[derive(Clone, Debug)]
 pub struct HighSpeed {
-    pub reno: Reno,
     cfg: HighSpeedConfig,
     /// ns-2 `decrease_num_` (0.5 until the first reduction above `low_window`).
     decrease_num: f64,
 }
 
 impl HighSpeed {
-    pub fn new(reno: Reno, cfg: HighSpeedConfig) -> Self {
-        HighSpeed { reno, cfg, decrease_num: 0.5 }
+    pub fn new(cfg: HighSpeedConfig) -> Self {
+        HighSpeed { cfg, decrease_num: 0.5 }
     }
 
     /// Position of `w` between low_window and high_window on a log scale (0 at low_window).
@@ -68,10 +68,18 @@ impl HighSpeed {
         w * w * self.p(w) * 2.0 * b / (2.0 - b)
     }
 
-    /// The window a reduction from `v` leads to (ns-2 `decreasewin`).
-    fn decreasewin(&mut self, v: &SenderView) -> (f64, bool) {
-        if self.reno.cwnd > self.cfg.low_window {
-            let b = self.b(self.reno.cwnd);
+}
+
+impl WindowRule for HighSpeed {
+    fn increment(&self, cwnd: f64) -> f64 {
+        self.a(cwnd) / cwnd
+    }
+
+    /// Above low_window w - b(w)·w, remembering b(w) as ns-2's `decrease_num_`; at or below
+    /// it `decrease_num_`·w (or half, RFC 3649, without `ns2_sticky_decrease`).
+    fn decreasewin(&mut self, cwnd: f64, v: &SenderView) -> (f64, bool) {
+        if cwnd > self.cfg.low_window {
+            let b = self.b(cwnd);
             self.decrease_num = b;
             let w = v.win - b * v.win;
             return (if v.whole_packets { w.floor() } else { w }, false);
@@ -82,32 +90,5 @@ impl HighSpeed {
         let win = if v.whole_packets { v.win.floor() } else { v.win };
         let w = self.decrease_num * win;
         (if v.whole_packets { w.floor() } else { w }, self.decrease_num == 0.5)
-    }
-}
-
-impl CongestionControl for HighSpeed {
-    fn on_ack(&mut self, _s: &AckSample) {
-        let w = self.reno.cwnd;
-        self.reno.open_by(self.a(w) / w);
-    }
-
-    fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
-        let (dw, halves) = self.decreasewin(v);
-        self.reno.reduce(v, dw, halves);
-    }
-
-    fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        let (dw, _) = self.decreasewin(v);
-        self.reno.timed_out(kind, v, dw);
-    }
-
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
     }
 }

@@ -10,6 +10,7 @@ pub mod binomial;
 pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
+pub mod rule;
 pub mod tahoe;
 pub mod vegas;
 

@@ -127,16 +127,16 @@ const RFC3649_TABLE: [(f64, f64); 72] = [
     (84035.0, 0.10), (89053.0, 0.10),
 ];
 
-fn highspeed(p_model: crate::tcp::config::PModel) -> super::highspeed::HighSpeed {
+fn highspeed(p_model: crate::tcp::config::PModel) -> super::rule::Ruled<super::highspeed::HighSpeed> {
     let cfg = crate::tcp::config::HighSpeedConfig { p_model, ..Default::default() };
-    super::highspeed::HighSpeed::new(Reno::new(1.0, 1e9), cfg)
+    super::rule::Ruled::new(Reno::new(1.0, 1e9), super::highspeed::HighSpeed::new(cfg))
 }
 
 #[test]
 fn highspeed_matches_rfc3649_appendix_b_on_every_row() {
     use crate::tcp::config::PModel;
-    let rfc = highspeed(PModel::Rfc3649);
-    let ns2 = highspeed(PModel::Ns2);
+    let rfc = highspeed(PModel::Rfc3649).rule;
+    let ns2 = highspeed(PModel::Ns2).rule;
     for (i, &(w, b)) in RFC3649_TABLE.iter().enumerate() {
         let a = (i + 1) as f64;
         assert!((rfc.a(w) - a).abs() < 0.5, "w {w}: a(w) {} vs table {a}", rfc.a(w));
@@ -157,13 +157,13 @@ fn highspeed_reduces_by_b_of_w_after_the_first_halving() {
     // ns-2 first_decrease_: the very first reduction halves whatever b(w).
     hs.on_congestion(CongestionEvent::FastRetransmit, &view(2000.0));
     assert_eq!((hs.cwnd(), hs.ssthresh()), (1000.0, 1000.0));
-    let b = hs.b(1000.0);
+    let b = hs.rule.b(1000.0);
     hs.on_congestion(CongestionEvent::FastRetransmit, &view(1000.0));
     assert!((hs.cwnd() - 1000.0 * (1.0 - b)).abs() < 1e-9, "cwnd {} b {b}", hs.cwnd());
     assert_eq!(hs.ssthresh(), (1000.0 * (1.0 - b)).floor());
     // Congestion avoidance: a(w)/w per ACK, so a(w) per window of ACKs.
     let w0 = hs.cwnd();
-    let a = hs.a(w0);
+    let a = hs.rule.a(w0);
     for i in 0..w0 as i64 {
         ack(&mut hs, i, 100);
     }
@@ -195,6 +195,7 @@ fn limited_slow_start_adds_at_most_half_max_ssthresh_per_rtt() {
 fn window_rules_reproduce_seed_004_table_5_9() {
     use super::binomial::Binomial;
     use super::gaimd::Gaimd;
+    use super::rule::{Ruled, WindowRule};
     use crate::tcp::config::{BinomialConfig, GaimdConfig};
     let trunc = |x: f64| (x * 100.0 + 1e-9).floor() / 100.0;
     let per_ack = |cc: &mut dyn CongestionControl, w: f64| {
@@ -202,9 +203,9 @@ fn window_rules_reproduce_seed_004_table_5_9() {
         ack(cc, 0, 100);
         cc.cwnd()
     };
-    let gaimd = |alpha: f64, beta: f64| Gaimd::new(Reno::new(1.0, 0.5), &GaimdConfig { alpha: Some(alpha), beta });
-    let sqrt = Binomial::new(Reno::new(1.0, 0.5), BinomialConfig::default());
-    let iiad = Binomial::new(Reno::new(1.0, 0.5), BinomialConfig { k: 1.0, l: 0.0, ..BinomialConfig::default() });
+    let gaimd = |alpha: f64, beta: f64| Ruled::new(Reno::new(1.0, 0.5), Gaimd::new(&GaimdConfig { alpha: Some(alpha), beta }));
+    let sqrt = Binomial::new(BinomialConfig::default());
+    let iiad = Binomial::new(BinomialConfig { k: 1.0, l: 0.0, ..BinomialConfig::default() });
     let rows: [(f64, [f64; 4], [f64; 4]); 3] = [
         (1.0, [2.0, 2.0, 2.5, 2.5], [0.5, 0.87, 0.0, 0.0]),
         (10.0, [10.1, 10.1, 10.47, 10.15], [5.0, 8.75, 6.83, 9.0]),
@@ -214,7 +215,7 @@ fn window_rules_reproduce_seed_004_table_5_9() {
         let (mut tcp, mut g) = (gaimd(1.0, 0.5), gaimd(1.0, 0.875));
         let got_inc = [per_ack(&mut tcp, w), per_ack(&mut g, w), w + sqrt.increase_per_rtt(w), w + iiad.increase_per_rtt(w)];
         let v = view(w);
-        let got_dec = [tcp.decreasewin(&v), g.decreasewin(&v), sqrt.decreased(w, false), iiad.decreased(w, false)];
+        let got_dec = [tcp.rule.decreasewin(w, &v).0, g.rule.decreasewin(w, &v).0, sqrt.decreased(w, false), iiad.decreased(w, false)];
         for i in 0..4 {
             assert_eq!(trunc(got_inc[i]), inc[i], "w = {w}, column {i}: increase {}", got_inc[i]);
             assert_eq!(trunc(got_dec[i]), dec[i], "w = {w}, column {i}: decrease {}", got_dec[i]);
