@@ -5,6 +5,6 @@ set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
 RAW=$1
 mkdir -p "$RAW"
-ns "$HERE/scenario.tcl" 8 "$RAW/highspeed"
-ns "$HERE/scenario.tcl" 1 "$RAW/sack1"
+ns "$HERE/scenario.tcl" 8 1.0 0.5 0 1 "$RAW/highspeed"
+ns "$HERE/scenario.tcl" 1 1.0 0.5 0 1 "$RAW/sack1"
 python3 "$HERE/reduce.py" "$RAW" "$HERE" highspeed sack1
