@@ -134,7 +134,7 @@ pub struct TcpConfig {
     /// ssthresh on: set `initial_ssthresh = max_ssthresh` for RFC 3742's behaviour.
     pub max_ssthresh: Option<u32>,
     /// Slow-start threshold before the first loss, packets. Default: `window` (ns-2
-    /// `ssthresh_ 0`, which means `window_`; RFC 5681 §3.1 "arbitrarily high").
+    /// `ssthresh_ 0`, which means `window_`; RFC 5681 §3.1 "arbitrarily high"). Range >= 1.
     pub initial_ssthresh: Option<u32>,
     /// NewReno partial-ACK options.
     #[serde(default)]
@@ -487,8 +487,8 @@ impl TcpConfig {
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
         }
-        if p.initial_ssthresh < 2 {
-            return Err(err("initial_ssthresh", "must be at least 2 packets".into()));
+        if p.initial_ssthresh == 0 {
+            return Err(err("initial_ssthresh", "must be at least 1 packet".into()));
         }
         if p.dupthresh == 0 {
             return Err(err("dupthresh", "must be at least 1".into()));

@@ -20,6 +20,8 @@ use crate::time::SimTime;
 const TIMER_RTX: u16 = 1;
 /// The flow's stop time: no new data after it.
 const TIMER_STOP: u16 = 2;
+/// The application feeding an application-limited sender hands over its next message.
+const TIMER_APP: u16 = 3;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -442,6 +444,10 @@ pub struct TcpSender {
     pub rec: Box<dyn Recovery>,
     /// Application bytes to transfer (None: bulk, unbounded).
     pub file_bytes: Option<u64>,
+    /// Application-limited sender: a traffic generator (CBR, Poisson, on/off) and its stream
+    /// hand over messages; each message of n bytes adds ceil(n / packet_size) full segments
+    /// (ns-2 `TcpAgent::sendmsg`). None: bulk or file.
+    pub feed: Option<(Box<dyn crate::app::Generator>, crate::rng::SimRng)>,
 }
 
 impl TcpSender {
@@ -450,11 +456,35 @@ impl TcpSender {
     }
 
     fn start(&mut self, ctx: &mut AgentCtx) {
-        let data = self.file_bytes.map_or(i64::MAX / 4, |b| self.core.segments_for(b));
+        let data = match (&self.feed, self.file_bytes) {
+            (Some(_), _) => 0,
+            (None, Some(b)) => self.core.segments_for(b),
+            (None, None) => i64::MAX / 4,
+        };
         self.core.curseq = self.core.first_data + data;
+        if self.feed.is_some() {
+            // No data yet; ns-2's SYN (sequence 0 < first_data) still opens the connection.
+            ctx.timer_at(ctx.now(), TIMER_APP, 0);
+        }
         if let Some(stop) = self.core.stop {
             ctx.timer_at(stop, TIMER_STOP, 0);
         }
+        let maxburst = self.core.p.maxburst;
+        let (mut c, rec) = self.conn(ctx);
+        rec.send_much(&mut c, maxburst);
+    }
+
+    /// The application hands over one message, then the sender sends what the window allows
+    /// (ns-2 `sendmsg`: `curseq_ += ceil(nbytes / size_)`, then `send_much`).
+    fn on_app(&mut self, ctx: &mut AgentCtx) {
+        let now = ctx.now();
+        if self.core.stop.is_some_and(|s| now >= s) {
+            return;
+        }
+        let Some((gen, rng)) = &mut self.feed else { return };
+        let e = gen.next(rng);
+        ctx.timer_at(now + e.gap, TIMER_APP, 0);
+        self.core.curseq += (e.size as u64).div_ceil(self.core.p.payload.0) as i64;
         let maxburst = self.core.p.maxburst;
         let (mut c, rec) = self.conn(ctx);
         rec.send_much(&mut c, maxburst);
@@ -501,6 +531,7 @@ impl Agent for TcpSender {
             TIMER_START => self.start(ctx),
             TIMER_RTX => self.on_rtx_timer(gen, ctx),
             TIMER_STOP => self.core.curseq = self.core.curseq.min(self.core.maxseq + 1),
+            TIMER_APP => self.on_app(ctx),
             _ => {}
         }
     }
