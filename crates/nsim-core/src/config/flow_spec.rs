@@ -122,5 +122,5 @@ pub enum TransportSpec {
     #[default]
     Udp,
     /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
-    Tcp(crate::tcp::config::TcpConfig),
+    Tcp(Box<crate::tcp::config::TcpConfig>),
 }
