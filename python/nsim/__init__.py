@@ -24,17 +24,23 @@ __all__ = [
     "error_model",
     "load",
     "queue",
+    "reproduce",
     "run",
     "sweep",
 ]
 
 
 def __getattr__(name: str) -> object:
-    """``nsim.sweep`` (from :mod:`nsim.sweeps`) is loaded on first use: it needs pandas."""
+    """``nsim.sweep`` (from :mod:`nsim.sweeps`) and ``nsim.reproduce`` (from
+    :mod:`nsim.reproduction`) are loaded on first use: they need pandas."""
     if name == "sweep":
         from .sweeps import sweep
 
         return sweep
+    if name == "reproduce":
+        from .reproduction import reproduce
+
+        return reproduce
     raise AttributeError(f"module 'nsim' has no attribute {name!r}")
 
 

@@ -43,6 +43,26 @@ def _rows_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
     return pd.DataFrame(cols)
 
 
+def _windows_frame(windows: list[dict[str, Any]], flows: "pd.DataFrame") -> "tuple[pd.DataFrame, pd.DataFrame]":
+    """The core's ``windows`` (one entry per window, one value per flow) -> the long table,
+    and ``flows`` with ``window<k>_goodput_bytes`` / ``_bps`` columns added."""
+    import pandas as pd
+
+    if not windows:
+        return pd.DataFrame(), flows
+    nan = float("nan")
+    cols: dict[str, list[float]] = {}
+    parts = []
+    for k, w in enumerate(windows):
+        b = [nan if x is None else float(x) for x in w["goodput_bytes"]]
+        r = [nan if x is None else float(x) for x in w["goodput_bps"]]
+        cols[f"window{k}_goodput_bytes"], cols[f"window{k}_goodput_bps"] = b, r
+        parts.append(pd.DataFrame({"window": k, "t0_s": w["t0_s"], "t1_s": w["t1_s"], "flow": flows["flow"],
+                                   "name": flows["name"], "goodput_bytes": b, "goodput_bps": r}))
+    wide = pd.DataFrame(cols, index=flows.index)
+    return pd.concat(parts, ignore_index=True), pd.concat([flows, wide], axis=1)
+
+
 class Results:
     """What a run produced.
 
@@ -57,6 +77,10 @@ class Results:
         accounting: ``created == delivered + dropped + queued + in_flight`` totals.
         summary: Scenario name, seed, simulated time, event count, wall time, events/s.
         scenario: The scenario dict that was run.
+        windows: One row per (``record.windows`` entry, flow): ``window``, ``t0_s``, ``t1_s``,
+            ``flow``, ``name``, ``goodput_bytes``, ``goodput_bps`` (application goodput over
+            the window). Empty when no windows were recorded. The same numbers are in
+            :attr:`flows` as ``window<k>_goodput_bytes`` / ``window<k>_goodput_bps``.
     """
 
     def __init__(
@@ -68,6 +92,7 @@ class Results:
         series: "dict[str, pd.DataFrame]",
         scenario: dict[str, Any],
         classes: "pd.DataFrame | None" = None,
+        windows: "pd.DataFrame | None" = None,
     ) -> None:
         import pandas as pd
 
@@ -76,6 +101,7 @@ class Results:
         self.flows = flows
         self.queues = queues
         self.classes = classes if classes is not None else pd.DataFrame()
+        self.windows = windows if windows is not None else pd.DataFrame()
         self._series = series
         self.scenario = scenario
 
@@ -106,7 +132,43 @@ class Results:
                 df.insert(2, "from", df["link"].map(lambda l: ends[l][0]))
                 df.insert(3, "to", df["link"].map(lambda l: ends[l][1]))
             series[kind] = df
-        return cls(summary, raw["accounting"], flows, queues, series, scenario, classes)
+        windows, flows = _windows_frame(raw.get("windows", []), flows)
+        return cls(summary, raw["accounting"], flows, queues, series, scenario, classes, windows)
+
+    def goodput_window(self, t0: float, t1: float) -> "pd.DataFrame":
+        """Every flow's application goodput (in-order payload bytes delivered to the receiving
+        application) over ``[t0, t1]`` seconds: columns ``flow``, ``name``,
+        ``goodput_bytes``, ``goodput_bps``.
+
+        Uses the snapshots of ``record.windows`` when one window is exactly ``[t0, t1]``,
+        otherwise the ``goodput`` series when both ends are sampling instants (``t0`` may be
+        0).
+
+        Raises:
+            KeyError: if neither was recorded; the message says what to record.
+        """
+        import pandas as pd
+
+        close = lambda a, b: abs(a - b) <= 1e-9 * max(1.0, abs(b))  # noqa: E731
+        if len(self.windows):
+            hit = self.windows[[close(a, t0) and close(b, t1) for a, b in zip(self.windows["t0_s"], self.windows["t1_s"])]]
+            if len(hit):
+                w = hit[hit["window"] == hit["window"].iloc[0]]
+                return w[["flow", "name", "goodput_bytes", "goodput_bps"]].reset_index(drop=True)
+        g = self._series.get("goodput")
+        if g is not None and t1 > t0:
+            times = g["time_s"].drop_duplicates()
+            at = {t: times[[close(x, t) for x in times]] for t in (t0, t1)}
+            if len(at[t1]) and (len(at[t0]) or t0 == 0):
+                end = g[g["time_s"] == at[t1].iloc[0]].set_index("flow")
+                start = g[g["time_s"] == at[t0].iloc[0]].set_index("flow")["goodput_bytes"] if len(at[t0]) else 0
+                b = (end["goodput_bytes"] - start).astype("int64")
+                return pd.DataFrame({"flow": end.index, "name": end["name"].values, "goodput_bytes": b.values,
+                                     "goodput_bps": b.values * 8.0 / (t1 - t0)})
+        raise KeyError(
+            f"goodput over [{t0}, {t1}] s was not recorded: add record.windows = [[\"{t0}s\", \"{t1}s\"]] "
+            f"(or record.series = [\"goodput\"] with a record.interval that divides {t0} and {t1}) and run again"
+        )
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -160,6 +222,8 @@ class Results:
         tables = {"flows": self.flows, "queues": self.queues, **{f"series_{k}": v for k, v in self._series.items()}}
         if len(self.classes):
             tables["classes"] = self.classes
+        if len(self.windows):
+            tables["windows"] = self.windows
         for name, df in tables.items():
             df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
             if parquet:
@@ -189,8 +253,10 @@ class Results:
         }
         classes_csv = os.path.join(d, "classes.csv")
         classes = pd.read_csv(classes_csv) if os.path.exists(classes_csv) else None
+        windows_csv = os.path.join(d, "windows.csv")
+        windows = pd.read_csv(windows_csv) if os.path.exists(windows_csv) else None
         flows, queues = pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv"))
-        return cls(summary, accounting, flows, queues, series, scenario, classes)
+        return cls(summary, accounting, flows, queues, series, scenario, classes, windows)
 
     def __repr__(self) -> str:
         s = self.summary

@@ -7,7 +7,8 @@ of :attr:`nsim.Results.flows`. :func:`nsim.metrics.summarize` turns it into per-
 with 95 % confidence intervals over seeds.
 
 Runs are cached in ``<out>/runs/<key>.json``, where ``key`` is the SHA-256 of the
-scenario dict after the grid values are applied, the seed and the nsim version. Re-running a
+scenario dict after the grid values are applied, the seed and the nsim version (and the
+extractor, see :class:`Extract`). Re-running a
 sweep skips every run whose file exists, so an interrupted sweep resumes where it stopped.
 Only the process that drives the sweep writes files (atomically), after a run's result came
 back, so a worker that dies mid-run leaves nothing behind and its run is simply done again
@@ -44,7 +45,8 @@ import pandas as pd
 
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
 
-__all__ = ["SweepSpec", "SweepResult", "Run", "load_sweep", "sweep", "set_path", "run_key", "DEFAULT_METRICS"]
+__all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
+           "DEFAULT_METRICS"]
 
 #: Per-flow columns summarized per grid point when the sweep names none.
 DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
@@ -90,6 +92,42 @@ def set_path(config: dict[str, Any], path: str, value: Any) -> None:
         raise ValueError(f"{path}: {last!r} is not inside a table")
 
 
+@dataclass(frozen=True)
+class Extract:
+    """A function ``f(results) -> dict | DataFrame`` run in the worker on each run's full
+    :class:`nsim.Results` (series included), for what the per-flow table lacks (link
+    counters, statistics of a time series). A dict's values (any JSON value) are added to
+    every flow row of the run; a DataFrame must have one row per flow, in flow order.
+
+    Named by file and function so any worker (fork, spawn, Dask) can import it; ``digest``
+    (the file's SHA-256) is part of the cache key, so editing the file reruns the sweep.
+    """
+
+    file: str
+    function: str
+    digest: str
+
+    @classmethod
+    def of(cls, file: Union[str, os.PathLike[str]], function: str) -> "Extract":
+        """The extractor ``function`` of the Python file ``file``."""
+        path = Path(file).resolve()
+        return cls(str(path), function, hashlib.sha256(path.read_bytes()).hexdigest())
+
+    def __call__(self, results: Any) -> Any:
+        import importlib.util
+
+        module = _EXTRACT_MODULES.get(self.file)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(f"_nsim_extract_{self.digest[:12]}", self.file)
+            module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+            spec.loader.exec_module(module)  # type: ignore[union-attr]
+            _EXTRACT_MODULES[self.file] = module
+        return getattr(module, self.function)(results)
+
+
+_EXTRACT_MODULES: dict[str, Any] = {}
+
+
 @dataclass
 class Run:
     """One (grid point, seed) pair: what to run and its cache key."""
@@ -99,6 +137,7 @@ class Run:
     seed: int
     scenario: dict[str, Any]
     key: str
+    extract: Optional[Extract] = None
 
 
 def _nsim_version() -> str:
@@ -107,10 +146,13 @@ def _nsim_version() -> str:
     return str(__version__)
 
 
-def run_key(scenario: Mapping[str, Any], seed: int, version: str) -> str:
-    """SHA-256 of the scenario dict (canonical JSON), the seed and the nsim version."""
-    blob = json.dumps({"scenario": scenario, "seed": seed, "nsim": version},
-                      sort_keys=True, separators=(",", ":"), default=str)
+def run_key(scenario: Mapping[str, Any], seed: int, version: str, extract: Optional[Extract] = None) -> str:
+    """SHA-256 of the scenario dict (canonical JSON), the seed, the nsim version and the
+    extractor (if any)."""
+    doc: dict[str, Any] = {"scenario": scenario, "seed": seed, "nsim": version}
+    if extract is not None:
+        doc["extract"] = [extract.function, extract.digest]
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
@@ -123,6 +165,7 @@ class SweepSpec:
     seeds: list[int]
     metrics: list[str] = field(default_factory=lambda: list(DEFAULT_METRICS))
     name: str = "sweep"
+    extract: Optional[Extract] = None
 
     def runs(self) -> list[Run]:
         """Every (grid point, seed) pair, grid points in order (first path slowest), seeds
@@ -136,7 +179,8 @@ class SweepSpec:
             for path, value in params.items():
                 set_path(config, path, value)
             for seed in self.seeds:
-                out.append(Run(point, params, seed, config, run_key(config, seed, version)))
+                out.append(Run(point, params, seed, config, run_key(config, seed, version, self.extract),
+                               self.extract))
         return out
 
 
@@ -197,27 +241,42 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
-def _run_one(scenario: dict[str, Any], seed: int) -> dict[str, Any]:
+def _run_one(scenario: dict[str, Any], seed: int, extract: Optional[Extract] = None) -> dict[str, Any]:
     """Run one scenario in a worker; return its flows table or the error (never raises).
 
     A sweep keeps only the per-flow table, so the run records no time series and no trace
     (recording observes a run without changing it; building the series frames would cost
-    more than the simulation of a short run).
+    more than the simulation of a short run), unless an extractor needs the series.
     """
     try:
         from .scenario import Scenario
 
         config = dict(scenario)
         if "record" in config:
-            config["record"] = {k: v for k, v in config["record"].items()
-                                if k not in ("series", "trace", "interval")}
+            dropped = ("trace",) if extract is not None else ("series", "trace", "interval")
+            config["record"] = {k: v for k, v in config["record"].items() if k not in dropped}
         res = Scenario.from_dict(config, source="<sweep>").run(seed=seed)
-        rows = res.flows.assign(sim_time_s=res.summary["sim_time_s"]).to_dict("records")
+        flows = res.flows.assign(sim_time_s=res.summary["sim_time_s"])
+        rows = flows.to_dict("records")
+        if extract is not None:
+            rows = _with_extracted(rows, extract(res))
         return {"rows": rows, "error": None, "wall_s": res.summary["wall_s"]}
     except BaseException as e:  # incl. pyo3's PanicException; recorded, never lost
         if isinstance(e, (KeyboardInterrupt, SystemExit)):
             raise
         return _failed(e)
+
+
+def _with_extracted(rows: list[dict[str, Any]], extra: Any) -> list[dict[str, Any]]:
+    """The flow rows with an extractor's output added (see :class:`Extract`), as JSON values."""
+    if isinstance(extra, Mapping):
+        per_flow = [dict(extra)] * len(rows)
+    else:
+        per_flow = extra.to_dict("records")
+        if len(per_flow) != len(rows):
+            raise ValueError(f"the extractor returned {len(per_flow)} rows for {len(rows)} flows")
+    plain = json.loads(json.dumps(per_flow, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o)))
+    return [{**row, **more} for row, more in zip(rows, plain)]
 
 
 def _failed(e: BaseException) -> dict[str, Any]:
@@ -259,7 +318,7 @@ class _LocalExecutor:
             ctx.set_forkserver_preload(["nsim.sweeps"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
                                         mp_context=ctx)
-        futures = {self.pool.submit(_run_one, r.scenario, r.seed): r for r in runs}
+        futures = {self.pool.submit(_run_one, r.scenario, r.seed, r.extract): r for r in runs}
 
         def outcomes() -> Outcomes:
             for fut in as_completed(futures):
@@ -296,6 +355,7 @@ class _DaskExecutor:
 
         # Keys are the run keys, so a rescheduled task is the same task, never a copy.
         self.futures = self.client.map(_run_one, [r.scenario for r in runs], [r.seed for r in runs],
+                                       [r.extract for r in runs],
                                        key=[f"nsim-run-{r.key}" for r in runs], pure=False)
         by_key = {f.key: r for f, r in zip(self.futures, runs)}
 

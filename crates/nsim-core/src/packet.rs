@@ -20,6 +20,16 @@ pub enum PType {
     Pareto,
     Tcp,
     Ack,
+    /// TFRC data (ns-2 `tcpFriend`).
+    Tfrc,
+    /// TFRC receiver feedback (ns-2 `tcpFriendCtl`).
+    TfrcCtl,
+    /// STP data (SSCOP SD PDU).
+    Stp,
+    /// STP POLL from the sender (a status request, no data).
+    StpPoll,
+    /// STP STAT or USTAT from the receiver.
+    StpStat,
 }
 
 impl PType {
@@ -32,13 +42,18 @@ impl PType {
             PType::Pareto => "pareto",
             PType::Tcp => "tcp",
             PType::Ack => "ack",
+            PType::Tfrc => "tcpFriend",
+            PType::TfrcCtl => "tcpFriendCtl",
+            PType::Stp => "stp",
+            PType::StpPoll => "stp_poll",
+            PType::StpStat => "stp_stat",
         }
     }
 
     /// True for packets that carry a flow's data (counted as the flow's sent/delivered);
-    /// false for acknowledgements travelling back.
+    /// false for acknowledgements and other control packets (counted as `ack_*`).
     pub fn is_data(self) -> bool {
-        !matches!(self, PType::Ack)
+        !matches!(self, PType::Ack | PType::TfrcCtl | PType::StpPoll | PType::StpStat)
     }
 }
 

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::record::goodput::GoodputWindow;
 use crate::record::series::Series;
 use crate::record::{DropCounts, DropReason};
 use crate::sim::Simulator;
@@ -66,14 +67,20 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
-    /// TCP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
+    /// TCP and STP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
     pub retransmits: u64,
-    /// TCP: retransmission timeouts with data outstanding.
+    /// TCP: retransmission timeouts with data outstanding; STP: no-response timeouts.
     pub timeouts: u64,
     /// TCP: fast retransmits (entries into loss recovery).
     pub fast_retransmits: u64,
     /// TCP file transfers: seconds from the flow's start until its last byte was acknowledged.
     pub completion_s: Option<f64>,
+    /// STP: POLLs sent; 0 for other transports.
+    pub polls: u64,
+    /// STP: STATs sent by the receiver.
+    pub stats: u64,
+    /// STP: USTATs sent by the receiver.
+    pub ustats: u64,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -133,6 +140,8 @@ pub struct Results {
     pub queues: Vec<QueueRow>,
     pub classes: Vec<ClassRow>,
     pub series: Series,
+    /// Per-flow goodput over each `record.windows` entry, in the scenario's order.
+    pub windows: Vec<GoodputWindow>,
 }
 
 fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
@@ -140,7 +149,7 @@ fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
 }
 
 impl Results {
-    pub(crate) fn collect(sim: &Simulator, series: Series, wall_s: f64, events: u64, interrupted: bool) -> Results {
+    pub(crate) fn collect(sim: &Simulator, series: Series, windows: Vec<GoodputWindow>, wall_s: f64, events: u64, interrupted: bool) -> Results {
         let net = &sim.net;
         let end = net.now;
         let node = |n: crate::ids::NodeId| net.nodes[n.idx()].name.clone();
@@ -184,6 +193,9 @@ impl Results {
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,
                     completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
+                    polls: s.ctl.polls,
+                    stats: s.ctl.stats,
+                    ustats: s.ctl.ustats,
                 }
             })
             .collect();
@@ -258,6 +270,7 @@ impl Results {
             queues,
             classes,
             series,
+            windows,
         }
     }
 }

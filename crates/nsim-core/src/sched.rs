@@ -26,6 +26,8 @@ pub enum Event {
     QueueWake(LinkId),
     /// Periodic sampling of time series (only scheduled when series are recorded).
     Sample,
+    /// Goodput snapshot k for `record.windows` (only scheduled when windows are recorded).
+    Snapshot(u32),
 }
 
 /// A heap entry: (time, insertion sequence) packed into one `u128` so that ordering is a single

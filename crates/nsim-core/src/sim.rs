@@ -7,6 +7,7 @@ use crate::agent::{Agent, AgentCtx};
 use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::Net;
 use crate::packet::PacketId;
+use crate::record::goodput::GoodputWindows;
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
@@ -38,6 +39,8 @@ pub struct SeriesConfig {
     pub interval: Dur,
     pub queue: bool,
     pub flow_throughput: bool,
+    /// Per-flow application goodput (running total and rate).
+    pub goodput: bool,
     pub tcp: bool,
     /// Log every change of a TCP sender's cwnd/ssthresh (event-driven, not sampled).
     pub cwnd: bool,
@@ -47,6 +50,7 @@ struct SeriesState {
     cfg: SeriesConfig,
     data: Series,
     last_delivered: Vec<u64>,
+    last_goodput: Vec<u64>,
     /// Last logged (cwnd, ssthresh, state) per agent, for the event-driven cwnd series.
     last_cwnd: Vec<(f64, f64, CongState)>,
 }
@@ -69,6 +73,7 @@ pub struct Simulator {
     /// Stop time; `None` runs until no events remain.
     pub end: Option<SimTime>,
     series: Option<SeriesState>,
+    windows: Option<GoodputWindows>,
     events: u64,
 }
 
@@ -92,9 +97,21 @@ impl Simulator {
         }
         let series = series.map(|cfg| {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
-            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
+            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, events: 0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, events: 0 })
+    }
+
+    /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
+    /// snapshot event per distinct end, none at time zero (nothing is delivered before it).
+    pub fn record_windows(&mut self, windows: Vec<(SimTime, SimTime)>) {
+        let w = GoodputWindows::new(windows);
+        for (k, &t) in w.instants().iter().enumerate() {
+            if t > SimTime::ZERO {
+                self.net.sched.schedule(t, Event::Snapshot(k as u32));
+            }
+        }
+        self.windows = Some(w);
     }
 
     /// Runs to the end. `progress` is called every few hundred thousand events; returning
@@ -117,6 +134,11 @@ impl Simulator {
                 }
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::Sample => self.sample(limit),
+                Event::Snapshot(k) => {
+                    if let Some(w) = self.windows.as_mut() {
+                        w.snapshot(k as usize, &self.net.flows);
+                    }
+                }
             }
             if self.events.is_multiple_of(PROGRESS_EVERY)
                 && !progress(Progress { sim_time: t, end: self.end, events: self.events })
@@ -131,7 +153,8 @@ impl Simulator {
         let wall_s = wall.elapsed().as_secs_f64();
         let trace = self.net.trace.take();
         let series = self.series.take().map(|s| s.data).unwrap_or_default();
-        let results = Results::collect(&self, series, wall_s, self.events, interrupted);
+        let windows = self.windows.take().map(|w| w.results(self.flows.len())).unwrap_or_default();
+        let results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
         if let Some(tr) = trace {
             tr.finish()?;
         }
@@ -201,6 +224,17 @@ impl Simulator {
                 ft.flow.push(i as u32);
                 ft.delivered_bytes.push(d);
                 ft.throughput_bps.push(d as f64 * 8.0 / dt);
+            }
+        }
+        if s.cfg.goodput {
+            let dt = s.cfg.interval.as_secs_f64();
+            for (i, f) in self.net.flows.iter().enumerate() {
+                let g = &mut s.data.goodput;
+                g.time_s.push(t);
+                g.flow.push(i as u32);
+                g.goodput_bytes.push(f.goodput_bytes);
+                g.goodput_bps.push((f.goodput_bytes - s.last_goodput[i]) as f64 * 8.0 / dt);
+                s.last_goodput[i] = f.goodput_bytes;
             }
         }
         if s.cfg.tcp {

@@ -62,7 +62,8 @@ fn seed_000_with_tcp_best_effort_only_cbq_protects_the_calls() {
     assert_eq!(loss(&r), 0.0);
     let be: f64 = r.flows.iter().filter(|f| f.name.starts_with("be")).map(|f| f.goodput_bps).sum();
     assert!(be > 0.0);
-    assert!(r.queues[0].utilization > 0.95, "{}", r.queues[0].utilization);
+    let sat = r.queues.iter().find(|q| q.from == "r0" && q.to == "r1").unwrap();
+    assert!(sat.utilization > 0.95, "{}", sat.utilization);
     // Seed 000's Drop-Tail router: the calls lose packets to the TCP load.
     let start = text.find("queue = { kind = \"cbq\"").unwrap();
     let end = start + text[start..].find("\n] }").unwrap() + 4;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import bench, plot, report, run, schema, sweep, validate
+from . import bench, plot, report, reproduce, run, schema, sweep, validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,3 +23,4 @@ main.add_command(bench.command)
 main.add_command(plot.command)
 main.add_command(report.command)
 main.add_command(sweep.command)
+main.add_command(reproduce.command)

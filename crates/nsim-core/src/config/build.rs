@@ -68,8 +68,35 @@ pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     let series = series_config(scn)?;
     let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
-    Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
-        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))
+    // Checked against the scenario's own duration: a run shortened from outside (CLI, tests)
+    // reports the windows it did not reach as empty instead of refusing to run.
+    let windows = windows_config(scn, scn.duration.map(|d| d.0))?;
+    let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
+        .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
+    if !windows.is_empty() {
+        sim.record_windows(windows);
+    }
+    Ok(sim)
+}
+
+/// `record.windows` as (t0, t1) instants: each must open before it closes and close by the
+/// scenario's `duration`.
+fn windows_config(scn: &Scenario, duration: Option<Dur>) -> CResult<Vec<(SimTime, SimTime)>> {
+    let mut out = Vec::new();
+    for (i, [a, b]) in scn.record.windows.iter().enumerate() {
+        let path = format!("record.windows[{i}]");
+        if b.0 <= a.0 {
+            return Err(ConfigError::new(path, "the window must end after it starts ([t0, t1] with t0 < t1)"));
+        }
+        if let Some(d) = duration.filter(|&d| b.0 > d) {
+            return Err(ConfigError::new(
+                path,
+                format!("ends at {} s, after the run ends ({} s)", b.0.as_secs_f64(), d.as_secs_f64()),
+            ));
+        }
+        out.push((SimTime::ZERO + a.0, SimTime::ZERO + b.0));
+    }
+    Ok(out)
 }
 
 type Topology = (Vec<(String, NodeKind)>, Vec<(String, LinkSpec)>);
@@ -210,6 +237,7 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         interval,
         queue: r.series.contains(&SeriesKind::Queue),
         flow_throughput: r.series.contains(&SeriesKind::FlowThroughput),
+        goodput: r.series.contains(&SeriesKind::Goodput),
         tcp: r.series.contains(&SeriesKind::Tcp),
         cwnd: r.series.contains(&SeriesKind::Cwnd),
     }))

@@ -123,4 +123,8 @@ pub enum TransportSpec {
     Udp,
     /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
     Tcp(Box<crate::tcp::config::TcpConfig>),
+    /// TFRC (see `docs/models/tfrc.md`): `{ kind = "tfrc", packet_size = "1000B", ... }`.
+    Tfrc(crate::transport::tfrc::config::TfrcConfig),
+    /// STP (see `docs/models/stp.md`): `{ kind = "stp", window = 64, ... }`.
+    Stp(crate::transport::stp::config::StpConfig),
 }

@@ -103,7 +103,7 @@ pub(crate) fn check_routes(flows: &[ResolvedFlow], net: &Net) -> CResult<()> {
     let link_to = |l: crate::ids::LinkId| net.links[l.idx()].to;
     for f in flows {
         let mut legs = vec![(f.src, f.dst, "")];
-        if matches!(f.transport, TransportSpec::Tcp(_)) {
+        if !matches!(f.transport, TransportSpec::Udp) {
             legs.push((f.dst, f.src, " for its ACKs"));
         }
         for (from, to, why) in legs {
@@ -189,6 +189,25 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
             cfg.resolve(&format!("{path}.transport"))?;
             tcp_app_bytes(app, &app_path).map(|_| ())
         }
+        TransportSpec::Tfrc(cfg) => {
+            cfg.resolve(&format!("{path}.transport"))?;
+            bulk_only(app, &app_path, "tfrc")
+        }
+        TransportSpec::Stp(cfg) => {
+            cfg.resolve(&format!("{path}.transport"))?;
+            bulk_only(app, &app_path, "stp")
+        }
+    }
+}
+
+/// Rate-controlled transports that always have data: only `bulk` traffic fits.
+fn bulk_only(app: &AppSpec, path: &str, transport: &str) -> CResult<()> {
+    match app {
+        AppSpec::Bulk => Ok(()),
+        _ => Err(ConfigError::new(
+            format!("{path}.kind"),
+            format!("'{}' traffic cannot run over {transport}: use kind = \"bulk\"", app_name(app)),
+        )),
     }
 }
 
@@ -258,6 +277,10 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
     })
 }
 
+fn endpoints(f: &ResolvedFlow, src_agent: AgentId, dst_agent: AgentId) -> crate::tcp::build::Endpoints {
+    crate::tcp::build::Endpoints { src: (f.src, src_agent), dst: (f.dst, dst_agent), prio: f.prio, tag: f.tag }
+}
+
 /// Builds the source and sink agents of every flow and arms the sources' start timers.
 pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -> CResult<(Vec<AgentSlot>, Vec<FlowInfo>)> {
     let mut agents = Vec::with_capacity(flows.len() * 2);
@@ -278,14 +301,23 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
             TransportSpec::Tcp(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
-                let ends = crate::tcp::build::Endpoints { src: (f.src, src_agent), dst: (f.dst, dst_agent), prio: f.prio, tag: f.tag };
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let feed = match f.app {
                     AppSpec::Bulk | AppSpec::File { .. } => None,
                     _ => Some((generator(&f.app, &app_path)?.0, stream(seed, &format!("flow/{}/app", f.name)))),
                 };
-                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, f.stop, ends, &mut phase);
+                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
                 (src, sink, "tcp")
+            }
+            TransportSpec::Tfrc(cfg) => {
+                let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                let (src, sink) = crate::transport::tfrc::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
+                (src, sink, "tfrc")
+            }
+            TransportSpec::Stp(cfg) => {
+                let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                let (src, sink) = crate::transport::stp::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
+                (src, sink, "stp")
             }
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });

@@ -69,11 +69,18 @@ pub struct RecordSpec {
     /// Time series to sample: "queue" (occupancy per link direction) and/or
     /// "flow_throughput" (delivered bytes per flow per interval) and/or "tcp" (cwnd, ssthresh,
     /// srtt, rto, data in flight and congestion state of every TCP sender), and/or "cwnd"
-    /// (every change of a TCP sender's cwnd, ssthresh or congestion state, event-driven).
+    /// (every change of a TCP sender's cwnd, ssthresh or congestion state, event-driven), and/or
+    /// "goodput" (per flow: in-order payload bytes delivered to the application so far, and
+    /// the rate over the last interval).
     #[serde(default)]
     pub series: Vec<SeriesKind>,
     /// Sampling interval for series. Default 100ms.
     pub interval: Option<TimeSpec>,
+    /// Time windows `[t0, t1]` over which every flow's application goodput is measured
+    /// (results `windows`, per-flow columns `window<k>_goodput_bps`), e.g.
+    /// `[["63.6s", "123.6s"]]`. Needs t0 < t1 <= duration. Default none.
+    #[serde(default)]
+    pub windows: Vec<[TimeSpec; 2]>,
     /// Write an ns-2 format packet trace (`trace.tr` in the output directory).
     #[serde(default)]
     pub trace: bool,
@@ -84,6 +91,7 @@ pub struct RecordSpec {
 pub enum SeriesKind {
     Queue,
     FlowThroughput,
+    Goodput,
     Tcp,
     Cwnd,
 }

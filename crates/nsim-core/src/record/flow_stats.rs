@@ -24,8 +24,22 @@ pub struct FlowStats {
     pub first_sent: Option<SimTime>,
     pub last_delivered: Option<SimTime>,
     pub delay: DelayStats,
-    /// TCP sender counters (zero for other transports).
+    /// TCP sender counters (zero for other transports; STP counts its retransmissions and
+    /// no-response timeouts here too).
     pub tcp: TcpCounters,
+    /// Control packets of transports that poll (STP; zero for others).
+    pub ctl: CtlCounters,
+}
+
+/// STP control packets, always counted.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct CtlCounters {
+    /// POLLs the sender sent.
+    pub polls: u64,
+    /// STATs (answers to POLLs) the receiver sent.
+    pub stats: u64,
+    /// USTATs (unsolicited gap reports) the receiver sent.
+    pub ustats: u64,
 }
 
 /// Per-flow TCP sender events, always counted.

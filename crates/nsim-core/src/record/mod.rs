@@ -3,6 +3,7 @@
 
 pub mod delay;
 pub mod flow_stats;
+pub mod goodput;
 pub mod link_stats;
 pub mod series;
 pub mod trace;

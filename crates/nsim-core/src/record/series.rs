@@ -24,6 +24,17 @@ pub struct FlowSeries {
     pub throughput_bps: Vec<f64>,
 }
 
+/// Per-flow application goodput (in-order payload bytes, see `record::goodput`) at each
+/// sampling instant: the running total, so the goodput over any span between two samples is
+/// a difference, and the rate over the interval just ended.
+#[derive(Default, Serialize)]
+pub struct GoodputSeries {
+    pub time_s: Vec<f64>,
+    pub flow: Vec<u32>,
+    pub goodput_bytes: Vec<u64>,
+    pub goodput_bps: Vec<f64>,
+}
+
 /// TCP sender state per flow at each sampling instant (ns-3 trace sources
 /// "CongestionWindow", "SlowStartThreshold", "RTT", "RTO", "BytesInFlight", "CongState").
 #[derive(Default, Serialize)]
@@ -80,6 +91,7 @@ impl CwndSeries {
 pub struct Series {
     pub queue: QueueSeries,
     pub flow_throughput: FlowSeries,
+    pub goodput: GoodputSeries,
     pub tcp: TcpSeries,
     pub cwnd: CwndSeries,
 }

@@ -1,3 +1,5 @@
 //! Transport agents. UDP here; TCP and friends get their own modules.
 
+pub mod stp;
+pub mod tfrc;
 pub mod udp;

@@ -1,0 +1,89 @@
+//! STP behaviour against its specification (Henderson & Katz, JSAC 1999 §IV; SSCOP, ITU-T
+//! Q.2110) and against the analytic reverse-load argument of seed 000 (Holl 2003 §2.3.2,
+//! §8.1): a TCP receiver sends one ACK per data packet, an STP receiver one STAT per POLL
+//! (one per RTT) plus one USTAT per new gap.
+//!
+//! Path: s -(10 Mb/s, 5 ms)- r -(1.536 Mb/s, 450 ms)- d, Holl's satellite hop; 536 B
+//! payload + 40 B header = Holl's 576 B MTU; window 64 (a fifth of the 1.536 Mb/s x 0.92 s
+//! pipe) and 200-packet queues, so STP's window-sized bursts cause no queue loss.
+
+mod common;
+
+fn scenario(transport: &str, drops: &str, duration: f64) -> String {
+    format!(
+        r#"
+duration = "{duration}s"
+hosts = ["s", "d"]
+routers = ["r"]
+[[links]]
+between = ["s", "r"]
+rate = "10Mb"
+delay = "5ms"
+queue = {{ kind = "droptail", limit = "200p" }}
+[[links]]
+between = ["r", "d"]
+rate = "1.536Mb"
+delay = "450ms"
+queue = {{ kind = "droptail", limit = "200p" }}
+{drops}
+[[flows]]
+name = "f"
+from = "s"
+to = "d"
+app = {{ kind = "bulk" }}
+transport = {transport}
+"#
+    )
+}
+
+const STP: &str = r#"{ kind = "stp", window = 64, packet_size = "536B" }"#;
+const TCP: &str = r#"{ kind = "tcp", variant = "sack1", window = 64, packet_size = "536B" }"#;
+/// Propagation RTT of the path.
+const RTT: f64 = 0.910;
+
+#[test]
+fn reverse_traffic_is_one_stat_per_rtt_instead_of_one_ack_per_packet() {
+    let d = 120.0;
+    let stp = common::run(&scenario(STP, "", d));
+    let tcp = common::run(&scenario(TCP, "", d));
+    assert!(stp.accounting.balanced() && tcp.accounting.balanced());
+    let (s, t) = (&stp.flows[0], &tcp.flows[0]);
+    eprintln!(
+        "STP: {} data, {} polls, {} stats, {} ustats, goodput {:.0} b/s; TCP: {} data, {} acks, goodput {:.0} b/s",
+        s.sent_pkts, s.polls, s.stats, s.ustats, s.goodput_bps, t.sent_pkts, t.ack_sent_pkts, t.goodput_bps
+    );
+    // TCP (no delayed ACKs): one ACK per data packet.
+    assert!((t.ack_sent_pkts as f64 / t.sent_pkts as f64 - 1.0).abs() < 0.01);
+    // STP: one STAT per POLL, one POLL per smoothed RTT (queueing adds a little to the RTT).
+    assert!(s.polls - s.stats <= 2, "every POLL but those in flight at the end is answered");
+    let per_rtt = s.stats as f64 / (d / RTT);
+    assert!((0.8..=1.0).contains(&per_rtt), "{per_rtt:.2} STATs per propagation RTT");
+    assert_eq!(s.ustats, 0, "no loss, no USTAT");
+    // Reverse load: packets per delivered data packet, far below TCP's 1.
+    let ratio = (s.stats + s.ustats) as f64 / s.delivered_pkts as f64;
+    assert!(ratio < 0.05, "STP reverse packets per data packet {ratio:.3}");
+    // Window-limited without loss, TCP delivers a window per RTT (ACK clocking). STP learns
+    // of delivery only from the STAT answering the first POLL sent after a burst, which
+    // returns 1 to 2 RTTs after the burst (the poll timer's phase is arbitrary): between a
+    // window per 2 RTTs and a window per RTT.
+    let window_per_rtt = 64.0 * 536.0 * 8.0 / RTT;
+    assert!((t.goodput_bps / window_per_rtt - 1.0).abs() < 0.05, "TCP {:.0} b/s", t.goodput_bps);
+    assert!((0.5 * window_per_rtt..window_per_rtt).contains(&s.goodput_bps), "STP {:.0} b/s", s.goodput_bps);
+}
+
+#[test]
+fn lost_packets_are_reported_by_ustat_and_resent_once() {
+    let drops = r#"error = { kind = "drop_list", packets = [100, 101, 250, 400], flow = "f" }"#;
+    let r = common::run(&scenario(STP, drops, 60.0));
+    assert!(r.accounting.balanced());
+    let f = &r.flows[0];
+    eprintln!("sent {} delivered {} retransmits {} ustats {} timeouts {}", f.sent_pkts, f.delivered_pkts, f.retransmits, f.ustats, f.timeouts);
+    assert_eq!(f.retransmits, 4, "each lost packet is resent exactly once");
+    assert_eq!(f.ustats, 3, "one USTAT per new gap (100-101 is one gap)");
+    assert_eq!(f.timeouts, 0);
+    assert_eq!(f.dropped_pkts, 4);
+    // In-order goodput: whole packets, all but the last window's out-of-order ones delivered.
+    let goodput_bytes = (f.goodput_bps * 60.0 / 8.0).round() as u64;
+    assert_eq!(goodput_bytes % 536, 0);
+    assert!(goodput_bytes / 536 + 64 >= f.delivered_pkts && goodput_bytes / 536 <= f.delivered_pkts);
+}

@@ -1,0 +1,313 @@
+"""Reducers for the Holl 2003 study: sweep table (one row per run and flow) -> {row id: value}.
+
+Every reducer takes the tidy table of its part's sweep and returns the measured value of each
+``expected.toml`` row of that part, plus ``"__frames__"`` with the figure frames. Flow roles
+come from the generated scenarios' names: ``call{i}`` are CBR call flows, everything else
+is best effort (``be{i}``, ``b<k>be{i}``, ``far{i}``, ``near{i}``). BE throughput is the
+application goodput over the record window (``window0_goodput_bps``: in-order payload bytes
+over [63.6, 123.6] s, Holl's measure, seed 000 §5); CBR loss and delay are over each call's
+whole life (its packets are stationary after the first seconds).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+_spec = importlib.util.spec_from_file_location("holl2003_generate", Path(__file__).with_name("generate.py"))
+assert _spec is not None and _spec.loader is not None
+gen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gen)
+
+#: CBR packets per call direction per minute (92 B every 8 ms), Holl §4.2.1.
+CBR_PER_MIN = 7500
+TCPS = gen.VARIANTS
+
+
+def queue_label(spec: Any) -> str:
+    """A queue table (JSON text from the sweep column, or dict) -> droptail/red/cbq/cbq_red."""
+    q = json.loads(spec) if isinstance(spec, str) else spec
+    if q["kind"] == "cbq":
+        return "cbq_red" if q["classes"][1]["queue"]["kind"] == "red" else "cbq"
+    return str(q["kind"])
+
+
+def _is_call(names: pd.Series) -> pd.Series:
+    return names.str.startswith("call")
+
+
+def run_stats(rows: pd.DataFrame) -> dict[str, float]:
+    """One run's BE goodput mean/std across flows and its calls' loss and delay."""
+    be = rows[~_is_call(rows["name"])]
+    calls = rows[_is_call(rows["name"])]
+    out = {"be_mean_bps": float(be["window0_goodput_bps"].mean()),
+           "be_std_bps": float(be["window0_goodput_bps"].std(ddof=0))}
+    if len(calls):
+        sent, lost = calls["sent_pkts"].sum(), calls["dropped_pkts"].sum()
+        out["cbr_loss_pct"] = 100.0 * lost / sent
+        out["cbr_loss_per_min"] = CBR_PER_MIN * lost / sent
+        n = calls["delivered_pkts"].astype(float)
+        m = float((n * calls["delay_mean_s"]).sum() / n.sum())
+        var = float((n * (calls["delay_std_s"] ** 2 + (calls["delay_mean_s"] - m) ** 2)).sum() / n.sum())
+        out["cbr_delay_ms"] = 1e3 * m
+        out["cbr_delay_std_ms"] = 1e3 * np.sqrt(var)
+    return out
+
+
+def per_run(table: pd.DataFrame, keys: dict[str, str]) -> pd.DataFrame:
+    """Per-run statistics with readable key columns (``keys``: new name -> sweep column)."""
+    ok = table[table["error"].isna()]
+    recs = []
+    for _, rows in ok.groupby("run_key", sort=False):
+        first = rows.iloc[0]
+        rec: dict[str, Any] = {}
+        for new, col in keys.items():
+            rec[new] = first[col]
+        recs.append({**rec, **run_stats(rows)})
+    df = pd.DataFrame(recs)
+    if "queue" in df:
+        df["queue"] = df["queue"].map(queue_label)
+    if "n" in df:
+        df["n"] = (df["n"] // 2).astype(int)
+    return df
+
+
+CH4_KEYS = {"queue": "links[0].queue", "variant": "flows[0].transport.variant", "n": "flows[1].repeat"}
+
+
+def _at(df: pd.DataFrame, **sel: Any) -> pd.DataFrame:
+    m = np.ones(len(df), dtype=bool)
+    for k, v in sel.items():
+        m &= (df[k] == v).to_numpy()
+    return df[m]
+
+
+def _one(df: pd.DataFrame, col: str, **sel: Any) -> float:
+    x = _at(df, **sel)[col]
+    return float(x.mean()) if len(x) else float("nan")
+
+
+def _frames(df: pd.DataFrame, queues: dict[str, str]) -> dict[str, pd.DataFrame]:
+    """Figure frames: per queue, BE mean/std (kb/s) and CBR loss/delay vs calls per TCP."""
+    out = {}
+    for q, figs in queues.items():
+        d = _at(df, queue=q).sort_values(["variant", "n"]).copy()
+        d["be_mean_kbps"] = d["be_mean_bps"] / 1e3
+        d["be_std_kbps"] = d["be_std_bps"] / 1e3
+        be_fig, cbr_fig = figs.split(",")
+        out[be_fig] = d[["variant", "n", "be_mean_kbps", "be_std_kbps"]]
+        out[cbr_fig] = d[["variant", "n", "cbr_loss_pct", "cbr_loss_per_min", "cbr_delay_ms", "cbr_delay_std_ms"]]
+    return out
+
+
+def ch4(table: pd.DataFrame) -> dict[str, Any]:
+    """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2)."""
+    df = per_run(table, CH4_KEYS)
+    out: dict[str, Any] = {}
+    for q in ("droptail", "red"):
+        out[f"ch4.{q}.newreno.cbr_loss_pct.n17"] = _one(df, "cbr_loss_pct", queue=q, variant="newreno", n=17)
+        out[f"ch4.{q}.newreno.cbr_loss_per_min.n17"] = _one(df, "cbr_loss_per_min", queue=q, variant="newreno", n=17)
+        out[f"ch4.{q}.tcp.be_mean_bps.n17"] = _one(df, "be_mean_bps", queue=q, n=17)
+    dt, red = out["ch4.droptail.tcp.be_mean_bps.n17"], out["ch4.red.tcp.be_mean_bps.n17"]
+    out["ch4.red_vs_droptail.be_mean_drop_pct.n17"] = 100.0 * (dt - red) / dt
+    out["ch4.droptail.newreno.cbr_delay_fall_ms.n1_n17"] = (
+        _one(df, "cbr_delay_ms", queue="droptail", variant="newreno", n=1)
+        - _one(df, "cbr_delay_ms", queue="droptail", variant="newreno", n=17))
+    low = df[df["n"] <= 12]
+    out["ch4.red_vs_droptail.be_std_drop_kbps.n1_12"] = (
+        _at(low, queue="droptail")["be_std_bps"].mean() - _at(low, queue="red")["be_std_bps"].mean()) / 1e3
+    spread = _at(df, queue="droptail", n=17)["be_mean_bps"]
+    out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
+    out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
+    return out
+
+
+def ch4cbq(table: pd.DataFrame) -> dict[str, Any]:
+    """CBQ and CBQ+RED routers vs 1..16 calls (Holl §4.2.3, §4.2.4)."""
+    df = per_run(table, CH4_KEYS)
+    out: dict[str, Any] = {}
+    for q in ("cbq", "cbq_red"):
+        out[f"ch4cbq.{q}.cbr_loss_pct.max_n1_16"] = float(_at(df, queue=q)["cbr_loss_pct"].max())
+        out[f"ch4cbq.{q}.cbr_delay_ms.n16"] = _one(df, "cbr_delay_ms", queue=q, n=16)
+    out["ch4cbq.cbq.cbr_delay_std_ms.n16"] = _one(df, "cbr_delay_std_ms", queue="cbq", n=16)
+    low = df[df["n"] <= 12]
+    out["ch4cbq.cbq_red_vs_cbq.be_std_drop_kbps.n1_12"] = (
+        _at(low, queue="cbq")["be_std_bps"].mean() - _at(low, queue="cbq_red")["be_std_bps"].mean()) / 1e3
+    # "BE throughput drops proportionally as calls increase": BE goodput per unit of the
+    # bandwidth the calls leave, at 16 calls relative to 1 call (1 = exactly proportional).
+    left = lambda n: gen.SAT_BW - n * 92 * 8 / 0.008  # noqa: E731
+    b1, b16 = _one(df, "be_mean_bps", queue="cbq", n=1), _one(df, "be_mean_bps", queue="cbq", n=16)
+    out["ch4cbq.cbq.be_share_of_leftover_ratio.n16_n1"] = (b16 / left(16)) / (b1 / left(1))
+    out["__frames__"] = _frames(df, {"cbq": "fig4_9,fig4_10", "cbq_red": "fig4_11,fig4_12"})
+    return out
+
+
+def _exact(table: pd.DataFrame, n: int) -> tuple[pd.DataFrame, dict[str, Any]]:
+    df = per_run(table, CH4_KEYS)
+    limits = {queue_label(q): json.loads(q)["classes"][0]["queue"]["limit"] for q in table["links[0].queue"].unique()}
+    out = {f"ch4cbq{n}.cbr_qlen_used": float(limits["cbq"])}
+    return df, out
+
+
+def ch4cbq1(table: pd.DataFrame) -> dict[str, Any]:
+    """One call with Table 4.7's 2-packet CBR buffer: delay 462 ms, no loss."""
+    df, out = _exact(table, 1)
+    for q in ("cbq", "cbq_red"):
+        out[f"ch4cbq1.{q}.cbr_delay_ms.n1"] = _one(df, "cbr_delay_ms", queue=q, n=1)
+        out[f"ch4cbq1.{q}.cbr_loss_pct.n1"] = float(_at(df, queue=q)["cbr_loss_pct"].max())
+    return out
+
+
+def ch4cbq17(table: pd.DataFrame) -> dict[str, Any]:
+    """17 calls (more than the link carries) with Table 4.7's 51-packet CBR buffer."""
+    df, out = _exact(table, 17)
+    for q in ("cbq", "cbq_red"):
+        out[f"ch4cbq17.{q}.cbr_loss_pct.n17"] = _one(df, "cbr_loss_pct", queue=q, n=17)
+    return out
+
+
+def ch5(table: pd.DataFrame) -> dict[str, Any]:
+    """BER sweep, Drop-Tail and RED (Holl §5.2)."""
+    df = per_run(table, {"link": "links[0]", "variant": "flows[0].transport.variant"})
+    link = df["link"].map(json.loads)
+    df["queue"] = link.map(lambda l: queue_label(l["queue"]))
+    df["ber"] = link.map(lambda l: float(l["error"]["ber"]))
+    ok = table[table["error"].isna()]
+    fer = ok.groupby("links[0]").apply(lambda r: r["drops_error_model"].sum() / (r["sent_pkts"] - r["drops_overflow"] - r["drops_red_early"] - r["drops_red_forced"]).sum(), include_groups=False)
+    out: dict[str, Any] = {}
+    lowber = df[df["ber"] < 2e-6]
+    for q in ("droptail", "red"):
+        lo = _at(lowber, queue=q)
+        per_variant = lo.groupby("variant")["be_mean_bps"].mean()
+        out[f"ch5.{q}.tcp.be_mean_kbps.ber_lt_2e-6"] = float(lo["be_mean_bps"].mean()) / 1e3
+        out[f"ch5.{q}.tcp.be_mean_kbps_min.ber_lt_2e-6"] = float(lo["be_mean_bps"].min()) / 1e3
+        out[f"ch5.{q}.tcp.be_mean_bps.ber1e-4"] = _one(df, "be_mean_bps", queue=q, ber=1e-4)
+        out[f"ch5.{q}.tcp.be_mean_bps.ber2e-4"] = _one(df, "be_mean_bps", queue=q, ber=2e-4)
+        if q == "droptail":  # with RED the thesis gives no number (the lead is gone after 2e-7)
+            sack = per_variant[per_variant.index.isin(["sack1", "fack"])]
+            other = per_variant[~per_variant.index.isin(["sack1", "fack"])]
+            out[f"ch5.{q}.sack_fack_lead_kbps.ber_lt_2e-6"] = float(sack.mean() - other.mean()) / 1e3
+    d, r = out["ch5.droptail.tcp.be_mean_kbps.ber_lt_2e-6"], out["ch5.red.tcp.be_mean_kbps.ber_lt_2e-6"]
+    out["ch5.droptail.tcp.be_mean_kbps_max.ber_lt_2e-6"] = float(_at(lowber, queue="droptail")["be_mean_bps"].max()) / 1e3
+    out["ch5.red_vs_droptail.be_mean_drop_pct.ber_lt_2e-6"] = 100.0 * (d - r) / d
+    fer_by_ber = {float(json.loads(k)["error"]["ber"]): v for k, v in fer.items() if json.loads(k)["queue"]["kind"] == "droptail"}
+    out["ch5.droptail.data_fer_pct.ber1e-4"] = 100.0 * fer_by_ber.get(1e-4, np.nan)
+    frames = {}
+    for q, fig in (("droptail", "fig5_3"), ("red", "fig5_4")):
+        f = _at(df, queue=q).sort_values(["variant", "ber"]).copy()
+        f["be_mean_kbps"], f["be_std_kbps"] = f["be_mean_bps"] / 1e3, f["be_std_bps"] / 1e3
+        frames[fig] = f[["variant", "ber", "be_mean_kbps", "be_std_kbps"]]
+    out["__frames__"] = frames
+    return out
+
+
+def _temporal(rows: pd.DataFrame, spans: dict[str, tuple[float, float]], t0: float, t1: float) -> pd.Series:
+    """Per BE flow: coefficient of variation over time of its 3 s windowed goodput
+    (Holl's windowed time averaging, §6.2.1, on consecutive windows inside [t0, t1])."""
+    be = rows[~_is_call(rows["name"])]
+    inside = [c for c, (a, b) in spans.items()
+              if c in rows and a >= t0 - 1e-9 and b <= t1 + 1e-9 and abs(b - a - 3.0) < 1e-6]
+    if not inside:
+        return pd.Series(np.nan, index=be["name"])
+    x = be[inside].to_numpy(dtype=float)
+    return pd.Series(x.std(axis=1) / x.mean(axis=1), index=be["name"])
+
+
+def _window_spans(scenario_file: str) -> dict[str, tuple[float, float]]:
+    import tomllib
+
+    doc = tomllib.loads((Path(__file__).parent / "scenarios" / scenario_file).read_text(encoding="utf-8"))
+    secs = lambda s: float(s.rstrip("s"))  # noqa: E731  (the generator writes plain seconds)
+    return {f"window{k}_goodput_bps": (secs(a), secs(b)) for k, (a, b) in enumerate(doc["record"]["windows"])}
+
+
+POST = (183.6, 423.6)
+#: Fair BE share per direction after the step: (link - 8 calls) / 64 flows, wire bps.
+FAIR_AFTER = (gen.SAT_BW - 8 * 92 * 8 / 0.008) / 64
+
+
+def _step_stats(table: pd.DataFrame, scenario_file: str) -> pd.DataFrame:
+    spans = _window_spans(scenario_file)
+    ok = table[table["error"].isna()]
+    recs = []
+    for _, rows in ok.groupby("run_key", sort=False):
+        be = rows[~_is_call(rows["name"])]
+        # --quick runs stop before the step: no post-step windows, so NaN rows (quick = false).
+        after = be.get("window1_goodput_bps", pd.Series(np.nan, index=be.index))
+        recs.append({"queue": queue_label(rows.iloc[0]["links[0].queue"]),
+                     "variant": rows.iloc[0].get("flows[0].transport.variant", None),
+                     "temporal_cov_median": float(_temporal(rows, spans, *POST).median()),
+                     "across_cov_after": float(after.std(ddof=0) / after.mean()),
+                     "rows": rows})
+    return pd.DataFrame(recs)
+
+
+def ch6step(table: pd.DataFrame) -> dict[str, Any]:
+    """Step response without window limits (Holl §6.2.2): flows keep oscillating."""
+    s = _step_stats(table, "ch6_step.toml").set_index(["queue", "variant"])["temporal_cov_median"]
+    out: dict[str, Any] = {}
+    for q in ("cbq", "cbq_red"):
+        out[f"ch6step.{q}.newreno.temporal_cov_median"] = float(s.get((q, "newreno"), np.nan))
+    # Vegas "drastically reduced the sharp throughput peaks" of NewReno (Figs 6.14, 6.15).
+    out["ch6step.cbq.vegas_over_newreno.temporal_cov"] = float(s.get(("cbq", "vegas"), np.nan) / s.get(("cbq", "newreno"), np.nan))
+    return out
+
+
+def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
+    s = _step_stats(table, f"ch6_step_wl_{variant}.toml")
+    r = s.iloc[0]
+    if variant == "newreno":
+        return {"ch6wl_newreno.temporal_cov_median": r["temporal_cov_median"],
+                "ch6wl_newreno.across_cov_after": r["across_cov_after"]}
+    be = r["rows"][~_is_call(r["rows"]["name"])]
+    # Pair 0 (4 ms access) is block b0's be0 and be1.
+    short = be[be["name"].isin(["b0be0", "b0be1"])].get("window1_goodput_bps", pd.Series([np.nan])).mean()
+    return {f"ch6wl_{variant}.short_rtt_share_of_fair_after": float(short / FAIR_AFTER)}
+
+
+def ch6wl_newreno(table: pd.DataFrame) -> dict[str, Any]:
+    """Window-limited NewReno (Holl §6.3, Fig. 6.18)."""
+    return _wl(table, "newreno")
+
+
+def ch6wl401_newreno(table: pd.DataFrame) -> dict[str, Any]:
+    """Window-limited NewReno with a 401-packet BE buffer (Eq. 6.5), Holl §6.3, Fig. 6.18."""
+    return {k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}
+
+
+def ch6wl_vegas(table: pd.DataFrame) -> dict[str, Any]:
+    """Window-limited Vegas (Holl §6.3, Fig. 6.19): 4 ms flows fall to 35 % of fair share."""
+    return _wl(table, "vegas")
+
+
+def ch6nf(table: pd.DataFrame) -> dict[str, Any]:
+    """Near/far chain (Holl §6.4): satellite flows get less than near flows."""
+    ok = table[table["error"].isna()]
+    out: dict[str, Any] = {}
+    for _, rows in ok.groupby("run_key", sort=False):
+        q = queue_label(rows.iloc[0]["links[0].queue"])
+        far, near = rows[rows["name"].str.startswith("far")], rows[rows["name"].str.startswith("near")]
+        for k, when in ((0, "before"), (1, "after")):
+            col = f"window{k}_goodput_bps"
+            if col not in rows:
+                continue
+            out[f"ch6nf.{q}.newreno.far_over_near.{when}"] = float(far[col].mean() / near[col].mean())
+    return out
+
+
+def table4_7(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 4.7: the CBR class buffer of Eq. 4.2 for 0..17 calls, as the runs use it."""
+    return {f"table4_7.cbr_qlen.n{n:02d}": float(gen.eq_4_2(n)) for n in range(18)}
+
+
+def eq6_5(table: pd.DataFrame) -> dict[str, Any]:
+    """Eq. 6.4: W_opt per pair (5, 6, 7 segments for 8, 31, 25 pairs); Eq. 6.5: their sum."""
+    w = [gen.w_opt(gen.be_delay_ms(j)) for j in range(gen.BE_PAIRS)]
+    out: dict[str, Any] = {f"eq6_5.w_opt_pairs.w{k}": float(w.count(k)) for k in (5, 6, 7)}
+    out["eq6_5.worst_case_burst_pkts"] = float(sum(w))
+    return out

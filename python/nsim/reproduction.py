@@ -1,0 +1,573 @@
+"""Reproduce a published study: run its sweeps, reduce them, compare with the paper's numbers.
+
+A study is a directory (see ``docs/guide/reproduce.md`` for the full contract)::
+
+    experiments/<study>/
+      study.toml      title, citation, [[part]] (sweep + reducer + quick overrides), [[figure]]
+      expected.toml   [[row]]: every published number with source, unit and tolerance
+      reduce.py       reducers: f(table[, rows]) -> {row_id: value, "__frames__": {...}}
+      *.sweep.toml    ordinary sweep files (python/nsim/sweeps.py)
+
+:func:`reproduce` runs every part's sweep through :func:`nsim.sweeps.sweep` (so runs are
+cached and resumable, locally or on Dask), calls the part's reducer on the sweep table,
+compares every expected row with what the reducer measured, and writes ``results.csv`` and
+a self-contained ``report.html`` with the study's figures. A row that the reducer does not
+measure fails ("not measured"); it is never skipped silently. Invalid study files raise
+:class:`StudyError` naming the file, the field and the reason.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib.util
+import inspect
+import math
+import os
+import re
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Union
+
+import pandas as pd
+
+from .errors import ScenarioError
+from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
+
+__all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
+           "compare"]
+
+#: Columns of :attr:`ReproduceResult.rows` (and results.csv).
+COLUMNS = ("id", "part", "quantity", "unit", "paper", "nsim", "diff", "rel_diff", "tolerance", "tol_abs", "kind",
+           "status", "note", "source", "reason", "why")
+
+#: Row statuses, in report order. ``FAIL`` is the only one that makes a study fail.
+STATUSES = ("FAIL", "known-fail", "xpass", "pass", "skip")
+
+_PART_KEYS = {"name", "sweep", "reducer", "extract", "seeds", "set", "grid", "quick", "description"}
+_QUICK_KEYS = {"seeds", "set", "grid"}
+_FIGURE_KEYS = {"name", "part", "title", "x", "y", "series", "xlabel", "ylabel", "xscale", "yscale", "caption",
+                "drawstyle"}
+_ROW_KEYS = {"id", "source", "quantity", "value", "unit", "tol_abs", "tol_rel", "reason", "quick", "kind",
+             "status", "why", "figure", "x", "series", "params"}
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
+class StudyError(ScenarioError):
+    """A study directory is invalid: ``<file>: field `<path>`: <reason>`` (exit 2 in the CLI)."""
+
+
+def _error(file: Union[str, Path], path: str, reason: str) -> StudyError:
+    where = f"field `{path}`: " if path else ""
+    return StudyError(f"{file}: {where}{reason}", file=str(file), path=path, reason=reason)
+
+
+@dataclass
+class Part:
+    """One sweep of a study and the reducer that turns its table into row values."""
+
+    name: str
+    reducer: str
+    sweep: Optional[str] = None
+    extract: Optional[str] = None
+    seeds: Any = None
+    set: dict[str, Any] = field(default_factory=dict)
+    grid: dict[str, list[Any]] = field(default_factory=dict)
+    quick: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass
+class Figure:
+    """A figure of the paper: a reduced frame's ``y`` against ``x`` (one line per ``series``),
+    with the paper's points (expected rows naming this figure) overlaid."""
+
+    name: str
+    part: str
+    title: str
+    x: str
+    y: str
+    xlabel: str
+    ylabel: str
+    series: Optional[str] = None
+    xscale: str = "linear"
+    yscale: str = "linear"
+    caption: str = ""
+    drawstyle: str = "default"
+
+
+@dataclass
+class Row:
+    """One published number and how close nsim must come to it."""
+
+    id: str
+    source: str
+    quantity: str
+    value: float
+    unit: str
+    reason: str
+    tol_abs: Optional[float] = None
+    tol_rel: Optional[float] = None
+    quick: bool = True
+    kind: str = "two-sided"
+    status: str = "check"
+    why: str = ""
+    figure: Optional[str] = None
+    x: Any = None
+    series: Any = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def part(self) -> str:
+        """The part whose reducer measures this row (the id's first component)."""
+        return self.id.split(".", 1)[0]
+
+    @property
+    def tolerance(self) -> float:
+        """The absolute tolerance (0 for a one-sided bound without slack)."""
+        if self.tol_abs is not None:
+            return float(self.tol_abs)
+        if self.tol_rel is not None:
+            return float(self.tol_rel) * abs(self.value)
+        return 0.0
+
+    def tolerance_text(self) -> str:
+        """``±0.5 %`` (relative), ``±3 pkts`` (absolute), ``≤ 12 s`` / ``≥ 4`` (bounds)."""
+        unit = f" {self.unit}" if self.unit else ""
+        if self.kind == "max":
+            return f"≤ {_num(self.value + self.tolerance)}{unit}"
+        if self.kind == "min":
+            return f"≥ {_num(self.value - self.tolerance)}{unit}"
+        if self.tol_rel is not None:
+            return f"±{_num(100 * self.tol_rel)} %"
+        return f"±{_num(self.tolerance)}{unit}"
+
+
+@dataclass
+class Study:
+    """A parsed and checked study directory."""
+
+    dir: Path
+    title: str
+    citation: str
+    parts: list[Part]
+    figures: list[Figure]
+    rows: list[Row]
+    reducers: Any  # the loaded reduce.py module
+    description: str = ""
+
+    @property
+    def name(self) -> str:
+        """The directory name (``red_two_source``)."""
+        return self.dir.name
+
+
+def _num(x: float) -> str:
+    """A number for tables: 4 significant digits, no exponent for ordinary magnitudes."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    return f"{x:.4g}"
+
+
+def _read_toml(file: Path) -> dict[str, Any]:
+    try:
+        with open(file, "rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise _error(file, "", f"cannot read: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise _error(file, "", f"invalid TOML: {e}") from None
+
+
+def _check_keys(file: Path, where: str, table: Any, allowed: set[str], required: tuple[str, ...] = ()) -> None:
+    if not isinstance(table, dict):
+        raise _error(file, where, "must be a table")
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        at = f"{where}.{unknown[0]}" if where else unknown[0]
+        raise _error(file, at, f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+    for key in required:
+        if key not in table:
+            raise _error(file, f"{where}.{key}" if where else key, "required")
+
+
+def _string(file: Path, where: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _error(file, where, "must be a non-empty string")
+    return value
+
+
+def _number(file: Path, where: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+        raise _error(file, where, f"must be a number, not {value!r}")
+    return float(value)
+
+
+def _load_module(file: Path) -> Any:
+    """Import ``reduce.py`` under a private name (errors in it are study errors)."""
+    if not file.is_file():
+        raise _error(file, "", "missing: every study needs reduce.py with its reducers")
+    spec = importlib.util.spec_from_file_location(f"_nsim_study_{file.parent.name}_reduce", file)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    try:
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    except Exception as e:
+        raise _error(file, "", f"cannot import: {type(e).__name__}: {e}") from None
+    return module
+
+
+def _parse_part(file: Path, i: int, doc: Any, module: Any, reduce_file: Path) -> Part:
+    where = f"part[{i}]"
+    _check_keys(file, where, doc, _PART_KEYS, ("name", "reducer"))
+    name = _string(file, f"{where}.name", doc["name"])
+    if not _NAME.fullmatch(name):
+        raise _error(file, f"{where}.name", f"{name!r}: letters, digits, '_' and '-' only (it prefixes row ids)")
+    for key in ("reducer", "extract"):
+        if key in doc:
+            fn = _string(file, f"{where}.{key}", doc[key])
+            if not callable(getattr(module, fn, None)):
+                raise _error(file, f"{where}.{key}", f"{reduce_file.name} has no function {fn!r}")
+    if "sweep" in doc and not (file.parent / _string(file, f"{where}.sweep", doc["sweep"])).is_file():
+        raise _error(file, f"{where}.sweep", f"no such file: {doc['sweep']}")
+    if "extract" in doc and "sweep" not in doc:
+        raise _error(file, f"{where}.extract", "needs a sweep")
+    quick = doc.get("quick", {})
+    _check_keys(file, f"{where}.quick", quick, _QUICK_KEYS)
+    for key, table in (("set", doc.get("set", {})), ("grid", doc.get("grid", {})),
+                       ("quick.set", quick.get("set", {})), ("quick.grid", quick.get("grid", {}))):
+        if not isinstance(table, dict):
+            raise _error(file, f"{where}.{key}", "must be a table of \"dotted.path\" = value")
+        if table and "sweep" not in doc:
+            raise _error(file, f"{where}.{key}", "needs a sweep")
+    return Part(name, doc["reducer"], doc.get("sweep"), doc.get("extract"), doc.get("seeds"),
+                doc.get("set", {}), doc.get("grid", {}), quick, doc.get("description", ""))
+
+
+def _parse_figure(file: Path, i: int, doc: Any, parts: set[str]) -> Figure:
+    where = f"figure[{i}]"
+    _check_keys(file, where, doc, _FIGURE_KEYS, ("name", "part", "title", "x", "y", "xlabel", "ylabel"))
+    for key in ("name", "part", "title", "x", "y", "xlabel", "ylabel"):
+        _string(file, f"{where}.{key}", doc[key])
+    if doc["part"] not in parts:
+        raise _error(file, f"{where}.part", f"no part named {doc['part']!r}")
+    for key in ("xscale", "yscale"):
+        if doc.get(key, "linear") not in ("linear", "log"):
+            raise _error(file, f"{where}.{key}", "must be 'linear' or 'log'")
+    if doc.get("drawstyle", "default") not in ("default", "steps-post"):
+        raise _error(file, f"{where}.drawstyle", "must be 'default' (lines) or 'steps-post' (a step per change)")
+    return Figure(**doc)
+
+
+def _parse_row(file: Path, i: int, doc: Any, parts: set[str], figures: set[str]) -> Row:
+    where = f"row[{i}]"
+    _check_keys(file, where, doc, _ROW_KEYS, ("id", "source", "quantity", "value", "unit", "reason"))
+    for key in ("id", "source", "quantity", "reason"):
+        _string(file, f"{where}.{key}", doc[key])
+    if not isinstance(doc["unit"], str):
+        raise _error(file, f"{where}.unit", "must be a string (\"\" for a pure number)")
+    row_id = doc["id"]
+    if row_id.split(".", 1)[0] not in parts or "." not in row_id:
+        raise _error(file, f"{where}.id", f"{row_id!r} must start with a part name and a dot ({', '.join(sorted(parts))})")
+    _number(file, f"{where}.value", doc["value"])
+    kind = doc.get("kind", "two-sided")
+    if kind not in ("two-sided", "max", "min"):
+        raise _error(file, f"{where}.kind", f"{kind!r}: expected 'max' or 'min' (one-sided bound) or 'two-sided'")
+    tols = [k for k in ("tol_abs", "tol_rel") if k in doc]
+    if len(tols) > 1:
+        raise _error(file, f"{where}.tol_rel", "give tol_abs or tol_rel, not both")
+    if not tols and kind == "two-sided":
+        raise _error(file, f"{where}", "needs tol_abs or tol_rel (or kind = 'max'/'min')")
+    for k in tols:
+        if _number(file, f"{where}.{k}", doc[k]) < 0:
+            raise _error(file, f"{where}.{k}", "must not be negative")
+    status = doc.get("status", "check")
+    if status not in ("check", "known-fail"):
+        raise _error(file, f"{where}.status", f"{status!r}: expected 'known-fail' (or leave it out)")
+    if status == "known-fail" and not str(doc.get("why", "")).strip():
+        raise _error(file, f"{where}.why", "required with status = 'known-fail': say why nsim cannot match yet")
+    if not isinstance(doc.get("quick", True), bool):
+        raise _error(file, f"{where}.quick", "must be true or false")
+    if "figure" in doc:
+        if doc["figure"] not in figures:
+            raise _error(file, f"{where}.figure", f"no figure named {doc['figure']!r}")
+        if "x" not in doc:
+            raise _error(file, f"{where}.x", "required with figure: where the paper's point lies on the x axis")
+    if not isinstance(doc.get("params", {}), dict):
+        raise _error(file, f"{where}.params", "must be a table")
+    return Row(**{**doc, "value": float(doc["value"])})
+
+
+def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
+    """Read and check ``study.toml``, ``expected.toml`` and ``reduce.py`` of a study directory.
+
+    Raises:
+        StudyError: naming the file, the field and the reason (unknown keys, missing
+            reducer, duplicate or orphan row ids, bad tolerances, ...).
+    """
+    d = Path(directory)
+    if not d.is_dir():
+        raise _error(d, "", "not a directory (expected a study directory with study.toml)")
+    study_file, expected_file, reduce_file = d / "study.toml", d / "expected.toml", d / "reduce.py"
+    doc = _read_toml(study_file)
+    _check_keys(study_file, "", doc, {"title", "citation", "description", "part", "figure"},
+                ("title", "citation", "part"))
+    module = _load_module(reduce_file)
+    if not isinstance(doc["part"], list) or not doc["part"]:
+        raise _error(study_file, "part", "at least one [[part]]")
+    parts = [_parse_part(study_file, i, p, module, reduce_file) for i, p in enumerate(doc["part"])]
+    names = [p.name for p in parts]
+    if len(set(names)) != len(names):
+        raise _error(study_file, "part", f"part names repeat: {names}")
+    figures = [_parse_figure(study_file, i, f, set(names)) for i, f in enumerate(doc.get("figure", []))]
+    if len({f.name for f in figures}) != len(figures):
+        raise _error(study_file, "figure", "figure names repeat")
+    expected = _read_toml(expected_file)
+    _check_keys(expected_file, "", expected, {"row"}, ("row",))
+    rows = [_parse_row(expected_file, i, r, set(names), {f.name for f in figures})
+            for i, r in enumerate(expected["row"])]
+    seen: set[str] = set()
+    for i, r in enumerate(rows):
+        if r.id in seen:
+            raise _error(expected_file, f"row[{i}].id", f"{r.id!r} repeats")
+        seen.add(r.id)
+    return Study(d, doc["title"], doc["citation"], parts, figures, rows, module, doc.get("description", ""))
+
+
+def _seeds(file: Path, where: str, seeds: Any) -> list[int]:
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        return list(range(1, seeds + 1))
+    if isinstance(seeds, list) and seeds and all(isinstance(s, int) and s >= 0 for s in seeds) \
+            and len(set(seeds)) == len(seeds):
+        return list(seeds)
+    raise _error(file, where, "a positive count or a non-empty list of distinct seeds")
+
+
+def part_spec(study: Study, index: int, quick: bool) -> Optional[SweepSpec]:
+    """The sweep of part ``index`` with the part's (and, if ``quick``, its quick) overrides
+    applied, checked against the scenario schema; None for a part without a sweep."""
+    part = study.parts[index]
+    if part.sweep is None:
+        return None
+    file, where = study.dir / "study.toml", f"part[{index}]"
+    spec = load_sweep(study.dir / part.sweep)
+    scenario, grid, seeds = copy.deepcopy(spec.scenario), dict(spec.grid), spec.seeds
+    layers = [("", {"seeds": part.seeds, "set": part.set, "grid": part.grid})]
+    if quick:
+        layers.append(("quick.", part.quick))
+    for prefix, layer in layers:
+        for path, value in layer.get("set", {}).items():
+            try:
+                set_path(scenario, path, value)
+            except ValueError as e:
+                raise _error(file, f"{where}.{prefix}set.{path}", str(e)) from None
+        for path, values in layer.get("grid", {}).items():
+            if not isinstance(values, list) or not values:
+                raise _error(file, f"{where}.{prefix}grid.{path}", "a non-empty list of values")
+            grid[path] = values
+        if layer.get("seeds") is not None:
+            seeds = _seeds(file, f"{where}.{prefix}seeds", layer["seeds"])
+    extract = Extract.of(study.dir / "reduce.py", part.extract) if part.extract else None
+    spec = dataclasses.replace(spec, scenario=scenario, grid=grid, seeds=seeds, extract=extract,
+                               name=f"{study.name}.{part.name}")
+    _validate_overrides(spec, file, where)
+    return spec
+
+
+def _validate_overrides(spec: SweepSpec, file: Path, where: str) -> None:
+    """Validate the scenario at every grid value (one axis at a time) before running anything,
+    so a typo in an override exits 2 instead of failing every run."""
+    from .scenario import Scenario
+
+    points = [{}] + [{p: v} for p, values in spec.grid.items() for v in values]
+    for point in points:
+        config = copy.deepcopy(spec.scenario)
+        try:
+            for p, v in point.items():
+                set_path(config, p, v)
+            Scenario.from_dict(config, source=f"{file} ({where})").validate()
+        except ValueError as e:
+            at = f" with {next(iter(point))} = {next(iter(point.values()))!r}" if point else ""
+            raise _error(file, where, f"the part's scenario{at} is invalid: {e}") from None
+
+
+def _call_reducer(study: Study, part: Part, table: pd.DataFrame) -> dict[str, Any]:
+    """Call the part's reducer and check what it returns (unknown ids are study errors)."""
+    fn: Callable[..., Any] = getattr(study.reducers, part.reducer)
+    rows = [dataclasses.asdict(r) for r in study.rows if r.part == part.name]
+    where = f"{part.reducer}()"
+    reduce_file = study.dir / "reduce.py"
+    try:
+        nargs = len(inspect.signature(fn).parameters)
+        out = fn(table, rows) if nargs >= 2 else fn(table)
+    except Exception as e:
+        raise _error(reduce_file, where, f"raised {type(e).__name__}: {e}") from e
+    if not isinstance(out, dict):
+        raise _error(reduce_file, where, f"must return a dict of row id -> value, not {type(out).__name__}")
+    frames = out.pop("__frames__", {})
+    ids = {r["id"] for r in rows}
+    for key, value in out.items():
+        if key not in ids:
+            raise _error(reduce_file, where, f"returned {key!r}, which is not a row of part {part.name!r} in expected.toml")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            try:
+                out[key] = float(value)
+            except (TypeError, ValueError):
+                raise _error(reduce_file, where, f"value of {key!r} must be a number, not {value!r}") from None
+    if not isinstance(frames, dict) or not all(isinstance(v, pd.DataFrame) for v in frames.values()):
+        raise _error(reduce_file, where, "__frames__ must be a dict of figure name -> DataFrame")
+    return {"values": out, "frames": frames}
+
+
+def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "") -> dict[str, Any]:
+    """One line of the results table: the row, what nsim measured, and its status.
+
+    ``status`` is ``pass``, ``FAIL`` (outside the tolerance, or not measured), ``known-fail``
+    (a row marked known-fail that fails), ``xpass`` (a known-fail row that now passes: update
+    expected.toml) or ``skip`` (``quick = false`` rows under --quick).
+    """
+    m = float("nan") if measured is None else float(measured)
+    line = {"id": row.id, "part": row.part, "quantity": row.quantity, "unit": row.unit, "paper": row.value,
+            "nsim": m, "diff": m - row.value,
+            "rel_diff": (m - row.value) / abs(row.value) if row.value else float("nan"),
+            "tolerance": row.tolerance_text(), "tol_abs": row.tolerance, "kind": row.kind,
+            "source": row.source, "reason": row.reason, "why": row.why}
+    if quick and not row.quick:
+        return {**line, "status": "skip", "note": "not checked with --quick"}
+    if failure:
+        ok, note = False, failure
+    elif math.isnan(m):
+        ok, note = False, "not measured"
+    else:
+        slack = 1e-9 * max(1.0, abs(row.value))  # float noise only
+        if row.kind == "max":
+            ok = m <= row.value + row.tolerance + slack
+        elif row.kind == "min":
+            ok = m >= row.value - row.tolerance - slack
+        else:
+            ok = abs(m - row.value) <= row.tolerance + slack
+        note = "" if ok else "outside tolerance"
+    if row.status == "known-fail":
+        return {**line, "status": "xpass" if ok else "known-fail",
+                "note": "passes now: remove status = 'known-fail'" if ok else (note + "; known: " + row.why)}
+    return {**line, "status": "pass" if ok else "FAIL", "note": note}
+
+
+@dataclass
+class ReproduceResult:
+    """What :func:`reproduce` produced (also written to ``out``).
+
+    Attributes:
+        study: The parsed study.
+        rows: One row per expected number: id, part, quantity, unit, paper, nsim, diff,
+            rel_diff, tolerance, status, note, source, reason.
+        frames: Figure name -> the reduced frame the figure plots.
+        sweeps: Part name -> its :class:`nsim.sweeps.SweepResult` (parts with a sweep).
+        out: Output directory (``results.csv``, ``results.md``, ``report.html``, one sweep
+            directory per part).
+        quick: Whether the quick overrides were applied.
+        wall_s: Wall-clock time.
+    """
+
+    study: Study
+    rows: pd.DataFrame
+    frames: dict[str, pd.DataFrame]
+    sweeps: dict[str, SweepResult]
+    out: Path
+    quick: bool
+    wall_s: float
+
+    @property
+    def passed(self) -> bool:
+        """True if no row has status FAIL."""
+        return not (self.rows["status"] == "FAIL").any()
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Rows per status."""
+        return {s: int((self.rows["status"] == s).sum()) for s in STATUSES if (self.rows["status"] == s).any()}
+
+    @property
+    def csv(self) -> Path:
+        return self.out / "results.csv"
+
+    @property
+    def html(self) -> Path:
+        return self.out / "report.html"
+
+
+def _run_failures(result: SweepResult) -> str:
+    """'' if every run worked, else the failure note for the part's rows."""
+    if not result.failed:
+        return ""
+    first = result.table.loc[result.table["error"].notna(), "error"].iloc[0]
+    return f"{result.failed} runs failed; first: {first}"
+
+
+def reproduce(
+    study: Union[str, os.PathLike[str], Study],
+    quick: bool = False,
+    out: Union[str, os.PathLike[str], None] = None,
+    workers: Optional[int] = None,
+    scheduler: Any = None,
+    parts: Optional[list[str]] = None,
+    progress: bool = False,
+    log: Optional[Callable[[str], None]] = None,
+) -> ReproduceResult:
+    """Run a study and compare it with the paper.
+
+    Args:
+        study: A study directory (or a :class:`Study` from :func:`load_study`).
+        quick: Apply each part's ``[part.quick]`` overrides and skip rows with ``quick = false``
+            (what CI runs).
+        out: Output directory (default ``out/reproduce/<study>`` or ``...-quick``); holds
+            each part's run cache, so a second call only runs what is missing.
+        workers: Local worker processes per sweep (default: all cores).
+        scheduler: A Dask scheduler address or Client (see :func:`nsim.sweeps.sweep`).
+        parts: Only these parts (and their rows); default all.
+        progress: Show a progress bar per sweep.
+        log: Called with one line per part (e.g. ``print``); default silent.
+
+    Returns:
+        A :class:`ReproduceResult`; ``results.csv`` and ``report.html`` are in ``out``.
+
+    Raises:
+        StudyError: invalid study files, an unknown part, a reducer that raises or returns
+            ids that are not rows.
+    """
+    started = time.perf_counter()
+    st = study if isinstance(study, Study) else load_study(study)
+    say = log or (lambda _line: None)
+    known = [p.name for p in st.parts]
+    for name in parts or []:
+        if name not in known:
+            raise _error(st.dir / "study.toml", "part", f"no part named {name!r} (parts: {', '.join(known)})")
+    chosen = [i for i, p in enumerate(st.parts) if not parts or p.name in parts]
+    specs = {i: part_spec(st, i, quick) for i in chosen}  # all checked before anything runs
+    out_dir = Path(out) if out is not None else Path("out") / "reproduce" / (st.name + ("-quick" if quick else ""))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    lines, frames, sweeps = [], {}, {}
+    for i in chosen:
+        part, spec = st.parts[i], specs[i]
+        failure, table = "", pd.DataFrame()
+        if spec is not None:
+            result = sweep(spec, out=out_dir / part.name, workers=workers, scheduler=scheduler, progress=progress)
+            sweeps[part.name] = result
+            failure = _run_failures(result)
+            table = result.table[result.table["error"].isna()].reset_index(drop=True)
+            say(f"{part.name}: {result.ran + result.cached} runs ({result.ran} ran, {result.cached} cached, "
+                f"{result.failed} failed) in {result.wall_s:.1f} s")
+        reduced = _call_reducer(st, part, table) if len(table) or spec is None else {"values": {}, "frames": {}}
+        frames.update(reduced["frames"])
+        for row in st.rows:
+            if row.part == part.name:
+                lines.append(compare(row, reduced["values"].get(row.id), quick, failure))
+    rows = pd.DataFrame(lines, columns=list(COLUMNS))
+    res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started)
+    from .reproduction_report import write_html, write_markdown
+
+    rows.to_csv(res.csv, index=False)
+    write_markdown(res, res.out / "results.md")
+    write_html(res, res.html)
+    return res
