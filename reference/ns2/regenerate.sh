@@ -17,6 +17,18 @@ python3 "$HERE/reduce.py" ff "$RAW/ff_default" "$HERE/fall_floyd" default
 sh "$HERE/fall_floyd/run.sh" classic "$RAW/ff_classic"
 python3 "$HERE/reduce.py" ff "$RAW/ff_classic" "$HERE/fall_floyd_classic" classic
 
+# 1b. Connection start-up (syn_ false, windowInit_ 4) -> tcp_start/
+sh "$HERE/tcp_start/run.sh" "$RAW/tcp_start"
+
+# 1c. HighSpeed TCP (windowOption_ 8) and standard Sack1 on a 99 Mb/s path -> highspeed/
+sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
+
+# 1d. GAIMD and binomial (SQRT, IIAD) on the same path -> aimd/
+sh "$HERE/aimd/run.sh" "$RAW/aimd"
+
+# 1e. Vanilla TCP (noFastRetrans_) on the Fall & Floyd drop lists -> vanilla/
+sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

@@ -24,8 +24,9 @@ fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
         .collect()
 }
 
-fn reference(dir: &str, variant: &str, drops: usize) -> Vec<Ev> {
-    let path = format!("{}/../../reference/ns2/{dir}/{variant}_{drops}drop.csv", env!("CARGO_MANIFEST_DIR"));
+/// Reference events of run `name` (e.g. `reno_2drop`) in `reference/ns2/<dir>/`.
+fn reference(dir: &str, name: &str) -> Vec<Ev> {
+    let path = format!("{}/../../reference/ns2/{dir}/{name}.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("reference CSV");
     text.lines()
         .skip(1)
@@ -122,7 +123,7 @@ const CLASSIC: &str = "whole_packet_reduction = true, initial_rto = \"6s\", min_
 /// rounded as ns-2 prints its TracedVar output (time 5 decimals, cwnd 3).
 fn cwnd_steps(rows: impl Iterator<Item = (f64, f64, f64)>) -> Vec<(i64, i64, i64)> {
     let mut out: Vec<(i64, i64, i64)> = Vec::new();
-    for (t, c, s) in rows.filter(|r| r.0 > 0.0) {
+    for (t, c, s) in rows {
         let row = ((t * 1e5).round() as i64, (c * 1e3).round() as i64, s as i64);
         match out.last_mut() {
             Some(last) if last.0 == row.0 => *last = row,
@@ -130,11 +131,14 @@ fn cwnd_steps(rows: impl Iterator<Item = (f64, f64, f64)>) -> Vec<(i64, i64, i64
         }
     }
     out.dedup_by(|b, a| (a.1, a.2) == (b.1, b.2));
+    // The state at t = 0 only serves to drop later rows that change nothing (ns-2 traces a
+    // cwnd set to the value it already had, e.g. the initial window reset by delay_growth_).
+    out.retain(|r| r.0 > 0);
     out
 }
 
-fn ns2_cwnd(dir: &str, variant: &str, drops: usize) -> Vec<(i64, i64, i64)> {
-    let path = format!("{}/../../reference/ns2/{dir}/{variant}_{drops}drop_cwnd.csv", env!("CARGO_MANIFEST_DIR"));
+fn ns2_cwnd(dir: &str, name: &str) -> Vec<(i64, i64, i64)> {
+    let path = format!("{}/../../reference/ns2/{dir}/{name}_cwnd.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("cwnd CSV");
     let rows = text.lines().skip(1).filter_map(|l| {
         let f: Vec<&str> = l.split(',').collect();
@@ -143,24 +147,57 @@ fn ns2_cwnd(dir: &str, variant: &str, drops: usize) -> Vec<(i64, i64, i64)> {
     cwnd_steps(rows)
 }
 
+/// Run `r` equals ns-2's run `name` in `reference/ns2/<dir>/` up to `until` seconds: every
+/// bottleneck event and the cwnd/ssthresh trajectory.
+fn assert_run_matches(r: &Run, dir: &str, name: &str, until: f64) {
+    let theirs = reference(dir, name);
+    if let Some((i, a, b)) = first_mismatch(&bottleneck(&r.evs), &theirs, 1e-6, until) {
+        panic!("{dir} {name}: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
+    }
+    let c = &r.res.series.cwnd;
+    let ours = cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
+    let theirs = ns2_cwnd(dir, name);
+    assert!(theirs.len() > 50, "{dir} {name}: {} cwnd steps", theirs.len());
+    let ours: Vec<_> = ours.into_iter().filter(|r| r.0 <= (until * 1e5) as i64).collect();
+    if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
+        panic!("{dir} {name}: cwnd step {i} of {}: nsim {:?} ns-2 {:?}", theirs.len(), ours.get(i), theirs.get(i));
+    }
+}
+
 fn assert_matches_ns2(dir: &str, extra: &str) {
     for v in VARIANTS {
         for n in 1..=4 {
             let r = run(v, n, extra);
-            let theirs = reference(dir, v, n);
-            if let Some((i, a, b)) = first_mismatch(&bottleneck(&r.evs), &theirs, 1e-6, 6.0) {
-                panic!("{dir} {v} {n}-drop: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
-            }
+            assert_run_matches(&r, dir, &format!("{v}_{n}drop"), 6.0);
             let f = &r.res.flows[0];
             assert_eq!((f.retransmits, f.timeouts), ns2_counters(dir, v, n), "{dir} {v} {n}-drop: (retransmits, timeouts)");
-            let c = &r.res.series.cwnd;
-            let ours = cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
-            let theirs = ns2_cwnd(dir, v, n);
-            assert!(theirs.len() > 100, "{dir} {v} {n}: {} cwnd steps", theirs.len());
-            let ours: Vec<_> = ours.into_iter().filter(|r| r.0 <= 600_000).collect();
-            if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
-                panic!("{dir} {v} {n}-drop: cwnd step {i} of {}: nsim {:?} ns-2 {:?}", theirs.len(), ours.get(i), theirs.get(i));
-            }
+        }
+    }
+}
+
+/// Vanilla TCP (seed 001; ns-2 `Agent/TCP` with `noFastRetrans_ true`,
+/// `reference/ns2/vanilla/`): the same 1-4 drops, each repaired only after a retransmission
+/// timeout, event for event as ns-2.
+#[test]
+fn vanilla_matches_ns2_event_for_event_and_repairs_every_loss_by_timeout() {
+    for n in 1..=4 {
+        let r = run("vanilla", n, "");
+        assert_run_matches(&r, "vanilla", &format!("vanilla_{n}drop"), 6.0);
+        let f = &r.res.flows[0];
+        assert_eq!(f.fast_retransmits, 0, "{n}-drop");
+        assert!(f.timeouts >= 1, "{n}-drop: {} timeouts", f.timeouts);
+    }
+}
+
+/// How ns-2 starts a connection (`reference/ns2/tcp_start/`, 1 drop, 3 s): with `syn = false`
+/// segment 0 is `packet_size` bytes with no header (1000 B) and its ACK still resets cwnd to
+/// the initial window (`delay_growth_`); FACK ignores `delay_growth_`, so after the SYN its
+/// cwnd is 1 + 1 = 2 whatever `initial_window` says.
+#[test]
+fn connection_start_matches_ns2_event_for_event() {
+    for v in ["reno", "sack1", "fack"] {
+        for (case, extra) in [("nosyn", "syn = false"), ("iw4", "initial_window = 4")] {
+            assert_run_matches(&run(v, 1, extra), "tcp_start", &format!("{v}_{case}"), 3.0);
         }
     }
 }

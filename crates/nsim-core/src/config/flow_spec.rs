@@ -122,7 +122,7 @@ pub enum TransportSpec {
     #[default]
     Udp,
     /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
-    Tcp(crate::tcp::config::TcpConfig),
+    Tcp(Box<crate::tcp::config::TcpConfig>),
     /// TFRC (see `docs/models/tfrc.md`): `{ kind = "tfrc", packet_size = "1000B", ... }`.
     Tfrc(crate::transport::tfrc::config::TfrcConfig),
     /// STP (see `docs/models/stp.md`): `{ kind = "stp", window = 64, ... }`.

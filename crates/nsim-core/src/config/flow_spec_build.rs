@@ -217,10 +217,8 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
         AppSpec::Bulk => Ok(None),
         AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
-        _ => Err(ConfigError::new(
-            format!("{path}.kind"),
-            format!("'{}' traffic cannot run over TCP: use kind = \"bulk\" or \"file\"", app_name(app)),
-        )),
+        // Application-limited TCP: the generator feeds the sender (None: no byte limit).
+        _ => generator(app, path).map(|_| None),
     }
 }
 
@@ -303,7 +301,12 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
             TransportSpec::Tcp(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
-                let (src, sink) = crate::tcp::build::agents(p, bytes, f.stop, endpoints(&f, src_agent, dst_agent));
+                let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
+                let feed = match f.app {
+                    AppSpec::Bulk | AppSpec::File { .. } => None,
+                    _ => Some((generator(&f.app, &app_path)?.0, stream(seed, &format!("flow/{}/app", f.name)))),
+                };
+                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
                 (src, sink, "tcp")
             }
             TransportSpec::Tfrc(cfg) => {

@@ -2,8 +2,13 @@
 //! pair of each variant (the table in [`crate::tcp`]) and the matching sink.
 
 use crate::agent::Agent;
+use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::Reno as RenoCc;
+use crate::tcp::cc::rule::Ruled;
+use crate::tcp::cc::binomial::Binomial;
+use crate::tcp::cc::gaimd::Gaimd;
+use crate::tcp::cc::highspeed::HighSpeed;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
@@ -12,7 +17,9 @@ use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
 use crate::tcp::sink::{SinkParams, TcpSink};
-use crate::time::SimTime;
+use crate::rng::SimRng;
+use crate::time::{Dur, SimTime};
+use rand::RngExt;
 
 /// Where a flow's packets come from and go to, and how they are classified.
 #[derive(Clone, Copy, Debug)]
@@ -25,9 +32,11 @@ pub struct Endpoints {
 
 /// The congestion control and recovery of `p.variant`.
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
-    let reno = RenoCc::new(Core::start_cwnd(p), p.window as f64);
+    let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
+    reno.max_ssthresh = p.max_ssthresh as f64;
     match p.variant {
-        Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe)),
+        Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: true })),
+        Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
         Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
         Variant::Sack1 => {
@@ -39,11 +48,30 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
+        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
     }
 }
 
-/// Source and sink agents for one flow sending `bytes` (None: bulk) until `stop`.
-pub fn agents(p: TcpParams, bytes: Option<u64>, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
+/// The RTO clock phase of a sender without an explicit `clock_offset`: uniform in [0, tick),
+/// as ns-2 draws `boot_time_ = Random::uniform(tcpTick_)` when it creates each TCP agent.
+pub fn random_phase(tick: Dur, rng: &mut SimRng) -> Dur {
+    Dur(rng.random_range(0..tick.0))
+}
+
+/// Source and sink agents for one flow sending `bytes` (None: bulk, or what `feed` supplies)
+/// until `stop`; `phase_rng` (the flow's own stream) draws the clock phase unless
+/// `clock_offset` is set.
+pub fn agents(
+    mut p: TcpParams,
+    bytes: Option<u64>,
+    feed: Option<(Box<dyn Generator>, SimRng)>,
+    stop: Option<SimTime>,
+    ends: Endpoints,
+    phase_rng: &mut SimRng,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
         SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack },
         ends.src.0,
@@ -52,7 +80,8 @@ pub fn agents(p: TcpParams, bytes: Option<u64>, stop: Option<SimTime>, ends: End
     );
     let (cc, rec) = algorithms(&p);
     let mut core = Core::new(p, ends.dst.0, ends.dst.1, bytes, stop);
+    core.delay_growth = core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
-    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes }), Box::new(sink))
+    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed }), Box::new(sink))
 }

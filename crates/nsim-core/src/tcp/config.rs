@@ -17,6 +17,9 @@ use crate::units::Bytes;
 pub enum Variant {
     /// ns-2 `Agent/TCP`: slow start + congestion avoidance, fast retransmit, then slow start.
     Tahoe,
+    /// Tahoe without fast retransmit: every loss costs a timeout (ns-2 `Agent/TCP` with
+    /// `noFastRetrans_ true`; seed 001's "Vanilla TCP").
+    Vanilla,
     /// ns-2 `Agent/TCP/Reno`: fast retransmit + fast recovery (RFC 5681 §3.2).
     Reno,
     /// ns-2 `Agent/TCP/Newreno`: Reno + partial-ACK handling (RFC 6582).
@@ -27,22 +30,33 @@ pub enum Variant {
     Fack,
     /// ns-2 `Agent/TCP/Vegas` congestion avoidance (Brakmo et al. 1994) with Reno recovery.
     Vegas,
+    /// HighSpeed TCP (RFC 3649) with Sack1 recovery (ns-2 `Agent/TCP/Sack1`, `windowOption_ 8`).
+    Highspeed,
+    /// General AIMD (Yang & Lam 2000) with Sack1 recovery (ns-2 `increase_num_`, `decrease_num_`).
+    Gaimd,
+    /// Binomial congestion control (Bansal & Balakrishnan 2001) with Sack1 recovery (ns-2
+    /// `windowOption_ 6`).
+    Binomial,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial)
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Tahoe => "tahoe",
+            Variant::Vanilla => "vanilla",
             Variant::Reno => "reno",
             Variant::Newreno => "newreno",
             Variant::Sack1 => "sack1",
             Variant::Fack => "fack",
             Variant::Vegas => "vegas",
+            Variant::Highspeed => "highspeed",
+            Variant::Gaimd => "gaimd",
+            Variant::Binomial => "binomial",
         }
     }
 }
@@ -98,9 +112,11 @@ pub struct TcpConfig {
     /// RTO clock granularity G. Default 10 ms (ns-2.35 `tcpTick_ 0.01`; RFC 6298 leaves G to
     /// the implementation, BSD used 500 ms).
     pub tick: Option<TimeSpec>,
-    /// Phase of the sender's RTO clock: RTT samples count the ticks of a clock that ticks at
-    /// `clock_offset + k·tick`. Default 0. ns-2 draws it per agent as
-    /// `boot_time_ = Random::uniform(tcpTick_)`; set it to reproduce a given ns-2 run.
+    /// Phase of the sender's RTO clock, in [0, tick): RTT samples count the ticks of a clock
+    /// that ticks at `clock_offset + k·tick`. Default: drawn uniformly in [0, tick) for each
+    /// sender from its own random stream (`flow/<name>/tcp_clock`) of the run's seed, as ns-2
+    /// draws `boot_time_ = Random::uniform(tcpTick_)` for every agent; set it to fix the phase
+    /// (e.g. to reproduce a given ns-2 run, or "0s" for nsim's old fixed phase).
     pub clock_offset: Option<TimeSpec>,
     /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`); RFC 6298 (2.4) says
     /// "rounded up to 1 second" (ns-2 classic test suites use 1 s).
@@ -111,6 +127,15 @@ pub struct TcpConfig {
     /// Upper bound of the backed-off RTO. Default 60 s (ns-2 `maxrto_ 60`; RFC 6298 (2.5) "at
     /// least 60 seconds").
     pub max_rto: Option<TimeSpec>,
+    /// RFC 3742 limited slow start: once cwnd >= ssthresh, until the first fast retransmit or
+    /// ECN reduction (and again after a timeout), cwnd grows by at least 1/K per ACK, K =
+    /// floor(cwnd / (max_ssthresh/2)), i.e. by at most max_ssthresh/2 packets per round trip.
+    /// Default 0 = off (ns-2 `max_ssthresh_ 0`); RFC 3742 suggests 100. ns-2 applies it from
+    /// ssthresh on: set `initial_ssthresh = max_ssthresh` for RFC 3742's behaviour.
+    pub max_ssthresh: Option<u32>,
+    /// Slow-start threshold before the first loss, packets. Default: `window` (ns-2
+    /// `ssthresh_ 0`, which means `window_`; RFC 5681 §3.1 "arbitrarily high"). Range >= 1.
+    pub initial_ssthresh: Option<u32>,
     /// NewReno partial-ACK options.
     #[serde(default)]
     pub newreno: NewRenoConfig,
@@ -123,6 +148,15 @@ pub struct TcpConfig {
     /// Vegas options.
     #[serde(default)]
     pub vegas: VegasConfig,
+    /// HighSpeed TCP options.
+    #[serde(default)]
+    pub highspeed: HighSpeedConfig,
+    /// GAIMD options.
+    #[serde(default)]
+    pub gaimd: GaimdConfig,
+    /// Binomial options.
+    #[serde(default)]
+    pub binomial: BinomialConfig,
 }
 
 fn default_variant() -> Variant {
@@ -205,6 +239,142 @@ impl Default for VegasConfig {
     }
 }
 
+/// HighSpeed TCP parameters (RFC 3649 §5; ns-2 `Agent/TCP` variables of `windowOption_ 8`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HighSpeedConfig {
+    /// Window in packets up to which HighSpeed behaves as Reno. Default 38 (RFC 3649
+    /// Low_Window; ns-2 `low_window_`). Range > 1.
+    #[serde(default = "low_window")]
+    pub low_window: f64,
+    /// Window in packets reached at loss rate `high_p`. Default 83000 (RFC 3649 High_Window;
+    /// ns-2 `high_window_`). Range > low_window.
+    #[serde(default = "high_window")]
+    pub high_window: f64,
+    /// Loss rate at which the window is `high_window`. Default 1e-7 (RFC 3649 High_P; ns-2
+    /// `high_p_`). Range (0, 1).
+    #[serde(default = "high_p")]
+    pub high_p: f64,
+    /// Decrease factor b at `high_window`. Default 0.1 (RFC 3649 High_Decrease; ns-2
+    /// `high_decrease_`). Range (0, 0.5].
+    #[serde(default = "high_decrease")]
+    pub high_decrease: f64,
+    /// How p(w), and so a(w), is computed: "ns2" (default, ns-2's log-log interpolation from
+    /// 1.5/low_window² at low_window) or "rfc3649" (p = 0.078/w^1.2, which generates RFC 3649
+    /// Appendix B).
+    #[serde(default)]
+    pub p_model: PModel,
+    /// Keep the last b(w) as the decrease for reductions at or below low_window, as ns-2 does
+    /// (`decrease_num_` is overwritten). Default true; false halves there (RFC 3649).
+    #[serde(default = "yes")]
+    pub ns2_sticky_decrease: bool,
+}
+
+impl Default for HighSpeedConfig {
+    fn default() -> Self {
+        HighSpeedConfig {
+            low_window: low_window(),
+            high_window: high_window(),
+            high_p: high_p(),
+            high_decrease: high_decrease(),
+            p_model: PModel::Ns2,
+            ns2_sticky_decrease: true,
+        }
+    }
+}
+
+/// The loss rate p(w) of HighSpeed TCP's response function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PModel {
+    /// ns-2 `increase_param`: log-log line from (low_window, 1.5/low_window²) to
+    /// (high_window, high_p).
+    #[default]
+    Ns2,
+    /// RFC 3649 §5: p(w) = 0.078/w^1.2 (the default parameters only).
+    Rfc3649,
+}
+
+/// GAIMD parameters (Yang & Lam 2000; ns-2 `increase_num_`, `decrease_num_`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GaimdConfig {
+    /// Window kept after a loss, w <- beta·w. Default 0.875 (Yang & Lam's 7/8; ns-2
+    /// `decrease_num_`, 0.5 for Reno). Range (0, 1). Seed 004's "GAIMD(1, 0.125)" is
+    /// alpha = 1, beta = 0.875.
+    #[serde(default = "seven_eighths")]
+    pub beta: f64,
+    /// Packets added per round trip in congestion avoidance. Default 4(1 - beta²)/3, the
+    /// TCP-friendly value (Yang & Lam §3; 0.3125 for beta = 7/8) (ns-2 `increase_num_`).
+    /// Range > 0.
+    pub alpha: Option<f64>,
+}
+
+impl GaimdConfig {
+    /// alpha, or the TCP-friendly 4(1 - beta²)/3.
+    pub fn alpha(&self) -> f64 {
+        self.alpha.unwrap_or(4.0 * (1.0 - self.beta * self.beta) / 3.0)
+    }
+}
+
+impl Default for GaimdConfig {
+    fn default() -> Self {
+        GaimdConfig { beta: seven_eighths(), alpha: None }
+    }
+}
+
+/// Binomial parameters (Bansal & Balakrishnan 2001; ns-2 `k_parameter_`, `l_parameter_`,
+/// `increase_num_` = alpha, `decrease_num_` = 1 - beta). Defaults: SQRT.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BinomialConfig {
+    /// Increase exponent: w += alpha/w^k per round trip. Default 0.5 (SQRT; IIAD 1, AIMD 0).
+    /// Range >= 0 (ns-2 `k_parameter_`).
+    #[serde(default = "half")]
+    pub k: f64,
+    /// Decrease exponent: w -= beta·w^l on a loss. Default 0.5 (SQRT; IIAD 0, AIMD 1). Range
+    /// [0, 1] (ns-2 `l_parameter_`).
+    #[serde(default = "half")]
+    pub l: f64,
+    /// Increase coefficient, packets. Default 1.5 (B&B's suggestion, seed 004 Table 5.9;
+    /// ns-2 `increase_num_`). Range > 0.
+    #[serde(default = "one_and_a_half")]
+    pub alpha: f64,
+    /// Decrease coefficient. Default 1 (seed 004 Table 5.9; ns-2 `decrease_num_` = 1 - beta).
+    /// Range (0, 1].
+    #[serde(default = "one")]
+    pub beta: f64,
+}
+
+impl Default for BinomialConfig {
+    fn default() -> Self {
+        BinomialConfig { k: 0.5, l: 0.5, alpha: 1.5, beta: 1.0 }
+    }
+}
+
+fn seven_eighths() -> f64 {
+    0.875
+}
+fn half() -> f64 {
+    0.5
+}
+fn one_and_a_half() -> f64 {
+    1.5
+}
+
+fn low_window() -> f64 {
+    38.0
+}
+fn high_window() -> f64 {
+    83000.0
+}
+fn high_p() -> f64 {
+    1e-7
+}
+fn high_decrease() -> f64 {
+    0.1
+}
+
 fn yes() -> bool {
     true
 }
@@ -233,7 +403,8 @@ pub struct TcpParams {
     pub sack: bool,
     pub ecn: bool,
     pub tick: Dur,
-    pub clock_offset: Dur,
+    /// None: drawn per sender when the flow is built ([`crate::tcp::build::agents`]).
+    pub clock_offset: Option<Dur>,
     pub min_rto: Dur,
     pub initial_rto: Dur,
     pub max_rto: Dur,
@@ -241,6 +412,13 @@ pub struct TcpParams {
     pub sack1: Sack1Config,
     pub fack: FackConfig,
     pub vegas: VegasConfig,
+    /// Packets; 0 = off.
+    pub max_ssthresh: u32,
+    /// Packets.
+    pub initial_ssthresh: u32,
+    pub highspeed: HighSpeedConfig,
+    pub gaimd: GaimdConfig,
+    pub binomial: BinomialConfig,
 }
 
 impl Default for TcpParams {
@@ -292,7 +470,7 @@ impl TcpConfig {
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),
-            clock_offset: dur(self.clock_offset, 0),
+            clock_offset: self.clock_offset.map(|t| t.0),
             min_rto: dur(self.min_rto, 200),
             initial_rto: dur(self.initial_rto, 3000),
             max_rto: dur(self.max_rto, 60_000),
@@ -300,9 +478,17 @@ impl TcpConfig {
             sack1: self.sack1.clone(),
             fack: self.fack.clone(),
             vegas: self.vegas.clone(),
+            max_ssthresh: self.max_ssthresh.unwrap_or(0),
+            initial_ssthresh: self.initial_ssthresh.unwrap_or(window),
+            highspeed: self.highspeed.clone(),
+            gaimd: self.gaimd.clone(),
+            binomial: self.binomial.clone(),
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
+        }
+        if p.initial_ssthresh == 0 {
+            return Err(err("initial_ssthresh", "must be at least 1 packet".into()));
         }
         if p.dupthresh == 0 {
             return Err(err("dupthresh", "must be at least 1".into()));
@@ -310,12 +496,30 @@ impl TcpConfig {
         if p.tick == Dur::ZERO {
             return Err(err("tick", "the RTO clock granularity must be positive".into()));
         }
+        if p.clock_offset.is_some_and(|o| o >= p.tick) {
+            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
+        }
         if p.min_rto > p.max_rto {
             return Err(err("min_rto", "must not exceed max_rto".into()));
         }
         let v = &p.vegas;
         if !(v.alpha > 0.0 && v.alpha <= v.beta && v.gamma > 0.0 && v.beta.is_finite() && v.gamma.is_finite()) {
             return Err(err("vegas", "needs 0 < alpha <= beta and gamma > 0".into()));
+        }
+        let h = &p.highspeed;
+        if !(h.low_window > 1.0 && h.high_window > h.low_window && h.high_window.is_finite()) {
+            return Err(err("highspeed", "needs 1 < low_window < high_window".into()));
+        }
+        if !(h.high_p > 0.0 && h.high_p < 1.0 && h.high_decrease > 0.0 && h.high_decrease <= 0.5) {
+            return Err(err("highspeed", "needs 0 < high_p < 1 and 0 < high_decrease <= 0.5".into()));
+        }
+        let g = &p.gaimd;
+        if !(g.beta > 0.0 && g.beta < 1.0 && g.alpha() > 0.0 && g.alpha().is_finite()) {
+            return Err(err("gaimd", "needs 0 < beta < 1 and alpha > 0".into()));
+        }
+        let b = &p.binomial;
+        if !(b.k >= 0.0 && b.k.is_finite() && (0.0..=1.0).contains(&b.l) && b.alpha > 0.0 && b.alpha.is_finite() && b.beta > 0.0 && b.beta <= 1.0) {
+            return Err(err("binomial", "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into()));
         }
         Ok(p)
     }

@@ -15,11 +15,15 @@
 //! | variant | congestion control | recovery | ns-2 class |
 //! |---------|--------------------|----------|------------|
 //! | tahoe   | [`cc::tahoe`]      | [`recovery::tahoe`]   | `Agent/TCP` |
+//! | vanilla | [`cc::tahoe`]      | [`recovery::tahoe`] without fast retransmit | `Agent/TCP`, `noFastRetrans_ true` |
 //! | reno    | [`cc::reno`]       | [`recovery::reno`]    | `Agent/TCP/Reno` |
 //! | newreno | [`cc::reno`]       | [`recovery::newreno`] | `Agent/TCP/Newreno` |
 //! | sack1   | [`cc::reno`]       | [`recovery::sack1`]   | `Agent/TCP/Sack1` |
 //! | fack    | [`cc::reno`]       | [`recovery::fack`]    | `Agent/TCP/Fack` |
 //! | vegas   | [`cc::vegas`]      | [`recovery::reno`]    | `Agent/TCP/Vegas` (avoidance only) |
+//! | highspeed | [`cc::highspeed`] | [`recovery::sack1`]  | `Agent/TCP/Sack1`, `windowOption_ 8` |
+//! | gaimd   | [`cc::gaimd`]      | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `increase_num_`, `decrease_num_` |
+//! | binomial | [`cc::binomial`]  | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `windowOption_ 6` |
 
 pub mod build;
 pub mod cc;

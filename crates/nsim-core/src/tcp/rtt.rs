@@ -11,9 +11,9 @@
 //! - The first sample sets srtt = R, rttvar = R/2 (RFC 6298 (2.2)).
 //! - Karn's rule (RFC 6298 §3) lives in the sender: a retransmission cancels the timed segment.
 //!
-//! ns-2 offsets each agent's clock by a random `boot_time_` in [0, tcpTick); nsim takes the
-//! offset from the configuration (`clock_offset`, default 0), so by default a measured RTT
-//! may differ by one tick from a given ns-2 run's.
+//! ns-2 offsets each agent's clock by a random `boot_time_` in [0, tcpTick); so does nsim,
+//! from each flow's own random stream, unless `clock_offset` fixes it. A measured RTT may
+//! therefore differ by one tick from a given ns-2 run's unless the phase is set to match.
 
 use crate::time::{Dur, SimTime};
 

@@ -61,15 +61,17 @@ pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: S
 
 impl TcpHarness {
     /// A sender of `variant` with ns-2.35 defaults changed by `tweak`, bulk data, no SYN (the
-    /// first data segment is 0) unless the tweak turns it back on.
+    /// first data segment is 0) unless the tweak turns it back on, and no `delay_growth_`.
     pub fn new(variant: Variant, tweak: impl FnOnce(&mut TcpParams)) -> Self {
         let mut p = TcpConfig::from_variant(variant).resolve("t").expect("valid");
         p.syn = false;
         tweak(&mut p);
         let net = instant_net(NodeId(0), NodeId(1));
         let (cc, rec) = algorithms(&p);
-        let core = Core::new(p, NodeId(1), AgentId(1), None, None);
-        TcpHarness { net, tx: TcpSender { core, cc, rec, file_bytes: None } }
+        let mut core = Core::new(p, NodeId(1), AgentId(1), None, None);
+        // Plain RFC 5681 growth from the first ACK on (no ns-2 delay_growth_ reset at ACK 0).
+        core.delay_growth = false;
+        TcpHarness { net, tx: TcpSender { core, cc, rec, file_bytes: None, feed: None } }
     }
 
     fn ctx(net: &mut Net) -> AgentCtx<'_> {

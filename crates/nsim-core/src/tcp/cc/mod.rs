@@ -6,7 +6,11 @@
 //! sequence space counts packets). [`AckSample`] still carries the bytes newly acknowledged,
 //! so byte-counting algorithms need no other input.
 
+pub mod binomial;
+pub mod gaimd;
+pub mod highspeed;
 pub mod reno;
+pub mod rule;
 pub mod tahoe;
 pub mod vegas;
 

@@ -12,33 +12,103 @@
 //!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`,
 //!   nsim `whole_packet_reduction = false`), or reduces to whole packets.
 //! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW").
+//!
+//! The ns-2 machinery other window rules build on lives here too: [`Reno::open_by`] (ns-2
+//! `opencwnd` with any congestion-avoidance increment and RFC 3742 limited slow start) and
+//! [`Reno::reduce`] (ns-2 `slowdown` with any `decreasewin`, including `first_decrease_`).
 
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+
+/// The last window action as growth and reductions see it (ns-2 `last_cwnd_action_`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Last {
+    /// No reduction yet.
+    None,
+    /// Fast retransmit or ECN reduction.
+    Reduced,
+    Timeout,
+}
 
 #[derive(Clone, Debug)]
 pub struct Reno {
     pub cwnd: f64,
     pub ssthresh: f64,
+    /// RFC 3742 limited slow start threshold in packets, 0 = off (ns-2 `max_ssthresh_`).
+    pub max_ssthresh: f64,
+    last: Last,
+    /// No reduction has happened yet: the first one halves whatever the variant's decrease
+    /// (ns-2 `first_decrease_`).
+    first_decrease: bool,
 }
 
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh }
+        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true }
     }
 
-    /// One ACK's worth of growth (ns-2 `opencwnd`).
+    /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).
     pub fn open(&mut self) {
+        self.open_by(1.0 / self.cwnd);
+    }
+
+    /// Slow start (+1 per ACK) below ssthresh, else `ca_increment`; until the first
+    /// fast-retransmit or ECN reduction (and again after a timeout) the increment is at least
+    /// RFC 3742's 1/K, K = floor(cwnd / (max_ssthresh/2)), when `max_ssthresh` is set. This is
+    /// ns-2's placement of limited slow start (`opencwnd` with `max_ssthresh_`, in the
+    /// congestion-avoidance branch), which equals RFC 3742 when ssthresh = max_ssthresh.
+    pub fn open_by(&mut self, ca_increment: f64) {
         if self.cwnd < self.ssthresh {
             self.cwnd += 1.0;
-        } else {
-            self.cwnd += 1.0 / self.cwnd;
+            return;
         }
+        let mut inc = ca_increment;
+        if self.max_ssthresh > 0.0 && self.last != Last::Reduced {
+            let k = (self.cwnd / (self.max_ssthresh / 2.0)).floor();
+            if k > 0.0 {
+                inc = inc.max(1.0 / k);
+            }
+        }
+        self.cwnd += inc;
     }
 
-    /// ssthresh = max(2, floor(win / 2)) (ns-2 `CLOSE_SSTHRESH_HALF`).
+    /// ssthresh = max(2, floor(win / 2)) (ns-2 `CLOSE_SSTHRESH_HALF` with `decrease_num_ 0.5`).
     pub fn halve_ssthresh(&mut self, v: &SenderView) {
-        self.ssthresh = v.half().floor().max(2.0);
+        self.reduce_ssthresh(v, v.half());
+    }
+
+    /// ns-2 `slowdown(CLOSE_SSTHRESH_HALF)` for a variant whose reduced window is
+    /// `decreasewin`: the first reduction ever, one in slow start, and one right after a
+    /// timeout halve instead; at least 2.
+    pub fn reduce_ssthresh(&mut self, v: &SenderView, decreasewin: f64) {
+        let halve = self.first_decrease || self.cwnd < self.ssthresh || self.last == Last::Timeout;
+        self.ssthresh = if halve { v.half() } else { decreasewin }.floor().max(2.0);
+    }
+
+    /// ns-2 `slowdown(CLOSE_SSTHRESH_HALF|CLOSE_CWND_HALF)`: ssthresh as
+    /// [`Self::reduce_ssthresh`]; cwnd = `decreasewin`, except that the first reduction, one
+    /// in slow start, and any while `halves` (ns-2 `decrease_num_ == 0.5`) set cwnd to half.
+    pub fn reduce(&mut self, v: &SenderView, decreasewin: f64, halves: bool) {
+        let halve = halves || self.first_decrease || self.cwnd < self.ssthresh;
+        self.reduce_ssthresh(v, decreasewin);
+        self.cwnd = if halve { v.half() } else { decreasewin }.max(1.0);
+        self.reduced();
+    }
+
+    /// Records a fast-retransmit or ECN reduction (ends limited slow start).
+    pub fn reduced(&mut self) {
+        self.first_decrease = false;
+        self.last = Last::Reduced;
+    }
+
+    /// ns-2 `timeout`: ssthresh from `decreasewin` (on a loss), cwnd = 1.
+    pub fn timed_out(&mut self, kind: RtoKind, v: &SenderView, decreasewin: f64) {
+        if kind == RtoKind::Loss {
+            self.reduce_ssthresh(v, decreasewin);
+        }
+        self.cwnd = 1.0;
+        self.first_decrease = false;
+        self.last = Last::Timeout;
     }
 }
 
@@ -48,15 +118,11 @@ impl CongestionControl for Reno {
     }
 
     fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
-        self.halve_ssthresh(v);
-        self.cwnd = v.half();
+        self.reduce(v, v.half(), true);
     }
 
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        if kind == RtoKind::Loss {
-            self.halve_ssthresh(v);
-        }
-        self.cwnd = 1.0;
+        self.timed_out(kind, v, v.half());
     }
 
     fn cwnd(&self) -> f64 {

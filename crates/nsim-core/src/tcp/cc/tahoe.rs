@@ -19,6 +19,7 @@ impl CongestionControl for Tahoe {
             CongestionEvent::FastRetransmit => {
                 self.0.halve_ssthresh(v);
                 self.0.cwnd = 1.0;
+                self.0.reduced();
             }
             CongestionEvent::EcnEcho => self.0.on_congestion(ev, v),
         }

@@ -3,14 +3,21 @@
 //! congestion control [`crate::tcp::cc::tahoe`] closes the window) and slow-start from there;
 //! there is no fast recovery. After an ECN reaction in the same window, the duplicate ACKs
 //! only close cwnd to 1 (ns-2 truth table in `TcpAgent::dupack_action`).
+//!
+//! Without fast retransmit (variant "vanilla", ns-2 `noFastRetrans_ true`; seed 001's "Vanilla
+//! TCP": slow start and congestion avoidance only) duplicate ACKs past the threshold do
+//! nothing, so every loss waits for the retransmission timer; below it limited transmit still
+//! sends new data, as in ns-2's `recv()`.
 
 use super::{count_dupack, may_fast_retransmit, Dup, Recovery};
 use crate::packet::TcpHdr;
 use crate::tcp::sender::{Conn, CwndAction};
 use crate::tcp::CongState;
 
-#[derive(Default)]
-pub struct Tahoe;
+pub struct Tahoe {
+    /// Retransmit on `dupthresh` duplicate ACKs (false: ns-2 `noFastRetrans_ true`).
+    pub fast_retransmit: bool,
+}
 
 fn dupack_action(c: &mut Conn) {
     if may_fast_retransmit(c) {
@@ -32,7 +39,7 @@ impl Recovery for Tahoe {
             if c.s.state() == CongState::Recovery && c.s.highest_ack >= c.s.recover {
                 c.set_state(CongState::Open);
             }
-        } else if ack == c.s.last_ack && count_dupack(c) == Dup::Threshold {
+        } else if ack == c.s.last_ack && count_dupack(c) == Dup::Threshold && self.fast_retransmit {
             dupack_action(c);
         }
         if ack >= c.s.last_ack {

@@ -20,6 +20,8 @@ use crate::time::SimTime;
 const TIMER_RTX: u16 = 1;
 /// The flow's stop time: no new data after it.
 const TIMER_STOP: u16 = 2;
+/// The application feeding an application-limited sender hands over its next message.
+const TIMER_APP: u16 = 3;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -71,6 +73,10 @@ pub struct Core {
     /// a retransmission).
     cwr_pending: bool,
     initial_window: u32,
+    /// Set cwnd to the initial window when the first segment (the SYN, or data segment 0
+    /// without it) is acknowledged (ns-2 `delay_growth_ true`, checked in `TcpAgent::recv`).
+    /// ns-2's `Agent/TCP/Fack` has its own `recv` without that check: false for fack.
+    pub delay_growth: bool,
     rtx: RtxTimer,
     /// Payload bytes of a finite transfer (None: unbounded).
     total_bytes: Option<u64>,
@@ -86,7 +92,9 @@ pub struct Core {
 
 impl Core {
     pub fn new(p: TcpParams, dst: NodeId, dst_agent: AgentId, total_bytes: Option<u64>, stop: Option<SimTime>) -> Self {
-        let rtt = RttEstimator::new(p.tick, p.clock_offset, p.min_rto, p.initial_rto, p.max_rto);
+        // build::agents draws the phase for every flow; unit harnesses without one use 0.
+        let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
+        let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
         Core {
             t_seqno: 0,
             highest_ack: -1,
@@ -103,6 +111,7 @@ impl Core {
             state: CongState::Open,
             cwr_pending: false,
             initial_window: p.initial_window,
+            delay_growth: true,
             rtx: RtxTimer::default(),
             total_bytes,
             first_data: p.syn as i64,
@@ -145,6 +154,14 @@ impl Core {
             Some(total) => total.saturating_sub((seq - self.first_data) as u64 * mss).min(mss),
             None => mss,
         }
+    }
+
+    /// Bytes of segment `seq` on the wire: payload plus header, except that without the SYN
+    /// ns-2 sends segment 0 as its payload alone (`TcpAgent::output` adds `headersize()` only
+    /// for seqno > 0), e.g. 1000 B, not 1040 B.
+    pub fn wire_size(&self, seq: i64) -> u64 {
+        let header = if seq == 0 && !self.p.syn { 0 } else { self.p.header.0 };
+        self.payload(seq) + header
     }
 
     /// Payload bytes of segments `from..=to`, in O(1): full segments, less the SYN and the
@@ -213,7 +230,7 @@ impl Conn<'_, '_> {
         self.ctx.send(Packet {
             dst: s.dst,
             dst_agent: s.dst_agent,
-            size: (payload + s.p.header.0) as u32,
+            size: s.wire_size(seq) as u32,
             ptype: PType::Tcp,
             prio: s.prio,
             tag: s.tag,
@@ -342,8 +359,9 @@ impl Conn<'_, '_> {
     }
 
     /// A new ACK outside recovery: [`Self::newack`], then window growth unless the ACK
-    /// echoes ECN, then ns-2's initial window once the SYN is acknowledged
-    /// (ns-2 `recv_newack_helper` + `delay_growth_`).
+    /// echoes ECN, then ns-2's initial window once segment 0 (the SYN, or the first data
+    /// segment with `syn = false`) is acknowledged (ns-2 `recv_newack_helper` +
+    /// `delay_growth_`; with `syn = false` the growth from that ACK is undone, as in ns-2).
     pub fn new_ack_open(&mut self, h: &TcpHdr) {
         let before = self.s.highest_ack;
         let acked = self.newack(h);
@@ -359,7 +377,7 @@ impl Conn<'_, '_> {
             };
             self.cc.on_ack(&s);
         }
-        if self.s.p.syn && h.ack == 0 {
+        if self.s.delay_growth && h.ack == 0 {
             self.cc.set_cwnd(self.s.initial_window as f64);
         }
     }
@@ -426,6 +444,10 @@ pub struct TcpSender {
     pub rec: Box<dyn Recovery>,
     /// Application bytes to transfer (None: bulk, unbounded).
     pub file_bytes: Option<u64>,
+    /// Application-limited sender: a traffic generator (CBR, Poisson, on/off) and its stream
+    /// hand over messages; each message of n bytes adds ceil(n / packet_size) full segments
+    /// (ns-2 `TcpAgent::sendmsg`). None: bulk or file.
+    pub feed: Option<(Box<dyn crate::app::Generator>, crate::rng::SimRng)>,
 }
 
 impl TcpSender {
@@ -434,11 +456,35 @@ impl TcpSender {
     }
 
     fn start(&mut self, ctx: &mut AgentCtx) {
-        let data = self.file_bytes.map_or(i64::MAX / 4, |b| self.core.segments_for(b));
+        let data = match (&self.feed, self.file_bytes) {
+            (Some(_), _) => 0,
+            (None, Some(b)) => self.core.segments_for(b),
+            (None, None) => i64::MAX / 4,
+        };
         self.core.curseq = self.core.first_data + data;
+        if self.feed.is_some() {
+            // No data yet; ns-2's SYN (sequence 0 < first_data) still opens the connection.
+            ctx.timer_at(ctx.now(), TIMER_APP, 0);
+        }
         if let Some(stop) = self.core.stop {
             ctx.timer_at(stop, TIMER_STOP, 0);
         }
+        let maxburst = self.core.p.maxburst;
+        let (mut c, rec) = self.conn(ctx);
+        rec.send_much(&mut c, maxburst);
+    }
+
+    /// The application hands over one message, then the sender sends what the window allows
+    /// (ns-2 `sendmsg`: `curseq_ += ceil(nbytes / size_)`, then `send_much`).
+    fn on_app(&mut self, ctx: &mut AgentCtx) {
+        let now = ctx.now();
+        if self.core.stop.is_some_and(|s| now >= s) {
+            return;
+        }
+        let Some((gen, rng)) = &mut self.feed else { return };
+        let e = gen.next(rng);
+        ctx.timer_at(now + e.gap, TIMER_APP, 0);
+        self.core.curseq += (e.size as u64).div_ceil(self.core.p.payload.0) as i64;
         let maxburst = self.core.p.maxburst;
         let (mut c, rec) = self.conn(ctx);
         rec.send_much(&mut c, maxburst);
@@ -485,6 +531,7 @@ impl Agent for TcpSender {
             TIMER_START => self.start(ctx),
             TIMER_RTX => self.on_rtx_timer(gen, ctx),
             TIMER_STOP => self.core.curseq = self.core.curseq.min(self.core.maxseq + 1),
+            TIMER_APP => self.on_app(ctx),
             _ => {}
         }
     }
