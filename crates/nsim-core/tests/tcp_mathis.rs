@@ -15,31 +15,8 @@ mod common;
 const MSS: f64 = 1000.0;
 
 fn scenario(p: f64, duration_s: f64, delayed_ack: bool, sack: &str) -> String {
-    format!(
-        r#"
-duration = "{duration_s}s"
-seed = 7
-hosts = ["s", "d"]
-routers = ["r"]
-[[links]]
-between = ["s", "r"]
-rate = "1Gb"
-delay = "50ms"
-error = {{ kind = "uniform", rate = {p} }}
-[[links]]
-between = ["r", "d"]
-rate = "1Gb"
-delay = "50ms"
-[[flows]]
-from = "s"
-to = "d"
-app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp", variant = "sack1", window = 10000, delayed_ack = {delayed_ack}, sack1 = {{ algorithm = "{sack}" }} }}
-[record]
-series = ["tcp"]
-interval = "1s"
-"#
-    )
+    let tcp = format!("variant = \"sack1\", window = 10000, delayed_ack = {delayed_ack}, sack1 = {{ algorithm = \"{sack}\" }}");
+    common::uniform_loss(p, duration_s, &tcp) + "[record]\nseries = [\"tcp\"]\ninterval = \"1s\"\n"
 }
 
 struct Measured {

@@ -109,31 +109,9 @@ fn binomial_sqrt_and_iiad_match_ns2() {
     compare("variant = \"binomial\", binomial = { k = 1.0, l = 0.0 }", "aimd", "iiad");
 }
 
-/// One flow with `transport`, 1 Gb/s links (no queueing), 200 ms RTT, uniform loss `p` on the
-/// data path, as `tcp_mathis.rs`.
+/// `common::uniform_loss` with a window that never binds.
 fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {
-    format!(
-        r#"
-duration = "{duration_s}s"
-seed = 7
-hosts = ["s", "d"]
-routers = ["r"]
-[[links]]
-between = ["s", "r"]
-rate = "1Gb"
-delay = "50ms"
-error = {{ kind = "uniform", rate = {p} }}
-[[links]]
-between = ["r", "d"]
-rate = "1Gb"
-delay = "50ms"
-[[flows]]
-from = "s"
-to = "d"
-app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp", window = 100000, {transport} }}
-"#
-    )
+    common::uniform_loss(p, duration_s, &format!("window = 100000, {transport}"))
 }
 
 /// Base RTT: 200 ms propagation + a 1040 B and a 40 B packet serialized on two 1 Gb/s hops.

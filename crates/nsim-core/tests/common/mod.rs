@@ -51,3 +51,30 @@ pub fn run(toml: &str) -> Results {
     let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
     build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
 }
+
+/// One bulk TCP flow s -> r -> d over 1 Gb/s links (no queueing), 200 ms RTT, uniform loss `p`
+/// on the data path (the Mathis-style set-up); `transport` is the rest of the TCP table.
+pub fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {
+    format!(
+        r#"
+duration = "{duration_s}s"
+seed = 7
+hosts = ["s", "d"]
+routers = ["r"]
+[[links]]
+between = ["s", "r"]
+rate = "1Gb"
+delay = "50ms"
+error = {{ kind = "uniform", rate = {p} }}
+[[links]]
+between = ["r", "d"]
+rate = "1Gb"
+delay = "50ms"
+[[flows]]
+from = "s"
+to = "d"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp", {transport} }}
+"#
+    )
+}
