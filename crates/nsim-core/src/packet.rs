@@ -69,7 +69,7 @@ pub enum Ecn {
 /// TCP header fields nsim models. Sequence numbers are in the unit the sender core chooses
 /// (ns-2 one-way TCP counts packets); `sack` holds up to 3 blocks (RFC 2018 §3), most recent
 /// first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TcpHdr {
     pub seq: u64,
     pub ack: u64,
@@ -81,6 +81,24 @@ pub struct TcpHdr {
     pub ts_echo: SimTime,
     /// Payload bytes in this segment (wire size minus headers).
     pub payload: u32,
+    /// Advertised receive window in bytes (RFC 793 §3.1 "Window", already scaled as RFC 7323
+    /// §2.3 describes). [`TcpHdr::NO_RWND`] when the sender advertises none, as ns-2's one-way
+    /// agents never do; 0 is a real zero window.
+    pub rwnd: u32,
+}
+
+impl TcpHdr {
+    /// `rwnd` of a segment that advertises no window (no limit on the peer's sender).
+    pub const NO_RWND: u32 = u32::MAX;
+    /// All fields zero except `rwnd`, which advertises nothing.
+    pub const EMPTY: TcpHdr =
+        TcpHdr { seq: 0, ack: 0, flags: 0, nsack: 0, sack: [(0, 0); 3], ts_echo: SimTime::ZERO, payload: 0, rwnd: Self::NO_RWND };
+}
+
+impl Default for TcpHdr {
+    fn default() -> Self {
+        Self::EMPTY
+    }
 }
 
 /// One packet. `Copy` and fixed-size: no heap data.

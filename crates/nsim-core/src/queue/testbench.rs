@@ -31,15 +31,7 @@ pub const PKT: Packet = Packet {
     ecn: Ecn::NotEct,
     created: SimTime::ZERO,
     seq: 0,
-    tcp: crate::packet::TcpHdr {
-        seq: 0,
-        ack: 0,
-        flags: 0,
-        nsack: 0,
-        sack: [(0, 0); 3],
-        ts_echo: SimTime::ZERO,
-        payload: 0,
-    },
+    tcp: crate::packet::TcpHdr::EMPTY,
 };
 
 impl Bench {

@@ -15,7 +15,7 @@ use crate::time::{Dur, SimTime};
 use crate::units::{BitsPerSec, Limit};
 
 /// ACK template: override only what a test cares about (`TcpHdr { ack: 5, ..ACK }`).
-pub const ACK: TcpHdr = TcpHdr { seq: 0, ack: 0, flags: 0, nsack: 0, sack: [(0, 0); 3], ts_echo: SimTime::ZERO, payload: 0 };
+pub const ACK: TcpHdr = TcpHdr::EMPTY;
 
 pub struct TcpHarness {
     pub net: Net,
