@@ -111,6 +111,13 @@ pub struct QueueRow {
     /// The discipline's averaged queue at the end (RED `ave_`, packets or bytes as the
     /// discipline measures its queue); none for disciplines without one.
     pub avg_len: Option<f64>,
+    /// Ethernet: PAUSE stops (XOFF or pause_time > 0) and resumes (XON, pause_time = 0) this
+    /// direction sent to its far end, PAUSE frames it received, and the time its transmitter
+    /// was paused (any class or destination); zero on other links.
+    pub pause_sent: u64,
+    pub resume_sent: u64,
+    pub pause_received: u64,
+    pub paused_s: f64,
 }
 
 /// One class of a composite scheduler (prio, WRR, DRR, CBQ) on one link direction.
@@ -231,6 +238,7 @@ impl Results {
             .enumerate()
             .map(|(i, l)| {
                 let (mp, mb) = l.stats.mean_occupancy(end);
+                let pause = l.eth.as_ref().map(|p| (p.stats, p.timers.paused_time(end).as_secs_f64())).unwrap_or_default();
                 QueueRow {
                     link: i as u32,
                     from: node(l.from),
@@ -250,9 +258,13 @@ impl Results {
                     max_len_pkts: l.stats.max_pkts,
                     max_len_bytes: l.stats.max_bytes,
                     utilization: busy_fraction(l, end),
-                    queued_pkts: l.queue.len_packets(),
+                    queued_pkts: l.waiting(),
                     in_flight_pkts: l.in_flight(),
                     avg_len: l.queue.avg_queue(),
+                    pause_sent: pause.0.pause_sent,
+                    resume_sent: pause.0.resume_sent,
+                    pause_received: pause.0.pause_received,
+                    paused_s: pause.1,
                 }
             })
             .collect();

@@ -24,6 +24,8 @@ pub enum Event {
     /// A non-work-conserving queue (shaper, CBQ) may send again: restart the idle link.
     /// Stale if it is not the link's pending wake time.
     QueueWake(LinkId),
+    /// The PAUSE frame at the head of the link's wire reaches the far end (Ethernet).
+    EthControl(LinkId),
     /// Periodic sampling of time series (only scheduled when series are recorded).
     Sample,
     /// Goodput snapshot k for `record.windows` (only scheduled when windows are recorded).

@@ -150,6 +150,7 @@ impl Simulator {
                     self.log_cwnd(agent.idx());
                 }
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
+                Event::EthControl(l) => self.net.on_eth_control(l),
                 Event::Sample => self.sample(limit),
                 Event::Snapshot(k) => {
                     if let Some(w) = self.windows.as_mut() {
@@ -234,8 +235,8 @@ impl Simulator {
             for (i, l) in self.net.links.iter().enumerate() {
                 s.data.queue.time_s.push(t);
                 s.data.queue.link.push(i as u32);
-                s.data.queue.len_pkts.push(l.queue.len_packets());
-                s.data.queue.len_bytes.push(l.queue.len_bytes());
+                s.data.queue.len_pkts.push(l.waiting());
+                s.data.queue.len_bytes.push(l.waiting_bytes());
                 s.data.queue.avg_len.push(l.queue.avg_queue());
             }
         }

@@ -11,6 +11,7 @@ use super::{Scenario, SeriesKind};
 use crate::ids::{FlowId, LinkId, NodeId};
 use super::queue_spec::QueueSpec;
 use crate::net::atm::{self, port::CellPort, spec::AtmSpec};
+use crate::net::ethernet::{self, port::EthPort};
 use crate::net::error_model::ErrorModel;
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
 use crate::queue::BuildCtx;
@@ -223,13 +224,33 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
         } else if l.reverse_queue.is_some() || l.reverse_error.is_some() {
             return Err(ConfigError::new(format!("{path}.simplex"), "a simplex link has no reverse direction to configure"));
         }
+        if l.atm.is_some() && l.ethernet.is_some() {
+            return Err(ConfigError::new(format!("{path}.ethernet"), "a link is either ATM or Ethernet, not both"));
+        }
         if let Some(a) = &l.atm {
             for (from, to, ..) in dirs {
                 links.push(atm_link(l, a, path, from, to, names, seed, links.len())?);
             }
             continue;
         }
-        for (from, to, q, err, qfield, efield) in dirs {
+        if l.ethernet.is_none() && l.reverse_ethernet.is_some() {
+            return Err(ConfigError::new(format!("{path}.reverse_ethernet"), "set `ethernet` too (the a->b port)"));
+        }
+        if l.ethernet.is_some() && l.simplex {
+            return Err(ConfigError::new(format!("{path}.simplex"), "Ethernet links are full duplex (PAUSE needs the reverse direction)"));
+        }
+        let eth = [("ethernet", l.ethernet.as_ref()), ("reverse_ethernet", l.reverse_ethernet.as_ref().or(l.ethernet.as_ref()))];
+        for (k, (from, to, q, err, qfield, efield)) in dirs.into_iter().enumerate() {
+            let eth = match eth[k] {
+                (field, Some(e)) => {
+                    if q.is_some() {
+                        return Err(ConfigError::new(format!("{path}.{qfield}"), "an Ethernet port buffers in its `ethernet` table (buffer, classes): drop `queue`"));
+                    }
+                    let cfg = e.port_config().map_err(|(f, r)| ConfigError::new(format!("{path}.{field}.{f}"), r))?;
+                    Some(Box::new(EthPort::new(cfg, l.rate.0)))
+                }
+                (_, None) => None,
+            };
             let q = q.unwrap_or_default();
             q.validate(&format!("{path}.{qfield}"))
                 .map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
@@ -243,9 +264,11 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
             let mut link = Link::new(from, to, l.rate.0, l.delay.0, queue, seed, id);
             link.error = error;
             link.error_at_enqueue = l.error_at == super::link_spec::ErrorAt::Enqueue;
+            link.eth = eth;
             links.push(link);
         }
     }
+    ethernet::connect_upstream(&mut links);
     Ok(links)
 }
 

@@ -34,6 +34,12 @@ pub struct LinkSpec {
     /// Makes this an ATM cell link (both directions): cells, AAL5, a UBR output buffer in
     /// cells with its drop policy (docs/models/atm.md). Replaces `queue`.
     pub atm: Option<crate::net::atm::spec::AtmSpec>,
+    /// Makes each direction a switched Ethernet port: per-class byte buffers, optional framing
+    /// overhead, IEEE 802.3x PAUSE (docs/models/ethernet.md). Replaces `queue`.
+    pub ethernet: Option<crate::net::ethernet::spec::EthSpec>,
+    /// The Ethernet port of the b->a direction if it differs from `ethernet` (a host's NIC
+    /// with a large buffer, say).
+    pub reverse_ethernet: Option<crate::net::ethernet::spec::EthSpec>,
 }
 
 /// Where on a link direction its error model decides.

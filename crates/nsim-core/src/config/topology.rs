@@ -121,6 +121,8 @@ impl AccessSpec {
             simplex: false,
             error_at: Default::default(),
             atm: None,
+            ethernet: None,
+            reverse_ethernet: None,
         }
     }
 }

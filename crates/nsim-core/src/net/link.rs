@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 
 use super::atm::port::CellPort;
 use super::error_model::ErrorModel;
+use super::ethernet::port::EthPort;
 use crate::ids::NodeId;
 use crate::packet::PacketId;
 use crate::queue::{ClassStats, QueueDisc};
@@ -48,6 +49,8 @@ pub struct Link {
     pub error_rng: SimRng,
     /// An ATM cell link's output port (then `queue` and `pipe` stay unused).
     pub atm: Option<Box<CellPort>>,
+    /// An Ethernet port (then `queue` stays unused: packets wait in the port's buffer).
+    pub eth: Option<Box<EthPort>>,
 }
 
 impl Link {
@@ -72,12 +75,14 @@ impl Link {
             queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
             error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
             atm: None,
+            eth: None,
         }
     }
 
     /// Time to serialize a packet of `size` bytes on this link.
     #[inline]
     pub fn tx_time(&mut self, size: u32) -> Dur {
+        let size = self.wire_bytes(size);
         if self.tx_cache.0 != size {
             self.tx_cache = (size, self.rate.tx_time(size as u64));
         }
@@ -89,8 +94,33 @@ impl Link {
     pub fn class_stats(&self, end: SimTime) -> Vec<ClassStats> {
         match &self.atm {
             Some(port) => port.vc_stats(end).into_iter().map(|(vc, c)| ClassStats { name: super::atm::vc_name(vc), ..c }).collect(),
-            None => self.queue.class_stats(),
+            None => match &self.eth {
+                Some(port) => port.class_stats(),
+                None => self.queue.class_stats(),
+            },
         }
+    }
+
+    /// Packets waiting to be sent (in the discipline, or in the Ethernet port's buffer).
+    pub fn waiting(&self) -> u64 {
+        match &self.eth {
+            Some(port) => port.buf.len_packets(),
+            None => self.queue.len_packets(),
+        }
+    }
+
+    /// Bytes waiting to be sent.
+    pub fn waiting_bytes(&self) -> u64 {
+        match &self.eth {
+            Some(port) => port.buf.len_bytes(),
+            None => self.queue.len_bytes(),
+        }
+    }
+
+    /// Bytes the transmitter is busy for with a packet of `size` bytes (Ethernet framing).
+    #[inline]
+    fn wire_bytes(&self, size: u32) -> u32 {
+        self.eth.as_ref().map_or(size, |port| port.wire_bytes(size))
     }
 
     /// Packets being serialized or propagating.

@@ -6,6 +6,7 @@
 
 pub mod atm;
 pub mod error_model;
+pub mod ethernet;
 pub mod link;
 pub mod routing;
 
@@ -54,6 +55,8 @@ pub struct Net {
     pub trace: Option<Ns2Trace>,
     /// Frames travelling as ATM cells (empty without ATM links).
     pub atm: atm::AtmNet,
+    /// Ethernet PAUSE bookkeeping (idle without Ethernet links).
+    pub eth: ethernet::EthNet,
     /// pcap files of the chosen link directions (written at each departure).
     pub pcap: Option<PcapFiles>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
@@ -73,6 +76,7 @@ impl Net {
             totals: Totals::default(),
             trace: None,
             atm: atm::AtmNet::default(),
+            eth: ethernet::EthNet::default(),
             pcap: None,
             drops: Vec::with_capacity(8),
         }
@@ -123,8 +127,12 @@ impl Net {
         if let Some(tr) = self.trace.as_mut() {
             tr.line('+', now, link.from, link.to, self.pool.get(id));
         }
-        self.show_idle(l);
-        self.queue_call(l, now, |q, ctx| q.enqueue(id, ctx));
+        if link.eth.is_some() {
+            self.eth_admit(l, id);
+        } else {
+            self.show_idle(l);
+            self.queue_call(l, now, |q, ctx| q.enqueue(id, ctx));
+        }
         self.kick(l);
     }
 
@@ -152,7 +160,7 @@ impl Net {
         }
         if link.busy_until <= self.now {
             self.start_tx(l);
-        } else if link.queue.len_packets() > 0 {
+        } else if link.waiting() > 0 {
             link.tx_pending = true;
             self.sched.schedule(link.busy_until, Event::TxDone(l));
         }
@@ -205,7 +213,11 @@ impl Net {
     /// error model loses it here, after it has been given its transmission time.
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
-        let (next, wake_at) = self.queue_call(l, now, |q, ctx| q.dequeue(ctx));
+        let (next, wake_at) = if self.links[l.idx()].eth.is_some() {
+            self.eth_next(l)
+        } else {
+            self.queue_call(l, now, |q, ctx| q.dequeue(ctx))
+        };
         let Some(id) = next else {
             self.arm_wake(l, wake_at);
             return;
@@ -235,7 +247,7 @@ impl Net {
             link.pipe.push_back((arrive, id));
         }
         let link = &mut self.links[l.idx()];
-        if link.queue.len_packets() > 0 {
+        if link.waiting() > 0 {
             link.tx_pending = true;
             self.sched.schedule(link.busy_until, Event::TxDone(l));
         }
@@ -304,7 +316,7 @@ impl Net {
 
     /// Packets waiting in queues now.
     pub fn queued(&self) -> u64 {
-        self.links.iter().map(|l| l.queue.len_packets()).sum()
+        self.links.iter().map(|l| l.waiting()).sum()
     }
 
     /// Packets being transmitted or propagating now.

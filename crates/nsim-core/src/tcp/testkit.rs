@@ -43,6 +43,7 @@ pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: S
         match ev {
             Event::TxDone(l) => net.on_tx_done(l),
             Event::QueueWake(l) => net.on_queue_wake(l),
+            Event::EthControl(l) => net.on_eth_control(l),
             Event::Arrive(l) => {
                 if let Some(id) = net.on_arrive(l) {
                     out.push(*net.pool.get(id));

@@ -1,0 +1,136 @@
+//! Ethernet port tests against IEEE 802.3 arithmetic (Annex 31B, clause 4.4.2) and the PAUSE
+//! rules of Annex 31B.3; seed 002's watermark hysteresis (§3.4).
+
+use super::framing::{pause_duration, pause_wire_bytes, wire_bytes};
+use super::pause::{PauseTime, PauseTimers, Scope, ALL_COS};
+use super::watermark::{Detector, Selectivity, Style};
+use crate::ids::NodeId;
+use crate::time::{Dur, SimTime};
+use crate::units::BitsPerSec;
+
+const MB10: BitsPerSec = BitsPerSec(10_000_000);
+
+fn us(t: u64) -> SimTime {
+    SimTime(Dur::from_micros(t).0)
+}
+
+#[test]
+fn a_pause_quantum_is_512_bit_times() {
+    // 802.3 Annex 31B.2: 51.2 us at 10 Mb/s, 5.12 us at 100 Mb/s, 0.512 us at 1 Gb/s.
+    assert_eq!(pause_duration(1, MB10), Dur::from_nanos(51_200));
+    assert_eq!(pause_duration(1, BitsPerSec(100_000_000)), Dur::from_nanos(5_120));
+    assert_eq!(pause_duration(1, BitsPerSec(1_000_000_000)), Dur::from_ps(512_000));
+}
+
+#[test]
+fn the_longest_pause_is_3_355_s_at_10_mb() {
+    // 65535 quanta x 51.2 us = 3.355392 s (seed 002 §3.3: "about 3 seconds"; notes: 3.36 s).
+    assert_eq!(pause_duration(u16::MAX, MB10), Dur::from_micros(3_355_392));
+    assert_eq!(pause_duration(u16::MAX, BitsPerSec(1_000_000_000)), Dur::from_nanos(33_553_920));
+}
+
+#[test]
+fn framing_pads_to_64_bytes_and_adds_preamble_and_gap() {
+    // 802.3 clause 3.1.1 / 4.4.2: a 40-byte IP packet is padded to a 64-byte frame; a 1500-byte
+    // one becomes 1518; each adds 8 bytes of preamble+SFD and 12 of inter-packet gap.
+    assert_eq!(wire_bytes(40, true), 84);
+    assert_eq!(wire_bytes(46, true), 84);
+    assert_eq!(wire_bytes(47, true), 85);
+    assert_eq!(wire_bytes(1500, true), 1538);
+    assert_eq!(wire_bytes(1500, false), 1500);
+    // A PAUSE frame is a minimum frame: 672 bit times with framing.
+    assert_eq!(pause_wire_bytes(true) * 8, 672);
+    assert_eq!(pause_wire_bytes(false), 64);
+}
+
+fn all() -> Scope {
+    Scope { dst: None, cos: ALL_COS }
+}
+
+#[test]
+fn a_new_pause_overrides_and_zero_cancels() {
+    let q = pause_duration(1, MB10);
+    let mut t = PauseTimers::default();
+    let d = NodeId(0);
+    t.apply(all(), PauseTime::Quanta(100), us(0), q, 1);
+    assert!(t.blocks(0, d, us(5_119)) && !t.blocks(0, d, us(5_120)));
+    // A shorter PAUSE received later replaces the timer (Annex 31B.3.4: the timer is loaded).
+    t.apply(all(), PauseTime::Quanta(10), us(1_000), q, 1);
+    assert!(t.blocks(7, d, us(1_511)) && !t.blocks(7, d, us(1_512)));
+    // pause_time = 0 resumes at once.
+    t.apply(all(), PauseTime::Quanta(100), us(2_000), q, 1);
+    t.apply(all(), PauseTime::Quanta(0), us(2_100), q, 1);
+    assert!(!t.blocks(0, d, us(2_100)));
+    // Paused: [0, 1512) and [2000, 2100).
+    assert_eq!(t.paused_time(us(10_000)), Dur::from_micros(1_512 + 100));
+    assert_eq!(t.next_expiry(us(2_100)), None);
+}
+
+#[test]
+fn xoff_holds_until_xon_and_scopes_are_selective() {
+    let q = pause_duration(1, MB10);
+    let mut t = PauseTimers::default();
+    let (d1, d2) = (NodeId(1), NodeId(2));
+    t.apply(Scope { dst: Some(d1), cos: ALL_COS }, PauseTime::Xoff, us(0), q, 3);
+    assert!(t.blocks(0, d1, us(1_000_000_000)) && !t.blocks(0, d2, us(10)));
+    assert!(!t.blocks_all(us(10)));
+    t.apply(Scope { dst: None, cos: 1 << 5 }, PauseTime::Xoff, us(0), q, 3);
+    assert!(t.blocks(5, d2, us(10)) && !t.blocks(4, d2, us(10)));
+    t.apply(Scope { dst: Some(d1), cos: ALL_COS }, PauseTime::Quanta(0), us(50), q, 3);
+    assert!(!t.blocks(0, d1, us(50)) && t.blocks(5, d1, us(50)));
+}
+
+#[test]
+fn watermarks_have_hysteresis() {
+    // 70 KB buffer: XOFF above 56 KB, nothing between, XON below 49 KB (seed 002 §3.5).
+    let mut det = Detector::new(Selectivity::Simple, Style::XonXoff, 56_000, 49_000, 1);
+    let mut out = Vec::new();
+    let d = NodeId(0);
+    det.on_enqueue(0, ALL_COS, 56_000, d, std::iter::empty(), us(0), &mut out);
+    assert!(out.is_empty(), "at the high watermark, not above it");
+    det.on_enqueue(0, ALL_COS, 57_000, d, std::iter::empty(), us(1), &mut out);
+    assert_eq!(out, vec![(all(), PauseTime::Xoff)]);
+    out.clear();
+    det.on_enqueue(0, ALL_COS, 58_000, d, std::iter::empty(), us(2), &mut out);
+    det.on_dequeue(0, ALL_COS, 50_000, &mut out);
+    det.on_dequeue(0, ALL_COS, 49_000, &mut out);
+    assert!(out.is_empty(), "still congested down to the low watermark");
+    det.on_dequeue(0, ALL_COS, 48_000, &mut out);
+    assert_eq!(out, vec![(all(), PauseTime::Quanta(0))]);
+    out.clear();
+    det.on_dequeue(0, ALL_COS, 1_000, &mut out);
+    det.on_enqueue(0, ALL_COS, 55_000, d, std::iter::empty(), us(3), &mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn destination_pause_names_the_destinations_in_the_congested_queue() {
+    let mut det = Detector::new(Selectivity::Destination, Style::XonXoff, 100, 50, 1);
+    let mut out = Vec::new();
+    let dsts = [NodeId(3), NodeId(4), NodeId(3)];
+    det.on_enqueue(0, ALL_COS, 150, NodeId(3), dsts.into_iter(), us(0), &mut out);
+    let named: Vec<_> = out.iter().map(|(s, _)| s.dst).collect();
+    assert_eq!(named, vec![Some(NodeId(3)), Some(NodeId(4))]);
+    out.clear();
+    det.on_enqueue(0, ALL_COS, 160, NodeId(5), std::iter::empty(), us(1), &mut out);
+    assert_eq!(out, vec![(Scope { dst: Some(NodeId(5)), cos: ALL_COS }, PauseTime::Xoff)]);
+    out.clear();
+    det.on_dequeue(0, ALL_COS, 10, &mut out);
+    assert_eq!(out.len(), 3);
+    assert!(out.iter().all(|(_, t)| *t == PauseTime::Quanta(0)));
+}
+
+#[test]
+fn a_timed_pause_is_renewed_once_it_has_run_out() {
+    let mut det = Detector::new(Selectivity::Simple, Style::Timed(1000), 100, 50, 1);
+    det.refresh = pause_duration(1000, MB10); // 51.2 ms
+    let mut out = Vec::new();
+    let d = NodeId(0);
+    det.on_enqueue(0, ALL_COS, 150, d, std::iter::empty(), us(0), &mut out);
+    assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
+    out.clear();
+    det.on_enqueue(0, ALL_COS, 160, d, std::iter::empty(), us(51_199), &mut out);
+    assert!(out.is_empty());
+    det.on_enqueue(0, ALL_COS, 160, d, std::iter::empty(), us(51_200), &mut out);
+    assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
+}
