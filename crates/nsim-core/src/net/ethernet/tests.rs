@@ -134,3 +134,108 @@ fn a_timed_pause_is_renewed_once_it_has_run_out() {
     det.on_enqueue(0, ALL_COS, 160, d, std::iter::empty(), us(51_200), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
 }
+
+mod on_a_link {
+    use super::*;
+    use crate::ids::LinkId;
+    use crate::net::ethernet::port::EthPort;
+    use crate::net::ethernet::spec::PortConfig;
+    use crate::net::{Link, Net, Node, NodeKind, RouteTable};
+    use crate::packet::Packet;
+    use crate::queue::droptail::DropTail;
+    use crate::sched::Event;
+    use crate::units::Limit;
+
+    /// Hosts a and b joined by a 10 Mb/s Ethernet link without framing (1 us each way).
+    fn two_hosts() -> Net {
+        let nodes = vec![Node { name: "a".into(), kind: NodeKind::Host }, Node { name: "b".into(), kind: NodeKind::Host }];
+        let cfg = PortConfig {
+            buffer: 100_000,
+            classes: 1,
+            framing: false,
+            pause: Selectivity::Off,
+            style: Style::XonXoff,
+            high: 80_000,
+            low: 70_000,
+            ignore_pause: false,
+            blocked_cap: None,
+        };
+        let link = |from, to, id| {
+            let mut l = Link::new(NodeId(from), NodeId(to), MB10, Dur::from_micros(1), Box::new(DropTail::new(Limit::Packets(1), false)), 0, id);
+            l.eth = Some(Box::new(EthPort::new(cfg.clone(), MB10)));
+            l
+        };
+        let routes = RouteTable::shortest_paths(2, &[(NodeId(0), NodeId(1), 0), (NodeId(1), NodeId(0), 0)], crate::net::routing::Metric::Hops);
+        Net::new(nodes, vec![link(0, 1, 0), link(1, 0, 1)], routes, 1)
+    }
+
+    /// Runs events up to `t`; returns the arrival times of delivered packets (freed).
+    fn run(net: &mut Net, t: SimTime) -> Vec<SimTime> {
+        let mut got = Vec::new();
+        while let Some((at, ev)) = net.sched.pop_until(t) {
+            net.now = at;
+            match ev {
+                Event::TxDone(l) => net.on_tx_done(l),
+                Event::QueueWake(l) => net.on_queue_wake(l),
+                Event::EthControl(l) => net.on_eth_control(l),
+                Event::Arrive(l) => {
+                    if let Some(id) = net.on_arrive(l) {
+                        got.push(at);
+                        net.pool.free(id);
+                    }
+                }
+                _ => {}
+            }
+        }
+        net.now = t;
+        got
+    }
+
+    fn send(net: &mut Net) {
+        let id = net.pool.alloc(Packet { src: NodeId(0), dst: NodeId(1), size: 1500, ..Default::default() });
+        assert!(net.forward(NodeId(0), id).is_none());
+    }
+
+    fn pause(net: &mut Net, time: PauseTime) {
+        let now = net.now;
+        net.eth_port(LinkId(0)).receive(all(), time, now, 2);
+        net.kick(LinkId(0));
+    }
+
+    #[test]
+    fn the_frame_in_transmission_completes_and_the_next_waits_for_xon() {
+        let mut net = two_hosts();
+        send(&mut net);
+        send(&mut net);
+        // 1500 B at 10 Mb/s = 1.2 ms; PAUSE (XOFF) arrives half way through the first frame.
+        assert!(run(&mut net, us(600)).is_empty());
+        pause(&mut net, PauseTime::Xoff);
+        assert_eq!(run(&mut net, us(10_000)), vec![us(1_201)], "no pre-emption");
+        assert_eq!(net.links[0].waiting(), 1);
+        pause(&mut net, PauseTime::Quanta(0));
+        assert_eq!(run(&mut net, us(20_000)), vec![us(11_201)]);
+        assert_eq!(net.eth_port(LinkId(0)).timers.paused_time(us(20_000)), Dur::from_micros(9_400));
+    }
+
+    #[test]
+    fn a_timed_pause_runs_out_by_itself() {
+        let mut net = two_hosts();
+        send(&mut net);
+        send(&mut net);
+        run(&mut net, us(600));
+        pause(&mut net, PauseTime::Quanta(100)); // 5.12 ms: until 5.72 ms
+        assert_eq!(run(&mut net, us(20_000)), vec![us(1_201), us(5_720 + 1_201)]);
+    }
+
+    #[test]
+    fn a_non_responsive_sender_ignores_pause_but_counts_it() {
+        let mut net = two_hosts();
+        net.eth_port(LinkId(0)).cfg.ignore_pause = true;
+        send(&mut net);
+        send(&mut net);
+        run(&mut net, us(600));
+        pause(&mut net, PauseTime::Xoff);
+        assert_eq!(run(&mut net, us(20_000)), vec![us(1_201), us(2_401)]);
+        assert_eq!(net.eth_port(LinkId(0)).stats.pause_received, 1);
+    }
+}
