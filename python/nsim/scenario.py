@@ -151,6 +151,8 @@ class Scenario:
         reverse_error: dict[str, Any] | None = None,
         simplex: bool | None = None,
         atm: dict[str, Any] | None = None,
+        ethernet: dict[str, Any] | None = None,
+        reverse_ethernet: dict[str, Any] | None = None,
     ) -> "Scenario":
         """Adds a duplex link a<->b (a->b only with ``simplex=True``).
 
@@ -162,6 +164,10 @@ class Scenario:
             error: Error model of a->b; ``reverse_error`` of b->a.
             atm: Make it an ATM cell link: ``dict(buffer=1000, policy="epd", r=0.9)``
                 (buffer in cells; see docs/models/atm.md). Replaces ``queue``.
+            ethernet: Make each direction a switched Ethernet port with 802.3x PAUSE:
+                ``dict(buffer="70KB", pause="simple", high=0.8, low=0.7, framing=True)``
+                (see docs/models/ethernet.md). Replaces ``queue``.
+            reverse_ethernet: The b->a port if different (a host NIC's large buffer, say).
         """
         self.config.setdefault("links", []).append(
             _clean(
@@ -175,6 +181,8 @@ class Scenario:
                     "reverse_error": reverse_error,
                     "simplex": simplex,
                     "atm": atm,
+                    "ethernet": ethernet,
+                    "reverse_ethernet": reverse_ethernet,
                 }
             )
         )
