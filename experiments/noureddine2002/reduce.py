@@ -1,0 +1,116 @@
+"""Reducers for seed 002 (Noureddine 2002, Stanford PhD thesis).
+
+This file holds one section per chapter; the lead concatenates the chapters' sections.
+Chapter 3 (selective flow control in switched Ethernet LANs) runs its scenarios with nsim's
+Ethernet ports (docs/models/ethernet.md): one extractor reads the per-link PAUSE counters and
+the bottleneck's utilization from each run, and one reducer per part turns the sweep table
+into the numbers of expected.toml. Every choice the thesis leaves open is in README.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+# --- Chapter 3 ---
+
+PAUSE = "links[0].ethernet.pause"
+#: TCP payload rate at 10 Mb/s: 1000-byte segments carry 40 bytes of headers more (ns-2's
+#: packetSize is the payload).
+MAX_GOODPUT_10MB = 10e6 * 1000 / 1040
+
+
+def ch3_links(res: Any) -> dict[str, Any]:
+    """Per run: link 0's utilization, drops anywhere, PAUSE frames sent, and link 0's paused
+    time (the port links[0] of each chapter-3 scenario describes)."""
+    q = res.queues.set_index("link")
+    return {
+        "l0_util": float(q.loc[0, "utilization"]),
+        "l0_paused_s": float(q.loc[0, "paused_s"]),
+        "net_drops": int(q["dropped_pkts"].sum()),
+        "pause_frames": int(q["pause_sent"].sum() + q["resume_sent"].sum()),
+    }
+
+
+def _one_per_run(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    cols = ["l0_util", "l0_paused_s", "net_drops", "pause_frames"]
+    return table.groupby(keys + ["seed"], as_index=False)[cols].first().groupby(keys, as_index=False)[cols].mean()
+
+
+def ch3_pause_time(table: pd.DataFrame) -> dict[str, Any]:
+    """Annex 31B: s's NIC paused by one PAUSE of 65535 quanta, per s-sw link rate."""
+    runs = _one_per_run(table, ["links[0].rate"])
+    return {f"ch3_pause_time.{rate}.paused_s": float(r["l0_paused_s"]) for rate, r in runs.set_index("links[0].rate").iterrows()}
+
+
+def ch3_mismatch(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.11: aggregate goodput / 9.6 Mb/s and drops, per back-pressure and N."""
+    n = "flows[0].repeat"
+    agg = table.groupby([PAUSE, n, "seed"], as_index=False)["goodput_bps"].sum().groupby([PAUSE, n], as_index=False).mean()
+    runs = _one_per_run(table, [PAUSE, n]).merge(agg, on=[PAUSE, n])
+    runs["throughput"] = runs["goodput_bps"] / MAX_GOODPUT_10MB
+    out: dict[str, Any] = {}
+    for _, r in runs[runs[PAUSE] == "simple"].iterrows():
+        key = f"ch3_mismatch.simple.n{int(r[n])}"
+        out[f"{key}.throughput"] = float(r["throughput"])
+        out[f"{key}.drops"] = int(r["net_drops"])
+    on = runs[runs[PAUSE] == "simple"].set_index(n)["throughput"]
+    off = runs[runs[PAUSE] == "off"].set_index(n)["throughput"]
+    if 8 in on.index and 8 in off.index:
+        out["ch3_mismatch.n8.off_over_simple"] = float(off[8] / on[8])
+    out["__frames__"] = {"ch3_mismatch": runs.rename(columns={PAUSE: "pause", n: "connections"})}
+    return out
+
+
+def ch3_fairness(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.15: s1's aggregate (N connections, 100 Mb/s) against s2 (one, 10 Mb/s)."""
+    out: dict[str, Any] = {}
+    rows = []
+    for mode, g in table.groupby(PAUSE):
+        s1 = g[g["name"].str.startswith("s1_")].groupby("seed")["goodput_bps"].sum().mean()
+        s2 = g[g["name"] == "s2"].groupby("seed")["goodput_bps"].sum().mean()
+        rows.append({"pause": mode, "s1_bps": s1, "s2_bps": s2})
+        if mode == "off":
+            out["ch3_fairness.off.s1_bps"] = float(s1)
+        else:
+            out[f"ch3_fairness.{mode}.s1_over_s2"] = float(s1 / s2) if s2 > 0 else float("inf")
+    out["__frames__"] = {"ch3_fairness": pd.DataFrame(rows)}
+    return out
+
+
+def _transfer_bps(g: pd.DataFrame, prefix: str, size: int) -> float:
+    """Mean of size / transfer time (`completion_s`, from the flow's start) over the
+    finished transfers of flows named prefix*."""
+    f = g[g["name"].str.startswith(prefix)].dropna(subset=["completion_s"])
+    return float((size * 8 / f["completion_s"]).mean()) if len(f) else 0.0
+
+
+def ch3_destination(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.17/3.18: per-transfer throughput of s2's 32 KB and 100 KB files and s1's
+    aggregate, without, with simple and with destination back-pressure."""
+    per: dict[str, dict[str, float]] = {}
+    for mode, g in table.groupby(PAUSE):
+        per[mode] = {
+            "t32": _transfer_bps(g, "f32k_", 32_000),
+            "t100": _transfer_bps(g, "f100k_", 100_000),
+            "s1": float(g[g["name"].str.startswith("s1_")].groupby("seed")["goodput_bps"].sum().mean()) / MAX_GOODPUT_10MB,
+        }
+    out: dict[str, Any] = {}
+    for mode in ("simple", "destination"):
+        if mode in per:
+            out[f"ch3_destination.{mode}.s1_throughput"] = per[mode]["s1"]
+    if "off" in per:
+        for mode in ("simple", "destination"):
+            if mode in per and per["off"]["t32"] > 0:
+                out[f"ch3_destination.{mode}.f32k_vs_off"] = per[mode]["t32"] / per["off"]["t32"]
+                if mode == "destination":
+                    out[f"ch3_destination.{mode}.f100k_vs_off"] = per[mode]["t100"] / per["off"]["t100"]
+    frame = pd.DataFrame([{"pause": m, "f32k_bps": v["t32"], "f100k_bps": v["t100"], "s1_throughput": v["s1"]} for m, v in per.items()])
+    out["__frames__"] = {"ch3_destination": frame}
+    return out
+
+
+def ch3_not_built(table: pd.DataFrame) -> dict[str, Any]:
+    """Chapter 3 numbers of experiments not built yet (their rows are known-fail)."""
+    return {}
