@@ -114,3 +114,34 @@ def ch3_destination(table: pd.DataFrame) -> dict[str, Any]:
 def ch3_not_built(table: pd.DataFrame) -> dict[str, Any]:
     """Chapter 3 numbers of experiments not built yet (their rows are known-fail)."""
     return {}
+
+
+def _high(v: Any) -> float:
+    """The `high` of a swept `ethernet` table (a dict, or its JSON text)."""
+    if isinstance(v, str):
+        import json
+
+        v = json.loads(v)
+    return float(v["high"])
+
+
+def ch3_merging(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.13 note: the largest high watermark (fraction of 50 KB) with no drop, and the
+    aggregate goodput there."""
+    key = "links[0].ethernet"
+    t = table.assign(high=table[key].map(_high))
+    runs = t.groupby(["high", "seed"], as_index=False).agg(net_drops=("net_drops", "first"), goodput_bps=("goodput_bps", "sum"))
+    runs = runs.groupby("high", as_index=False)[["net_drops", "goodput_bps"]].mean()
+    runs["throughput"] = runs["goodput_bps"] / MAX_GOODPUT_10MB
+    lossless = runs[runs["net_drops"] == 0]
+    # The largest high watermark below which every tried one is also lossless.
+    best = float("nan")
+    for _, r in runs.sort_values("high").iterrows():
+        if r["net_drops"] > 0:
+            break
+        best = float(r["high"])
+    out: dict[str, Any] = {"ch3_merging.high_for_zero_loss": best}
+    if len(lossless):
+        out["ch3_merging.lossless.throughput"] = float(lossless["throughput"].min())
+    out["__frames__"] = {"ch3_merging": runs}
+    return out
