@@ -239,3 +239,69 @@ mod on_a_link {
         assert_eq!(net.eth_port(LinkId(0)).stats.pause_received, 1);
     }
 }
+
+mod in_a_port {
+    use super::*;
+    use crate::net::ethernet::port::EthPort;
+    use crate::net::ethernet::spec::PortConfig;
+    use crate::packet::{Packet, PacketPool};
+    use crate::record::DropReason;
+
+    fn port(classes: usize, blocked_cap: Option<u64>) -> EthPort {
+        let cfg = PortConfig {
+            buffer: 100_000,
+            classes,
+            framing: false,
+            pause: Selectivity::Off,
+            style: Style::XonXoff,
+            high: 80_000,
+            low: 70_000,
+            ignore_pause: false,
+            blocked_cap,
+        };
+        EthPort::new(cfg, MB10)
+    }
+
+    fn pkt(pool: &mut PacketPool, dst: u32, prio: u8) -> crate::packet::PacketId {
+        pool.alloc(Packet { dst: NodeId(dst), size: 1000, prio, ..Default::default() })
+    }
+
+    #[test]
+    fn blocked_frames_are_capped_and_skipped_over() {
+        // Seed 002 §3.5.2: cap what stopped flows may hold; others pass them by.
+        let (mut p, mut pool, mut out) = (port(1, Some(2_500)), PacketPool::default(), Vec::new());
+        p.receive(Scope { dst: Some(NodeId(1)), cos: ALL_COS }, PauseTime::Xoff, us(0), 3);
+        let a = pkt(&mut pool, 1, 0);
+        let b = pkt(&mut pool, 1, 0);
+        let c = pkt(&mut pool, 1, 0);
+        let d = pkt(&mut pool, 2, 0);
+        assert_eq!(p.admit(a, us(1), &pool, &mut out), Ok(()));
+        assert_eq!(p.admit(b, us(2), &pool, &mut out), Ok(()));
+        assert_eq!(p.admit(c, us(3), &pool, &mut out), Err(DropReason::BlockedCap));
+        assert_eq!(p.admit(d, us(4), &pool, &mut out), Ok(()));
+        assert_eq!(p.next(us(5), &pool, &mut out), Some(d));
+        assert_eq!(p.next(us(6), &pool, &mut out), None);
+        p.receive(Scope { dst: Some(NodeId(1)), cos: ALL_COS }, PauseTime::Quanta(0), us(7), 3);
+        assert_eq!(p.next(us(7), &pool, &mut out), Some(a));
+        assert_eq!(p.next(us(8), &pool, &mut out), Some(b));
+        assert_eq!(p.buf.queues[0].drops[DropReason::BlockedCap.idx()], 1);
+    }
+
+    #[test]
+    fn a_class_pause_stops_only_its_class_and_priority_is_strict() {
+        let (mut p, mut pool, mut out) = (port(2, None), PacketPool::default(), Vec::new());
+        // Queue 1 holds priorities 1..7 (mask 0xFE), queue 0 priority 0.
+        assert_eq!((p.buf.cos_mask(0), p.buf.cos_mask(1)), (0x01, 0xFE));
+        let lo = pkt(&mut pool, 1, 0);
+        let hi = pkt(&mut pool, 1, 5);
+        p.admit(lo, us(0), &pool, &mut out).unwrap();
+        p.admit(hi, us(0), &pool, &mut out).unwrap();
+        p.receive(Scope { dst: None, cos: p.buf.cos_mask(1) }, PauseTime::Xoff, us(1), 2);
+        assert_eq!(p.next(us(2), &pool, &mut out), Some(lo), "the stopped class waits");
+        let lo2 = pkt(&mut pool, 1, 0);
+        p.admit(lo2, us(3), &pool, &mut out).unwrap();
+        p.receive(Scope { dst: None, cos: p.buf.cos_mask(1) }, PauseTime::Quanta(0), us(4), 2);
+        assert_eq!(p.next(us(5), &pool, &mut out), Some(hi), "strict priority once resumed");
+        assert_eq!(p.next(us(6), &pool, &mut out), Some(lo2));
+    }
+}
