@@ -145,3 +145,30 @@ def ch3_merging(table: pd.DataFrame) -> dict[str, Any]:
         out["ch3_merging.lossless.throughput"] = float(lossless["throughput"].min())
     out["__frames__"] = {"ch3_merging": runs}
     return out
+
+
+#: Seed 002 §3.5.3: a video packet later than 100 ms end to end is lost to the application.
+VIDEO_DEADLINE_S = 0.1
+
+
+def ch3_video_late(res: Any) -> dict[str, Any]:
+    """Per run: fraction of the video's packets that missed the 100 ms deadline (delivered
+    late, or lost), plus the link counters of `ch3_links`."""
+    f = res.flows.set_index("name").loc["video"]
+    d = res.packet_delays()
+    late = int((d["delay_s"] > VIDEO_DEADLINE_S).sum())
+    sent = int(f["sent_pkts"])
+    # Lost, or still waiting at the end of the run (behind a backlog: late too).
+    missed = late + sent - int(f["delivered_pkts"])
+    return {**ch3_links(res), "video_late": missed / sent if sent else float("nan")}
+
+
+def ch3_video(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.23: fraction of video packets late (> 100 ms) per back-pressure and N."""
+    n = "flows[1].repeat"
+    runs = table.groupby([PAUSE, n, "seed"], as_index=False)["video_late"].first().groupby([PAUSE, n], as_index=False)["video_late"].mean()
+    out: dict[str, Any] = {}
+    for _, r in runs.iterrows():
+        out[f"ch3_video.{r[PAUSE]}.n{int(r[n])}.late"] = float(r["video_late"])
+    out["__frames__"] = {"ch3_video": runs.rename(columns={PAUSE: "pause", n: "connections"})}
+    return out
