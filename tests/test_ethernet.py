@@ -51,3 +51,27 @@ def test_noureddine2002_chapter3_quick_passes(tmp_path: Path) -> None:
     r = run_cli("reproduce", str(ROOT / "experiments" / "noureddine2002"), "--chapter", "3", "--quick",
                 "-o", str(tmp_path), "-q")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_a_non_responsive_sender_overflows_the_port_it_congests(tmp_path: Path) -> None:
+    """Seed 002 Fig 3.19's set-up: under simple back-pressure s1 ignores PAUSE, so the port it
+    congests overflows (drops) although it pauses s1. The thesis's claim that s2's flows then
+    lose heavily is not what nsim shows (README.md): s1's Reno flows back off on their losses,
+    the queue falls below the low watermark, and s2 is blocked less than with a responsive s1."""
+    base = (ROOT / "experiments" / "noureddine2002" / "scenarios" / "ch3_destination.toml").read_text()
+    base = base.replace('duration = "21s"', 'duration = "6s"')
+    nic = 'ethernet = { buffer = "10MB" }\nreverse_ethernet = { buffer = "500KB" }'
+    assert nic in base
+    runs = {}
+    for name, text in {"responsive": base, "ignores": base.replace(nic, nic.replace('"10MB"', '"10MB", ignore_pause = true'), 1)}.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text)
+        res = nsim.run(path)
+        f = res.flows.set_index("name")
+        done = f[f.index.str.startswith("f32k_")].dropna(subset=["completion_s"])
+        runs[name] = (float((32_000 * 8 / done["completion_s"]).mean()) if len(done) else 0.0,
+                      int(f[f.index.str.startswith("s1_")]["dropped_pkts"].sum()),
+                      res.queues.set_index(["from", "to"]).loc[("s1", "sw"), "pause_received"])
+    assert runs["responsive"][1] == 0 and runs["ignores"][1] > 0
+    assert runs["ignores"][2] > 0, "the non-responsive NIC still receives PAUSE frames"
+    assert runs["ignores"][0] > runs["responsive"][0], runs
