@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 
 use super::pause::{cos_of, PauseTimers};
+use super::watermark::QueueLevel;
 use crate::packet::{PacketId, PacketPool};
 use crate::record::DropCounts;
 use crate::time::SimTime;
@@ -51,6 +52,11 @@ impl EthBuffer {
         } else {
             1 << q
         }
+    }
+
+    /// Queue `q` as the watermark detector sees it.
+    pub fn level(&self, q: usize) -> QueueLevel {
+        QueueLevel { q, cos: self.cos_mask(q), bytes: self.queues[q].bytes }
     }
 
     /// Whether `size` more bytes fit in queue `q`.

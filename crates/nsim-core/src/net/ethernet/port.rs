@@ -86,9 +86,8 @@ impl EthPort {
             return Err(why);
         }
         self.buf.push(q, id, size);
-        let (cos, bytes) = (self.buf.cos_mask(q), self.buf.queues[q].bytes);
         let dsts = self.buf.queues[q].fifo.iter().map(|&(id, _)| pool.get(id).dst);
-        self.detector.on_enqueue(q, cos, bytes, dst, dsts, now, out);
+        self.detector.on_enqueue(self.buf.level(q), dst, dsts, now, out);
         Ok(())
     }
 
@@ -96,7 +95,7 @@ impl EthPort {
     /// departure triggers.
     pub fn next(&mut self, now: SimTime, pool: &PacketPool, out: &mut Vec<(Scope, PauseTime)>) -> Option<PacketId> {
         let (id, q) = self.buf.pop(&self.timers, now, pool)?;
-        self.detector.on_dequeue(q, self.buf.cos_mask(q), self.buf.queues[q].bytes, out);
+        self.detector.on_dequeue(self.buf.level(q), out);
         Some(id)
     }
 

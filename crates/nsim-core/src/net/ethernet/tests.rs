@@ -3,7 +3,7 @@
 
 use super::framing::{pause_duration, pause_wire_bytes, wire_bytes};
 use super::pause::{PauseTime, PauseTimers, Scope, ALL_COS};
-use super::watermark::{Detector, Selectivity, Style};
+use super::watermark::{Detector, QueueLevel, Selectivity, Style};
 use crate::ids::NodeId;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
@@ -41,6 +41,11 @@ fn framing_pads_to_64_bytes_and_adds_preamble_and_gap() {
     // A PAUSE frame is a minimum frame: 672 bit times with framing.
     assert_eq!(pause_wire_bytes(true) * 8, 672);
     assert_eq!(pause_wire_bytes(false), 64);
+}
+
+/// Queue `q` holding every class and `bytes`.
+fn lv(q: usize, bytes: u64) -> QueueLevel {
+    QueueLevel { q, cos: ALL_COS, bytes }
 }
 
 fn all() -> Scope {
@@ -86,20 +91,20 @@ fn watermarks_have_hysteresis() {
     let mut det = Detector::new(Selectivity::Simple, Style::XonXoff, 56_000, 49_000, 1);
     let mut out = Vec::new();
     let d = NodeId(0);
-    det.on_enqueue(0, ALL_COS, 56_000, d, std::iter::empty(), us(0), &mut out);
+    det.on_enqueue(lv(0, 56_000), d, std::iter::empty(), us(0), &mut out);
     assert!(out.is_empty(), "at the high watermark, not above it");
-    det.on_enqueue(0, ALL_COS, 57_000, d, std::iter::empty(), us(1), &mut out);
+    det.on_enqueue(lv(0, 57_000), d, std::iter::empty(), us(1), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Xoff)]);
     out.clear();
-    det.on_enqueue(0, ALL_COS, 58_000, d, std::iter::empty(), us(2), &mut out);
-    det.on_dequeue(0, ALL_COS, 50_000, &mut out);
-    det.on_dequeue(0, ALL_COS, 49_000, &mut out);
+    det.on_enqueue(lv(0, 58_000), d, std::iter::empty(), us(2), &mut out);
+    det.on_dequeue(lv(0, 50_000), &mut out);
+    det.on_dequeue(lv(0, 49_000), &mut out);
     assert!(out.is_empty(), "still congested down to the low watermark");
-    det.on_dequeue(0, ALL_COS, 48_000, &mut out);
+    det.on_dequeue(lv(0, 48_000), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(0))]);
     out.clear();
-    det.on_dequeue(0, ALL_COS, 1_000, &mut out);
-    det.on_enqueue(0, ALL_COS, 55_000, d, std::iter::empty(), us(3), &mut out);
+    det.on_dequeue(lv(0, 1_000), &mut out);
+    det.on_enqueue(lv(0, 55_000), d, std::iter::empty(), us(3), &mut out);
     assert!(out.is_empty());
 }
 
@@ -108,14 +113,14 @@ fn destination_pause_names_the_destinations_in_the_congested_queue() {
     let mut det = Detector::new(Selectivity::Destination, Style::XonXoff, 100, 50, 1);
     let mut out = Vec::new();
     let dsts = [NodeId(3), NodeId(4), NodeId(3)];
-    det.on_enqueue(0, ALL_COS, 150, NodeId(3), dsts.into_iter(), us(0), &mut out);
+    det.on_enqueue(lv(0, 150), NodeId(3), dsts.into_iter(), us(0), &mut out);
     let named: Vec<_> = out.iter().map(|(s, _)| s.dst).collect();
     assert_eq!(named, vec![Some(NodeId(3)), Some(NodeId(4))]);
     out.clear();
-    det.on_enqueue(0, ALL_COS, 160, NodeId(5), std::iter::empty(), us(1), &mut out);
+    det.on_enqueue(lv(0, 160), NodeId(5), std::iter::empty(), us(1), &mut out);
     assert_eq!(out, vec![(Scope { dst: Some(NodeId(5)), cos: ALL_COS }, PauseTime::Xoff)]);
     out.clear();
-    det.on_dequeue(0, ALL_COS, 10, &mut out);
+    det.on_dequeue(lv(0, 10), &mut out);
     assert_eq!(out.len(), 3);
     assert!(out.iter().all(|(_, t)| *t == PauseTime::Quanta(0)));
 }
@@ -126,12 +131,12 @@ fn a_timed_pause_is_renewed_once_it_has_run_out() {
     det.refresh = pause_duration(1000, MB10); // 51.2 ms
     let mut out = Vec::new();
     let d = NodeId(0);
-    det.on_enqueue(0, ALL_COS, 150, d, std::iter::empty(), us(0), &mut out);
+    det.on_enqueue(lv(0, 150), d, std::iter::empty(), us(0), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
     out.clear();
-    det.on_enqueue(0, ALL_COS, 160, d, std::iter::empty(), us(51_199), &mut out);
+    det.on_enqueue(lv(0, 160), d, std::iter::empty(), us(51_199), &mut out);
     assert!(out.is_empty());
-    det.on_enqueue(0, ALL_COS, 160, d, std::iter::empty(), us(51_200), &mut out);
+    det.on_enqueue(lv(0, 160), d, std::iter::empty(), us(51_200), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
 }
 

@@ -34,6 +34,14 @@ pub enum Style {
     Timed(u16),
 }
 
+/// One class queue as the detector sees it: its index, the classes it holds, its bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct QueueLevel {
+    pub q: usize,
+    pub cos: u8,
+    pub bytes: u64,
+}
+
 /// Watermark state of one port's queues.
 pub struct Detector {
     pub selectivity: Selectivity,
@@ -73,18 +81,10 @@ impl Detector {
         }
     }
 
-    /// A frame to `dst` joined queue `q` (of classes `cos`), which now holds `bytes`;
-    /// `dsts` lists the destinations in the queue. Pushes the PAUSE frames to send.
-    pub fn on_enqueue(
-        &mut self,
-        q: usize,
-        cos: u8,
-        bytes: u64,
-        dst: NodeId,
-        dsts: impl Iterator<Item = NodeId>,
-        now: SimTime,
-        out: &mut Vec<(Scope, PauseTime)>,
-    ) {
+    /// A frame to `dst` joined a queue, now at `level`; `dsts` lists the destinations in the
+    /// queue. Pushes the PAUSE frames to send.
+    pub fn on_enqueue(&mut self, level: QueueLevel, dst: NodeId, dsts: impl Iterator<Item = NodeId>, now: SimTime, out: &mut Vec<(Scope, PauseTime)>) {
+        let QueueLevel { q, cos, bytes } = level;
         if self.selectivity == Selectivity::Off {
             return;
         }
@@ -125,8 +125,9 @@ impl Detector {
         }
     }
 
-    /// Queue `q` (of classes `cos`) sent a frame and now holds `bytes`. Pushes the resumes.
-    pub fn on_dequeue(&mut self, q: usize, cos: u8, bytes: u64, out: &mut Vec<(Scope, PauseTime)>) {
+    /// A queue sent a frame and is now at `level`. Pushes the resumes.
+    pub fn on_dequeue(&mut self, level: QueueLevel, out: &mut Vec<(Scope, PauseTime)>) {
+        let QueueLevel { q, cos, bytes } = level;
         if !self.congested[q] || bytes >= self.low {
             return;
         }
