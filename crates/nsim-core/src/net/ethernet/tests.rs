@@ -48,6 +48,21 @@ fn lv(q: usize, bytes: u64) -> QueueLevel {
     QueueLevel { q, cos: ALL_COS, bytes }
 }
 
+/// A 100 KB port that sends no PAUSE, without framing.
+fn port_config(classes: usize, blocked_cap: Option<u64>) -> super::spec::PortConfig {
+    super::spec::PortConfig {
+        buffer: 100_000,
+        classes,
+        framing: false,
+        pause: Selectivity::Off,
+        style: Style::XonXoff,
+        high: 80_000,
+        low: 70_000,
+        ignore_pause: false,
+        blocked_cap,
+    }
+}
+
 fn all() -> Scope {
     Scope { dst: None, cos: ALL_COS }
 }
@@ -144,7 +159,6 @@ mod on_a_link {
     use super::*;
     use crate::ids::LinkId;
     use crate::net::ethernet::port::EthPort;
-    use crate::net::ethernet::spec::PortConfig;
     use crate::net::{Link, Net, Node, NodeKind, RouteTable};
     use crate::packet::Packet;
     use crate::queue::droptail::DropTail;
@@ -154,17 +168,7 @@ mod on_a_link {
     /// Hosts a and b joined by a 10 Mb/s Ethernet link without framing (1 us each way).
     fn two_hosts() -> Net {
         let nodes = vec![Node { name: "a".into(), kind: NodeKind::Host }, Node { name: "b".into(), kind: NodeKind::Host }];
-        let cfg = PortConfig {
-            buffer: 100_000,
-            classes: 1,
-            framing: false,
-            pause: Selectivity::Off,
-            style: Style::XonXoff,
-            high: 80_000,
-            low: 70_000,
-            ignore_pause: false,
-            blocked_cap: None,
-        };
+        let cfg = port_config(1, None);
         let link = |from, to, id| {
             let mut l = Link::new(NodeId(from), NodeId(to), MB10, Dur::from_micros(1), Box::new(DropTail::new(Limit::Packets(1), false)), 0, id);
             l.eth = Some(Box::new(EthPort::new(cfg.clone(), MB10)));
@@ -248,23 +252,11 @@ mod on_a_link {
 mod in_a_port {
     use super::*;
     use crate::net::ethernet::port::EthPort;
-    use crate::net::ethernet::spec::PortConfig;
     use crate::packet::{Packet, PacketPool};
     use crate::record::DropReason;
 
     fn port(classes: usize, blocked_cap: Option<u64>) -> EthPort {
-        let cfg = PortConfig {
-            buffer: 100_000,
-            classes,
-            framing: false,
-            pause: Selectivity::Off,
-            style: Style::XonXoff,
-            high: 80_000,
-            low: 70_000,
-            ignore_pause: false,
-            blocked_cap,
-        };
-        EthPort::new(cfg, MB10)
+        EthPort::new(port_config(classes, blocked_cap), MB10)
     }
 
     fn pkt(pool: &mut PacketPool, dst: u32, prio: u8) -> crate::packet::PacketId {
