@@ -172,3 +172,31 @@ def ch3_video(table: pd.DataFrame) -> dict[str, Any]:
         out[f"ch3_video.{r[PAUSE]}.n{int(r[n])}.late"] = float(r["video_late"])
     out["__frames__"] = {"ch3_video": runs.rename(columns={PAUSE: "pause", n: "connections"})}
     return out
+
+
+def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.21: s1 (10 connections to the congested d1) and s2 (one to d2) share a's 500 KB
+    port. Goodputs relative to their maxima (s1: 9.615 Mb/s; s2: s2's goodput without
+    back-pressure, window-limited)."""
+    import json
+
+    a_key = "links[1].ethernet"
+    a = table[a_key].map(lambda v: json.loads(v) if isinstance(v, str) else v)
+    t = table.assign(a_pause=a.map(lambda d: d["pause"]), a_cap=a.map(lambda d: "blocked_cap" in d))
+    t = t[t["a_pause"] == t[PAUSE]]
+    per: dict[str, tuple[float, float]] = {}
+    for (mode, cap), g in t.groupby([PAUSE, "a_cap"]):
+        s1 = g[g["name"].str.startswith("s1_")].groupby("seed")["goodput_bps"].sum().mean() / MAX_GOODPUT_10MB
+        s2 = g[g["name"] == "s2"].groupby("seed")["goodput_bps"].sum().mean()
+        per[f"{mode}_cap" if cap else mode] = (float(s1), float(s2))
+    out: dict[str, Any] = {}
+    for mode in ("simple", "destination"):
+        if mode in per:
+            out[f"ch3_sharing.{mode}.s1_throughput"] = per[mode][0]
+    if "off" in per:
+        for mode in ("simple", "destination", "destination_cap"):
+            if mode in per:
+                out[f"ch3_sharing.{mode}.s2_vs_off"] = per[mode][1] / per["off"][1]
+    frame = pd.DataFrame([{"back_pressure": m, "s1_throughput": v[0], "s2_bps": v[1]} for m, v in per.items()])
+    out["__frames__"] = {"ch3_sharing": frame}
+    return out
