@@ -209,7 +209,8 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     the per-flow columns. Raises :class:`nsim.ScenarioError` naming the file, the field and
     the reason.
     """
-    from .scenario import Scenario, read_text
+    from .scenario import Scenario
+    from .textfile import read_text
 
     file = os.fspath(path)
     try:
