@@ -113,3 +113,36 @@ def test_plain_forms_are_parsed() -> None:
     assert parse_plain_run(["run", "a.toml", "--seed=3", "-o", "d", "--until", "2s", "-q", "--pcap"]) == {
         "scenario": "a.toml", "seed": 3, "out": "d", "until": "2s", "quiet": True, "pcap": True}
     assert parse_plain_run(["run", "--trace", "a.toml"]) == {"scenario": "a.toml", "trace": True}
+
+
+EVERY_TOML = sorted(p for d in ("scenarios", "benches", "experiments", "sweeps", "tests") for p in (ROOT / d).rglob("*.toml"))
+
+
+def test_core_reads_every_toml_file_as_tomllib_does() -> None:
+    """scenario.json comes from the core's TOML parser on the fast path; Python's tomllib
+    (the reference, and the fallback for dates, NaN and infinities) must read the same
+    document with the keys in the same order."""
+    import tomllib
+
+    from nsim import _core
+
+    assert len(EVERY_TOML) > 50
+    for path in EVERY_TOML:
+        text = path.read_text(encoding="utf-8")
+        doc = _core.toml_document_json(text)
+        assert doc is not None, path
+        assert json.dumps(json.loads(doc), indent=2) == json.dumps(tomllib.loads(text), indent=2), path
+
+
+@pytest.mark.parametrize("text", [
+    '[x.y]\nk = 1\n[x]\nz = 2.5e-7\nw = 1e300\n',
+    'a.b.c = 1\nd = { e = [1, { f = "\\u00e9\\t" }], g = -0.0 }\n[[a.h]]\ni = 0o17\n[[a.h]]\ni = 0b11\n',
+    "t = 1979-05-27T07:32:00Z\n", "x = nan\n", "y = [inf]\n",
+])
+def test_edge_documents_read_as_tomllib_does(text: str) -> None:
+    import tomllib
+
+    from nsim.cli.fast_run import _scenario_document
+
+    assert json.dumps(_scenario_document(text), indent=2, default=str) == \
+        json.dumps(tomllib.loads(text), indent=2, default=str)
