@@ -1,16 +1,18 @@
 """Whole-process wall time and peak memory of `nsim run` against ns-2.35 (issue 14).
 
-Usage: python benches/vs_ns2.py [--n 2 16 128 1024] [--reps 5] [--ns2-max-n 128] [--markdown FILE]
+Usage: python benches/vs_ns2.py [--n 2 16 128 1024] [--reps 5] [--ns2-max-n 128] [--markdown FILE] [--docs]
 
 For each N it runs, alternating and `--reps` times each (so load changes hit all alike):
-1. `nsim run benches/scenarios/tcp_dumbbell_<N>.toml -q` (the CLI users run, a fresh process),
+1. `nsim run benches/scenarios/tcp_dumbbell_<N>.toml -q` (the `nsim` console script users run,
+   a fresh process),
 2. the Rust example runner (`target/release/examples/run_scenario`, the core without Python),
 3. ns-2.35 on `reference/ns2/bench/tcp_dumbbell.tcl N 100` (the same dumbbell: N SACK flows,
    10 Mb/s 20 ms bottleneck, 100 s), up to `--ns2-max-n` (ns-2 spends ~10 min in route
    set-up at N = 1024 with that script; above the limit the issue-14 figures are used, marked).
 Wall and CPU (user + system) times are medians; on a loaded machine CPU time is the fairer
 comparison. Peak RSS comes from `/usr/bin/time -v` (exact, so the maximum over reps is shown). It prints a table with the ratios nsim/ns-2 and the 1-minute load average
-before and after, and can write it as Markdown. Never a pass/fail test.
+before and after, and can write it as Markdown, or (`--docs`) into docs/performance.md between
+its `vs_ns2 table` markers. Never a pass/fail test.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "target", "release", "examples", "run_scenario")
 NS2_TCL = os.path.join(ROOT, "reference", "ns2", "bench", "tcp_dumbbell.tcl")
+#: The console script installed next to this interpreter (`uv run` puts .venv/bin first).
+NSIM = os.path.join(os.path.dirname(sys.executable), "nsim")
+DOCS = os.path.join(ROOT, "docs", "performance.md")
+BEGIN, END = "<!-- vs_ns2 table: begin (benches/vs_ns2.py --docs) -->", "<!-- vs_ns2 table: end -->"
 #: ns-2.35 figures of issue 14 (same machine type, medians of alternated runs), for N where
 #: ns-2 is not run here: wall seconds (low, high) and max RSS in MB.
 ISSUE14_NS2 = {2: ((0.16, 0.16), 15), 16: ((0.24, 0.24), 17), 128: ((0.82, 0.82), 31), 1024: ((6.1, 7.8), 140)}
@@ -55,10 +61,11 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--ns2-max-n", type=int, default=128, help="run ns-2 only up to this N")
     ap.add_argument("--markdown", help="also write the table to this file")
+    ap.add_argument("--docs", action="store_true", help="also put the table into docs/performance.md")
     args = ap.parse_args()
     if not os.path.exists(RUNNER):
         raise SystemExit(f"build the runner first: cargo build --release -p nsim-core --example run_scenario ({RUNNER})")
-    nsim_cmd = [sys.executable, "-m", "nsim", "run", "-q"]
+    nsim_cmd = [NSIM, "run", "-q"] if os.path.exists(NSIM) else [sys.executable, "-m", "nsim", "run", "-q"]
     load0 = os.getloadavg()[0]
     rows = []
     for n in args.n:
@@ -112,6 +119,15 @@ def main() -> None:
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+    if args.docs:
+        with open(DOCS, encoding="utf-8") as f:
+            doc = f.read()
+        head, _, rest = doc.partition(BEGIN + "\n")
+        _, _, tail = rest.partition(END)
+        if not tail:
+            raise SystemExit(f"{DOCS} has no '{BEGIN}' ... '{END}' markers")
+        with open(DOCS, "w", encoding="utf-8") as f:
+            f.write(head + BEGIN + "\n" + text + "\n" + END + tail)
 
 
 if __name__ == "__main__":
