@@ -146,14 +146,25 @@ def _nsim_version() -> str:
     return str(__version__)
 
 
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
 def run_key(scenario: Mapping[str, Any], seed: int, version: str, extract: Optional[Extract] = None) -> str:
     """SHA-256 of the scenario dict (canonical JSON), the seed, the nsim version and the
     extractor (if any)."""
-    doc: dict[str, Any] = {"scenario": scenario, "seed": seed, "nsim": version}
+    return _run_keys(scenario, version, extract)(seed)
+
+
+def _run_keys(scenario: Mapping[str, Any], version: str, extract: Optional[Extract]) -> Callable[[int], str]:
+    """:func:`run_key` of one scenario for any seed, the scenario encoded once. The hashed
+    text is the canonical JSON of ``{"extract"?, "nsim", "scenario", "seed"}``, written key by
+    key in that (sorted) order, as ``json.dumps(doc, sort_keys=True)`` writes it."""
+    head = "{"
     if extract is not None:
-        doc["extract"] = [extract.function, extract.digest]
-    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        head += f'"extract":{_canonical([extract.function, extract.digest])},'
+    head += f'"nsim":{_canonical(version)},"scenario":{_canonical(scenario)},"seed":'
+    return lambda seed: hashlib.sha256(f"{head}{_canonical(seed)}}}".encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -178,9 +189,8 @@ class SweepSpec:
             config = copy.deepcopy(self.scenario)
             for path, value in params.items():
                 set_path(config, path, value)
-            for seed in self.seeds:
-                out.append(Run(point, params, seed, config, run_key(config, seed, version, self.extract),
-                               self.extract))
+            key = _run_keys(config, version, self.extract)
+            out.extend(Run(point, params, seed, config, key(seed), self.extract) for seed in self.seeds)
         return out
 
 
@@ -347,9 +357,26 @@ def _with_extracted(rows: list[dict[str, Any]], extra: Any) -> list[dict[str, An
     return [{**row, **more} for row, more in zip(rows, plain)]
 
 
-def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract]]]) -> list[dict[str, Any]]:
-    """Several runs in one worker call (one task's overhead shared by the batch)."""
-    return [_run_one(scenario, seed, extract) for scenario, seed, extract in items]
+def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract], str]],
+               cache: Optional[str] = None) -> list[dict[str, Any]]:
+    """Several runs in one worker call (one task's overhead shared by the batch).
+
+    Each run's rows come back as the JSON text of its cache file (``rows_json``), encoded
+    here in the worker; with ``cache`` (a directory the driver also sees: the local pool) the
+    worker writes ``<cache>/<key>.json`` itself (``cached``). The driver's share of a run is
+    then decoding that text once for the table (issue 14: sweeps' per-run overhead).
+    """
+    done = []
+    for scenario, seed, extract, key in items:
+        outcome = _run_one(scenario, seed, extract)
+        rows = outcome.pop("rows")
+        outcome["rows_json"] = None if rows is None else json.dumps(rows)
+        outcome["cached"] = False
+        if cache is not None and rows is not None:
+            _write_atomic(outcome["rows_json"], Path(cache) / f"{key}.json")
+            outcome["cached"] = True
+        done.append(outcome)
+    return done
 
 
 #: Largest number of runs per worker call.
@@ -365,17 +392,19 @@ def _batches(runs: Sequence[Run], workers: int) -> list[list[Run]]:
 
 def _failed(e: BaseException) -> dict[str, Any]:
     """The outcome of a run that raised ``e``."""
-    return {"rows": None, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
+    return {"rows": None, "rows_json": None, "cached": False, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
 
 
 Outcomes = Iterator[tuple[Run, dict[str, Any]]]
 
 
 class _LocalExecutor:
-    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish."""
+    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish. The
+    workers write the run cache themselves (same file system)."""
 
-    def __init__(self, workers: Optional[int]) -> None:
+    def __init__(self, workers: Optional[int], cache: Path) -> None:
         self.workers = workers or os.cpu_count() or 1
+        self.cache = str(cache)
         self.pool: Any = None
 
     def __enter__(self) -> "_LocalExecutor":
@@ -402,8 +431,8 @@ class _LocalExecutor:
             ctx.set_forkserver_preload(["nsim.sweeps"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
                                         mp_context=ctx)
-        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract) for r in batch]): batch
-                   for batch in _batches(runs, self.workers)}
+        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], self.cache):
+                   batch for batch in _batches(runs, self.workers)}
 
         def outcomes() -> Outcomes:
             for fut in as_completed(futures):
@@ -444,7 +473,7 @@ class _DaskExecutor:
         workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         batches = _batches(runs, workers)
         keys = [f"nsim-runs-{hashlib.sha256(''.join(r.key for r in b).encode()).hexdigest()}" for b in batches]
-        self.futures = self.client.map(_run_batch, [[(r.scenario, r.seed, r.extract) for r in b] for b in batches],
+        self.futures = self.client.map(_run_batch, [[(r.scenario, r.seed, r.extract, r.key) for r in b] for b in batches],
                                        key=keys, pure=False)
         by_key = {f.key: b for f, b in zip(self.futures, batches)}
 
@@ -488,14 +517,15 @@ class SweepResult:
     wall_s: float
 
 
-def _write_atomic(rows: list[dict[str, Any]], path: Path) -> None:
-    """Cache a run's per-flow rows as JSON (NaN kept as NaN), replacing the file atomically.
+def _write_atomic(rows_json: str, path: Path) -> None:
+    """Cache a run's per-flow rows (their JSON text, NaN kept as NaN), replacing the file
+    atomically.
 
     JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
     Arrow cost the driver ~50 ms per run, more than the runs themselves.
     """
     tmp = path.with_suffix(f".tmp{os.getpid()}")
-    tmp.write_text(json.dumps(rows), encoding="utf-8")
+    tmp.write_text(rows_json, encoding="utf-8")
     os.replace(tmp, path)
 
 
@@ -520,8 +550,9 @@ def _column_values(values: list[Any]) -> list[Any]:
 
 
 def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
-              errors: Mapping[str, str]) -> pd.DataFrame:
-    """The tidy table, in run order, from the cache files and the errors of this call."""
+              errors: Mapping[str, str], fresh: Mapping[str, str]) -> pd.DataFrame:
+    """The tidy table, in run order, from the rows of this call's runs (``fresh``: key ->
+    rows JSON), the cache files of earlier ones, and the errors of this call."""
     paths = list(spec.grid)
     head = paths + ["seed", "point", "run_key", "error"]
     records: list[dict[str, Any]] = []
@@ -532,7 +563,8 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
         if run.key in errors:
             records.append({**base, "error": errors[run.key]})
             continue
-        rows = json.loads((cache / f"{run.key}.json").read_text(encoding="utf-8"))
+        text = fresh.get(run.key)
+        rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
         if rows and not flow_columns:
             flow_columns = list(rows[0])
         records.extend({**base, "error": None, **row} for row in rows)
@@ -577,21 +609,24 @@ def sweep(
     missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
     todo = list({r.key: r for r in missing}.values())
-    executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
+    executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers, cache)
     errors: dict[str, str] = {}
+    fresh: dict[str, str] = {}
     if todo:
         with executor:
             done = executor.submit(todo)  # before the progress bar's thread exists
             with _progress(len(todo), progress) as advance:
                 for run, outcome in done:
                     if outcome["error"] is None:
-                        _write_atomic(outcome["rows"], cache / f"{run.key}.json")
+                        if not outcome["cached"]:
+                            _write_atomic(outcome["rows_json"], cache / f"{run.key}.json")
+                        fresh[run.key] = outcome["rows_json"]
                     else:
                         errors[run.key] = outcome["error"]
                     advance()
                     if on_result is not None:
                         on_result(run, outcome["error"])
-    table = _assemble(spec, runs, cache, errors)
+    table = _assemble(spec, runs, cache, errors, fresh)
     by = list(spec.grid) + ["flow", "name"]
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
