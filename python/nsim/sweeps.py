@@ -35,6 +35,7 @@ import json
 import os
 import re
 import time
+import uuid
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -358,22 +359,25 @@ def _with_extracted(rows: list[dict[str, Any]], extra: Any) -> list[dict[str, An
 
 
 def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract], str]],
-               cache: Optional[str] = None) -> list[dict[str, Any]]:
+               cache: Optional[tuple[str, str]] = None) -> list[dict[str, Any]]:
     """Several runs in one worker call (one task's overhead shared by the batch).
 
     Each run's rows come back as the JSON text of its cache file (``rows_json``), encoded
-    here in the worker; with ``cache`` (a directory the driver also sees: the local pool) the
-    worker writes ``<cache>/<key>.json`` itself (``cached``). The driver's share of a run is
-    then decoding that text once for the table (issue 14: sweeps' per-run overhead).
+    here in the worker. ``cache`` is the driver's run cache directory and the name of a marker
+    file the driver put there: when the worker sees the marker (the local pool, a Dask
+    cluster on the same machine or a shared file system) it writes ``<key>.json`` itself
+    (``cached``). The driver's share of a run is then decoding that text once for the table
+    (issue 14: sweeps' per-run overhead; creating a file costs the driver ~1 ms here).
     """
+    shared = cache is not None and os.path.exists(os.path.join(*cache))
     done = []
     for scenario, seed, extract, key in items:
         outcome = _run_one(scenario, seed, extract)
         rows = outcome.pop("rows")
         outcome["rows_json"] = None if rows is None else json.dumps(rows)
         outcome["cached"] = False
-        if cache is not None and rows is not None:
-            _write_atomic(outcome["rows_json"], Path(cache) / f"{key}.json")
+        if shared and rows is not None:
+            _write_atomic(outcome["rows_json"], Path(cache[0]) / f"{key}.json")  # type: ignore[index]
             outcome["cached"] = True
         done.append(outcome)
     return done
@@ -399,12 +403,10 @@ Outcomes = Iterator[tuple[Run, dict[str, Any]]]
 
 
 class _LocalExecutor:
-    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish. The
-    workers write the run cache themselves (same file system)."""
+    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish."""
 
-    def __init__(self, workers: Optional[int], cache: Path) -> None:
+    def __init__(self, workers: Optional[int]) -> None:
         self.workers = workers or os.cpu_count() or 1
-        self.cache = str(cache)
         self.pool: Any = None
 
     def __enter__(self) -> "_LocalExecutor":
@@ -414,7 +416,7 @@ class _LocalExecutor:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def submit(self, runs: Sequence[Run]) -> Outcomes:
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
         import multiprocessing
         import threading
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -431,7 +433,7 @@ class _LocalExecutor:
             ctx.set_forkserver_preload(["nsim.sweeps"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
                                         mp_context=ctx)
-        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], self.cache):
+        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
                    batch for batch in _batches(runs, self.workers)}
 
         def outcomes() -> Outcomes:
@@ -465,7 +467,7 @@ class _DaskExecutor:
         if self.client is not self.scheduler:
             self.client.close()
 
-    def submit(self, runs: Sequence[Run]) -> Outcomes:
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
         from dask.distributed import as_completed
 
         # A task's key comes from its runs' keys, so a rescheduled task is the same task,
@@ -474,7 +476,7 @@ class _DaskExecutor:
         batches = _batches(runs, workers)
         keys = [f"nsim-runs-{hashlib.sha256(''.join(r.key for r in b).encode()).hexdigest()}" for b in batches]
         self.futures = self.client.map(_run_batch, [[(r.scenario, r.seed, r.extract, r.key) for r in b] for b in batches],
-                                       key=keys, pure=False)
+                                       [cache] * len(batches), key=keys, pure=False)
         by_key = {f.key: b for f, b in zip(self.futures, batches)}
 
         def outcomes() -> Outcomes:
@@ -609,12 +611,16 @@ def sweep(
     missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
     todo = list({r.key: r for r in missing}.values())
-    executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers, cache)
+    executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
     errors: dict[str, str] = {}
     fresh: dict[str, str] = {}
     if todo:
-        with executor:
-            done = executor.submit(todo)  # before the progress bar's thread exists
+        # Workers that see this marker share the cache directory and write their runs' files.
+        marker = cache / f".driver-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        marker.touch()
+        with contextlib.ExitStack() as cleanup, executor:
+            cleanup.callback(marker.unlink, missing_ok=True)
+            done = executor.submit(todo, (str(cache.resolve()), marker.name))  # before the progress bar thread
             with _progress(len(todo), progress) as advance:
                 for run, outcome in done:
                     if outcome["error"] is None:
