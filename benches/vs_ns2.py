@@ -41,11 +41,24 @@ ISSUE14_NS2 = {2: ((0.16, 0.16), 15), 16: ((0.24, 0.24), 17), 128: ((0.82, 0.82)
 ISSUE14_NS3 = {2: 2.9, 16: 3.4, 128: 7.9, 1024: 67.0}
 
 
-def timed(cmd: list[str], cwd: str) -> tuple[float, float, float]:
+def installed_env(bytecode: bool) -> dict[str, str]:
+    """The environment for timed Python processes. With ``bytecode``, as after an ordinary
+    install: modules' bytecode is cached (under a temporary PYTHONPYCACHEPREFIX, so the
+    worktree stays clean) even where PYTHONDONTWRITEBYTECODE is set, as on the development
+    machine, where it makes every start-up compile nsim's own modules again."""
+    env = dict(os.environ)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "nsim-bench-pycache")
+    return env
+
+
+def timed(cmd: list[str], cwd: str, env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """(wall s, max RSS MB, CPU s = user + system) of one fresh process under GNU time."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
         t0 = time.perf_counter()
-        p = subprocess.run(["/usr/bin/time", "-v", "-o", tf.name, *cmd], capture_output=True, text=True, cwd=cwd)
+        p = subprocess.run(["/usr/bin/time", "-v", "-o", tf.name, *cmd], capture_output=True, text=True, cwd=cwd,
+                           env=env)
         wall = time.perf_counter() - t0
         if p.returncode != 0:
             raise SystemExit(f"{' '.join(cmd)} failed: {p.stderr[-500:]}")
@@ -62,10 +75,13 @@ def main() -> None:
     ap.add_argument("--ns2-max-n", type=int, default=128, help="run ns-2 only up to this N")
     ap.add_argument("--markdown", help="also write the table to this file")
     ap.add_argument("--docs", action="store_true", help="also put the table into docs/performance.md")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="keep PYTHONDONTWRITEBYTECODE as set (default: cache bytecode, as an install does)")
     args = ap.parse_args()
     if not os.path.exists(RUNNER):
         raise SystemExit(f"build the runner first: cargo build --release -p nsim-core --example run_scenario ({RUNNER})")
     nsim_cmd = [NSIM, "run", "-q"] if os.path.exists(NSIM) else [sys.executable, "-m", "nsim", "run", "-q"]
+    env = installed_env(not args.no_bytecode)
     load0 = os.getloadavg()[0]
     rows = []
     for n in args.n:
@@ -76,9 +92,10 @@ def main() -> None:
             cmds["ns2"] = ["ns", NS2_TCL, str(n), "100"]
         got: dict[str, list[tuple[float, float, float]]] = {k: [] for k in cmds}
         setup = []
+        timed(cmds["nsim"], ROOT, env)  # warm-up: fills the bytecode cache
         for _ in range(args.reps):
             for k, cmd in cmds.items():
-                got[k].append(timed(cmd, ROOT))
+                got[k].append(timed(cmd, ROOT, env))
                 if k == "nsim":
                     with open(os.path.join(out, "summary.json"), encoding="utf-8") as f:
                         s = json.load(f)
@@ -113,7 +130,8 @@ def main() -> None:
             f"| {r['wall_ratio']:.2f} | {cpu_ratio} | {r['rss_ratio']:.2f} |")
     lines.append("")
     lines.append(f"{args.reps} alternated runs per program and N (wall: median; RSS: maximum); "
-                 f"1-minute load average {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores.")
+                 f"1-minute load average {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores; "
+                 f"Python bytecode {'not ' if args.no_bytecode else ''}cached.")
     text = "\n".join(lines)
     print(text)
     if args.markdown:
