@@ -1,16 +1,18 @@
 """Whole-process wall time and peak memory of `nsim run` against ns-2.35 (issue 14).
 
-Usage: python benches/vs_ns2.py [--n 2 16 128 1024] [--reps 5] [--ns2-max-n 128] [--markdown FILE]
+Usage: python benches/vs_ns2.py [--n 2 16 128 1024] [--reps 5] [--ns2-max-n 128] [--markdown FILE] [--docs]
 
 For each N it runs, alternating and `--reps` times each (so load changes hit all alike):
-1. `nsim run benches/scenarios/tcp_dumbbell_<N>.toml -q` (the CLI users run, a fresh process),
+1. `nsim run benches/scenarios/tcp_dumbbell_<N>.toml -q` (the `nsim` console script users run,
+   a fresh process),
 2. the Rust example runner (`target/release/examples/run_scenario`, the core without Python),
 3. ns-2.35 on `reference/ns2/bench/tcp_dumbbell.tcl N 100` (the same dumbbell: N SACK flows,
    10 Mb/s 20 ms bottleneck, 100 s), up to `--ns2-max-n` (ns-2 spends ~10 min in route
    set-up at N = 1024 with that script; above the limit the issue-14 figures are used, marked).
 Wall and CPU (user + system) times are medians; on a loaded machine CPU time is the fairer
 comparison. Peak RSS comes from `/usr/bin/time -v` (exact, so the maximum over reps is shown). It prints a table with the ratios nsim/ns-2 and the 1-minute load average
-before and after, and can write it as Markdown. Never a pass/fail test.
+before and after, and can write it as Markdown, or (`--docs`) into docs/performance.md between
+its `vs_ns2 table` markers. Never a pass/fail test.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "target", "release", "examples", "run_scenario")
 NS2_TCL = os.path.join(ROOT, "reference", "ns2", "bench", "tcp_dumbbell.tcl")
+#: The console script installed next to this interpreter (`uv run` puts .venv/bin first).
+NSIM = os.path.join(os.path.dirname(sys.executable), "nsim")
+DOCS = os.path.join(ROOT, "docs", "performance.md")
+BEGIN, END = "<!-- vs_ns2 table: begin (benches/vs_ns2.py --docs) -->", "<!-- vs_ns2 table: end -->"
 #: ns-2.35 figures of issue 14 (same machine type, medians of alternated runs), for N where
 #: ns-2 is not run here: wall seconds (low, high) and max RSS in MB.
 ISSUE14_NS2 = {2: ((0.16, 0.16), 15), 16: ((0.24, 0.24), 17), 128: ((0.82, 0.82), 31), 1024: ((6.1, 7.8), 140)}
@@ -35,11 +41,24 @@ ISSUE14_NS2 = {2: ((0.16, 0.16), 15), 16: ((0.24, 0.24), 17), 128: ((0.82, 0.82)
 ISSUE14_NS3 = {2: 2.9, 16: 3.4, 128: 7.9, 1024: 67.0}
 
 
-def timed(cmd: list[str], cwd: str) -> tuple[float, float, float]:
+def installed_env(bytecode: bool) -> dict[str, str]:
+    """The environment for timed Python processes. With ``bytecode``, as after an ordinary
+    install: modules' bytecode is cached (under a temporary PYTHONPYCACHEPREFIX, so the
+    worktree stays clean) even where PYTHONDONTWRITEBYTECODE is set, as on the development
+    machine, where it makes every start-up compile nsim's own modules again."""
+    env = dict(os.environ)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "nsim-bench-pycache")
+    return env
+
+
+def timed(cmd: list[str], cwd: str, env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """(wall s, max RSS MB, CPU s = user + system) of one fresh process under GNU time."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
         t0 = time.perf_counter()
-        p = subprocess.run(["/usr/bin/time", "-v", "-o", tf.name, *cmd], capture_output=True, text=True, cwd=cwd)
+        p = subprocess.run(["/usr/bin/time", "-v", "-o", tf.name, *cmd], capture_output=True, text=True, cwd=cwd,
+                           env=env)
         wall = time.perf_counter() - t0
         if p.returncode != 0:
             raise SystemExit(f"{' '.join(cmd)} failed: {p.stderr[-500:]}")
@@ -55,10 +74,14 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--ns2-max-n", type=int, default=128, help="run ns-2 only up to this N")
     ap.add_argument("--markdown", help="also write the table to this file")
+    ap.add_argument("--docs", action="store_true", help="also put the table into docs/performance.md")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="keep PYTHONDONTWRITEBYTECODE as set (default: cache bytecode, as an install does)")
     args = ap.parse_args()
     if not os.path.exists(RUNNER):
         raise SystemExit(f"build the runner first: cargo build --release -p nsim-core --example run_scenario ({RUNNER})")
-    nsim_cmd = [sys.executable, "-m", "nsim", "run", "-q"]
+    nsim_cmd = [NSIM, "run", "-q"] if os.path.exists(NSIM) else [sys.executable, "-m", "nsim", "run", "-q"]
+    env = installed_env(not args.no_bytecode)
     load0 = os.getloadavg()[0]
     rows = []
     for n in args.n:
@@ -69,9 +92,10 @@ def main() -> None:
             cmds["ns2"] = ["ns", NS2_TCL, str(n), "100"]
         got: dict[str, list[tuple[float, float, float]]] = {k: [] for k in cmds}
         setup = []
+        timed(cmds["nsim"], ROOT, env)  # warm-up: fills the bytecode cache
         for _ in range(args.reps):
             for k, cmd in cmds.items():
-                got[k].append(timed(cmd, ROOT))
+                got[k].append(timed(cmd, ROOT, env))
                 if k == "nsim":
                     with open(os.path.join(out, "summary.json"), encoding="utf-8") as f:
                         s = json.load(f)
@@ -106,12 +130,22 @@ def main() -> None:
             f"| {r['wall_ratio']:.2f} | {cpu_ratio} | {r['rss_ratio']:.2f} |")
     lines.append("")
     lines.append(f"{args.reps} alternated runs per program and N (wall: median; RSS: maximum); "
-                 f"1-minute load average {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores.")
+                 f"1-minute load average {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores; "
+                 f"Python bytecode {'not ' if args.no_bytecode else ''}cached.")
     text = "\n".join(lines)
     print(text)
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+    if args.docs:
+        with open(DOCS, encoding="utf-8") as f:
+            doc = f.read()
+        head, _, rest = doc.partition(BEGIN + "\n")
+        _, _, tail = rest.partition(END)
+        if not tail:
+            raise SystemExit(f"{DOCS} has no '{BEGIN}' ... '{END}' markers")
+        with open(DOCS, "w", encoding="utf-8") as f:
+            f.write(head + BEGIN + "\n" + text + "\n" + END + tail)
 
 
 if __name__ == "__main__":

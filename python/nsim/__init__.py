@@ -5,46 +5,54 @@ Quick start::
     import nsim
     res = nsim.run("scenarios/cbr_dumbbell.toml", seed=1)
     res.flows[["name", "throughput_bps", "delay_p99_s"]]
+
+Every public name is loaded on first use from the module named in ``_EXPORTS``, so
+``import nsim`` (and with it the ``nsim`` command's start-up) loads neither the extension nor
+pandas until something needs them (issue 14). To export a name, add one line to the table.
 """
 
-from ._core import __version__
-from .errors import ResultsError, ScenarioError
-from .results import DROP_REASONS, Results
-from .scenario import Quantity, Scenario, app, error_model, load, queue, run
+from __future__ import annotations
 
-__all__ = [
-    "DROP_REASONS",
-    "Quantity",
-    "Results",
-    "ResultsError",
-    "Scenario",
-    "ScenarioError",
-    "__version__",
-    "app",
-    "error_model",
-    "load",
-    "queue",
-    "reproduce",
-    "run",
-    "sweep",
-]
+import importlib
+import sys
+
+#: Public name -> module (relative to this package) that defines it.
+_EXPORTS = {
+    "__version__": "._core",
+    "DROP_REASONS": ".results",
+    "Results": ".results",
+    "ResultsError": ".errors",
+    "ScenarioError": ".errors",
+    "Quantity": ".scenario",
+    "Scenario": ".scenario",
+    "app": ".scenario",
+    "error_model": ".scenario",
+    "load": ".scenario",
+    "queue": ".scenario",
+    "run": ".scenario",
+    "sweep": ".sweeps",
+    "reproduce": ".reproduction",
+}
+
+__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> object:
-    """``nsim.sweep`` (from :mod:`nsim.sweeps`) and ``nsim.reproduce`` (from
-    :mod:`nsim.reproduction`) are loaded on first use: they need pandas."""
-    if name == "sweep":
-        from .sweeps import sweep
+    """Loads an exported name from its module on first use, and keeps it."""
+    try:
+        module = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'nsim' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
 
-        return sweep
-    if name == "reproduce":
-        from .reproduction import reproduce
 
-        return reproduce
-    raise AttributeError(f"module 'nsim' has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
 
 
 # ``df.nsim`` is registered whenever nsim builds a DataFrame; registering it here too when
 # pandas is already loaded keeps `import nsim` (and so the CLI's start-up) free of pandas.
-if "pandas" in __import__("sys").modules:
+if "pandas" in sys.modules:
     from . import accessor as _accessor  # noqa: E402,F401

@@ -1,5 +1,5 @@
 """`python -m nsim` is the `nsim` command."""
 
-from nsim.cli import main
+from nsim.cli import entry
 
-main()
+entry()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Union
 from . import _core
 from .errors import ScenarioError, from_core
 from .progress import ProgressFn, RunProgress
+from .textfile import read_text
 
 if TYPE_CHECKING:
     from .results import Results
@@ -330,25 +331,6 @@ def _first_non_json(node: Any, path: str) -> tuple[str, Any]:
         return "", None
     ok = node is None or isinstance(node, (str, bool, int)) or (isinstance(node, float) and node == node and abs(node) != float("inf"))
     return ("", None) if ok else (path or "<root>", node)
-
-
-def read_text(path: str) -> str:
-    """The text of a scenario or sweep file as UTF-8 (a leading byte-order mark is accepted
-    and dropped). Raises :class:`ScenarioError` naming the file and the byte offset and line
-    of the first byte that is not UTF-8."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read: {e.strerror}", file=path, reason=str(e.strerror)) from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        reason = f"not valid UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start}"
-        raise ScenarioError(f"{path}:{line}: {reason}", file=path, line=line, reason=reason) from None
 
 
 def load(path: str | os.PathLike[str], limits: bool = True) -> Scenario:

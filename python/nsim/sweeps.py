@@ -35,6 +35,7 @@ import json
 import os
 import re
 import time
+import uuid
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -146,14 +147,25 @@ def _nsim_version() -> str:
     return str(__version__)
 
 
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
 def run_key(scenario: Mapping[str, Any], seed: int, version: str, extract: Optional[Extract] = None) -> str:
     """SHA-256 of the scenario dict (canonical JSON), the seed, the nsim version and the
     extractor (if any)."""
-    doc: dict[str, Any] = {"scenario": scenario, "seed": seed, "nsim": version}
+    return _run_keys(scenario, version, extract)(seed)
+
+
+def _run_keys(scenario: Mapping[str, Any], version: str, extract: Optional[Extract]) -> Callable[[int], str]:
+    """:func:`run_key` of one scenario for any seed, the scenario encoded once. The hashed
+    text is the canonical JSON of ``{"extract"?, "nsim", "scenario", "seed"}``, written key by
+    key in that (sorted) order, as ``json.dumps(doc, sort_keys=True)`` writes it."""
+    head = "{"
     if extract is not None:
-        doc["extract"] = [extract.function, extract.digest]
-    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        head += f'"extract":{_canonical([extract.function, extract.digest])},'
+    head += f'"nsim":{_canonical(version)},"scenario":{_canonical(scenario)},"seed":'
+    return lambda seed: hashlib.sha256(f"{head}{_canonical(seed)}}}".encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -178,9 +190,8 @@ class SweepSpec:
             config = copy.deepcopy(self.scenario)
             for path, value in params.items():
                 set_path(config, path, value)
-            for seed in self.seeds:
-                out.append(Run(point, params, seed, config, run_key(config, seed, version, self.extract),
-                               self.extract))
+            key = _run_keys(config, version, self.extract)
+            out.extend(Run(point, params, seed, config, key(seed), self.extract) for seed in self.seeds)
         return out
 
 
@@ -209,7 +220,8 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     the per-flow columns. Raises :class:`nsim.ScenarioError` naming the file, the field and
     the reason.
     """
-    from .scenario import Scenario, read_text
+    from .scenario import Scenario
+    from .textfile import read_text
 
     file = os.fspath(path)
     try:
@@ -346,9 +358,29 @@ def _with_extracted(rows: list[dict[str, Any]], extra: Any) -> list[dict[str, An
     return [{**row, **more} for row, more in zip(rows, plain)]
 
 
-def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract]]]) -> list[dict[str, Any]]:
-    """Several runs in one worker call (one task's overhead shared by the batch)."""
-    return [_run_one(scenario, seed, extract) for scenario, seed, extract in items]
+def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract], str]],
+               cache: Optional[tuple[str, str]] = None) -> list[dict[str, Any]]:
+    """Several runs in one worker call (one task's overhead shared by the batch).
+
+    Each run's rows come back as the JSON text of its cache file (``rows_json``), encoded
+    here in the worker. ``cache`` is the driver's run cache directory and the name of a marker
+    file the driver put there: when the worker sees the marker (the local pool, a Dask
+    cluster on the same machine or a shared file system) it writes ``<key>.json`` itself
+    (``cached``). The driver's share of a run is then decoding that text once for the table
+    (issue 14: sweeps' per-run overhead; creating a file costs the driver ~1 ms here).
+    """
+    shared = cache is not None and os.path.exists(os.path.join(*cache))
+    done = []
+    for scenario, seed, extract, key in items:
+        outcome = _run_one(scenario, seed, extract)
+        rows = outcome.pop("rows")
+        outcome["rows_json"] = None if rows is None else json.dumps(rows)
+        outcome["cached"] = False
+        if shared and rows is not None:
+            _write_atomic(outcome["rows_json"], Path(cache[0]) / f"{key}.json")  # type: ignore[index]
+            outcome["cached"] = True
+        done.append(outcome)
+    return done
 
 
 #: Largest number of runs per worker call.
@@ -364,7 +396,7 @@ def _batches(runs: Sequence[Run], workers: int) -> list[list[Run]]:
 
 def _failed(e: BaseException) -> dict[str, Any]:
     """The outcome of a run that raised ``e``."""
-    return {"rows": None, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
+    return {"rows": None, "rows_json": None, "cached": False, "error": f"{type(e).__name__}: {e}", "wall_s": 0.0}
 
 
 Outcomes = Iterator[tuple[Run, dict[str, Any]]]
@@ -384,7 +416,7 @@ class _LocalExecutor:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def submit(self, runs: Sequence[Run]) -> Outcomes:
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
         import multiprocessing
         import threading
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -401,8 +433,8 @@ class _LocalExecutor:
             ctx.set_forkserver_preload(["nsim.sweeps"])
         self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
                                         mp_context=ctx)
-        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract) for r in batch]): batch
-                   for batch in _batches(runs, self.workers)}
+        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
+                   batch for batch in _batches(runs, self.workers)}
 
         def outcomes() -> Outcomes:
             for fut in as_completed(futures):
@@ -435,7 +467,7 @@ class _DaskExecutor:
         if self.client is not self.scheduler:
             self.client.close()
 
-    def submit(self, runs: Sequence[Run]) -> Outcomes:
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
         from dask.distributed import as_completed
 
         # A task's key comes from its runs' keys, so a rescheduled task is the same task,
@@ -443,8 +475,8 @@ class _DaskExecutor:
         workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         batches = _batches(runs, workers)
         keys = [f"nsim-runs-{hashlib.sha256(''.join(r.key for r in b).encode()).hexdigest()}" for b in batches]
-        self.futures = self.client.map(_run_batch, [[(r.scenario, r.seed, r.extract) for r in b] for b in batches],
-                                       key=keys, pure=False)
+        self.futures = self.client.map(_run_batch, [[(r.scenario, r.seed, r.extract, r.key) for r in b] for b in batches],
+                                       [cache] * len(batches), key=keys, pure=False)
         by_key = {f.key: b for f, b in zip(self.futures, batches)}
 
         def outcomes() -> Outcomes:
@@ -487,14 +519,15 @@ class SweepResult:
     wall_s: float
 
 
-def _write_atomic(rows: list[dict[str, Any]], path: Path) -> None:
-    """Cache a run's per-flow rows as JSON (NaN kept as NaN), replacing the file atomically.
+def _write_atomic(rows_json: str, path: Path) -> None:
+    """Cache a run's per-flow rows (their JSON text, NaN kept as NaN), replacing the file
+    atomically.
 
     JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
     Arrow cost the driver ~50 ms per run, more than the runs themselves.
     """
     tmp = path.with_suffix(f".tmp{os.getpid()}")
-    tmp.write_text(json.dumps(rows), encoding="utf-8")
+    tmp.write_text(rows_json, encoding="utf-8")
     os.replace(tmp, path)
 
 
@@ -519,8 +552,9 @@ def _column_values(values: list[Any]) -> list[Any]:
 
 
 def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
-              errors: Mapping[str, str]) -> pd.DataFrame:
-    """The tidy table, in run order, from the cache files and the errors of this call."""
+              errors: Mapping[str, str], fresh: Mapping[str, str]) -> pd.DataFrame:
+    """The tidy table, in run order, from the rows of this call's runs (``fresh``: key ->
+    rows JSON), the cache files of earlier ones, and the errors of this call."""
     paths = list(spec.grid)
     head = paths + ["seed", "point", "run_key", "error"]
     records: list[dict[str, Any]] = []
@@ -531,7 +565,8 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
         if run.key in errors:
             records.append({**base, "error": errors[run.key]})
             continue
-        rows = json.loads((cache / f"{run.key}.json").read_text(encoding="utf-8"))
+        text = fresh.get(run.key)
+        rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
         if rows and not flow_columns:
             flow_columns = list(rows[0])
         records.extend({**base, "error": None, **row} for row in rows)
@@ -578,19 +613,26 @@ def sweep(
     todo = list({r.key: r for r in missing}.values())
     executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
     errors: dict[str, str] = {}
+    fresh: dict[str, str] = {}
     if todo:
-        with executor:
-            done = executor.submit(todo)  # before the progress bar's thread exists
+        # Workers that see this marker share the cache directory and write their runs' files.
+        marker = cache / f".driver-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        marker.touch()
+        with contextlib.ExitStack() as cleanup, executor:
+            cleanup.callback(marker.unlink, missing_ok=True)
+            done = executor.submit(todo, (str(cache.resolve()), marker.name))  # before the progress bar thread
             with _progress(len(todo), progress) as advance:
                 for run, outcome in done:
                     if outcome["error"] is None:
-                        _write_atomic(outcome["rows"], cache / f"{run.key}.json")
+                        if not outcome["cached"]:
+                            _write_atomic(outcome["rows_json"], cache / f"{run.key}.json")
+                        fresh[run.key] = outcome["rows_json"]
                     else:
                         errors[run.key] = outcome["error"]
                     advance()
                     if on_result is not None:
                         on_result(run, outcome["error"])
-    table = _assemble(spec, runs, cache, errors)
+    table = _assemble(spec, runs, cache, errors, fresh)
     by = list(spec.grid) + ["flow", "name"]
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]

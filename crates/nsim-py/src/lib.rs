@@ -141,6 +141,13 @@ fn drop_reasons() -> Vec<&'static str> {
     nsim_core::record::DropReason::ALL.iter().map(|r| r.name()).collect()
 }
 
+/// A TOML scenario file as compact JSON, keys in file order (what `tomllib` reads), or None
+/// where `tomllib` is needed: dates and times, NaN, infinities (`nsim run`'s scenario.json).
+#[pyfunction]
+fn toml_document_json(text: &str) -> Option<String> {
+    nsim_core::config::document_json::document_json(text)
+}
+
 /// The JSON Schema of scenario files.
 #[pyfunction]
 fn json_schema() -> String {
@@ -183,6 +190,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_to_dir, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(toml_document_json, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

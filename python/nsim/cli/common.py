@@ -1,4 +1,5 @@
-"""Helpers shared by subcommands: turning invalid input into exit status 2."""
+"""Helpers shared by subcommands: printing, and turning invalid input into exit status 2.
+No click here: ``nsim run``'s plain path (:mod:`.fast_run`) uses these without it."""
 
 from __future__ import annotations
 
@@ -6,7 +7,12 @@ import contextlib
 import sys
 from collections.abc import Iterator
 
-import click
+
+def echo(message: str, err: bool = False) -> None:
+    """One line to stdout (or stderr), flushed at once, as ``click.echo`` writes it."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(message + "\n")
+    stream.flush()
 
 
 @contextlib.contextmanager
@@ -18,5 +24,5 @@ def invalid_input_exits_2() -> Iterator[None]:
     try:
         yield
     except (ScenarioError, ResultsError) as e:
-        click.echo(f"error: {e}", err=True)
+        echo(f"error: {e}", err=True)
         sys.exit(2)

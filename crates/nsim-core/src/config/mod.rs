@@ -4,6 +4,7 @@
 //! come from these serde types. Unknown keys are errors everywhere (`deny_unknown_fields`).
 
 pub mod build;
+pub mod document_json;
 pub mod error;
 pub mod flow_spec;
 pub mod flow_spec_build;

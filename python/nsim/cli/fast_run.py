@@ -1,0 +1,195 @@
+"""``nsim run`` without click: the work of the command, and a strict parser for its plain form.
+
+The core reads the scenario, runs it and writes every results file itself, so this path
+imports neither pandas nor numpy nor click (issue 14: their import cost more than a small
+run). :func:`nsim.cli.entry` hands a plain ``nsim run SCENARIO [options]`` to
+:func:`parse_plain_run` and :func:`execute`; anything the parser is not sure of (``--help``,
+an unknown or repeated option, a value click would reject) goes to the click command in
+:mod:`nsim.cli.run`, which calls the same :func:`execute`, so outputs, exit statuses and error
+messages are the same either way. Ctrl-C stops the run at the simulated time reached, writes
+what was done marked ``interrupted`` and exits 130.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import os
+import stat
+import sys
+from typing import Any
+
+from .common import echo, invalid_input_exits_2
+
+#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+#: Flows listed in the printed summary.
+SHOWN_FLOWS = 10
+
+#: Options of ``nsim run`` taking a value -> parameter name (as declared in :mod:`.run`).
+VALUE_OPTIONS = {"-o": "out", "--out": "out", "--seed": "seed", "--until": "until", "--pcap-links": "pcap_links"}
+#: Flags of ``nsim run`` -> parameter name.
+FLAG_OPTIONS = {"--trace": "trace", "--pcap": "pcap", "--parquet": "parquet", "-q": "quiet", "--quiet": "quiet",
+                "--no-limits": "no_limits"}
+
+
+def _click_accepts_path(path: str, want_dir: bool) -> bool:
+    """Whether click.Path(file_okay=want_dir, dir_okay=not want_dir) takes ``path`` as is."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return True
+    if want_dir and stat.S_ISREG(st.st_mode) or not want_dir and stat.S_ISDIR(st.st_mode):
+        return False
+    return os.access(path, os.R_OK)
+
+
+def parse_plain_run(argv: list[str]) -> dict[str, Any] | None:
+    """The keyword arguments of :func:`execute` for ``argv = ["run", SCENARIO, options...]``
+    when every argument is in a form this parser knows (``--opt VALUE``, ``--opt=VALUE``,
+    ``-o DIR``, flags, once each) and click would accept every value; None otherwise."""
+    if not argv or argv[0] != "run" or "_NSIM_COMPLETE" in os.environ:
+        return None
+    kwargs: dict[str, Any] = {}
+    positional: list[str] = []
+    args = iter(argv[1:])
+    for arg in args:
+        if arg in ("-", "--"):
+            return None
+        if not arg.startswith("-"):
+            positional.append(arg)
+            continue
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in FLAG_OPTIONS and not eq:
+            key, value = FLAG_OPTIONS[name], True
+        elif name in VALUE_OPTIONS:
+            key = VALUE_OPTIONS[name]
+            if not eq:
+                value = next(args, None)
+                if value is None or value.startswith("-"):
+                    return None
+        else:
+            return None
+        if key in kwargs:
+            return None
+        kwargs[key] = value
+    if len(positional) != 1 or not _click_accepts_path(positional[0], want_dir=False):
+        return None
+    kwargs["scenario"] = positional[0]
+    if "out" in kwargs and not _click_accepts_path(kwargs["out"], want_dir=True):
+        return None
+    if "seed" in kwargs:
+        try:
+            kwargs["seed"] = int(kwargs["seed"])
+        except ValueError:
+            return None
+    return kwargs
+
+
+def _ms(v: str) -> str:
+    return f"{float(v) * 1e3:.2f}ms" if v not in ("", "nan") else "-"
+
+
+def _summary_lines(summary: dict[str, Any], flows_csv: str) -> list[str]:
+    """The printed summary: run figures, packet accounting, drops, the first flows."""
+    s, a = summary, summary["accounting"]
+    rate = f"{s['events_per_s']:,.0f} events/s" if s.get("events_per_s") else ""
+    lines = [
+        f"{s['scenario'] or 'scenario'}: seed {s['seed']}, {s['sim_time_s']:g} s simulated, "
+        f"{s['events']:,} events in {s['wall_s']:.3f} s ({rate}; set-up {s.get('setup_wall_s', 0) * 1e3:.1f} ms)",
+        f"packets: {a['created']:,} created = {a['delivered']:,} delivered + {a['dropped']:,} dropped"
+        f" + {a['queued']:,} queued + {a['in_flight']:,} in flight",
+    ]
+    if a["dropped_by_reason"]:
+        lines.append("drops: " + ", ".join(f"{k} {v:,}" for k, v in a["dropped_by_reason"].items()))
+    if s.get("interrupted"):
+        lines.append(f"interrupted: results cover the {s['sim_time_s']:g} s simulated before the run was stopped")
+    with open(flows_csv, newline="", encoding="utf-8") as f:
+        rows = csv.DictReader(f)
+        shown = list(itertools.islice(rows, SHOWN_FLOWS))
+        more = sum(1 for _ in rows)
+    if shown:
+        lines.append(f"{'flow':<16} {'delivered':>10} {'dropped':>8} {'throughput':>12} {'delay mean':>11} {'p99':>9}")
+        for r in shown:
+            lines.append(
+                f"{r['name'][:16]:<16} {int(r['delivered_pkts']):>10,} {int(r['dropped_pkts']):>8,} "
+                f"{float(r['throughput_bps']) / 1e6:>9.3f}Mbps {_ms(r['delay_mean_s']):>11} {_ms(r['delay_p99_s']):>9}"
+            )
+        if more:
+            lines.append(f"... {more} more flows in flows.csv")
+    return lines
+
+
+def _pcap_choice(pcap: bool, pcap_links: str | None) -> bool | list[str] | None:
+    """``--pcap`` -> all link directions; ``--pcap-links a-b,c->d`` -> those; else the file's."""
+    if pcap_links:
+        return [s.strip() for s in pcap_links.split(",") if s.strip()]
+    return True if pcap else None
+
+
+def _scenario_document(text: str) -> Any:
+    """The scenario file as ``tomllib`` reads it, from the core's parser when it can (so this
+    path does not import ``tomllib``: 1.2 MB of a 15 MB run)."""
+    from .. import _core
+
+    doc = _core.toml_document_json(text)
+    if doc is not None:
+        return json.loads(doc)
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def _write_parquet(out: str) -> None:
+    """Parquet copies of the CSV tables (needs pandas and pyarrow: only when asked)."""
+    import pandas as pd
+
+    for name in sorted(os.listdir(out)):
+        if name.endswith(".csv"):
+            pd.read_csv(os.path.join(out, name)).to_parquet(os.path.join(out, name[:-4] + ".parquet"), index=False)
+
+
+def execute(scenario: str, out: str | None = None, seed: int | None = None, until: str | None = None,
+            trace: bool = False, pcap: bool = False, pcap_links: str | None = None, parquet: bool = False,
+            quiet: bool = False, no_limits: bool = False) -> None:
+    """Runs SCENARIO, writes its results to OUT (default ``out/<scenario name>``) and prints
+    the summary; exits 2 on invalid input and 130 after Ctrl-C."""
+    from .. import _core
+    from ..errors import ResultsError, from_core
+    from ..progress import RunProgress
+    from ..textfile import read_text
+
+    with invalid_input_exits_2():
+        text = read_text(scenario)
+        out = out or os.path.join("out", os.path.splitext(os.path.basename(scenario))[0])
+        duration_s = None
+        if until is not None:
+            from ..units import seconds
+
+            duration_s = seconds(until, "until")
+        trace_path = os.path.join(out, "trace.tr") if trace else None
+        progress = RunProgress(os.path.basename(scenario), enabled=not quiet)
+        with progress, progress.stop_on_sigint():
+            try:
+                summary_text = _core.run_to_dir(text, scenario, out, "toml", seed, duration_s, trace_path,
+                                                _pcap_choice(pcap, pcap_links), progress,
+                                                not no_limits)
+            except _core.ConfigError as e:
+                raise from_core(e) from None
+            except _core.ResultsError as e:
+                raise ResultsError(str(e)) from None
+        summary = json.loads(summary_text)
+        with open(os.path.join(out, "scenario.json"), "w", encoding="utf-8") as f:
+            json.dump(_scenario_document(text), f, indent=2, default=str)
+        if parquet:
+            _write_parquet(out)
+    if not quiet:
+        for line in _summary_lines(summary, os.path.join(out, "flows.csv")):
+            echo(line)
+        echo(f"results in {out}/")
+    if summary["interrupted"] or progress.interrupted:
+        if quiet:
+            echo(f"interrupted: partial results in {out}/", err=True)
+        sys.exit(EXIT_INTERRUPTED)
