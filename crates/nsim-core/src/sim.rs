@@ -150,6 +150,7 @@ impl Simulator {
                     self.log_cwnd(agent.idx());
                 }
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
+                Event::Release { node, id } => self.net.on_release(node, id),
                 Event::Sample => self.sample(limit),
                 Event::Snapshot(k) => {
                     if let Some(w) = self.windows.as_mut() {

@@ -10,6 +10,7 @@ pub mod link;
 pub mod routing;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
+use crate::middlebox::Verdict;
 use crate::packet::{PacketId, PacketPool};
 use crate::queue::{QueueCtx, QueueDisc};
 use crate::record::pcap::PcapFiles;
@@ -56,6 +57,8 @@ pub struct Net {
     pub atm: atm::AtmNet,
     /// pcap files of the chosen link directions (written at each departure).
     pub pcap: Option<PcapFiles>,
+    /// Packet hooks at nodes (`None` without any: one branch per forward).
+    pub middlebox: Option<Box<crate::middlebox::Middleboxes>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -74,22 +77,50 @@ impl Net {
             trace: None,
             atm: atm::AtmNet::default(),
             pcap: None,
+            middlebox: None,
             drops: Vec::with_capacity(8),
         }
     }
 
     /// Sends a packet from node `at` towards its destination. Returns the packet id if it is
-    /// addressed to `at` itself (the caller delivers it to the agent).
+    /// addressed to `at` itself (the caller delivers it to the agent). The node's hooks (if
+    /// any) see the packet first and may rewrite, hold or drop it.
     pub fn forward(&mut self, at: NodeId, id: PacketId) -> Option<PacketId> {
-        let dst = self.pool.get(id).dst;
-        if dst == at {
+        if self.pool.get(id).dst == at {
             return Some(id);
         }
-        match self.routes.next_hop(at, dst) {
+        if let Some(mb) = self.middlebox.as_deref_mut() {
+            match mb.inspect(at, self.now, self.pool.get_mut(id)) {
+                Verdict::Pass => {}
+                Verdict::Drop => {
+                    self.drop_packet(id, DropReason::Middlebox, None);
+                    return None;
+                }
+                Verdict::Delay(d) => {
+                    mb.held += 1;
+                    self.sched.schedule(self.now + d, Event::Release { node: at, id });
+                    return None;
+                }
+            }
+        }
+        self.route(at, id);
+        None
+    }
+
+    /// A packet a hook held at `node` is released: route it on (the hooks do not see it again).
+    pub fn on_release(&mut self, node: NodeId, id: PacketId) {
+        if let Some(mb) = self.middlebox.as_deref_mut() {
+            mb.held -= 1;
+        }
+        self.route(node, id);
+    }
+
+    /// Puts a packet that is not for `at` on the next link towards its destination.
+    fn route(&mut self, at: NodeId, id: PacketId) {
+        match self.routes.next_hop(at, self.pool.get(id).dst) {
             Some(l) => self.enqueue(l, id),
             None => self.drop_packet(id, DropReason::NoRoute, None),
         }
-        None
     }
 
     /// Counts a packet created by an agent of `flow`.
@@ -307,8 +338,9 @@ impl Net {
         self.links.iter().map(|l| l.queue.len_packets()).sum()
     }
 
-    /// Packets being transmitted or propagating now.
+    /// Packets being transmitted or propagating now, or held by a node hook.
     pub fn in_flight(&self) -> u64 {
-        self.links.iter().map(|l| l.in_flight()).sum::<u64>() + self.atm_in_flight()
+        let held = self.middlebox.as_ref().map_or(0, |m| m.held);
+        self.links.iter().map(|l| l.in_flight()).sum::<u64>() + self.atm_in_flight() + held
     }
 }

@@ -46,10 +46,12 @@ pub enum DropReason {
     /// AAL5 reassembly discarded the frame: its cells were merged with those of an earlier
     /// frame whose end-of-frame cell was lost (the CRC-32 and length check fail).
     Aal5,
+    /// A node hook (middlebox) dropped it in transit.
+    Middlebox,
 }
 
 impl DropReason {
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
     pub const ALL: [DropReason; Self::COUNT] = [
         DropReason::Overflow,
         DropReason::ErrorModel,
@@ -65,6 +67,7 @@ impl DropReason {
         DropReason::SelectiveDrop,
         DropReason::Fba,
         DropReason::Aal5,
+        DropReason::Middlebox,
     ];
 
     /// Column-friendly name (`drops_<name>` in results).
@@ -84,6 +87,7 @@ impl DropReason {
             DropReason::SelectiveDrop => "selective_drop",
             DropReason::Fba => "fba",
             DropReason::Aal5 => "aal5",
+            DropReason::Middlebox => "middlebox",
         }
     }
 
