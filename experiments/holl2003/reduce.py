@@ -378,7 +378,7 @@ def ch7nf(table: pd.DataFrame) -> dict[str, Any]:
     for when in ("before", "after"):
         if ("ip_abr", when) in ratio:
             out[f"ch7nf.ipabr.far_over_near.{when}"] = ratio[("ip_abr", when)]
-        if {("ip_abr", when), ("cbq", when)} <= ratio.keys():
+        if when == "after" and {("ip_abr", when), ("cbq", when)} <= ratio.keys():
             out[f"ch7nf.ipabr_over_cbq.far_over_near.{when}"] = ratio[("ip_abr", when)] / ratio[("cbq", when)]
     if {"cbq", "ip_abr"} <= temporal.keys():
         out["ch7nf.ipabr_over_cbq.temporal_cov"] = temporal["ip_abr"] / temporal["cbq"]
