@@ -86,28 +86,23 @@ fn drop_every_drops_every_nth_packet_with_its_own_reason() {
     assert!(r.accounting.balanced());
 }
 
-#[test]
-fn an_rwnd_clamp_gives_the_window_limited_rate() {
-    let r = run(&path(&format!("{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"rwnd_clamp\", rwnd = \"5000B\" }}\n")));
+/// Asserts that a bulk TCP flow under `hook` at r runs at the window-limited rate of 5
+/// segments per round trip.
+fn assert_five_segments_per_rtt(hook: &str) {
+    let r = run(&path(&format!("{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {hook}\n")));
     let expect = 5.0 * 1040.0 * 8.0 / rtt_s();
     let got = r.flows[0].throughput_bps;
-    assert!(
-        (got / expect - 1.0).abs() < 0.01,
-        "{got} vs W/RTT = {expect}"
-    );
+    assert!((got / expect - 1.0).abs() < 0.01, "{hook}: {got} vs W/RTT = {expect}");
+}
+
+#[test]
+fn an_rwnd_clamp_gives_the_window_limited_rate() {
+    assert_five_segments_per_rtt(r#"{ kind = "rwnd_clamp", rwnd = "5000B" }"#);
 }
 
 #[test]
 fn a_window_cap_in_segments_matches_the_same_clamp_in_bytes() {
-    let cap = run(&path(&format!(
-        "{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"window_cap\", segments = 5 }}\n"
-    )));
-    let expect = 5.0 * 1040.0 * 8.0 / rtt_s();
-    let got = cap.flows[0].throughput_bps;
-    assert!(
-        (got / expect - 1.0).abs() < 0.01,
-        "{got} vs W/RTT = {expect}"
-    );
+    assert_five_segments_per_rtt(r#"{ kind = "window_cap", segments = 5 }"#);
 }
 
 #[test]
