@@ -24,9 +24,10 @@
 //! Left open by the thesis, chosen here (docs/models/middlebox.md): running averages are
 //! EWMAs with gain `gain` (default 1/8, TCP's SRTT gain, RFC 6298), first sample taken as
 //! is; `RTT_reverse` counts as 0 until its first sample (so the first windows are small,
-//! which makes the proxy's window the limit and the reverse samples exact); `min_rwnd` default 0 (the one-way sender
-//! still sends one segment per window, `Core::wnd`); the share is given, and changed at given
-//! times (`schedule`), since whether the thesis throttled automatically is unclear.
+//! which makes the proxy's window the limit and the reverse samples exact); `min_rwnd`
+//! default 0 (the one-way sender still sends one segment per window, `Core::wnd`); the share
+//! is given, and changed at given times (`schedule`), since whether the thesis throttled
+//! automatically is unclear.
 
 use std::collections::VecDeque;
 
