@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,7 @@ class Builder:
         self.links: list[dict[str, Any]] = []
         self.flows: list[dict[str, Any]] = []
         self.record: dict[str, Any] = {}
+        self.middlebox: list[dict[str, Any]] = []
 
     def host(self, name: str, router: str, rate: str, delay: str) -> None:
         self.hosts.append(name)
@@ -107,6 +109,9 @@ class Builder:
         for f in self.flows:
             out.append("\n[[flows]]")
             out += [f"{k} = {toml_value(v)}" for k, v in f.items()]
+        for m in self.middlebox:
+            out.append("\n[[middlebox]]")
+            out += [f"{k} = {toml_value(v)}" for k, v in m.items()]
         if self.record:
             out.append("\n[record]")
             out += [f"{k} = {toml_value(v)}" for k, v in self.record.items()]
@@ -207,6 +212,13 @@ pairs (R0 side to R3 side, RTT 908 ms) and 32 near pairs (R2 side to R3 side, RT
 each a bulk flow in both directions; 8 two-way calls on link R2-R3 from 123.6 s. The
 chain and host attachment are inferred from the stated RTTs (the figure did not survive).""",
                 "428.6s")
+    ch6_nearfar_topology(b, "newreno")
+    b.record = {"windows": [["63.6s", "123.6s"], ["183.6s", "423.6s"]]}
+    b.write(root, "ch6_nearfar.toml")
+
+
+def ch6_nearfar_topology(b: Builder, variant: str) -> None:
+    """The §6.4 chain, its near and far BE pairs and 8 calls on R2-R3 from 123.6 s."""
     q = cbq(eq_4_2(8), DROPTAIL)
     b.routers = ["R0", "R1", "R2", "R3"]
     # links[0] is the shared hop R2-R3, the only one every flow crosses (so the only congested
@@ -222,14 +234,70 @@ chain and host attachment are inferred from the stated RTTs (the figure did not 
             b.host(f"{side}d{i}", dst, "1.536Mb", "1ms")
         b.flows.append({"name": f"{side}{{i}}", "from": f"{side}s{{i}}", "to": f"{side}d{{i}}", "repeat": 64,
                         "start": "0.1s", "stagger": {"every": "0.5s", "group": 16},
-                        "app": {"kind": "bulk"}, "transport": tcp()})
+                        "app": {"kind": "bulk"}, "transport": tcp(variant)})
     for i in range(16):
         back = i % 2 == 1
         b.host(f"cs{i}", "R3" if back else "R2", "1.536Mb", "1ms")
         b.host(f"cd{i}", "R2" if back else "R3", "1.536Mb", "1ms")
     b.flows.append(call_flow(8, start="123.6s", stop="428.1s"))
-    b.record = {"windows": [["63.6s", "123.6s"], ["183.6s", "423.6s"]]}
-    b.write(root, "ch6_nearfar.toml")
+
+
+#: IP-ABR's per-flow share (EEB-NM, §7.2.2): a direction's link split evenly among its 64 BE
+#: flows, throttled to what the 8 calls (736 kb/s) leave when they start at 123.6 s.
+ABR_SHARE = SAT_BW // BE_PAIRS
+ABR_SHARE_AFTER = (SAT_BW - 8 * 92 * 8 * 125) // BE_PAIRS
+
+
+def ip_abr_proxy(node: str) -> dict[str, Any]:
+    """An IP-ABR proxy at ``node`` (docs/models/middlebox.md); the share is thrown back at the
+    CBR start by schedule (the thesis does not say whether its throttle was automatic)."""
+    return {"node": node, "hook": {"kind": "ip_abr", "share": f"{ABR_SHARE}b",
+                                   "schedule": [{"at": "123.6s", "share": f"{ABR_SHARE_AFTER}b"}]}}
+
+
+def proxied(b: Builder, left: str, right: str, hop: dict[str, Any], queue: dict[str, Any]) -> None:
+    """Replaces ``hop`` (between ``left`` and ``right``, links[0]) by ``left -(0 ms)- pL -hop-
+    pR -(0 ms)- right``: the proxy nodes of §7.2.2, on 0 ms links of the hop's rate so that
+    each proxy sees the data after the gateway's output queue (``queue``, on both 0 ms links:
+    links[0] for left-to-right, links[2] for right-to-left traffic)."""
+    rate = hop["rate"]
+    b.routers += ["pL", "pR"]
+    b.links[0] = {"between": [left, "pL"], "rate": rate, "delay": "0ms", "queue": queue}
+    b.links[1:1] = [{**hop, "between": ["pL", "pR"]},
+                    {"between": ["pR", right], "rate": rate, "delay": "0ms", "queue": queue}]
+
+
+def ch7_step(root: Path) -> None:
+    b = Builder("holl2003 ch7: step response with IP-ABR proxies", """
+Holl 2003 §7.2.2 (Fig. 7.3): the chapter 6 step test (64 BE pairs, CBQ, 8 two-way calls from
+123.6 s) with Reno senders (the thesis: FullTcp Reno with rwnd in ACKs) and an IP-ABR proxy
+node on each side of the satellite hop, joined to its gateway by a 0 ms 1.536 Mb/s link.
+The proxies share each direction evenly among its 64 BE flows (24 kb/s) and throttle to
+12.5 kb/s at 123.6 s. The sweep switches the proxies off (`middlebox = []`) for the CBQ
+control on the same topology.""", "428.6s")
+    q = cbq(eq_4_2(8), DROPTAIL)
+    dumbbell(b, q, 8, variant="reno")
+    proxied(b, "r0", "r1", {"rate": "1.536Mb", "delay": SAT_DELAY, "queue": DROPTAIL}, q)
+    b.flows.append(call_flow(8, start="123.6s", stop="428.1s"))
+    threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
+    b.record = {"windows": [["63.6s", "123.6s"], ["183.6s", "423.6s"], *threes]}
+    b.middlebox = [ip_abr_proxy("pL"), ip_abr_proxy("pR")]
+    b.write(root, "ch7_step.toml")
+
+
+def ch7_nearfar(root: Path) -> None:
+    b = Builder("holl2003 ch7: near and far sources with IP-ABR proxies", """
+Holl 2003 §7.2.2 (Figs 7.8, 7.9): the §6.4 near/far chain with IP-ABR proxy nodes on the
+shared hop R2-R3 (R2 -(0 ms)- pL -(1 ms)- pR -(0 ms)- R3), Reno senders, CBQ. Each direction
+of the shared hop carries 32 near and 32 far BE flows: share 24 kb/s, 12.5 kb/s from 123.6 s.
+The sweep switches the proxies off (`middlebox = []`) for the CBQ control.""", "428.6s")
+    ch6_nearfar_topology(b, "reno")
+    q = cbq(eq_4_2(8), DROPTAIL)
+    proxied(b, "R2", "R3", {"rate": "1.536Mb", "delay": "1ms", "queue": q}, q)
+    threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
+    b.record = {"windows": [["63.6s", "123.6s"], ["183.6s", "423.6s"], *threes]}
+    b.middlebox = [ip_abr_proxy("pL"), ip_abr_proxy("pR")]
+    b.write(root, "ch7_nearfar.toml")
 
 
 #: Eq. 6.5: the sum of W_opt over the 64 pairs.
@@ -279,6 +347,11 @@ link so that the queue and the BER of both directions change together.""",
 packets, 'the maximum router queue size to prevent losses'); the thesis does not say which
 buffer its window-limited runs used.""",
           "ch6_step_wl_newreno.toml", {"links[0].queue": [cbq(eq_4_2(8), {"kind": "droptail", "limit": WORST_BURST})]})
+    for part, scn, what in (("ch7step", "ch7_step.toml", "step response (Figs 7.4-7.7)"),
+                            ("ch7nf", "ch7_nearfar.toml", "near/far (Figs 7.8, 7.9)")):
+        doc = tomllib.loads((root / "scenarios" / scn).read_text(encoding="utf-8"))
+        sweep(root, f"{part}.sweep.toml", f"Chapter 7.2.2 IP-ABR {what}: Reno under CBQ without and with the proxies.",
+              scn, {"middlebox": [[], doc["middlebox"]]})
     sweep(root, "ch6nf.sweep.toml", "Chapter 6.4 near/far (Figs 6.22, 6.23): NewReno, CBQ and CBQ+RED on the shared link R2-R3.",
           "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)]})
 
@@ -292,6 +365,8 @@ def main(root: Path = HERE) -> None:
     ch6_step(root, True, "newreno")
     ch6_step(root, True, "vegas")
     ch6_nearfar(root)
+    ch7_step(root)
+    ch7_nearfar(root)
     sweeps(root)
 
 

@@ -311,3 +311,82 @@ def eq6_5(table: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = {f"eq6_5.w_opt_pairs.w{k}": float(w.count(k)) for k in (5, 6, 7)}
     out["eq6_5.worst_case_burst_pkts"] = float(sum(w))
     return out
+
+
+def _proxy_label(spec: Any) -> str:
+    """The sweep's `middlebox` column (JSON text or list) -> "cbq" (no proxy) or "ip_abr"."""
+    m = json.loads(spec) if isinstance(spec, str) else spec
+    return "ip_abr" if m else "cbq"
+
+
+def _col(rows: pd.DataFrame, col: str) -> pd.Series:
+    """A window column, or NaNs when the run did not reach it (--quick stops at 10 s)."""
+    return rows[col] if col in rows else pd.Series(np.nan, index=rows.index)
+
+
+def _cov(x: pd.Series) -> float:
+    return float(x.std(ddof=0) / x.mean())
+
+
+def _ch7_runs(table: pd.DataFrame, scenario_file: str) -> dict[str, pd.DataFrame]:
+    """Proxy label -> the BE rows of that run."""
+    ok = table[table["error"].isna()]
+    return {_proxy_label(rows.iloc[0]["middlebox"]): rows[~_is_call(rows["name"])]
+            for _, rows in ok.groupby("run_key", sort=False)}
+
+
+def ch7step(table: pd.DataFrame) -> dict[str, Any]:
+    """IP-ABR step response (Holl §7.2.2, Figs 7.4-7.7): the spread across flows collapses."""
+    spans = _window_spans("ch7_step.toml")
+    runs = _ch7_runs(table, "ch7_step.toml")
+    out: dict[str, Any] = {}
+    stats = {}
+    for p, be in runs.items():
+        stats[p] = {"before": _cov(_col(be, "window0_goodput_bps")), "after": _cov(_col(be, "window1_goodput_bps")),
+                    "temporal": float(_temporal(be, spans, *POST).median())}
+    if {"cbq", "ip_abr"} <= stats.keys():
+        for k in ("before", "after"):
+            out[f"ch7step.ipabr_over_cbq.across_cov_{k}"] = stats["ip_abr"][k] / stats["cbq"][k]
+        out["ch7step.ipabr_over_cbq.temporal_cov"] = stats["ip_abr"]["temporal"] / stats["cbq"]["temporal"]
+    frames = []
+    for p, be in runs.items():
+        j = be["name"].str.removeprefix("be").astype(int) // 2
+        frames.append(pd.DataFrame({"proxy": p, "access_delay_ms": [gen.be_delay_ms(x) for x in j],
+                                    "goodput_after_kbps": _col(be, "window1_goodput_bps").to_numpy() / 1e3}))
+    out["__frames__"] = {"fig7_4": pd.concat(frames).sort_values(["proxy", "access_delay_ms"])}
+    return out
+
+
+#: A near flow's window under IP-ABR before the step: share (bytes/s) x RTT (6 ms), seed 000
+#: §7.2.2's explanation of why near flows keep an edge (it is below one 536 B segment).
+NEAR_SHARE_X_RTT = gen.ABR_SHARE / 8 * 0.006
+
+
+def ch7nf(table: pd.DataFrame) -> dict[str, Any]:
+    """IP-ABR near/far (Holl §7.2.2, Figs 7.8, 7.9): throughputs stabilise, near flows keep a
+    slight edge because share x RTT is below one segment for them."""
+    spans = _window_spans("ch7_nearfar.toml")
+    runs = _ch7_runs(table, "ch7_nearfar.toml")
+    out: dict[str, Any] = {"ch7nf.near_share_x_rtt_bytes": float(NEAR_SHARE_X_RTT)}
+    ratio, temporal = {}, {}
+    for p, be in runs.items():
+        far, near = be[be["name"].str.startswith("far")], be[be["name"].str.startswith("near")]
+        for k, when in ((0, "before"), (1, "after")):
+            col = f"window{k}_goodput_bps"
+            ratio[(p, when)] = float(_col(far, col).mean() / _col(near, col).mean())
+        temporal[p] = float(_temporal(be, spans, *POST).median())
+    for when in ("before", "after"):
+        if ("ip_abr", when) in ratio:
+            out[f"ch7nf.ipabr.far_over_near.{when}"] = ratio[("ip_abr", when)]
+        if when == "after" and {("ip_abr", when), ("cbq", when)} <= ratio.keys():
+            out[f"ch7nf.ipabr_over_cbq.far_over_near.{when}"] = ratio[("ip_abr", when)] / ratio[("cbq", when)]
+    if {"cbq", "ip_abr"} <= temporal.keys():
+        out["ch7nf.ipabr_over_cbq.temporal_cov"] = temporal["ip_abr"] / temporal["cbq"]
+    frames = []
+    for p, be in runs.items():
+        for side in ("near", "far"):
+            s = be[be["name"].str.startswith(side)]
+            frames.append(pd.DataFrame({"series": f"{side}, {p}", "flow": s["name"].str.removeprefix(side).astype(int).to_numpy(),
+                                        "goodput_after_kbps": _col(s, "window1_goodput_bps").to_numpy() / 1e3}))
+    out["__frames__"] = {"fig7_9": pd.concat(frames).sort_values(["series", "flow"])}
+    return out

@@ -257,6 +257,13 @@ class Scenario:
         self.config.setdefault("routing", {}).setdefault("routes", []).append({"at": at, "to": to, "next": next})
         return self
 
+    def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None) -> "Scenario":
+        """Installs a packet hook at ``node`` (docs/models/middlebox.md): ``hook`` is a table
+        such as ``{"kind": "rwnd_clamp", "rwnd": "8000B"}`` or ``{"kind": "ip_abr", "share":
+        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix)."""
+        self.config.setdefault("middlebox", []).append(_clean({"node": node, "flows": flows, "hook": hook}))
+        return self
+
     def record(self, series: list[str] | None = None, interval: Quantity | None = None, trace: bool | None = None) -> "Scenario":
         """Chooses time series ("queue", "flow_throughput", ...) and the ns-2 trace."""
         self.config["record"] = _clean({"series": series, "interval": interval, "trace": trace})

@@ -8,6 +8,7 @@ pub mod agent;
 pub mod app;
 pub mod config;
 pub mod ids;
+pub mod middlebox;
 pub mod net;
 pub mod packet;
 pub mod queue;

@@ -8,7 +8,8 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::ids::{AgentId, LinkId};
+use crate::ids::{AgentId, LinkId, NodeId};
+use crate::packet::PacketId;
 use crate::time::SimTime;
 
 /// What happens when an event fires.
@@ -28,6 +29,8 @@ pub enum Event {
     EthControl(LinkId),
     /// Periodic sampling of time series (only scheduled when series are recorded).
     Sample,
+    /// A node hook (middlebox) releases the packet it held at `node`.
+    Release { node: NodeId, id: PacketId },
     /// Goodput snapshot k for `record.windows` (only scheduled when windows are recorded).
     Snapshot(u32),
 }

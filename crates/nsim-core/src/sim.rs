@@ -151,6 +151,7 @@ impl Simulator {
                 }
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::EthControl(l) => self.net.on_eth_control(l),
+                Event::Release { node, id } => self.net.on_release(node, id),
                 Event::Sample => self.sample(limit),
                 Event::Snapshot(k) => {
                     if let Some(w) = self.windows.as_mut() {

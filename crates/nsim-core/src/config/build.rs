@@ -72,6 +72,8 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
     let mut net = Net::new(node_list, links, routes, flows.len());
     super::flow_spec_build::check_routes(&flows, &net)?;
+    let flow_names: Vec<String> = flows.iter().map(|f| f.name.clone()).collect();
+    net.middlebox = crate::middlebox::spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
 
     let duration = opts.duration.or(scn.duration.map(|d| d.0));
     if duration.is_none() {

@@ -63,6 +63,9 @@ pub struct Scenario {
     /// Traffic.
     #[serde(default)]
     pub flows: Vec<FlowSpec>,
+    /// Packet hooks at nodes (rwnd clamp, IP-ABR proxy, delay, drops): docs/models/middlebox.md.
+    #[serde(default)]
+    pub middlebox: Vec<crate::middlebox::spec::MiddleboxSpec>,
     /// What to record beyond the always-on counters.
     #[serde(default)]
     pub record: RecordSpec,

@@ -11,6 +11,7 @@ pub mod link;
 pub mod routing;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
+use crate::middlebox::Verdict;
 use crate::packet::{PacketId, PacketPool};
 use crate::queue::{QueueCtx, QueueDisc};
 use crate::record::pcap::PcapFiles;
@@ -59,6 +60,8 @@ pub struct Net {
     pub eth: ethernet::EthNet,
     /// pcap files of the chosen link directions (written at each departure).
     pub pcap: Option<PcapFiles>,
+    /// Packet hooks at nodes (`None` without any: one branch per forward).
+    pub middlebox: Option<Box<crate::middlebox::Middleboxes>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -78,22 +81,59 @@ impl Net {
             atm: atm::AtmNet::default(),
             eth: ethernet::EthNet::default(),
             pcap: None,
+            middlebox: None,
             drops: Vec::with_capacity(8),
         }
     }
 
     /// Sends a packet from node `at` towards its destination. Returns the packet id if it is
-    /// addressed to `at` itself (the caller delivers it to the agent).
+    /// addressed to `at` itself (the caller delivers it to the agent). The node's hooks (if
+    /// any) see the packet first and may rewrite, hold or drop it; without hooks this costs
+    /// one branch (docs/models/middlebox.md).
     pub fn forward(&mut self, at: NodeId, id: PacketId) -> Option<PacketId> {
         let dst = self.pool.get(id).dst;
         if dst == at {
             return Some(id);
+        }
+        if self.middlebox.is_some() && !self.run_hooks(at, id) {
+            return None;
         }
         match self.routes.next_hop(at, dst) {
             Some(l) => self.enqueue(l, id),
             None => self.drop_packet(id, DropReason::NoRoute, None),
         }
         None
+    }
+
+    /// Runs node `at`'s hooks on packet `id`. Returns whether to route it on now; otherwise
+    /// the packet was dropped or is held until its `Release` event.
+    #[inline(never)]
+    fn run_hooks(&mut self, at: NodeId, id: PacketId) -> bool {
+        let Some(mb) = self.middlebox.as_deref_mut() else { return true };
+        match mb.inspect(at, self.now, self.pool.get_mut(id)) {
+            Verdict::Pass => true,
+            Verdict::Drop => {
+                self.drop_packet(id, DropReason::Middlebox, None);
+                false
+            }
+            Verdict::Delay(d) => {
+                mb.held += 1;
+                self.sched.schedule(self.now + d, Event::Release { node: at, id });
+                false
+            }
+        }
+    }
+
+    /// A packet a hook held at `node` is released: route it on without consulting the hooks
+    /// again (they are taken out for the call, which keeps `forward` the only caller of
+    /// `enqueue`, so the compiler inlines it there as before hooks existed).
+    pub fn on_release(&mut self, node: NodeId, id: PacketId) {
+        let mut hooks = self.middlebox.take();
+        if let Some(mb) = hooks.as_deref_mut() {
+            mb.held -= 1;
+        }
+        self.forward(node, id);
+        self.middlebox = hooks;
     }
 
     /// Counts a packet created by an agent of `flow`.
@@ -319,8 +359,9 @@ impl Net {
         self.links.iter().map(|l| l.waiting()).sum()
     }
 
-    /// Packets being transmitted or propagating now.
+    /// Packets being transmitted or propagating now, or held by a node hook.
     pub fn in_flight(&self) -> u64 {
-        self.links.iter().map(|l| l.in_flight()).sum::<u64>() + self.atm_in_flight()
+        let held = self.middlebox.as_ref().map_or(0, |m| m.held);
+        self.links.iter().map(|l| l.in_flight()).sum::<u64>() + self.atm_in_flight() + held
     }
 }

@@ -48,10 +48,12 @@ pub enum DropReason {
     Aal5,
     /// An Ethernet port's cap on the bytes of paused traffic it holds (seed 002 §3.5.2).
     BlockedCap,
+    /// A node hook (middlebox) dropped it in transit.
+    Middlebox,
 }
 
 impl DropReason {
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
     pub const ALL: [DropReason; Self::COUNT] = [
         DropReason::Overflow,
         DropReason::ErrorModel,
@@ -68,6 +70,7 @@ impl DropReason {
         DropReason::Fba,
         DropReason::Aal5,
         DropReason::BlockedCap,
+        DropReason::Middlebox,
     ];
 
     /// Column-friendly name (`drops_<name>` in results).
@@ -88,6 +91,7 @@ impl DropReason {
             DropReason::Fba => "fba",
             DropReason::Aal5 => "aal5",
             DropReason::BlockedCap => "blocked_cap",
+            DropReason::Middlebox => "middlebox",
         }
     }
 

@@ -53,6 +53,7 @@ pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: S
             Event::Timer { kind, gen, .. } => {
                 agent.on_timer(kind, gen, &mut AgentCtx { net, me: me.1, node: me.0, flow: FlowId(0) })
             }
+            Event::Release { node, id } => net.on_release(node, id),
             Event::Sample | Event::Snapshot(_) => {}
         }
     }

@@ -40,7 +40,7 @@ impl Fack {
     }
 
     fn window(&self, c: &Conn) -> i64 {
-        (c.cc.cwnd().min(c.s.p.window as f64) + self.wintrim) as i64
+        (c.cc.cwnd().min(c.s.wnd() as f64) + self.wintrim) as i64
     }
 
     /// Highest SACKed sequence number in this ACK (ns-2 `maxsack`), or -1.
@@ -159,7 +159,7 @@ impl Recovery for Fack {
                     x
                 }
                 None => {
-                    if c.s.t_seqno >= c.s.curseq || (self.fastrecov && c.s.t_seqno > c.s.highest_ack + c.s.p.window as i64) {
+                    if c.s.t_seqno >= c.s.curseq || (self.fastrecov && c.s.t_seqno > c.s.highest_ack + c.s.wnd()) {
                         break;
                     }
                     c.s.t_seqno += 1;

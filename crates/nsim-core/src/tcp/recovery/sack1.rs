@@ -130,7 +130,7 @@ impl Sack1 {
 
     /// Picks the next packet to send: a hole if any, else new data (None: nothing allowed).
     fn next_segment(&mut self, c: &mut Conn, win: i64) -> Option<i64> {
-        let wnd = c.s.p.window as i64;
+        let wnd = c.s.wnd();
         match self.sb.next_retran() {
             None => {
                 let limit = if self.fastrecov { wnd } else { win };

@@ -66,7 +66,7 @@ impl SackRfc6675 {
             return Some(s);
         }
         let s = &mut *c.s;
-        if s.t_seqno < s.curseq && s.t_seqno <= s.highest_ack + s.p.window as i64 {
+        if s.t_seqno < s.curseq && s.t_seqno <= s.highest_ack + s.wnd() {
             s.t_seqno += 1;
             return Some(s.t_seqno - 1);
         }

@@ -73,6 +73,9 @@ pub struct Core {
     /// a retransmission).
     cwr_pending: bool,
     initial_window: u32,
+    /// The peer's advertised window in packets: floor(rwnd / payload), at least 1, or
+    /// `p.window` while ACKs advertise none (`TcpHdr::NO_RWND`). See [`Core::wnd`].
+    peer_wnd: i64,
     /// Set cwnd to the initial window when the first segment (the SYN, or data segment 0
     /// without it) is acknowledged (ns-2 `delay_growth_ true`, checked in `TcpAgent::recv`).
     /// ns-2's `Agent/TCP/Fack` has its own `recv` without that check: false for fack.
@@ -111,6 +114,7 @@ impl Core {
             state: CongState::Open,
             cwr_pending: false,
             initial_window: p.initial_window,
+            peer_wnd: p.window as i64,
             delay_growth: true,
             rtx: RtxTimer::default(),
             total_bytes,
@@ -182,6 +186,27 @@ impl Core {
         bytes.div_ceil(self.p.payload.0) as i64
     }
 
+    /// The receiver window in packets: min(`window`, advertised rwnd / payload). ns-2's
+    /// `TcpAgent::window()` is min(cwnd_, wnd_) with `wnd_` a local constant (its one-way ACKs
+    /// carry no window); RFC 5681 §2 and RFC 793 §3.7 let the advertised window (rwnd) bound
+    /// the send window as well. Every window computation goes through this accessor.
+    pub fn wnd(&self) -> i64 {
+        (self.p.window as i64).min(self.peer_wnd)
+    }
+
+    /// Takes the window an ACK advertises (RFC 793 §3.9: SND.WND from each acceptable ACK;
+    /// old ACKs below `highest_ack` are ignored). A window smaller than one segment still
+    /// allows one: the one-way sender has no persist timer, so it must not stall at zero.
+    fn take_rwnd(&mut self, h: &TcpHdr) {
+        if (h.ack as i64) < self.highest_ack {
+            return;
+        }
+        self.peer_wnd = match h.rwnd {
+            TcpHdr::NO_RWND => self.p.window as i64,
+            bytes => ((bytes as u64 / self.p.payload.0) as i64).max(1),
+        };
+    }
+
     pub fn in_flight_pkts(&self) -> u64 {
         (self.maxseq - self.highest_ack).max(0) as u64
     }
@@ -206,13 +231,13 @@ impl Conn<'_, '_> {
 
     /// min(cwnd, receiver window), as a reduction sees it (ns-2 `windowd()`).
     pub fn view(&self) -> SenderView {
-        SenderView { win: self.cc.cwnd().min(self.s.p.window as f64), whole_packets: self.s.p.whole_packet_reduction }
+        SenderView { win: self.cc.cwnd().min(self.s.wnd() as f64), whole_packets: self.s.p.whole_packet_reduction }
     }
 
     /// Sending window in whole packets plus `extra` (Reno's inflation), capped by the
     /// receiver window (ns-2 `window()`).
     pub fn window(&self, extra: i64) -> i64 {
-        (self.cc.cwnd() as i64 + extra).min(self.s.p.window as i64)
+        (self.cc.cwnd() as i64 + extra).min(self.s.wnd())
     }
 
     /// Sends segment `seq` (new or retransmitted) and keeps the books (ns-2 `output`).
@@ -275,7 +300,7 @@ impl Conn<'_, '_> {
     pub fn send_one(&mut self) {
         let s = &*self.s;
         let cwnd = self.cc.cwnd();
-        if s.t_seqno <= s.highest_ack + s.p.window as i64
+        if s.t_seqno <= s.highest_ack + s.wnd()
             && s.t_seqno < s.curseq
             && (s.t_seqno as f64) <= s.highest_ack as f64 + cwnd + s.dupacks as f64
         {
@@ -538,6 +563,7 @@ impl Agent for TcpSender {
 
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let h = ctx.net.pool.get(id).tcp;
+        self.core.take_rwnd(&h);
         let (mut c, rec) = self.conn(ctx);
         if c.s.p.ecn && h.flags & flags::ECE != 0 {
             c.ecn_echo(h.ack as i64);

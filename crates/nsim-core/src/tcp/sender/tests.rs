@@ -23,6 +23,22 @@ fn window_is_min_of_cwnd_and_receiver_window() {
     assert_eq!(h.cum(ms(100), 0), [4]);
 }
 
+/// RFC 5681 §2: the sender may not send beyond min(cwnd, rwnd); rwnd is in bytes and the
+/// one-way sender counts whole 1000 B segments (floor), never fewer than one.
+#[test]
+fn advertised_rwnd_caps_the_window_in_whole_segments() {
+    let mut h = TcpHarness::new(Variant::Reno, |p| p.window = 20);
+    h.tx.cc.set_cwnd(10.0);
+    assert_eq!(h.start(), (0..10).collect::<Vec<_>>());
+    // 2999 B advertised: 2 segments, so after ACK 0 only segments 1..=2 may be out (none new).
+    assert_eq!(h.ack(ms(100), TcpHdr { ack: 0, rwnd: 2999, ..TcpHdr::default() }), Vec::<u64>::new());
+    // A window below one segment still lets one segment out once the pipe drains.
+    assert_eq!(h.ack(ms(101), TcpHdr { ack: 9, rwnd: 10, ..TcpHdr::default() }), [10]);
+    // NO_RWND lifts the limit back to min(cwnd, window).
+    let out = h.ack(ms(102), TcpHdr { ack: 10, ..TcpHdr::default() });
+    assert!(out.len() >= 10, "{out:?}");
+}
+
 #[test]
 fn maxburst_limits_segments_per_ack() {
     let mut h = TcpHarness::new(Variant::Reno, |p| p.maxburst = 2);
