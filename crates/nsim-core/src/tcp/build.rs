@@ -9,6 +9,7 @@ use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
+use crate::tcp::cc::sf_sack::SfSack;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
@@ -51,6 +52,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
         Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
         Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
     }
 }
 

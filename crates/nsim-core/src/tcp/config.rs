@@ -37,12 +37,15 @@ pub enum Variant {
     /// Binomial congestion control (Bansal & Balakrishnan 2001) with Sack1 recovery (ns-2
     /// `windowOption_ 6`).
     Binomial,
+    /// SF-SACK (Bakthavachalu 2004 ch. 3): Sack1 whose window decrease comes from a Tustin
+    /// low-pass filter of past windows.
+    SfSack,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack)
     }
 
     pub fn name(self) -> &'static str {
@@ -57,6 +60,7 @@ impl Variant {
             Variant::Highspeed => "highspeed",
             Variant::Gaimd => "gaimd",
             Variant::Binomial => "binomial",
+            Variant::SfSack => "sf_sack",
         }
     }
 }
@@ -157,6 +161,9 @@ pub struct TcpConfig {
     /// Binomial options.
     #[serde(default)]
     pub binomial: BinomialConfig,
+    /// SF-SACK options.
+    #[serde(default)]
+    pub sf_sack: SfSackConfig,
 }
 
 fn default_variant() -> Variant {
@@ -323,6 +330,52 @@ impl Default for GaimdConfig {
     }
 }
 
+/// SF-SACK filter options (Bakthavachalu 2004 ch. 3; docs/models/tcp_sf_sack.md).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SfSackConfig {
+    /// Filter time constant τ (cut-off 1/τ). Default 100 ms, the thesis' optimum (§6.1).
+    pub tau: Option<TimeSpec>,
+    /// Period of the scheduler that samples cwnd into the filter. Default τ/2 (the thesis'
+    /// Nyquist argument, Eq. 3.2).
+    pub sample_interval: Option<TimeSpec>,
+    /// Run the scheduler. Default true; false filters loss samples only, which the thesis
+    /// rejects because the filter then oscillates when losses are more than 2τ apart.
+    #[serde(default = "yes")]
+    pub scheduler: bool,
+    /// Window after a timeout (the thesis leaves it open). Default "restart".
+    #[serde(default)]
+    pub on_timeout: SfSackTimeout,
+}
+
+impl SfSackConfig {
+    pub fn tau(&self) -> Dur {
+        self.tau.map_or(Dur::from_millis(100), |t| t.0)
+    }
+    /// The scheduler period.
+    pub fn period(&self) -> Dur {
+        self.sample_interval.map_or(Dur(self.tau().0 / 2), |t| t.0)
+    }
+}
+
+impl Default for SfSackConfig {
+    fn default() -> Self {
+        SfSackConfig { tau: None, sample_interval: None, scheduler: true, on_timeout: SfSackTimeout::default() }
+    }
+}
+
+/// SF-SACK's window after a retransmission timeout; the filter takes sample 1 either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SfSackTimeout {
+    /// cwnd = 1, ssthresh = the estimate: slow start back to the smoothed window (Fig. 3.1
+    /// marks "cwnd_ = 1" at the timeout; ns-2's timeout restarts the window).
+    #[default]
+    Restart,
+    /// cwnd = the estimate (the text: "the estimated cwnd value is used to decrease the cwnd").
+    Estimate,
+}
+
 /// Binomial parameters (Bansal & Balakrishnan 2001; ns-2 `k_parameter_`, `l_parameter_`,
 /// `increase_num_` = alpha, `decrease_num_` = 1 - beta). Defaults: SQRT.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -419,6 +472,7 @@ pub struct TcpParams {
     pub highspeed: HighSpeedConfig,
     pub gaimd: GaimdConfig,
     pub binomial: BinomialConfig,
+    pub sf_sack: SfSackConfig,
 }
 
 impl Default for TcpParams {
@@ -483,6 +537,7 @@ impl TcpConfig {
             highspeed: self.highspeed.clone(),
             gaimd: self.gaimd.clone(),
             binomial: self.binomial.clone(),
+            sf_sack: self.sf_sack.clone(),
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
@@ -520,6 +575,10 @@ impl TcpConfig {
         let b = &p.binomial;
         if !(b.k >= 0.0 && b.k.is_finite() && (0.0..=1.0).contains(&b.l) && b.alpha > 0.0 && b.alpha.is_finite() && b.beta > 0.0 && b.beta <= 1.0) {
             return Err(err("binomial", "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into()));
+        }
+        let f = &p.sf_sack;
+        if f.tau() == Dur::ZERO || f.period() == Dur::ZERO {
+            return Err(err("sf_sack", "tau and sample_interval must be positive".into()));
         }
         Ok(p)
     }

@@ -11,6 +11,7 @@ pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
 pub mod rule;
+pub mod sf_sack;
 pub mod tahoe;
 pub mod vegas;
 
@@ -42,6 +43,8 @@ pub struct SenderView {
     /// Reduce to whole packets (ns-2 `precisionReduce_ false`): the window is truncated
     /// before halving and the half is truncated too.
     pub whole_packets: bool,
+    /// When the signal arrived (SF-SACK's filter spaces its samples by it).
+    pub now: SimTime,
 }
 
 impl SenderView {

@@ -17,7 +17,7 @@ fn ack(cc: &mut dyn CongestionControl, ack: i64, rtt_ms: u64) {
 }
 
 fn view(win: f64) -> SenderView {
-    SenderView { win, whole_packets: false }
+    SenderView { win, whole_packets: false, now: SimTime::ZERO }
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn fast_retransmit_halves_cwnd_and_ssthresh() {
 #[test]
 fn whole_packet_reduction_truncates_before_and_after_halving() {
     let mut cc = Reno::new(11.7, 20.0);
-    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true });
+    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true, now: SimTime::ZERO });
     assert_eq!((cc.cwnd(), cc.ssthresh()), (5.0, 5.0));
 }
 

@@ -206,7 +206,7 @@ impl Conn<'_, '_> {
 
     /// min(cwnd, receiver window), as a reduction sees it (ns-2 `windowd()`).
     pub fn view(&self) -> SenderView {
-        SenderView { win: self.cc.cwnd().min(self.s.p.window as f64), whole_packets: self.s.p.whole_packet_reduction }
+        SenderView { win: self.cc.cwnd().min(self.s.p.window as f64), whole_packets: self.s.p.whole_packet_reduction, now: self.now() }
     }
 
     /// Sending window in whole packets plus `extra` (Reno's inflation), capped by the
