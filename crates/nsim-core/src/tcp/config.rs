@@ -238,11 +238,16 @@ pub struct VegasConfig {
     /// Leave slow start when diff > gamma. Default 1 (ns-2 `v_gamma_`).
     #[serde(default = "one")]
     pub gamma: f64,
+    /// Ignore ECN-Echo: no window reduction, and the ACK grows the window as any other
+    /// (ns-2.1b8's `Agent/TCP/Vegas`, which seed 004 used; fixed in later ns-2). Default
+    /// false (ns-2.35 and RFC 3168: halve once per window).
+    #[serde(default)]
+    pub ignore_ecn: bool,
 }
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0 }
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false }
     }
 }
 

@@ -89,6 +89,10 @@ pub trait CongestionControl {
     fn cwnd(&self) -> f64;
     /// Slow-start threshold in packets.
     fn ssthresh(&self) -> f64;
+    /// Whether ECN-Echo is ignored (no reduction, ACK counts as ordinary); default false.
+    fn ignores_ecn(&self) -> bool {
+        false
+    }
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);

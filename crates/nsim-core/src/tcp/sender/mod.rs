@@ -365,7 +365,7 @@ impl Conn<'_, '_> {
     pub fn new_ack_open(&mut self, h: &TcpHdr) {
         let before = self.s.highest_ack;
         let acked = self.newack(h);
-        if !(self.s.p.ecn && h.flags & flags::ECE != 0) {
+        if !self.echoes_ecn(h) {
             let s = AckSample {
                 now: self.now(),
                 acked_pkts: acked,
@@ -396,6 +396,12 @@ impl Conn<'_, '_> {
         self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
         self.ctx.net.flows[self.ctx.flow.idx()].tcp.fast_retransmits += 1;
         self.set_state(CongState::Recovery);
+    }
+
+    /// Whether `h` carries an ECN-Echo this sender acts on (ECN on, and a congestion control
+    /// that reads it: ns-2.1b8's Vegas did not, see `vegas.ignore_ecn`).
+    pub fn echoes_ecn(&self, h: &TcpHdr) -> bool {
+        self.s.p.ecn && h.flags & flags::ECE != 0 && !self.cc.ignores_ecn()
     }
 
     /// ECN-Echo (RFC 3168 §6.1.2; ns-2 `TcpAgent::ecn`): at most one reduction per window.
@@ -539,7 +545,7 @@ impl Agent for TcpSender {
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let h = ctx.net.pool.get(id).tcp;
         let (mut c, rec) = self.conn(ctx);
-        if c.s.p.ecn && h.flags & flags::ECE != 0 {
+        if c.echoes_ecn(&h) {
             c.ecn_echo(h.ack as i64);
         }
         rec.on_ack(&mut c, &h);
