@@ -1,0 +1,109 @@
+"""Reducers for seed 004 (Bakthavachalu 2004, SF-SACK and TFRC on a RED dumbbell).
+
+Two-flow parts (Tables 6.1/6.2): per flow, the throughput in 0.5 s bins (wire bytes delivered,
+headers included, as the thesis' bottleneck-link trace counts them) after a 20 s warm-up; its
+mean, standard deviation and CoV = 100·σ/μ. A protocol's row is the mean over its two flows
+and the seeds; utilisation is the sum of the two means over the bottleneck rate; fairness is
+Jain's index of the two means.
+
+Friendliness parts (Tables 5.1-5.8): n flows of TFRC and n of protocol X; a flow's normalized
+throughput is its goodput over the fair share C/(2n) of the capacity (notes §4.4), and a
+class's value is its mean over its flows (and seeds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+WARMUP_S = 20.0
+VARIANT = "flows[0].transport.variant"
+
+
+def binned_throughput(res: Any) -> pd.DataFrame:
+    """Per flow: mean, std and CoV of the 0.5 s throughput after the warm-up (one row per flow)."""
+    s = res.series("flow_throughput")
+    s = s[s["time_s"] > WARMUP_S + 1e-9]
+    rows = []
+    for flow in res.flows["flow"]:
+        mbps = s.loc[s["flow"] == flow, "delivered_bytes"].to_numpy(float) * 8 / 0.5 / 1e6
+        mean = float(mbps.mean()) if len(mbps) else float("nan")
+        std = float(mbps.std()) if len(mbps) else float("nan")
+        rows.append({"tput_mean_mbps": mean, "tput_std_mbps": std, "tput_cov_pct": 100 * std / mean if mean else float("nan")})
+    return pd.DataFrame(rows)
+
+
+def _protocol(table: pd.DataFrame) -> pd.Series:
+    """The protocol of each flow row: the TCP variant, or 'tfrc'."""
+    if VARIANT in table.columns:
+        return table[VARIANT].astype(str).where(table["transport"] == "tcp", "tfrc")
+    return table["transport"].where(table["transport"] != "tcp", "tcp")
+
+
+def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float) -> dict[str, Any]:
+    t = table.assign(protocol=_protocol(table))
+    out: dict[str, Any] = {}
+    frames = []
+    for proto, g in t.groupby("protocol"):
+        runs = g.groupby("seed")
+        util = runs["tput_mean_mbps"].sum().mean() / rate_mbps
+        jain = runs["tput_mean_mbps"].apply(lambda x: x.sum() ** 2 / (len(x) * (x ** 2).sum())).mean()
+        cov = g["tput_cov_pct"].mean()
+        out[f"{part}.{proto}.cov_pct"] = float(cov)
+        out[f"{part}.{proto}.utilization"] = float(util)
+        out[f"{part}.{proto}.jain"] = float(jain)
+        frames.append({"protocol": proto, "cov_pct": cov, "cov_pct_min": g["tput_cov_pct"].min(),
+                       "cov_pct_max": g["tput_cov_pct"].max(), "utilization": util, "jain": jain,
+                       "mean_mbps": g["tput_mean_mbps"].mean(), "std_mbps": g["tput_std_mbps"].mean()})
+    covs = {r["protocol"]: r["cov_pct"] for r in frames}
+    if "sf_sack" in covs and "sack1" in covs:
+        out[f"{part}.cov_ratio_sf_sack_to_sack1"] = float(covs["sf_sack"] / covs["sack1"])
+    out["__frames__"] = {f"{part}_table": pd.DataFrame(frames)}
+    return out
+
+
+def two60(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 6.1: two flows of one protocol, 60 Mb/s."""
+    return _two_flow("two60", table, 60.0)
+
+
+def two15(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 6.2: two flows of one protocol, 15 Mb/s."""
+    return _two_flow("two15", table, 15.0)
+
+
+def tfrc60(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 6.1, TFRC rows."""
+    return _two_flow("tfrc60", table, 60.0)
+
+
+def tfrc15(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 6.2, TFRC rows."""
+    return _two_flow("tfrc15", table, 15.0)
+
+
+def friendliness(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Tables 5.1-5.8 (TFRC rows): mean normalized throughput of the TFRC class vs n and X."""
+    n_col = "flows[0].repeat"
+    x_col = "flows[1].transport.variant"
+    t = table[table["time_s_dummy"].isna()] if "time_s_dummy" in table.columns else table
+    out: dict[str, Any] = {}
+    frames = []
+    for (n, x, seed), g in t.groupby([n_col, x_col, "seed"]):
+        fair = g["capacity_bps"].iloc[0] / len(g)
+        nt = g["goodput_bps"] / fair
+        frames.append({"n": int(n), "x": x, "seed": seed,
+                       "tfrc_nt": float(nt[g["transport"] == "tfrc"].mean()),
+                       "x_nt": float(nt[g["transport"] == "tcp"].mean())})
+    f = pd.DataFrame(frames).groupby(["n", "x"], as_index=False)[["tfrc_nt", "x_nt"]].mean()
+    for _, r in f.iterrows():
+        out[f"friend.{r['x']}.n{r['n']}.tfrc_nt"] = float(r["tfrc_nt"])
+    out["__frames__"] = {"friendliness": f}
+    return out
+
+
+def jain(x: np.ndarray) -> float:
+    """Jain's fairness index (Chiu & Jain 1989)."""
+    return float(x.sum() ** 2 / (len(x) * (x ** 2).sum()))
