@@ -35,6 +35,8 @@ pub struct Endpoints {
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
     let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
+    reno.byte_mss = p.integer_byte_increase.then_some(p.payload.0);
+    let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
     match p.variant {
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: true })),
         Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
@@ -42,17 +44,17 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
         Variant::Sack1 => {
             let rec: Box<dyn Recovery> = match p.sack1.algorithm {
-                SackAlgorithm::Ns2 => Box::new(Sack1::new(p.window, p.sack1.partial_ack)),
+                SackAlgorithm::Ns2 => sack1(),
                 SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window)),
             };
             (Box::new(reno), rec)
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
-        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), sack1()),
+        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), sack1()),
+        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), sack1()),
+        Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
     }
 }
 

@@ -94,6 +94,11 @@ pub struct TcpConfig {
     /// Default false (ns-2.35 `precisionReduce_ true`: cwnd may become e.g. 7.5).
     #[serde(default)]
     pub whole_packet_reduction: bool,
+    /// Byte-counted cwnd with the integer congestion-avoidance increase MSS·MSS/cwnd bytes
+    /// per ACK (seed 001 §7.2: it stops growing once cwnd > MSS² bytes, i.e. more than MSS
+    /// packets). Default false (ns-2: floating 1/cwnd packets). Reno-growth variants only.
+    #[serde(default)]
+    pub integer_byte_increase: bool,
     /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
     pub dupthresh: Option<u32>,
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
@@ -202,6 +207,22 @@ pub struct Sack1Config {
     /// `partial_ack_`). Default false (ns-2.35).
     #[serde(default)]
     pub partial_ack: bool,
+    /// ns2 algorithm only: pipe at the start of fast recovery. Default "outstanding".
+    #[serde(default)]
+    pub pipe_start: PipeStart,
+}
+
+/// Where Sack1's `pipe` starts at a fast retransmit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PipeStart {
+    /// Packets outstanding minus `dupthresh` (ns-2 `Sack1TcpAgent`, `LimTransmitFix_ false`).
+    #[default]
+    Outstanding,
+    /// cwnd before halving minus `dupthresh` (seed 001 §4.2: "sets PIPE to CWND − 3, and
+    /// sets CWND to CWND/2"); differs from "outstanding" when the receiver window or the
+    /// application limits the flight below cwnd.
+    Cwnd,
 }
 
 /// SACK-based loss recovery algorithms.
@@ -454,6 +475,7 @@ pub struct TcpParams {
     pub syn: bool,
     pub maxburst: u32,
     pub whole_packet_reduction: bool,
+    pub integer_byte_increase: bool,
     pub dupthresh: u32,
     pub limited_transmit: bool,
     pub delayed_ack: bool,
@@ -522,6 +544,7 @@ impl TcpConfig {
             syn: self.syn.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
             whole_packet_reduction: self.whole_packet_reduction,
+            integer_byte_increase: self.integer_byte_increase,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
             delayed_ack: self.delayed_ack,

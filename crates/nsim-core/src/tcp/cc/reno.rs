@@ -39,17 +39,28 @@ pub struct Reno {
     /// No reduction has happened yet: the first one halves whatever the variant's decrease
     /// (ns-2 `first_decrease_`).
     first_decrease: bool,
+    /// Some(MSS in bytes): congestion avoidance adds MSS·MSS/cwnd bytes per ACK in integer
+    /// arithmetic on a byte-counted cwnd (seed 001 §7.2), so growth stops once cwnd > MSS²
+    /// bytes (cwnd > MSS packets). None: ns-2's floating 1/cwnd packets.
+    pub byte_mss: Option<u64>,
 }
 
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true }
+        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_mss: None }
     }
 
     /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).
     pub fn open(&mut self) {
-        self.open_by(1.0 / self.cwnd);
+        let inc = match self.byte_mss {
+            Some(mss) => {
+                let cwnd_bytes = ((self.cwnd * mss as f64).floor() as u64).max(1);
+                (mss * mss / cwnd_bytes) as f64 / mss as f64
+            }
+            None => 1.0 / self.cwnd,
+        };
+        self.open_by(inc);
     }
 
     /// Slow start (+1 per ACK) below ssthresh, else `ca_increment`; until the first
