@@ -6,16 +6,15 @@ mean, standard deviation and CoV = 100·σ/μ. A protocol's row is the mean over
 and the seeds; utilisation is the sum of the two means over the bottleneck rate; fairness is
 Jain's index of the two means.
 
-Friendliness parts (Tables 5.1-5.8): n flows of TFRC and n of protocol X; a flow's normalized
-throughput is its goodput over the fair share C/(2n) of the capacity (notes §4.4), and a
-class's value is its mean over its flows (and seeds).
+Friendliness parts (Tables 5.1-5.7): n flows of TFRC and n of protocol X; a flow's normalized
+throughput is its throughput after the warm-up over the fair share C/(2n) of the capacity
+(notes §4.4), and a class's value is its mean over its flows (and seeds).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 WARMUP_S = 20.0
@@ -42,7 +41,8 @@ def _protocol(table: pd.DataFrame) -> pd.Series:
     return table["transport"].where(table["transport"] != "tcp", "tcp")
 
 
-def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float) -> dict[str, Any]:
+def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rows of a two-flow part; `<row>_ns235` rows measure the same as `<row>`."""
     t = table.assign(protocol=_protocol(table))
     out: dict[str, Any] = {}
     frames = []
@@ -60,50 +60,65 @@ def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float) -> dict[str, Any
     covs = {r["protocol"]: r["cov_pct"] for r in frames}
     if "sf_sack" in covs and "sack1" in covs:
         out[f"{part}.cov_ratio_sf_sack_to_sack1"] = float(covs["sf_sack"] / covs["sack1"])
+    ids = {r["id"] for r in rows}
+    out.update({k + "_ns235": v for k, v in list(out.items()) if k + "_ns235" in ids})
     out["__frames__"] = {f"{part}_table": pd.DataFrame(frames)}
     return out
 
 
-def two60(table: pd.DataFrame) -> dict[str, Any]:
+def two60(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Table 6.1: two flows of one protocol, 60 Mb/s."""
-    return _two_flow("two60", table, 60.0)
+    return _two_flow("two60", table, 60.0, rows)
 
 
-def two15(table: pd.DataFrame) -> dict[str, Any]:
+def two15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Table 6.2: two flows of one protocol, 15 Mb/s."""
-    return _two_flow("two15", table, 15.0)
+    return _two_flow("two15", table, 15.0, rows)
 
 
-def tfrc60(table: pd.DataFrame) -> dict[str, Any]:
+def tfrc60(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Table 6.1, TFRC rows."""
-    return _two_flow("tfrc60", table, 60.0)
+    return _two_flow("tfrc60", table, 60.0, rows)
 
 
-def tfrc15(table: pd.DataFrame) -> dict[str, Any]:
+def tfrc15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Table 6.2, TFRC rows."""
-    return _two_flow("tfrc15", table, 15.0)
+    return _two_flow("tfrc15", table, 15.0, rows)
 
 
-def friendliness(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Tables 5.1-5.8 (TFRC rows): mean normalized throughput of the TFRC class vs n and X."""
-    n_col = "flows[0].repeat"
-    x_col = "flows[1].transport.variant"
-    t = table[table["time_s_dummy"].isna()] if "time_s_dummy" in table.columns else table
+def _friendliness(n: int, table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7 (no ECN), TFRC rows: the TFRC class's mean normalized throughput, each
+    flow's throughput after the warm-up over the fair share C/(2n), against each X."""
+    fair = 60.0 / (2 * n)
     out: dict[str, Any] = {}
     frames = []
-    for (n, x, seed), g in t.groupby([n_col, x_col, "seed"]):
-        fair = g["capacity_bps"].iloc[0] / len(g)
-        nt = g["goodput_bps"] / fair
-        frames.append({"n": int(n), "x": x, "seed": seed,
-                       "tfrc_nt": float(nt[g["transport"] == "tfrc"].mean()),
-                       "x_nt": float(nt[g["transport"] == "tcp"].mean())})
-    f = pd.DataFrame(frames).groupby(["n", "x"], as_index=False)[["tfrc_nt", "x_nt"]].mean()
-    for _, r in f.iterrows():
-        out[f"friend.{r['x']}.n{r['n']}.tfrc_nt"] = float(r["tfrc_nt"])
-    out["__frames__"] = {"friendliness": f}
+    for x, g in table.groupby("flows[1].transport.variant"):
+        nt = g["tput_mean_mbps"] / fair
+        tfrc = float(nt[g["transport"] == "tfrc"].mean())
+        other = float(nt[g["transport"] == "tcp"].mean())
+        out[f"friend{n}.{x}.tfrc_nt"] = tfrc
+        frames.append({"n": n, "x": x, "tfrc_nt": tfrc, "x_nt": other,
+                       "tfrc_nt_std": float(nt[g["transport"] == "tfrc"].std()),
+                       "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / 60.0)})
+    out["__frames__"] = {f"friend{n}": pd.DataFrame(frames)}
     return out
 
 
-def jain(x: np.ndarray) -> float:
-    """Jain's fairness index (Chiu & Jain 1989)."""
-    return float(x.sum() ** 2 / (len(x) * (x ** 2).sum()))
+def friend4(table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7, n = 4."""
+    return _friendliness(4, table)
+
+
+def friend16(table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7, n = 16."""
+    return _friendliness(16, table)
+
+
+def friend32(table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7, n = 32."""
+    return _friendliness(32, table)
+
+
+def friend64(table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7, n = 64."""
+    return _friendliness(64, table)
