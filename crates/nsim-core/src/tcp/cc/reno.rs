@@ -11,7 +11,8 @@
 //!   min(cwnd, rwnd). RFC 5681 eq. (4) uses FlightSize/2; ns-2 uses the window (the two agree
 //!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`,
 //!   nsim `whole_packet_reduction = false`), or reduces to whole packets.
-//! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW").
+//! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW"); for every window rule, as
+//!   ns-2 does (see [`Reno::timed_out`]).
 //!
 //! The ns-2 machinery other window rules build on lives here too: [`Reno::open_by`] (ns-2
 //! `opencwnd` with any congestion-avoidance increment and RFC 3742 limited slow start) and
@@ -112,10 +113,13 @@ impl Reno {
         self.last = Last::Reduced;
     }
 
-    /// ns-2 `timeout`: ssthresh from `decreasewin` (on a loss), cwnd = 1.
-    pub fn timed_out(&mut self, kind: RtoKind, v: &SenderView, decreasewin: f64) {
+    /// ns-2 `timeout`: on a loss ssthresh = max(2, half the window) whatever the variant's
+    /// decrease, cwnd = 1. ns-2.35 sets `last_cwnd_action_ = CWND_ACTION_TIMEOUT` *before*
+    /// calling `slowdown`, whose `decreasewin` exception for a timeout then always applies
+    /// (checked against ns-2.35: reference/ns2/rto_ssthresh).
+    pub fn timed_out(&mut self, kind: RtoKind, v: &SenderView) {
         if kind == RtoKind::Loss {
-            self.reduce_ssthresh(v, decreasewin);
+            self.ssthresh = v.half().floor().max(2.0);
         }
         self.cwnd = 1.0;
         self.first_decrease = false;
@@ -133,7 +137,7 @@ impl CongestionControl for Reno {
     }
 
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        self.timed_out(kind, v, v.half());
+        self.timed_out(kind, v);
     }
 
     fn cwnd(&self) -> f64 {

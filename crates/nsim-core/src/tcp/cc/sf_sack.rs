@@ -149,13 +149,13 @@ impl CongestionControl for SfSack {
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
         if kind == RtoKind::NoNewReduction {
             self.catch_up(v.now);
-            self.reno.timed_out(kind, v, v.half());
+            self.reno.timed_out(kind, v);
             return;
         }
         match self.filter_loss(v.now, 1.0, v.half()) {
-            None => self.reno.timed_out(kind, v, v.half()),
+            None => self.reno.timed_out(kind, v),
             Some(est) => {
-                self.reno.timed_out(RtoKind::NoNewReduction, v, est);
+                self.reno.timed_out(RtoKind::NoNewReduction, v);
                 self.reno.ssthresh = est.floor().max(2.0);
                 if self.cfg.on_timeout == SfSackTimeout::Estimate {
                     self.reno.cwnd = Self::reduced_window(est, v);
