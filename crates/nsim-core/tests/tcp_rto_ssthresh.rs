@@ -19,13 +19,17 @@ fn ns2(agent: &str) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// nsim's ssthresh changes on the twin scenario.
+/// nsim's ssthresh changes on the twin scenario with drops 15-24 for 3 s.
 fn nsim(transport: &str) -> (Vec<(f64, f64)>, u64) {
+    nsim_with(transport, "15, 16, 17, 18, 19, 20, 21, 22, 23, 24", 3)
+}
+
+fn nsim_with(transport: &str, drops: &str, seconds: u32) -> (Vec<(f64, f64)>, u64) {
     let path = format!("{}/../../scenarios/fall_floyd_1drop.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path)
         .expect("scenario")
-        .replace("packets = [15]", "packets = [15, 16, 17, 18, 19, 20, 21, 22, 23, 24]")
-        .replace("duration = \"6s\"", "duration = \"3s\"")
+        .replace("packets = [15]", &format!("packets = [{drops}]"))
+        .replace("duration = \"6s\"", &format!("duration = \"{seconds}s\""))
         .replace("variant = \"reno\"", transport)
         .replace("trace = true\n", "");
     let r = common::run(&toml);
@@ -53,6 +57,23 @@ fn timeout_halves_ssthresh_for_every_window_rule_as_ns2() {
         for ((tn, sn), (tw, sw)) in got.iter().zip(want) {
             assert_eq!(sn, sw, "{agent}: nsim {got:?} vs ns-2 {want:?}");
             assert!((tn - tw).abs() < 1e-3, "{agent}: nsim {got:?} vs ns-2 {want:?}");
+        }
+    }
+}
+
+/// A window rule paired with each recovery (`recovery`), against ns-2's GAIMD(1, 0.125)
+/// variables on `Agent/TCP/Sack1`, `/Reno` and `/Newreno` with Fall & Floyd's three drops:
+/// the same ssthresh trajectory (Reno and NewReno time out, Sack1 does not) for 10 s.
+#[test]
+fn window_rule_paired_with_each_recovery_as_ns2() {
+    for (agent, recovery, timeouts) in [("gaimd", "sack1", 0), ("gaimdreno", "reno", 2), ("gaimdnewreno", "newreno", 2)] {
+        let want = ns2(&format!("pair_{agent}"));
+        let transport = format!(r#"variant = "gaimd", recovery = "{recovery}", gaimd = {{ alpha = 1.0, beta = 0.875 }}"#);
+        let (got, n) = nsim_with(&transport, "15, 27, 29", 10);
+        assert_eq!(n, timeouts, "{agent}: timeouts");
+        assert_eq!(got.len(), want.len(), "{agent}: nsim {got:?} vs ns-2 {want:?}");
+        for ((tn, sn), (tw, sw)) in got.iter().zip(&want) {
+            assert!(sn == sw && (tn - tw).abs() < 2e-3, "{agent}: nsim {got:?} vs ns-2 {want:?}");
         }
     }
 }

@@ -11,5 +11,13 @@ for a in Reno Gaimd Sqrt; do
   { echo "time_s,ssthresh"; awk '$6 == "ssthresh_" {print $1 "," $7}' "$tmp/$a.cw"; } > "$here/${lower}_ssthresh.csv"
   grep nrexmit_ "$tmp/$a.stats" | sed "s/^/$lower /" >> "$tmp/timeouts.txt"
 done
+# The pairing of a window rule with a recovery: GAIMD(1, 0.125) on Sack1, Reno, NewReno
+# agents, Fall & Floyd's three drops (14 26 28), 10 s.
+for a in Gaimd GaimdReno GaimdNewreno; do
+  (cd "$tmp" && ns "$here/scenario.tcl" $a "14 26 28" default p$a 10 > /dev/null)
+  lower=$(echo $a | tr 'A-Z' 'a-z')
+  { echo "time_s,ssthresh"; awk '$6 == "ssthresh_" {print $1 "," $7}' "$tmp/p$a.cw"; } > "$here/pair_${lower}_ssthresh.csv"
+  grep nrexmit_ "$tmp/p$a.stats" | sed "s/^/pair_$lower /" >> "$tmp/timeouts.txt"
+done
 cat "$tmp/timeouts.txt" > "$here/timeouts.txt"
 rm -rf "$tmp"

@@ -1,9 +1,10 @@
 # nsim reference: ssthresh at a retransmission timeout, Fall & Floyd topology on ns-2.35
 # (a copy of ../fall_floyd/scenario.tcl with two more agents: Gaimd = Sack1 with
 # decrease_num_ 0.875, increase_num_ 1; Sqrt = Sack1 with windowOption_ 6, k = l = 0.5,
-# increase_num_ 1.5, decrease_num_ 0).
+# increase_num_ 1.5, decrease_num_ 0; GaimdReno / GaimdNewreno = GAIMD's variables on
+# Agent/TCP/Reno / Agent/TCP/Newreno).
 # usage: ns scenario.tcl <variant> <droplist> <mode> <outprefix> [stoptime]
-#   variant  : Tahoe | Reno | Newreno | Sack1 | Fack | Gaimd | Sqrt
+#   variant  : Tahoe | Reno | Newreno | Sack1 | Fack | Gaimd | Sqrt | GaimdReno | GaimdNewreno
 #   droplist : Tcl list of packet indices to drop at r1->k1 (e.g. "14 26 28")
 #   mode     : default (ns-2.35 defaults) | classic (globals of ns-2's
 #              tcl/test/test-suite-tcpVariants.tcl, see README.md)
@@ -59,6 +60,8 @@ switch $variant {
     Newreno { set tcp [$ns create-connection TCP/Newreno $s1 TCPSink $k1 $fid] }
     Sack1   { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid] }
     Gaimd   { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
+    GaimdReno    { set tcp [$ns create-connection TCP/Reno $s1 TCPSink $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
+    GaimdNewreno { set tcp [$ns create-connection TCP/Newreno $s1 TCPSink $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
     Sqrt    { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid]; $tcp set windowOption_ 6; $tcp set k_parameter_ 0.5; $tcp set l_parameter_ 0.5; $tcp set increase_num_ 1.5; $tcp set decrease_num_ 0 }
     Fack    { set tcp [$ns create-connection TCP/Fack $s1 TCPSink/Sack1 $k1 $fid] }
     default { puts stderr "unknown variant $variant"; exit 1 }

@@ -13,7 +13,7 @@ use crate::tcp::cc::sf_sack::SfSack;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
-use crate::tcp::config::{SackAlgorithm, TcpParams, Variant};
+use crate::tcp::config::{RuleRecovery, SackAlgorithm, TcpParams, Variant};
 use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
@@ -37,6 +37,14 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     reno.max_ssthresh = p.max_ssthresh as f64;
     reno.byte_mss = p.integer_byte_increase.then_some(p.payload.0);
     let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
+    // The window rules run on ns-2's Sack1 agent unless `recovery` picks Reno or NewReno.
+    let rule_recovery = || -> Box<dyn Recovery> {
+        match p.recovery {
+            RuleRecovery::Sack1 => sack1(),
+            RuleRecovery::Reno => Box::new(Reno::default()),
+            RuleRecovery::Newreno => Box::new(NewReno::new(p.newreno.clone())),
+        }
+    };
     match p.variant {
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: true })),
         Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
@@ -51,9 +59,9 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
-        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), sack1()),
-        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), sack1()),
-        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), sack1()),
+        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), rule_recovery()),
+        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),
+        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),
         Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
     }
 }

@@ -111,6 +111,10 @@ pub struct TcpConfig {
     /// Delayed-ACK timer. Default 100 ms (ns-2 `Agent/TCPSink/DelAck interval_`; RFC 1122
     /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment).
     pub delack_interval: Option<TimeSpec>,
+    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial): "sack1" (default,
+    /// as ns-2's `Agent/TCP/Sack1` with the rule's variables), "reno" or "newreno" (the rule on
+    /// `Agent/TCP/Reno` or `Agent/TCP/Newreno`). Other variants have their own recovery.
+    pub recovery: Option<RuleRecovery>,
     /// Sink sends SACK blocks (RFC 2018). Default: true for sack1/fack, false otherwise;
     /// sack1 and fack require it.
     pub sack: Option<bool>,
@@ -223,6 +227,16 @@ pub enum PipeStart {
     /// sets CWND to CWND/2"); differs from "outstanding" when the receiver window or the
     /// application limits the flight below cwnd.
     Cwnd,
+}
+
+/// Loss recovery paired with a window rule (`recovery`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleRecovery {
+    #[default]
+    Sack1,
+    Reno,
+    Newreno,
 }
 
 /// SACK-based loss recovery algorithms.
@@ -500,6 +514,7 @@ pub struct TcpParams {
     pub gaimd: GaimdConfig,
     pub binomial: BinomialConfig,
     pub sf_sack: SfSackConfig,
+    pub recovery: RuleRecovery,
 }
 
 impl Default for TcpParams {
@@ -531,8 +546,14 @@ impl TcpConfig {
         if header.0 == 0 || header.0 > 1000 {
             return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
         }
-        let sack = self.sack.unwrap_or(self.variant.uses_sack());
-        if self.variant.uses_sack() && !sack {
+        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial);
+        if self.recovery.is_some() && !rule {
+            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial) take a recovery, not '{}'", self.variant.name())));
+        }
+        let recovery = self.recovery.unwrap_or_default();
+        let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
+        let sack = self.sack.unwrap_or(needs_sack);
+        if needs_sack && !sack {
             return Err(err("sack", format!("variant '{}' needs a SACK receiver", self.variant.name())));
         }
         let p = TcpParams {
@@ -566,6 +587,7 @@ impl TcpConfig {
             gaimd: self.gaimd.clone(),
             binomial: self.binomial.clone(),
             sf_sack: self.sf_sack.clone(),
+            recovery,
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));

@@ -90,10 +90,12 @@ impl Reno {
     }
 
     /// ns-2 `slowdown(CLOSE_SSTHRESH_HALF)` for a variant whose reduced window is
-    /// `decreasewin`: the first reduction ever, one in slow start, and one right after a
-    /// timeout halve instead; at least 2.
+    /// `decreasewin`: the first reduction ever and one in slow start halve instead; at least
+    /// 2. (ns-2's third exception, `last_cwnd_action_ == CWND_ACTION_TIMEOUT`, never holds
+    /// here: ns-2 sets the action to DUPACK or ECN before calling `slowdown`, so it applies
+    /// only to the timeout itself, [`Self::timed_out`]; reference/ns2/rto_ssthresh.)
     pub fn reduce_ssthresh(&mut self, v: &SenderView, decreasewin: f64) {
-        let halve = self.first_decrease || self.cwnd < self.ssthresh || self.last == Last::Timeout;
+        let halve = self.first_decrease || self.cwnd < self.ssthresh;
         self.ssthresh = if halve { v.half() } else { decreasewin }.floor().max(2.0);
     }
 
