@@ -86,21 +86,33 @@ def tfrc15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return _two_flow("tfrc15", table, 15.0, rows)
 
 
-def _friendliness(n: int, table: pd.DataFrame) -> dict[str, Any]:
-    """Tables 5.1-5.7 (no ECN), TFRC rows: the TFRC class's mean normalized throughput, each
-    flow's throughput after the warm-up over the fair share C/(2n), against each X."""
+def _class_shares(n: int, table: pd.DataFrame) -> pd.DataFrame:
+    """Per X: the mean normalized throughput of the first class (flows[0], n flows) and of
+    the X class (flows named x*), each flow's throughput after the warm-up over C/(2n)."""
     fair = 60.0 / (2 * n)
-    out: dict[str, Any] = {}
     frames = []
     for x, g in table.groupby("flows[1].transport.variant"):
         nt = g["tput_mean_mbps"] / fair
-        tfrc = float(nt[g["transport"] == "tfrc"].mean())
-        other = float(nt[g["transport"] == "tcp"].mean())
-        out[f"friend{n}.{x}.tfrc_nt"] = tfrc
-        frames.append({"n": n, "x": x, "tfrc_nt": tfrc, "x_nt": other,
-                       "tfrc_nt_std": float(nt[g["transport"] == "tfrc"].std()),
+        is_x = g["name"].str.startswith("x")
+        frames.append({"n": n, "x": x, "first_nt": float(nt[~is_x].mean()), "x_nt": float(nt[is_x].mean()),
+                       "first_nt_std": float(nt[~is_x].std()),
                        "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / 60.0)})
-    out["__frames__"] = {f"friend{n}": pd.DataFrame(frames)}
+    return pd.DataFrame(frames)
+
+
+def _friendliness(n: int, table: pd.DataFrame) -> dict[str, Any]:
+    """Tables 5.1-5.7 (no ECN), TFRC rows: the TFRC class's mean normalized throughput."""
+    f = _class_shares(n, table).rename(columns={"first_nt": "tfrc_nt", "first_nt_std": "tfrc_nt_std"})
+    out: dict[str, Any] = {f"friend{n}.{r.x}.tfrc_nt": r.tfrc_nt for r in f.itertuples()}
+    out["__frames__"] = {f"friend{n}": f}
+    return out
+
+
+def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
+    """§6.2.3 (Figs. 6.7): 16 SF-SACK + 16 X flows; SF-SACK's mean normalized throughput."""
+    f = _class_shares(16, table).rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"})
+    out: dict[str, Any] = {f"sfsack16.{r.x}.sf_sack_nt": r.sf_sack_nt for r in f.itertuples()}
+    out["__frames__"] = {"sfsack16": f}
     return out
 
 
