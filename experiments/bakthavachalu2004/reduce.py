@@ -134,3 +134,15 @@ def friend32(table: pd.DataFrame) -> dict[str, Any]:
 def friend64(table: pd.DataFrame) -> dict[str, Any]:
     """Tables 5.1-5.7, n = 64."""
     return _friendliness(64, table)
+
+
+def tau15(table: pd.DataFrame) -> dict[str, Any]:
+    """§6.1: SF-SACK's throughput CoV against the filter constant tau (two flows, 15 Mb/s)."""
+    tau = "flows[0].transport.sf_sack.tau"
+    secs = table[tau].map(lambda v: float(v[:-2]) / 1000 if v.endswith("ms") else float(v[:-1]))
+    cov = table.assign(tau_s=secs).groupby("tau_s")["tput_cov_pct"].mean()
+    out: dict[str, Any] = {"tau15.cov_1s_minus_0p1s": float(cov[1.0] - cov[0.1])}
+    if len(cov) > 2:
+        out["tau15.cov_0p1s_minus_min"] = float(cov[0.1] - cov.min())
+    out["__frames__"] = {"tau15": cov.rename("cov_pct").reset_index()}
+    return out
