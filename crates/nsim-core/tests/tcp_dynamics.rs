@@ -145,6 +145,10 @@ fn nonsensical_combinations_are_rejected_with_the_field_path() {
     assert!(e.contains("flows[0].transport.sack"), "{e}");
     let e = config_error(&base.replace("variant = \"reno\"", "variant = \"reno\", window = 0"));
     assert!(e.contains("flows[0].transport.window"), "{e}");
+    let e = config_error(&base.replace("variant = \"reno\"", "variant = \"reno\", recovery = \"newreno\""));
+    assert!(e.contains("flows[0].transport.recovery") && e.contains("window rules"), "{e}");
+    let e = config_error(&base.replace("variant = \"reno\"", "variant = \"sf_sack\", sf_sack = { tau = \"0s\" }"));
+    assert!(e.contains("flows[0].transport.sf_sack"), "{e}");
     let e = config_error(&base.replace("rate = \"10Mb\"\ndelay = \"49ms\"", "rate = \"10Mb\"\ndelay = \"49ms\"\nsimplex = true"));
     assert!(e.contains("for its ACKs"), "{e}");
 }

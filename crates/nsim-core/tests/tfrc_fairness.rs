@@ -11,19 +11,8 @@ fn tfrc_shares_a_red_bottleneck_fairly_with_sack() {
     let path = format!("{}/../../scenarios/tfrc_red_dumbbell.toml", env!("CARGO_MANIFEST_DIR"));
     let r = common::run(&std::fs::read_to_string(path).expect("scenario"));
     assert!(r.accounting.balanced());
-    let ft = &r.series.flow_throughput;
-    let mut bytes = vec![0u64; r.flows.len()];
-    for ((t, f), b) in ft.time_s.iter().zip(&ft.flow).zip(&ft.delivered_bytes) {
-        if *t > 10.0 {
-            bytes[*f as usize] += b;
-        }
-    }
-    let fair = bytes.iter().sum::<u64>() as f64 / bytes.len() as f64;
-    let class = |prefix: &str| {
-        let v: Vec<f64> = r.flows.iter().filter(|f| f.name.starts_with(prefix)).map(|f| bytes[f.flow as usize] as f64 / fair).collect();
-        v.iter().sum::<f64>() / v.len() as f64
-    };
-    let (tfrc, sack) = (class("tfrc"), class("sack"));
+    let bytes = common::delivered_after(&r, 10.0);
+    let (tfrc, sack) = (common::class_share(&r, &bytes, "tfrc"), common::class_share(&r, &bytes, "sack"));
     let util = bytes.iter().sum::<u64>() as f64 * 8.0 / 50.0 / 15e6;
     eprintln!("normalized throughput: TFRC {tfrc:.2}, SACK {sack:.2}; utilization {util:.3}");
     assert!((0.8..=1.2).contains(&tfrc), "TFRC class gets {tfrc:.2} of the fair share");

@@ -1,6 +1,8 @@
 # nsim reference: Fall & Floyd 1996 single-flow drop scenarios on ns-2.35.
 # usage: ns scenario.tcl <variant> <droplist> <mode> <outprefix> [stoptime]
-#   variant  : Tahoe | Reno | Newreno | Sack1 | Fack
+#   variant  : Tahoe | Reno | Newreno | Sack1 | Fack, or (../rto_ssthresh) Gaimd, GaimdReno,
+#              GaimdNewreno (GAIMD(1, 0.125) variables on Sack1/Reno/Newreno), Sqrt (Sack1,
+#              windowOption_ 6, k = l = 0.5)
 #   droplist : Tcl list of packet indices to drop at r1->k1 (e.g. "14 26 28")
 #   mode     : default (ns-2.35 defaults) | classic (globals of ns-2's
 #              tcl/test/test-suite-tcpVariants.tcl, see README.md)
@@ -56,6 +58,10 @@ switch $variant {
     Newreno { set tcp [$ns create-connection TCP/Newreno $s1 TCPSink $k1 $fid] }
     Sack1   { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid] }
     Fack    { set tcp [$ns create-connection TCP/Fack $s1 TCPSink/Sack1 $k1 $fid] }
+    Gaimd   { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
+    GaimdReno    { set tcp [$ns create-connection TCP/Reno $s1 TCPSink $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
+    GaimdNewreno { set tcp [$ns create-connection TCP/Newreno $s1 TCPSink $k1 $fid]; $tcp set decrease_num_ 0.875; $tcp set increase_num_ 1.0 }
+    Sqrt    { set tcp [$ns create-connection TCP/Sack1 $s1 TCPSink/Sack1 $k1 $fid]; $tcp set windowOption_ 6; $tcp set k_parameter_ 0.5; $tcp set l_parameter_ 0.5; $tcp set increase_num_ 1.5; $tcp set decrease_num_ 0 }
     default { puts stderr "unknown variant $variant"; exit 1 }
 }
 $tcp set window_ 28

@@ -9,10 +9,11 @@ use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
+use crate::tcp::cc::sf_sack::SfSack;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
-use crate::tcp::config::{SackAlgorithm, TcpParams, Variant};
+use crate::tcp::config::{RuleRecovery, SackAlgorithm, TcpParams, Variant};
 use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
@@ -34,6 +35,16 @@ pub struct Endpoints {
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
     let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
+    reno.byte_mss = p.integer_byte_increase.then_some(p.payload.0);
+    let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
+    // The window rules run on ns-2's Sack1 agent unless `recovery` picks Reno or NewReno.
+    let rule_recovery = || -> Box<dyn Recovery> {
+        match p.recovery {
+            RuleRecovery::Sack1 => sack1(),
+            RuleRecovery::Reno => Box::new(Reno::default()),
+            RuleRecovery::Newreno => Box::new(NewReno::new(p.newreno.clone())),
+        }
+    };
     match p.variant {
         Variant::Tahoe => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: true })),
         Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
@@ -41,16 +52,17 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
         Variant::Sack1 => {
             let rec: Box<dyn Recovery> = match p.sack1.algorithm {
-                SackAlgorithm::Ns2 => Box::new(Sack1::new(p.window, p.sack1.partial_ack)),
+                SackAlgorithm::Ns2 => sack1(),
                 SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window)),
             };
             (Box::new(reno), rec)
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
-        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
-        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), Box::new(Sack1::new(p.window, p.sack1.partial_ack))),
+        Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), rule_recovery()),
+        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),
+        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),
+        Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
     }
 }
 

@@ -37,12 +37,15 @@ pub enum Variant {
     /// Binomial congestion control (Bansal & Balakrishnan 2001) with Sack1 recovery (ns-2
     /// `windowOption_ 6`).
     Binomial,
+    /// SF-SACK (Bakthavachalu 2004 ch. 3): Sack1 whose window decrease comes from a Tustin
+    /// low-pass filter of past windows.
+    SfSack,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack)
     }
 
     pub fn name(self) -> &'static str {
@@ -57,6 +60,7 @@ impl Variant {
             Variant::Highspeed => "highspeed",
             Variant::Gaimd => "gaimd",
             Variant::Binomial => "binomial",
+            Variant::SfSack => "sf_sack",
         }
     }
 }
@@ -90,6 +94,11 @@ pub struct TcpConfig {
     /// Default false (ns-2.35 `precisionReduce_ true`: cwnd may become e.g. 7.5).
     #[serde(default)]
     pub whole_packet_reduction: bool,
+    /// Byte-counted cwnd with the integer congestion-avoidance increase MSS·MSS/cwnd bytes
+    /// per ACK (seed 001 §7.2: it stops growing once cwnd > MSS² bytes, i.e. more than MSS
+    /// packets). Default false (ns-2: floating 1/cwnd packets). Reno-growth variants only.
+    #[serde(default)]
+    pub integer_byte_increase: bool,
     /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
     pub dupthresh: Option<u32>,
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
@@ -102,6 +111,10 @@ pub struct TcpConfig {
     /// Delayed-ACK timer. Default 100 ms (ns-2 `Agent/TCPSink/DelAck interval_`; RFC 1122
     /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment).
     pub delack_interval: Option<TimeSpec>,
+    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial): "sack1" (default,
+    /// as ns-2's `Agent/TCP/Sack1` with the rule's variables), "reno" or "newreno" (the rule on
+    /// `Agent/TCP/Reno` or `Agent/TCP/Newreno`). Other variants have their own recovery.
+    pub recovery: Option<RuleRecovery>,
     /// Sink sends SACK blocks (RFC 2018). Default: true for sack1/fack, false otherwise;
     /// sack1 and fack require it.
     pub sack: Option<bool>,
@@ -157,6 +170,9 @@ pub struct TcpConfig {
     /// Binomial options.
     #[serde(default)]
     pub binomial: BinomialConfig,
+    /// SF-SACK options.
+    #[serde(default)]
+    pub sf_sack: SfSackConfig,
 }
 
 fn default_variant() -> Variant {
@@ -195,6 +211,32 @@ pub struct Sack1Config {
     /// `partial_ack_`). Default false (ns-2.35).
     #[serde(default)]
     pub partial_ack: bool,
+    /// ns2 algorithm only: pipe at the start of fast recovery. Default "outstanding".
+    #[serde(default)]
+    pub pipe_start: PipeStart,
+}
+
+/// Where Sack1's `pipe` starts at a fast retransmit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PipeStart {
+    /// Packets outstanding minus `dupthresh` (ns-2 `Sack1TcpAgent`, `LimTransmitFix_ false`).
+    #[default]
+    Outstanding,
+    /// cwnd before halving minus `dupthresh` (seed 001 §4.2: "sets PIPE to CWND − 3, and
+    /// sets CWND to CWND/2"); differs from "outstanding" when the receiver window or the
+    /// application limits the flight below cwnd.
+    Cwnd,
+}
+
+/// Loss recovery paired with a window rule (`recovery`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleRecovery {
+    #[default]
+    Sack1,
+    Reno,
+    Newreno,
 }
 
 /// SACK-based loss recovery algorithms.
@@ -231,11 +273,16 @@ pub struct VegasConfig {
     /// Leave slow start when diff > gamma. Default 1 (ns-2 `v_gamma_`).
     #[serde(default = "one")]
     pub gamma: f64,
+    /// Ignore ECN-Echo: no window reduction, and the ACK grows the window as any other
+    /// (ns-2.1b8's `Agent/TCP/Vegas`, which seed 004 used; fixed in later ns-2). Default
+    /// false (ns-2.35 and RFC 3168: halve once per window).
+    #[serde(default)]
+    pub ignore_ecn: bool,
 }
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0 }
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false }
     }
 }
 
@@ -323,6 +370,52 @@ impl Default for GaimdConfig {
     }
 }
 
+/// SF-SACK filter options (Bakthavachalu 2004 ch. 3; docs/models/tcp_sf_sack.md).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SfSackConfig {
+    /// Filter time constant τ (cut-off 1/τ). Default 100 ms, the thesis' optimum (§6.1).
+    pub tau: Option<TimeSpec>,
+    /// Period of the scheduler that samples cwnd into the filter. Default τ/2 (the thesis'
+    /// Nyquist argument, Eq. 3.2).
+    pub sample_interval: Option<TimeSpec>,
+    /// Run the scheduler. Default true; false filters loss samples only, which the thesis
+    /// rejects because the filter then oscillates when losses are more than 2τ apart.
+    #[serde(default = "yes")]
+    pub scheduler: bool,
+    /// Window after a timeout (the thesis leaves it open). Default "restart".
+    #[serde(default)]
+    pub on_timeout: SfSackTimeout,
+}
+
+impl SfSackConfig {
+    pub fn tau(&self) -> Dur {
+        self.tau.map_or(Dur::from_millis(100), |t| t.0)
+    }
+    /// The scheduler period.
+    pub fn period(&self) -> Dur {
+        self.sample_interval.map_or(Dur(self.tau().0 / 2), |t| t.0)
+    }
+}
+
+impl Default for SfSackConfig {
+    fn default() -> Self {
+        SfSackConfig { tau: None, sample_interval: None, scheduler: true, on_timeout: SfSackTimeout::default() }
+    }
+}
+
+/// SF-SACK's window after a retransmission timeout; the filter takes sample 1 either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SfSackTimeout {
+    /// cwnd = 1, ssthresh = the estimate: slow start back to the smoothed window (Fig. 3.1
+    /// marks "cwnd_ = 1" at the timeout; ns-2's timeout restarts the window).
+    #[default]
+    Restart,
+    /// cwnd = the estimate (the text: "the estimated cwnd value is used to decrease the cwnd").
+    Estimate,
+}
+
 /// Binomial parameters (Bansal & Balakrishnan 2001; ns-2 `k_parameter_`, `l_parameter_`,
 /// `increase_num_` = alpha, `decrease_num_` = 1 - beta). Defaults: SQRT.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -396,6 +489,7 @@ pub struct TcpParams {
     pub syn: bool,
     pub maxburst: u32,
     pub whole_packet_reduction: bool,
+    pub integer_byte_increase: bool,
     pub dupthresh: u32,
     pub limited_transmit: bool,
     pub delayed_ack: bool,
@@ -419,6 +513,8 @@ pub struct TcpParams {
     pub highspeed: HighSpeedConfig,
     pub gaimd: GaimdConfig,
     pub binomial: BinomialConfig,
+    pub sf_sack: SfSackConfig,
+    pub recovery: RuleRecovery,
 }
 
 impl Default for TcpParams {
@@ -450,8 +546,14 @@ impl TcpConfig {
         if header.0 == 0 || header.0 > 1000 {
             return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
         }
-        let sack = self.sack.unwrap_or(self.variant.uses_sack());
-        if self.variant.uses_sack() && !sack {
+        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial);
+        if self.recovery.is_some() && !rule {
+            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial) take a recovery, not '{}'", self.variant.name())));
+        }
+        let recovery = self.recovery.unwrap_or_default();
+        let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
+        let sack = self.sack.unwrap_or(needs_sack);
+        if needs_sack && !sack {
             return Err(err("sack", format!("variant '{}' needs a SACK receiver", self.variant.name())));
         }
         let p = TcpParams {
@@ -463,6 +565,7 @@ impl TcpConfig {
             syn: self.syn.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
             whole_packet_reduction: self.whole_packet_reduction,
+            integer_byte_increase: self.integer_byte_increase,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
             delayed_ack: self.delayed_ack,
@@ -483,6 +586,8 @@ impl TcpConfig {
             highspeed: self.highspeed.clone(),
             gaimd: self.gaimd.clone(),
             binomial: self.binomial.clone(),
+            sf_sack: self.sf_sack.clone(),
+            recovery,
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
@@ -520,6 +625,10 @@ impl TcpConfig {
         let b = &p.binomial;
         if !(b.k >= 0.0 && b.k.is_finite() && (0.0..=1.0).contains(&b.l) && b.alpha > 0.0 && b.alpha.is_finite() && b.beta > 0.0 && b.beta <= 1.0) {
             return Err(err("binomial", "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into()));
+        }
+        let f = &p.sf_sack;
+        if f.tau() == Dur::ZERO || f.period() == Dur::ZERO {
+            return Err(err("sf_sack", "tau and sample_interval must be positive".into()));
         }
         Ok(p)
     }

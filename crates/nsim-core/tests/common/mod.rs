@@ -78,3 +78,23 @@ transport = {{ kind = "tcp", {transport} }}
 "#
     )
 }
+
+/// Bytes each flow delivered in the `flow_throughput` intervals ending after `after_s`.
+pub fn delivered_after(r: &Results, after_s: f64) -> Vec<u64> {
+    let ft = &r.series.flow_throughput;
+    let mut bytes = vec![0u64; r.flows.len()];
+    for ((t, f), b) in ft.time_s.iter().zip(&ft.flow).zip(&ft.delivered_bytes) {
+        if *t > after_s {
+            bytes[*f as usize] += b;
+        }
+    }
+    bytes
+}
+
+/// Mean normalized throughput of the flows named `prefix*`: each flow's `bytes` over the mean
+/// of all flows' (1 = the fair share).
+pub fn class_share(r: &Results, bytes: &[u64], prefix: &str) -> f64 {
+    let fair = bytes.iter().sum::<u64>() as f64 / bytes.len() as f64;
+    let v: Vec<f64> = r.flows.iter().filter(|f| f.name.starts_with(prefix)).map(|f| bytes[f.flow as usize] as f64 / fair).collect();
+    v.iter().sum::<f64>() / v.len() as f64
+}

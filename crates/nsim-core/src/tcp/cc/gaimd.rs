@@ -5,7 +5,7 @@
 //! Reno is (1, 1/2).
 //!
 //! As ns-2's `slowdown`, the first reduction of a connection and any in slow start halve the
-//! window whatever beta (`first_decrease_`), and ssthresh right after a timeout is half the
+//! window whatever beta (`first_decrease_`), and ssthresh at a timeout is half the
 //! window; see [`super::reno::Reno::reduce`]. Built as [`super::rule::Ruled`]`<Gaimd>`.
 
 use super::rule::WindowRule;

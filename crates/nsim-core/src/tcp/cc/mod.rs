@@ -11,6 +11,7 @@ pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
 pub mod rule;
+pub mod sf_sack;
 pub mod tahoe;
 pub mod vegas;
 
@@ -42,6 +43,8 @@ pub struct SenderView {
     /// Reduce to whole packets (ns-2 `precisionReduce_ false`): the window is truncated
     /// before halving and the half is truncated too.
     pub whole_packets: bool,
+    /// When the signal arrived (SF-SACK's filter spaces its samples by it).
+    pub now: SimTime,
 }
 
 impl SenderView {
@@ -86,6 +89,10 @@ pub trait CongestionControl {
     fn cwnd(&self) -> f64;
     /// Slow-start threshold in packets.
     fn ssthresh(&self) -> f64;
+    /// Whether ECN-Echo is ignored (no reduction, ACK counts as ordinary); default false.
+    fn ignores_ecn(&self) -> bool {
+        false
+    }
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);

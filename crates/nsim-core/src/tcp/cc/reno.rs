@@ -11,7 +11,8 @@
 //!   min(cwnd, rwnd). RFC 5681 eq. (4) uses FlightSize/2; ns-2 uses the window (the two agree
 //!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`,
 //!   nsim `whole_packet_reduction = false`), or reduces to whole packets.
-//! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW").
+//! - Timeout: ssthresh as above, cwnd = 1 (RFC 5681 §3.1 "LW"); for every window rule, as
+//!   ns-2 does (see [`Reno::timed_out`]).
 //!
 //! The ns-2 machinery other window rules build on lives here too: [`Reno::open_by`] (ns-2
 //! `opencwnd` with any congestion-avoidance increment and RFC 3742 limited slow start) and
@@ -39,17 +40,28 @@ pub struct Reno {
     /// No reduction has happened yet: the first one halves whatever the variant's decrease
     /// (ns-2 `first_decrease_`).
     first_decrease: bool,
+    /// Some(MSS in bytes): congestion avoidance adds MSS·MSS/cwnd bytes per ACK in integer
+    /// arithmetic on a byte-counted cwnd (seed 001 §7.2), so growth stops once cwnd > MSS²
+    /// bytes (cwnd > MSS packets). None: ns-2's floating 1/cwnd packets.
+    pub byte_mss: Option<u64>,
 }
 
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true }
+        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_mss: None }
     }
 
     /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).
     pub fn open(&mut self) {
-        self.open_by(1.0 / self.cwnd);
+        let inc = match self.byte_mss {
+            Some(mss) => {
+                let cwnd_bytes = ((self.cwnd * mss as f64).floor() as u64).max(1);
+                (mss * mss / cwnd_bytes) as f64 / mss as f64
+            }
+            None => 1.0 / self.cwnd,
+        };
+        self.open_by(inc);
     }
 
     /// Slow start (+1 per ACK) below ssthresh, else `ca_increment`; until the first
@@ -78,10 +90,12 @@ impl Reno {
     }
 
     /// ns-2 `slowdown(CLOSE_SSTHRESH_HALF)` for a variant whose reduced window is
-    /// `decreasewin`: the first reduction ever, one in slow start, and one right after a
-    /// timeout halve instead; at least 2.
+    /// `decreasewin`: the first reduction ever and one in slow start halve instead; at least
+    /// 2. (ns-2's third exception, `last_cwnd_action_ == CWND_ACTION_TIMEOUT`, never holds
+    /// here: ns-2 sets the action to DUPACK or ECN before calling `slowdown`, so it applies
+    /// only to the timeout itself, [`Self::timed_out`]; reference/ns2/rto_ssthresh.)
     pub fn reduce_ssthresh(&mut self, v: &SenderView, decreasewin: f64) {
-        let halve = self.first_decrease || self.cwnd < self.ssthresh || self.last == Last::Timeout;
+        let halve = self.first_decrease || self.cwnd < self.ssthresh;
         self.ssthresh = if halve { v.half() } else { decreasewin }.floor().max(2.0);
     }
 
@@ -101,10 +115,13 @@ impl Reno {
         self.last = Last::Reduced;
     }
 
-    /// ns-2 `timeout`: ssthresh from `decreasewin` (on a loss), cwnd = 1.
-    pub fn timed_out(&mut self, kind: RtoKind, v: &SenderView, decreasewin: f64) {
+    /// ns-2 `timeout`: on a loss ssthresh = max(2, half the window) whatever the variant's
+    /// decrease, cwnd = 1. ns-2.35 sets `last_cwnd_action_ = CWND_ACTION_TIMEOUT` *before*
+    /// calling `slowdown`, whose `decreasewin` exception for a timeout then always applies
+    /// (checked against ns-2.35: reference/ns2/rto_ssthresh).
+    pub fn timed_out(&mut self, kind: RtoKind, v: &SenderView) {
         if kind == RtoKind::Loss {
-            self.reduce_ssthresh(v, decreasewin);
+            self.ssthresh = v.half().floor().max(2.0);
         }
         self.cwnd = 1.0;
         self.first_decrease = false;
@@ -122,7 +139,7 @@ impl CongestionControl for Reno {
     }
 
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        self.timed_out(kind, v, v.half());
+        self.timed_out(kind, v);
     }
 
     fn cwnd(&self) -> f64 {

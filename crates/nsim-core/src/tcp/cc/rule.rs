@@ -46,9 +46,11 @@ impl<R: WindowRule> CongestionControl for Ruled<R> {
         self.reno.reduce(v, dw, halves);
     }
 
+    /// ns-2: a timeout halves ssthresh whatever the rule ([`Reno::timed_out`]); its
+    /// `slowdown` still computes `decreasewin`, which HighSpeed remembers as `decrease_num_`.
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
-        let (dw, _) = self.rule.decreasewin(self.reno.cwnd, v);
-        self.reno.timed_out(kind, v, dw);
+        self.rule.decreasewin(self.reno.cwnd, v);
+        self.reno.timed_out(kind, v);
     }
 
     fn cwnd(&self) -> f64 {

@@ -17,7 +17,7 @@ fn ack(cc: &mut dyn CongestionControl, ack: i64, rtt_ms: u64) {
 }
 
 fn view(win: f64) -> SenderView {
-    SenderView { win, whole_packets: false }
+    SenderView { win, whole_packets: false, now: SimTime::ZERO }
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn fast_retransmit_halves_cwnd_and_ssthresh() {
 #[test]
 fn whole_packet_reduction_truncates_before_and_after_halving() {
     let mut cc = Reno::new(11.7, 20.0);
-    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true });
+    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true, now: SimTime::ZERO });
     assert_eq!((cc.cwnd(), cc.ssthresh()), (5.0, 5.0));
 }
 
@@ -221,4 +221,23 @@ fn window_rules_reproduce_seed_004_table_5_9() {
             assert_eq!(trunc(got_dec[i]), dec[i], "w = {w}, column {i}: decrease {}", got_dec[i]);
         }
     }
+}
+
+/// Seed 001 §7.2: with a byte-counted cwnd and the integer increase MSS·MSS/cwnd, "CWND is
+/// never increases during the congestion avoidance phase" once cwnd > MSS² bytes (512-B MSS:
+/// 262144 B = 512 packets); below that the increase is truncated to whole bytes.
+#[test]
+fn integer_byte_increase_stalls_above_mss_squared() {
+    let grow = |cwnd: f64, mss: Option<u64>, acks: i64| {
+        let mut cc = Reno::new(cwnd, 1.0);
+        cc.byte_mss = mss;
+        for i in 0..acks {
+            ack(&mut cc, i, 100);
+        }
+        cc.cwnd() - cwnd
+    };
+    assert_eq!(grow(600.0, Some(512), 1000), 0.0);
+    assert!(grow(600.0, None, 1000) > 1.6);
+    // 100 packets = 51200 B: 262144 / 51200 = 5.12, truncated to 5 B per ACK.
+    assert_eq!(grow(100.0, Some(512), 10), 50.0 / 512.0);
 }

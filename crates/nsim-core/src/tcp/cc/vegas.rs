@@ -11,6 +11,10 @@
 //! - Slow start: cwnd grows by one per ACK only every other round trip (§3.3); when
 //!   diff > gamma, leave slow start with cwnd cut to the expected rate's window + 1.
 //!
+//! ECN: Reno's response by default; `ignore_ecn` models ns-2.1b8's Vegas, whose `recv()` never
+//! read ECN-Echo (seed 004 §5.1.2: "Vegas senders don't respond to packets with the ECN bit
+//! set"), so its ECT packets get marked and it does not slow down.
+//!
 //! Loss response: Reno's (halve on fast retransmit, 1 on timeout). ns-2's Vegas reduces cwnd
 //! by a quarter when the loss is in the current window and retransmits on a fine-grained
 //! per-segment timeout after one duplicate ACK; nsim does **not** implement those two.
@@ -99,6 +103,10 @@ impl CongestionControl for Vegas {
         self.reno.on_rto(kind, v);
         self.new_round(0);
         self.grow_this_round = true;
+    }
+
+    fn ignores_ecn(&self) -> bool {
+        self.cfg.ignore_ecn
     }
 
     fn cwnd(&self) -> f64 {

@@ -12,6 +12,7 @@ use super::Recovery;
 use crate::packet::TcpHdr;
 use crate::tcp::scoreboard::ScoreBoard;
 use crate::tcp::sender::{Conn, CwndAction};
+use crate::tcp::config::{PipeStart, Sack1Config};
 use crate::tcp::CongState;
 
 pub struct Sack1 {
@@ -26,22 +27,25 @@ pub struct Sack1 {
     /// Next candidate for those two packets (ns-2 `next_pkt_`).
     next_pkt: i64,
     first_partial_seen: bool,
+    pipe_start: PipeStart,
 }
 
 impl Sack1 {
-    pub fn new(window: u32, partial_ack: bool) -> Self {
+    pub fn new(window: u32, cfg: &Sack1Config) -> Self {
         Sack1 {
             sb: ScoreBoard::new(window as usize),
             fastrecov: false,
             pipe: 0,
             after_timeout: false,
-            partial_ack,
+            partial_ack: cfg.partial_ack,
             next_pkt: 0,
             first_partial_seen: false,
+            pipe_start: cfg.pipe_start,
         }
     }
 
     fn dupack_action(&mut self, c: &mut Conn) {
+        let cwnd_before = c.cc.cwnd();
         if super::may_fast_retransmit(c) {
             c.fast_retransmit_response();
         } else if c.s.p.ecn && c.s.last_action == CwndAction::Ecn {
@@ -51,7 +55,11 @@ impl Sack1 {
             return;
         }
         // ns-2 (LimTransmitFix_ false): numdupacks packets have left the network.
-        self.pipe = c.s.maxseq - c.s.highest_ack - c.s.p.dupthresh as i64;
+        let flight = match self.pipe_start {
+            PipeStart::Outstanding => c.s.maxseq - c.s.highest_ack,
+            PipeStart::Cwnd => cwnd_before as i64,
+        };
+        self.pipe = flight - c.s.p.dupthresh as i64;
         c.reset_rtx_timer(true, false);
         self.fastrecov = true;
         self.sb.mark_retran(c.s.highest_ack + 1, c.s.t_seqno);

@@ -198,3 +198,29 @@ fn rfc6675_retransmits_lost_holes_by_pipe_and_ends_at_the_recovery_point() {
     assert_eq!(h.state(), CongState::Open);
     assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (1, 0));
 }
+
+/// Seed 001 §4.2 (`sack1.pipe_start = "cwnd"`): "sets PIPE to CWND − 3, and sets CWND to
+/// CWND/2", against ns-2's outstanding − 3. The receiver window (10) holds the flight below
+/// cwnd (20): after losing 3 and 5, ns-2's pipe (10 − 3) lets the partial ACK release the
+/// hole 5, seed 001's (20 − 3) keeps the sender silent.
+#[test]
+fn sack1_pipe_start_cwnd_minus_three_as_seed_001() {
+    let mut sent_in_recovery = Vec::new();
+    for start in [crate::tcp::config::PipeStart::Outstanding, crate::tcp::config::PipeStart::Cwnd] {
+        let mut h = TcpHarness::new(Variant::Sack1, |p| {
+            p.window = 10;
+            p.limited_transmit = false;
+            p.sack1.pipe_start = start;
+        });
+        h.tx.cc.set_cwnd(20.0);
+        assert_eq!(h.start(), (0..10).collect::<Vec<_>>());
+        assert_eq!(h.cum(ms(100), 2), [10, 11, 12]); // 3 and 5 are lost
+        let mut sent = Vec::new();
+        for (i, r) in [7u64, 8, 9, 10, 11, 12, 13].iter().enumerate() {
+            sent.extend(h.ack(ms(101 + i as u64), sack(2, &[(6, *r), (4, 5)])));
+        }
+        sent.extend(h.ack(ms(150), sack(4, &[(6, 13)]))); // the retransmitted 3 arrives
+        sent_in_recovery.push(sent);
+    }
+    assert_eq!(sent_in_recovery, [vec![3, 5, 13, 14], vec![3]]);
+}

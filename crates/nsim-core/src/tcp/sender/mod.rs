@@ -231,7 +231,7 @@ impl Conn<'_, '_> {
 
     /// min(cwnd, receiver window), as a reduction sees it (ns-2 `windowd()`).
     pub fn view(&self) -> SenderView {
-        SenderView { win: self.cc.cwnd().min(self.s.wnd() as f64), whole_packets: self.s.p.whole_packet_reduction }
+        SenderView { win: self.cc.cwnd().min(self.s.wnd() as f64), whole_packets: self.s.p.whole_packet_reduction, now: self.now() }
     }
 
     /// Sending window in whole packets plus `extra` (Reno's inflation), capped by the
@@ -390,7 +390,7 @@ impl Conn<'_, '_> {
     pub fn new_ack_open(&mut self, h: &TcpHdr) {
         let before = self.s.highest_ack;
         let acked = self.newack(h);
-        if !(self.s.p.ecn && h.flags & flags::ECE != 0) {
+        if !self.echoes_ecn(h) {
             let s = AckSample {
                 now: self.now(),
                 acked_pkts: acked,
@@ -421,6 +421,12 @@ impl Conn<'_, '_> {
         self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
         self.ctx.net.flows[self.ctx.flow.idx()].tcp.fast_retransmits += 1;
         self.set_state(CongState::Recovery);
+    }
+
+    /// Whether `h` carries an ECN-Echo this sender acts on (ECN on, and a congestion control
+    /// that reads it: ns-2.1b8's Vegas did not, see `vegas.ignore_ecn`).
+    pub fn echoes_ecn(&self, h: &TcpHdr) -> bool {
+        self.s.p.ecn && h.flags & flags::ECE != 0 && !self.cc.ignores_ecn()
     }
 
     /// ECN-Echo (RFC 3168 §6.1.2; ns-2 `TcpAgent::ecn`): at most one reduction per window.
@@ -565,7 +571,7 @@ impl Agent for TcpSender {
         let h = ctx.net.pool.get(id).tcp;
         self.core.take_rwnd(&h);
         let (mut c, rec) = self.conn(ctx);
-        if c.s.p.ecn && h.flags & flags::ECE != 0 {
+        if c.echoes_ecn(&h) {
             c.ecn_echo(h.ack as i64);
         }
         rec.on_ack(&mut c, &h);

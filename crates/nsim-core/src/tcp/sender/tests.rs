@@ -116,6 +116,24 @@ fn ecn_echo_halves_once_per_window_and_sets_cwr() {
     assert_eq!(h.counters().timeouts + h.counters().fast_retransmits, 0);
 }
 
+/// Seed 004 §5.1.2: ns-2.1b8's Vegas did not respond to ECN-Echo (`vegas.ignore_ecn`).
+#[test]
+fn vegas_ignore_ecn_keeps_the_window_on_ecn_echo() {
+    // Halved to 4, or an ordinary ACK: 8, or 9 once Vegas' round ends with diff < alpha.
+    for (ignore, want) in [(false, 4.0..=4.0), (true, 8.0..=9.0)] {
+        let mut h = TcpHarness::new(Variant::Vegas, |p| {
+            p.ecn = true;
+            p.vegas.ignore_ecn = ignore;
+            p.initial_ssthresh = 4;
+        });
+        h.tx.cc.set_cwnd(8.0);
+        h.start();
+        let ece = TcpHdr { ack: 1, flags: crate::tcp::flags::ECE, ..ACK };
+        h.ack(ms(100), ece);
+        assert!(want.contains(&h.cwnd()), "ignore_ecn {ignore}: cwnd {}", h.cwnd());
+    }
+}
+
 #[test]
 fn payload_between_excludes_the_syn_and_shortens_the_last_segment() {
     let mut h = TcpHarness::new(Variant::Reno, |p| p.syn = true);
