@@ -1,0 +1,199 @@
+//! Configuration of a full (two-way, byte-sequenced) TCP connection: the TOML table
+//! `transport = { kind = "tcp_full", ... }` and its resolved parameters. Defaults are ns-2.35's
+//! `Agent/TCP/FullTcp` ones (tcl/lib/ns-default.tcl), so a scenario without options behaves
+//! like an ns-2 FullTcp pair.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::config::units::{SizeSpec, TimeSpec};
+use crate::config::{CResult, ConfigError};
+use crate::time::Dur;
+
+/// Loss recovery of a full TCP connection (ns-2 `Agent/TCP/FullTcp` family).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FullVariant {
+    /// Fast retransmit, then slow start from one segment (ns-2 `FullTcp/Tahoe`).
+    Tahoe,
+    /// Fast retransmit and fast recovery (ns-2 `FullTcp`, RFC 5681 §3.2).
+    #[default]
+    Reno,
+    /// Reno plus partial-ACK retransmission (ns-2 `FullTcp/Newreno`, RFC 6582).
+    Newreno,
+}
+
+/// How a delayed ACK is timed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DelackClock {
+    /// A per-connection timer armed when the first unacknowledged segment arrives (ns-2
+    /// FullTcp `interval_`).
+    #[default]
+    Timer,
+    /// BSD's periodic fast timer: pending ACKs leave at the next multiple of
+    /// `delack_interval` (200 ms in 4.4BSD, so the delay averages 100 ms).
+    Tick,
+}
+
+/// `transport = { kind = "tcp_full", ... }`. See `docs/models/tcp_full.md`.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FullTcpConfig {
+    /// Loss recovery: "tahoe", "reno" (default) or "newreno".
+    #[serde(default)]
+    pub variant: FullVariant,
+    /// Maximum segment payload. Default 536 B (ns-2 `segsize_`, RFC 1122 default MSS).
+    pub mss: Option<SizeSpec>,
+    /// TCP/IP header bytes of every segment (a pure ACK or SYN is exactly this). Default 40 B.
+    pub header_size: Option<SizeSpec>,
+    /// Cap on the congestion window in segments (ns-2 `window_`). Default 20.
+    pub window: Option<u32>,
+    /// Congestion window when the connection is established, segments. Default 2 (ns-2
+    /// `windowInit_`).
+    pub initial_window: Option<u32>,
+    /// Receive buffer: the largest window this end advertises. Default `window` x `mss`.
+    pub rcv_buffer: Option<SizeSpec>,
+    /// Send buffer: application bytes written but not yet acknowledged; a full buffer holds
+    /// the application back. Default unbounded.
+    pub snd_buffer: Option<SizeSpec>,
+    /// RFC 7323 window scaling, used when both ends set it. Default false: windows above
+    /// 65535 B are cut to 65535 B.
+    #[serde(default)]
+    pub window_scale: bool,
+    /// Delayed ACKs (RFC 1122 §4.2.3.2): ACK every second full-sized segment, or when the
+    /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`).
+    #[serde(default)]
+    pub delayed_ack: bool,
+    /// Delayed-ACK timeout or tick. Default 100 ms (ns-2 `interval_`); BSD uses 200 ms.
+    pub delack_interval: Option<TimeSpec>,
+    /// "timer" (default, ns-2) or "tick" (BSD 200 ms fast timer).
+    #[serde(default)]
+    pub delack_clock: DelackClock,
+    /// Nagle's algorithm (RFC 896, RFC 1122 §4.2.3.4). Default true (ns-2 `nodelay_ false`).
+    pub nagle: Option<bool>,
+    /// Minshall's Nagle variant: hold a short segment only while an earlier short segment is
+    /// unacknowledged. Default false.
+    #[serde(default)]
+    pub minshall: bool,
+    /// Duplicate ACKs that trigger fast retransmit. Default 3.
+    pub dupthresh: Option<u32>,
+    /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
+    pub maxburst: Option<u32>,
+    /// RTO clock granularity. Default 10 ms (ns-2 `tcpTick_`).
+    pub tick: Option<TimeSpec>,
+    /// Phase of the RTO clock in [0, tick). Default: drawn per connection (ns-2 `boot_time_`).
+    pub clock_offset: Option<TimeSpec>,
+    /// Default 200 ms (ns-2 `minrto_`).
+    pub min_rto: Option<TimeSpec>,
+    /// RTO before the first sample (also of the SYN). Default 3 s (RFC 6298 (2.1)).
+    pub initial_rto: Option<TimeSpec>,
+    /// Default 60 s.
+    pub max_rto: Option<TimeSpec>,
+    /// How long the active closer stays in TIME-WAIT (2 MSL). Default 0 (ns-2 closes at once).
+    pub time_wait: Option<TimeSpec>,
+}
+
+/// Resolved parameters (bytes, segments, durations).
+#[derive(Clone, Debug)]
+pub struct FullParams {
+    pub variant: FullVariant,
+    pub mss: u64,
+    pub header: u64,
+    pub window: u32,
+    pub initial_window: u32,
+    pub rcv_buffer: u64,
+    pub snd_buffer: Option<u64>,
+    pub window_scale: bool,
+    pub delayed_ack: bool,
+    pub delack_interval: Dur,
+    pub delack_clock: DelackClock,
+    pub nagle: bool,
+    pub minshall: bool,
+    pub dupthresh: u32,
+    pub maxburst: u32,
+    pub tick: Dur,
+    pub clock_offset: Option<Dur>,
+    pub min_rto: Dur,
+    pub initial_rto: Dur,
+    pub max_rto: Dur,
+    pub time_wait: Dur,
+}
+
+impl Default for FullParams {
+    fn default() -> Self {
+        FullTcpConfig::default().resolve("transport").expect("defaults are valid")
+    }
+}
+
+impl FullTcpConfig {
+    /// Applies defaults and checks ranges; `path` prefixes error field paths.
+    pub fn resolve(&self, path: &str) -> CResult<FullParams> {
+        let err = |field: &str, why: String| ConfigError::new(format!("{path}.{field}"), why);
+        let dur = |t: Option<TimeSpec>, ms: u64| t.map_or(Dur::from_millis(ms), |t| t.0);
+        let mss = self.mss.map_or(536, |s| s.0 .0);
+        if mss == 0 || mss > 65_495 {
+            return Err(err("mss", format!("{mss} B is not in 1..=65495 B")));
+        }
+        let header = self.header_size.map_or(40, |s| s.0 .0);
+        if header == 0 || header > 1000 {
+            return Err(err("header_size", format!("{header} B is not in 1..=1000 B")));
+        }
+        let window = self.window.unwrap_or(20);
+        if window == 0 {
+            return Err(err("window", "must be at least 1 segment".into()));
+        }
+        let rcv_buffer = self.rcv_buffer.map_or(window as u64 * mss, |s| s.0 .0);
+        if rcv_buffer == 0 || rcv_buffer > 1 << 30 {
+            return Err(err("rcv_buffer", format!("{rcv_buffer} B is not in 1 B..=1 GiB (RFC 7323 §2.3)")));
+        }
+        if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
+            return Err(err("snd_buffer", "must be at least 1 byte".into()));
+        }
+        let p = FullParams {
+            variant: self.variant,
+            mss,
+            header,
+            window,
+            initial_window: self.initial_window.unwrap_or(2),
+            rcv_buffer,
+            snd_buffer: self.snd_buffer.map(|s| s.0 .0),
+            window_scale: self.window_scale,
+            delayed_ack: self.delayed_ack,
+            delack_interval: dur(self.delack_interval, 100),
+            delack_clock: self.delack_clock,
+            nagle: self.nagle.unwrap_or(true),
+            minshall: self.minshall,
+            dupthresh: self.dupthresh.unwrap_or(3),
+            maxburst: self.maxburst.unwrap_or(0),
+            tick: dur(self.tick, 10),
+            clock_offset: self.clock_offset.map(|t| t.0),
+            min_rto: dur(self.min_rto, 200),
+            initial_rto: dur(self.initial_rto, 3000),
+            max_rto: dur(self.max_rto, 60_000),
+            time_wait: dur(self.time_wait, 0),
+        };
+        if p.initial_window == 0 {
+            return Err(err("initial_window", "must be at least 1 segment".into()));
+        }
+        if p.dupthresh == 0 {
+            return Err(err("dupthresh", "must be at least 1".into()));
+        }
+        if p.delack_interval == Dur::ZERO {
+            return Err(err("delack_interval", "must be positive".into()));
+        }
+        if p.tick == Dur::ZERO {
+            return Err(err("tick", "the RTO clock granularity must be positive".into()));
+        }
+        if p.clock_offset.is_some_and(|o| o >= p.tick) {
+            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
+        }
+        if p.min_rto > p.max_rto {
+            return Err(err("min_rto", "must not exceed max_rto".into()));
+        }
+        if p.minshall && !p.nagle {
+            return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
+        }
+        Ok(p)
+    }
+}

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Run the FullTcp reference runs into a raw directory, then reduce them here.
+# usage: sh run.sh <rawdir>
+set -e
+HERE=$(cd "$(dirname "$0")" && pwd)
+RAW=$1
+mkdir -p "$RAW"
+for v in FullTcp Newreno Tahoe; do
+  lv=$(echo $v | tr 'A-Z' 'a-z')
+  ns "$HERE/scenario.tcl" $v "100000" "$RAW/${lv}_overflow" 6.0 2>/dev/null
+  ns "$HERE/scenario.tcl" $v "16" "$RAW/${lv}_1drop" 6.0 2>/dev/null
+  ns "$HERE/scenario.tcl" $v "16 30" "$RAW/${lv}_2drop" 6.0 2>/dev/null
+done
+python3 "$HERE/reduce.py" "$RAW" "$HERE"
