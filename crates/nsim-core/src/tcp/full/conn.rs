@@ -359,16 +359,17 @@ impl FullTcp {
         }
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
+        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
         match self.rec.on_new_ack(ack) {
-            NewAck::Open => {
-                let s = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
-                self.cc.on_ack(&s);
-            }
+            NewAck::Open => self.cc.on_ack(&sample),
             NewAck::Exit => {
+                // Deflate (RFC 5681 §3.2 step 6); ns-2 FullTcp then opens cwnd for this ACK
+                // as for any new ACK.
                 let ss = self.cc.ssthresh();
                 if self.cc.cwnd() > ss {
                     self.cc.set_cwnd(ss);
                 }
+                self.cc.on_ack(&sample);
             }
             NewAck::Partial => {
                 // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment, deflate

@@ -1,0 +1,119 @@
+//! Full TCP against ns-2.35's `Agent/TCP/FullTcp` family, event by event, on the Fall & Floyd
+//! topology (reference data and how it was made: `reference/ns2/fulltcp/`).
+
+mod common;
+use common::{run_traced, Ev};
+
+fn scenario(variant: &str, drops: &[u32]) -> String {
+    format!(
+        r#"
+duration = "6s"
+hosts = ["s1", "r1", "k1"]
+
+[[links]]
+between = ["s1", "r1"]
+rate = "8Mb"
+delay = "0ms"
+
+[[links]]
+between = ["r1", "k1"]
+rate = "800kb"
+delay = "100ms"
+queue = {{ kind = "droptail", limit = "8p" }}
+error = {{ kind = "drop_list", packets = {drops:?}, flow = "tcp" }}
+error_at = "enqueue"
+
+[[flows]]
+name = "tcp"
+from = "s1"
+to = "k1"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp_full", variant = "{variant}", window = 28, mss = "1000B", clock_offset = "5ms" }}
+
+[record]
+trace = true
+"#
+    )
+}
+
+/// Data on the bottleneck r1->k1 and ACKs arriving at s1, as the reference keeps them.
+fn kept(evs: &[Ev]) -> Vec<Ev> {
+    evs.iter().filter(|e| (e.from == 1 && e.to == 2) || (e.from == 1 && e.to == 0 && e.op == 'r')).cloned().collect()
+}
+
+fn reference(name: &str) -> Vec<Ev> {
+    let path = format!("{}/../../reference/ns2/fulltcp/{name}.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("reference CSV");
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Ev {
+                op: f[0].chars().next().unwrap(),
+                t: f[1].parse().unwrap(),
+                from: f[2].parse().unwrap(),
+                to: f[3].parse().unwrap(),
+                kind: f[4].to_string(),
+                size: f[5].parse().unwrap(),
+                seq: f[6].parse().unwrap(),
+                flags: f[7].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Events up to `until`, sorted by (time to 0.1 us, kind, op, seq) as in tcp_fall_floyd.rs.
+fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
+    let mut v: Vec<&Ev> = evs.iter().filter(|e| e.t <= until).collect();
+    v.sort_by_key(|e| ((e.t * 1e7).round() as i64, e.kind.clone(), e.op, e.seq));
+    v
+}
+
+fn first_mismatch(ours: &[Ev], theirs: &[Ev], until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
+    let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
+    for i in 0..ours.len().max(theirs.len()) {
+        match (ours.get(i), theirs.get(i)) {
+            (Some(a), Some(b)) if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && (a.t - b.t).abs() <= 1e-6 => {}
+            (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
+        }
+    }
+    None
+}
+
+fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
+    let (_, evs) = run_traced(&scenario(variant, drops), ns2);
+    let ours = kept(&evs);
+    let theirs = reference(ns2);
+    if let Some((i, a, b)) = first_mismatch(&ours, &theirs, until) {
+        panic!("{ns2}: event {i} differs (until {until} s)\n nsim: {a:?}\n ns-2: {b:?}");
+    }
+}
+
+#[test]
+fn reno_one_drop_matches_ns2() {
+    compare("reno", "fulltcp_1drop", &[17], 6.0);
+}
+
+#[test]
+fn reno_two_drops_match_ns2() {
+    compare("reno", "fulltcp_2drop", &[17, 31], 6.0);
+}
+
+#[test]
+fn reno_queue_overflow_matches_ns2() {
+    compare("reno", "fulltcp_overflow", &[100_000], 6.0);
+}
+
+#[test]
+fn newreno_matches_ns2() {
+    for (name, drops) in [("newreno_1drop", &[17][..]), ("newreno_2drop", &[17, 31]), ("newreno_overflow", &[100_000])] {
+        compare("newreno", name, drops, 6.0);
+    }
+}
+
+#[test]
+fn tahoe_matches_ns2() {
+    for (name, drops) in [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])] {
+        compare("tahoe", name, drops, 6.0);
+    }
+}
