@@ -240,7 +240,8 @@ impl FullTcp {
             self.snd_nxt += len + u64::from(fin);
             sent += 1;
             force = false;
-            if self.p.maxburst != 0 && sent >= self.p.maxburst {
+            let maxburst = if self.rec.partial { 1 } else { self.p.maxburst };
+            if maxburst != 0 && sent >= maxburst {
                 break;
             }
         }
@@ -372,10 +373,11 @@ impl FullTcp {
                 self.cc.on_ack(&sample);
             }
             NewAck::Partial => {
-                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment, deflate
-                // by the amount acknowledged and add back one segment.
-                let c = (self.cc.cwnd() - segs as f64 + 1.0).max(1.0);
-                self.cc.set_cwnd(c);
+                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment. ns-2
+                // FullTcp/Newreno (`pack_action`) deflates cwnd to ssthresh rather than by the
+                // amount acknowledged.
+                let ss = self.cc.ssthresh();
+                self.cc.set_cwnd(ss);
                 self.retransmit_first(ctx);
             }
         }

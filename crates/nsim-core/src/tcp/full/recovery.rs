@@ -42,22 +42,30 @@ pub struct FastRecovery {
     pub recover: u64,
     /// In fast recovery (ns-2 `fastrecov_`).
     pub active: bool,
+    /// A NewReno partial ACK arrived in this recovery: one segment per ACK until it ends.
+    pub partial: bool,
+    /// The last window reduction was a fast retransmit, not a timeout.
+    after_fast_retransmit: bool,
 }
 
 impl FastRecovery {
     pub fn new(variant: FullVariant, dupthresh: u32) -> Self {
-        FastRecovery { variant, dupthresh, dupacks: 0, recover: 0, active: false }
+        FastRecovery { variant, dupthresh, dupacks: 0, recover: 0, active: false, partial: false, after_fast_retransmit: false }
     }
 
     /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
     pub fn on_dupack(&mut self, snd_una: u64, snd_max: u64) -> DupAction {
         self.dupacks += 1;
         if self.dupacks == self.dupthresh {
-            // RFC 6582 §3.2 step 1 ("careful" variant, ns-2 `bug_fix_`): no second fast
-            // retransmit for losses in the window already being recovered.
-            if snd_una <= self.recover && self.recover != 0 {
+            // RFC 6582 §3.2 step 1 ("careful" variant, ns-2 `bug_fix_`): no fast retransmit
+            // for losses in a window already being repaired after a timeout. ns-2 FullTcp
+            // allows it while the last window action was a fast retransmit
+            // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
+            // loss in the same window, as the reference runs show (not Tahoe).
+            if snd_una <= self.recover && self.recover != 0 && !(self.after_fast_retransmit && self.variant != FullVariant::Tahoe) {
                 return DupAction::Nothing;
             }
+            self.after_fast_retransmit = true;
             self.recover = snd_max;
             self.active = self.variant != FullVariant::Tahoe;
             return DupAction::FastRetransmit;
@@ -70,14 +78,20 @@ impl FastRecovery {
 
     /// An ACK advanced `snd_una` to `ack`.
     pub fn on_new_ack(&mut self, ack: u64) -> NewAck {
-        self.dupacks = 0;
         if !self.active {
+            self.dupacks = 0;
             return NewAck::Open;
         }
         if self.variant == FullVariant::Newreno && ack < self.recover {
+            // ns-2 FullTcp/Newreno keeps counting duplicate ACKs through partial ACKs, so each
+            // later one inflates cwnd, and sends at most one segment per ACK until recovery
+            // ends (`pack_action`: `maxburst_ = 1`).
+            self.partial = true;
             return NewAck::Partial;
         }
+        self.dupacks = 0;
         self.active = false;
+        self.partial = false;
         NewAck::Exit
     }
 
@@ -86,7 +100,9 @@ impl FastRecovery {
     pub fn on_timeout(&mut self, snd_max: u64) {
         self.dupacks = 0;
         self.active = false;
+        self.partial = false;
         self.recover = snd_max;
+        self.after_fast_retransmit = false;
     }
 }
 
@@ -103,11 +119,19 @@ mod tests {
         assert_eq!(r.on_dupack(1001, 20_001), DupAction::FastRetransmit);
         assert_eq!(r.on_dupack(1001, 20_001), DupAction::Inflate);
         assert_eq!(r.on_new_ack(5001), NewAck::Exit);
-        // RFC 6582 step 1: dupacks for data sent before recovery began do not start another.
+        // ns-2 FullTcp: a second loss in the same window is fast-retransmitted again...
         for _ in 0..2 {
             r.on_dupack(5001, 22_001);
         }
-        assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing);
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::FastRetransmit);
+        // ...but after a timeout, dupacks for data sent before it do not start recovery
+        // (RFC 6582 §3.2 step 1).
+        r.on_timeout(30_001);
+        r.on_new_ack(6001);
+        for _ in 0..2 {
+            r.on_dupack(6001, 30_001);
+        }
+        assert_eq!(r.on_dupack(6001, 30_001), DupAction::Nothing);
     }
 
     /// RFC 6582 §3.2 step 5: an ACK below `recover` is partial; one at or above ends recovery.
