@@ -73,7 +73,7 @@ mod tests {
     #[test]
     fn sender_sws_avoidance() {
         let n = Nagle { enabled: false, minshall: false };
-        let mut s = seg(400, 5000, false, false);
+        let mut s = seg(500, 5000, false, false);
         s.max_sndwnd = 1000;
         assert!(n.may_send(&s));
         s.max_sndwnd = 1000 * 20;
