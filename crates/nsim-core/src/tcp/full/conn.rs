@@ -262,6 +262,9 @@ impl FullTcp {
             self.buf.write(out.write);
         }
         if out.write2 > 0 {
+            // A second write() call: TCP has already sent what the first allowed.
+            self.fill();
+            self.send_much(ctx, false);
             self.buf.write(out.write2);
         }
         if out.close {
@@ -550,9 +553,8 @@ impl FullTcp {
             self.on_ack(h, ctx);
         }
         self.on_data(h, ctx);
-        if !self.state.done() {
-            self.output(ctx);
-        }
+        // In TIME-WAIT only the ACK of the peer's FIN goes out.
+        self.output(ctx);
     }
 
     fn on_rtx_timeout(&mut self, ctx: &mut AgentCtx) {

@@ -1,0 +1,103 @@
+//! Full TCP connections against analytic expectations: handshake and close timing, delayed
+//! ACK x Nagle request/response stalls (seed 002 ch. 2, RFC 896/1122), window limits, and
+//! bulk throughput equal to the one-way agents on the same path.
+
+mod common;
+use common::run;
+
+/// One link s -> d, `rate`, one-way `delay`; one flow with `app` over `transport`.
+fn path(rate: &str, delay: &str, duration: &str, app: &str, transport: &str) -> String {
+    format!(
+        r#"
+duration = "{duration}"
+hosts = ["s", "d"]
+[[links]]
+between = ["s", "d"]
+rate = "{rate}"
+delay = "{delay}"
+queue = {{ kind = "droptail", limit = "1000p" }}
+[[flows]]
+name = "f"
+from = "s"
+to = "d"
+app = {app}
+transport = {transport}
+"#
+    )
+}
+
+/// The active opener is ESTABLISHED one round trip of two 40 B segments after its SYN:
+/// 2 x (40 B at 10 Mb/s + 50 ms) = 100.064 ms. A 10 kB file then completes and both ends
+/// close (FIN, FIN, ACKs), with every packet accounted for.
+#[test]
+fn handshake_takes_one_round_trip_and_the_connection_closes() {
+    let r = run(&path("10Mb", "50ms", "5s", r#"{ kind = "file", size = "10000B" }"#, r#"{ kind = "tcp_full", mss = "1000B" }"#));
+    let f = &r.flows[0];
+    assert!((f.setup_s.unwrap() - 0.100064).abs() < 1e-9, "setup {:?}", f.setup_s);
+    let done = f.completion_s.expect("file completed");
+    let closed = f.close_s.expect("connection closed");
+    assert!(closed > done && closed < done + 0.25, "completion {done}, close {closed}");
+    assert_eq!(f.goodput_bps * 5.0 / 8.0, 10_000.0);
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+}
+
+/// Request/response with the request written in two pieces (seed 002 ch. 2, "request split
+/// into two segments"): Nagle holds the second piece until the first is acknowledged, and the
+/// server delays that ACK to BSD's next 200 ms tick, so on a LAN every transaction waits for
+/// one tick: 5 transactions/s. Without Nagle the same exchange takes about one round trip.
+#[test]
+fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
+    let app = r#"{ kind = "transactions", request = "100B", response = "100B", count = 20, split = "50B" }"#;
+    let tcp = |nagle: bool| {
+        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "tick", clock_offset = "0ms", nagle = {nagle} }}"#)
+    };
+    let r = run(&path("10Mb", "1ms", "10s", app, &tcp(true)));
+    let f = &r.flows[0];
+    assert_eq!(f.transactions, 20);
+    let mean = f.transaction_mean_s.unwrap();
+    assert!((mean - 0.2).abs() < 0.01, "mean transaction {mean} s with Nagle + delayed ACK (expect 0.2 s)");
+    let r = run(&path("10Mb", "1ms", "10s", app, &tcp(false)));
+    let mean = r.flows[0].transaction_mean_s.unwrap();
+    assert!(mean < 0.003, "mean transaction {mean} s without Nagle (expect about one 2 ms round trip)");
+}
+
+/// A response of an odd number of full segments plus a short tail (seed 002 ch. 2, HTTP/1.1
+/// pathology 1): Nagle holds the tail behind the last full segment, whose ACK the client
+/// delays, so the response waits for the delayed-ACK clock. Minshall's variant sends the tail
+/// at once (no earlier short segment is unacknowledged).
+#[test]
+fn minshall_sends_the_short_tail_that_nagle_holds() {
+    let app = r#"{ kind = "transactions", request = "100B", response = "3100B", count = 10, think = "50ms" }"#;
+    let tcp = |minshall: bool| {
+        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", clock_offset = "0ms", minshall = {minshall} }}"#)
+    };
+    let nagle = run(&path("10Mb", "1ms", "10s", app, &tcp(false))).flows[0].transaction_mean_s.unwrap();
+    let minshall = run(&path("10Mb", "1ms", "10s", app, &tcp(true))).flows[0].transaction_mean_s.unwrap();
+    assert!(nagle > 0.2, "Nagle: {nagle} s (expect the 200 ms delayed ACK)");
+    assert!(minshall < 0.02, "Minshall: {minshall} s (expect a few round trips of 2 ms)");
+}
+
+/// A window-limited bulk transfer: the full TCP and the one-way agent of the same variant
+/// deliver the same goodput on the same path (window 20 x 1000 B per 100 ms round trip).
+#[test]
+fn bulk_throughput_equals_the_one_way_agent() {
+    let full = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, r#"{ kind = "tcp_full", mss = "1000B", window = 20 }"#));
+    let one_way = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, r#"{ kind = "tcp", variant = "reno", packet_size = "1000B", window = 20 }"#));
+    let (a, b) = (full.flows[0].goodput_bps, one_way.flows[0].goodput_bps);
+    assert!((a - b).abs() / b < 0.01, "full {a} b/s, one-way {b} b/s");
+    // Window-limited: 20 segments of 1000 B per RTT (100 ms + serialization) ~ 1.6 Mb/s.
+    assert!((a - 1.6e6).abs() / 1.6e6 < 0.05, "{a}");
+}
+
+/// RFC 7323: without window scaling a 1 MB receive buffer still advertises at most 65535 B,
+/// which caps a long fat pipe at 65535 B per RTT; with scaling on both ends the window is the
+/// whole buffer.
+#[test]
+fn window_scaling_lifts_the_64k_limit() {
+    let tcp = |ws: bool| format!(r#"{{ kind = "tcp_full", mss = "1000B", window = 1000, rcv_buffer = "1000000B", window_scale = {ws} }}"#);
+    let plain = run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(false))).flows[0].goodput_bps;
+    let scaled = run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(true))).flows[0].goodput_bps;
+    let cap = 65_535.0 * 8.0 / 0.1;
+    assert!(plain <= cap * 1.001 && plain > cap * 0.9, "unscaled {plain} b/s vs 64 KiB/RTT {cap}");
+    assert!(scaled > 5.0 * cap, "scaled {scaled} b/s");
+}
