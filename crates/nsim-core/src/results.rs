@@ -79,6 +79,8 @@ pub struct FlowRow {
     pub completion_s: Option<f64>,
     /// Full TCP: seconds from the first SYN until the active opener is ESTABLISHED.
     pub setup_s: Option<f64>,
+    /// Full TCP: seconds from the first SYN until the listener first receives data.
+    pub first_data_s: Option<f64>,
     /// Full TCP: seconds from the flow's start until both ends have closed.
     pub close_s: Option<f64>,
     /// Full TCP request/response: transactions completed.
@@ -228,6 +230,7 @@ impl Results {
                     fast_retransmits: s.tcp.fast_retransmits,
                     completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
                     setup_s: s.full.established.zip(s.full.syn_sent).map(|(e, syn)| e.since(syn).as_secs_f64()),
+                    first_data_s: s.full.first_data.zip(s.full.syn_sent).map(|(d, syn)| d.since(syn).as_secs_f64()),
                     close_s: s.full.closed.map(|t| t.since(info.start).as_secs_f64()),
                     transactions: s.full.transactions,
                     transaction_mean_s: (s.full.transactions > 0)

@@ -49,7 +49,7 @@ fn handshake_takes_one_round_trip_and_the_connection_closes() {
 fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
     let app = r#"{ kind = "transactions", request = "100B", response = "100B", count = 20, split = "50B" }"#;
     let tcp = |nagle: bool| {
-        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "tick", clock_offset = "0ms", nagle = {nagle} }}"#)
+        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "tick", delack_phase = "0ms", nagle = {nagle} }}"#)
     };
     let r = run(&path("10Mb", "1ms", "10s", app, &tcp(true)));
     let f = &r.flows[0];

@@ -64,6 +64,8 @@ pub struct FullTcpCounters {
     pub syn_sent: Option<SimTime>,
     /// When the active opener reached ESTABLISHED (SYN-ACK received).
     pub established: Option<SimTime>,
+    /// When the listener first received data in order (the first byte of the transfer).
+    pub first_data: Option<SimTime>,
     /// Ends that have finished (CLOSED or TIME-WAIT); at 2 the connection is closed.
     pub ends_closed: u8,
     /// When the second end finished.

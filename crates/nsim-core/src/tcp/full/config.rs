@@ -70,6 +70,9 @@ pub struct FullTcpConfig {
     /// "timer" (default, ns-2) or "tick" (BSD 200 ms fast timer).
     #[serde(default)]
     pub delack_clock: DelackClock,
+    /// Phase of the BSD delayed-ACK tick in [0, delack_interval). Default: drawn per end (each
+    /// host's clock has its own phase).
+    pub delack_phase: Option<TimeSpec>,
     /// Nagle's algorithm (RFC 896, RFC 1122 §4.2.3.4). Default true (ns-2 `nodelay_ false`).
     pub nagle: Option<bool>,
     /// Minshall's Nagle variant: hold a short segment only while an earlier short segment is
@@ -108,6 +111,8 @@ pub struct FullParams {
     pub delayed_ack: bool,
     pub delack_interval: Dur,
     pub delack_clock: DelackClock,
+    /// None: drawn per end when the flow is built.
+    pub delack_phase: Option<Dur>,
     pub nagle: bool,
     pub minshall: bool,
     pub dupthresh: u32,
@@ -162,6 +167,7 @@ impl FullTcpConfig {
             delayed_ack: self.delayed_ack,
             delack_interval: dur(self.delack_interval, 100),
             delack_clock: self.delack_clock,
+            delack_phase: self.delack_phase.map(|t| t.0),
             nagle: self.nagle.unwrap_or(true),
             minshall: self.minshall,
             dupthresh: self.dupthresh.unwrap_or(3),
@@ -181,6 +187,9 @@ impl FullTcpConfig {
         }
         if p.delack_interval == Dur::ZERO {
             return Err(err("delack_interval", "must be positive".into()));
+        }
+        if p.delack_phase.is_some_and(|o| o >= p.delack_interval) {
+            return Err(err("delack_phase", "must be less than delack_interval (it is a phase in [0, delack_interval))".into()));
         }
         if p.tick == Dur::ZERO {
             return Err(err("tick", "the RTO clock granularity must be positive".into()));

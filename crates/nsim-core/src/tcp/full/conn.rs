@@ -94,7 +94,7 @@ impl FullTcp {
             fin_seq: None,
             buf: SendBuffer::new(p.snd_buffer),
             rcv: Reassembly::new(p.rcv_buffer),
-            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, phase),
+            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.dupthresh),
             cc,
@@ -458,7 +458,11 @@ impl FullTcp {
                 }
             }
             if delivered > 0 {
-                ctx.net.flows[ctx.flow.idx()].goodput_bytes += delivered;
+                let f = &mut ctx.net.flows[ctx.flow.idx()];
+                f.goodput_bytes += delivered;
+                if !self.active {
+                    f.full.first_data.get_or_insert(now);
+                }
                 let out = self.app.on_data(delivered, now);
                 self.apply(out, ctx);
             }

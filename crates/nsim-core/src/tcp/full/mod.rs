@@ -48,15 +48,22 @@ fn congestion_control(p: &FullParams) -> Box<dyn CongestionControl> {
 }
 
 /// The active opener (at the flow's source) and the listener (at its destination); both
-/// share one clock phase drawn from `phase_rng` unless `clock_offset` is set.
+/// share one RTO clock phase drawn from `phase_rng` unless `clock_offset` is set, and each
+/// draws its own delayed-ACK tick phase unless `delack_phase` is set.
 pub fn agents(mut p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let file = match app {
         AppKind::File { bytes } => Some(bytes),
         _ => None,
     };
-    let mut client = FullTcp::new(p.clone(), congestion_control(&p), App::new(app.clone(), true), true, ends.dst, file);
-    let mut server = FullTcp::new(p.clone(), congestion_control(&p), App::new(app, false), false, ends.src, None);
+    let mut end = |rng: &mut SimRng| {
+        let mut q = p.clone();
+        q.delack_phase.get_or_insert_with(|| random_phase(p.delack_interval, rng));
+        q
+    };
+    let (pc, ps) = (end(phase_rng), end(phase_rng));
+    let mut client = FullTcp::new(pc, congestion_control(&p), App::new(app.clone(), true), true, ends.dst, file);
+    let mut server = FullTcp::new(ps, congestion_control(&p), App::new(app, false), false, ends.src, None);
     client.prio = ends.prio;
     client.tag = ends.tag;
     server.prio = ends.prio;
