@@ -101,3 +101,34 @@ fn window_scaling_lifts_the_64k_limit() {
     assert!(plain <= cap * 1.001 && plain > cap * 0.9, "unscaled {plain} b/s vs 64 KiB/RTT {cap}");
     assert!(scaled > 5.0 * cap, "scaled {scaled} b/s");
 }
+
+/// A bounded receive buffer is the advertised window, and a bounded send buffer holds the
+/// application back: either way a bulk transfer moves buffer bytes per round trip (window /
+/// RTT; RTT = 100 ms + 0.832 ms serialization of a 1040 B segment + 0.032 ms of its ACK).
+#[test]
+fn buffers_limit_a_bulk_transfer_to_one_buffer_per_round_trip() {
+    let rtt = 0.100_864;
+    for (key, bytes) in [("rcv_buffer", 5000.0), ("snd_buffer", 3000.0)] {
+        let tcp = format!(r#"{{ kind = "tcp_full", mss = "1000B", window = 100, {key} = "{bytes}B" }}"#);
+        let g = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, &tcp)).flows[0].goodput_bps;
+        let expect = bytes * 8.0 / rtt;
+        assert!((g - expect).abs() / expect < 0.02, "{key} {bytes} B: {g} b/s, expected {expect}");
+    }
+}
+
+/// The active closer's last ACK is lost (the 13th segment it sends: SYN, ACK, 10 data
+/// segments, then the ACK of the server's FIN). The server retransmits its FIN after its RTO
+/// and is answered either from TIME-WAIT (a new ACK) or, with no TIME-WAIT, by a RST from the
+/// CLOSED end (RFC 793 §3.4 "Reset Generation"); both close the connection one RTO later.
+#[test]
+fn a_lost_final_ack_is_repaired_by_time_wait_or_reset() {
+    for time_wait in ["0s", "2s"] {
+        let text = path("10Mb", "50ms", "5s", r#"{ kind = "file", size = "10000B" }"#, &format!(r#"{{ kind = "tcp_full", mss = "1000B", time_wait = "{time_wait}" }}"#))
+            .replace("queue = { kind = \"droptail\", limit = \"1000p\" }", "queue = { kind = \"droptail\", limit = \"1000p\" }\nerror = { kind = \"drop_list\", packets = [13], flow = \"f\" }");
+        let f = &run(&text).flows[0];
+        let done = f.completion_s.unwrap();
+        let closed = f.close_s.expect("closed after the FIN is retransmitted");
+        assert!(closed > done + 0.2 && closed < done + 0.6, "time_wait {time_wait}: done {done}, closed {closed}");
+        assert_eq!(f.dropped_pkts, 1);
+    }
+}
