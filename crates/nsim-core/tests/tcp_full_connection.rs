@@ -69,7 +69,7 @@ fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
 fn minshall_sends_the_short_tail_that_nagle_holds() {
     let app = r#"{ kind = "transactions", request = "100B", response = "3100B", count = 10, think = "50ms" }"#;
     let tcp = |minshall: bool| {
-        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", clock_offset = "0ms", minshall = {minshall} }}"#)
+        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "timer", minshall = {minshall} }}"#)
     };
     let nagle = run(&path("10Mb", "1ms", "10s", app, &tcp(false))).flows[0].transaction_mean_s.unwrap();
     let minshall = run(&path("10Mb", "1ms", "10s", app, &tcp(true))).flows[0].transaction_mean_s.unwrap();

@@ -5,6 +5,11 @@ mod common;
 use common::{run_traced, Ev};
 
 fn scenario(variant: &str, drops: &[u32]) -> String {
+    scenario_with(variant, drops, "")
+}
+
+/// `extra`: more transport keys, e.g. `, delayed_ack = true`.
+fn scenario_with(variant: &str, drops: &[u32], extra: &str) -> String {
     format!(
         r#"
 duration = "6s"
@@ -28,7 +33,7 @@ name = "tcp"
 from = "s1"
 to = "k1"
 app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp_full", variant = "{variant}", window = 28, mss = "1000B", clock_offset = "5ms" }}
+transport = {{ kind = "tcp_full", variant = "{variant}", window = 28, mss = "1000B", clock_offset = "5ms"{extra} }}
 
 [record]
 trace = true
@@ -81,7 +86,11 @@ fn first_mismatch(ours: &[Ev], theirs: &[Ev], until: f64) -> Option<(usize, Opti
 }
 
 fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
-    let (_, evs) = run_traced(&scenario(variant, drops), ns2);
+    compare_scenario(&scenario(variant, drops), ns2, until);
+}
+
+fn compare_scenario(text: &str, ns2: &str, until: f64) {
+    let (_, evs) = run_traced(text, ns2);
     let ours = kept(&evs);
     let theirs = reference(ns2);
     if let Some((i, a, b)) = first_mismatch(&ours, &theirs, until) {
@@ -123,4 +132,13 @@ fn tahoe_matches_ns2() {
     for (name, drops) in [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])] {
         compare("tahoe", name, drops, 6.0);
     }
+}
+
+/// ns-2 FullTcp's delayed ACK (`segsperack_ 2`): an ACK for every second segment, else at the
+/// next tick of a periodic 100 ms timer (`interval_`) running from time 0, which is nsim's
+/// `delack_clock = "tick"` with phase 0.
+#[test]
+fn delayed_ack_reno_matches_ns2() {
+    let extra = r#", delayed_ack = true, delack_clock = "tick", delack_interval = "100ms", delack_phase = "0ms""#;
+    compare_scenario(&scenario_with("reno", &[17], extra), "fulltcp_delack_1drop", 6.0);
 }

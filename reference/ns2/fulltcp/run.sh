@@ -11,4 +11,6 @@ for v in FullTcp Newreno Tahoe; do
   ns "$HERE/scenario.tcl" $v "16" "$RAW/${lv}_1drop" 6.0 2>/dev/null
   ns "$HERE/scenario.tcl" $v "16 30" "$RAW/${lv}_2drop" 6.0 2>/dev/null
 done
+# Delayed ACKs at the receiver (segsperack_ 2), Reno, one drop
+ns "$HERE/scenario.tcl" FullTcp "16" "$RAW/fulltcp_delack_1drop" 6.0 delack 2>/dev/null
 python3 "$HERE/reduce.py" "$RAW" "$HERE"

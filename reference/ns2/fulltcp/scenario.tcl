@@ -1,6 +1,6 @@
 # nsim reference: ns-2.35 Agent/TCP/FullTcp family on the Fall & Floyd topology
 # (s1 -8Mb 0ms- r1 -800Kb 100ms, DropTail 8- k1), one FTP (bulk) connection s1 -> k1.
-# usage: ns scenario.tcl <variant: FullTcp|Newreno|Tahoe|Sack> <droplist> <outprefix> [stoptime]
+# usage: ns scenario.tcl <variant: FullTcp|Newreno|Tahoe|Sack> <droplist> <outprefix> [stoptime] [delack]
 #   droplist: ErrorModel/List indices of fid-1 packets leaving r1 for k1 (0 = the SYN,
 #             1 = the handshake's final ACK, 2 = the first data segment); "100000" = none
 # Writes <outprefix>.tr (trace with show_tcphdr_ 1: ackno in column 13), .cw, .stats.
@@ -9,6 +9,10 @@ set droplist [lindex $argv 1]
 set out [lindex $argv 2]
 set stoptime 10.0
 if {[llength $argv] > 3} { set stoptime [lindex $argv 3] }
+# optional 5th argument "delack": the receiver ACKs every 2nd segment (segsperack_ 2) with
+# its 100 ms delayed-ACK timer (interval_ 0.1)
+set delack 0
+if {[llength $argv] > 4 && [lindex $argv 4] == "delack"} { set delack 1 }
 Trace set show_tcphdr_ 1
 set ns [new Simulator]
 set tf [open $out.tr w]
@@ -45,6 +49,7 @@ $src set window_ 28
 $src set segsize_ 1000
 $snk set window_ 28
 $snk set segsize_ 1000
+if {$delack} { $snk set segsperack_ 2 }
 set ftp [$src attach-app FTP]
 $ns at 0.0 "$ftp start"
 set cwf [open $out.cw w]

@@ -27,13 +27,13 @@ pub enum FullVariant {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DelackClock {
-    /// A per-connection timer armed when the first unacknowledged segment arrives (ns-2
-    /// FullTcp `interval_`).
+    /// A periodic clock: pending ACKs leave at the next multiple of `delack_interval` (BSD's
+    /// 200 ms fast timer, so the delay averages 100 ms; ns-2 FullTcp's `interval_` timer,
+    /// which reschedules itself every 100 ms from time 0).
     #[default]
-    Timer,
-    /// BSD's periodic fast timer: pending ACKs leave at the next multiple of
-    /// `delack_interval` (200 ms in 4.4BSD, so the delay averages 100 ms).
     Tick,
+    /// A per-connection timer armed when the first unacknowledged segment arrives (Linux-like).
+    Timer,
 }
 
 /// `transport = { kind = "tcp_full", ... }`. See `docs/models/tcp_full.md`.
@@ -65,13 +65,13 @@ pub struct FullTcpConfig {
     /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`).
     #[serde(default)]
     pub delayed_ack: bool,
-    /// Delayed-ACK timeout or tick. Default 100 ms (ns-2 `interval_`); BSD uses 200 ms.
+    /// Delayed-ACK tick (or timeout). Default 100 ms (ns-2 `interval_`); BSD uses 200 ms.
     pub delack_interval: Option<TimeSpec>,
-    /// "timer" (default, ns-2) or "tick" (BSD 200 ms fast timer).
+    /// "tick" (default: BSD's fast timer and ns-2 FullTcp's periodic timer) or "timer".
     #[serde(default)]
     pub delack_clock: DelackClock,
-    /// Phase of the BSD delayed-ACK tick in [0, delack_interval). Default: drawn per end (each
-    /// host's clock has its own phase).
+    /// Phase of the delayed-ACK tick in [0, delack_interval). Default: drawn per end (each
+    /// host's clock has its own phase; ns-2 runs every agent's from time 0, i.e. "0ms").
     pub delack_phase: Option<TimeSpec>,
     /// Nagle's algorithm (RFC 896, RFC 1122 §4.2.3.4). Default true (ns-2 `nodelay_ false`).
     pub nagle: Option<bool>,

@@ -3,9 +3,11 @@
 //! waits for the delayed-ACK clock, or rides on outgoing data. Out-of-order segments and
 //! segments that fill a gap are acknowledged at once (the caller checks those).
 //!
-//! Two clocks: ns-2 FullTcp's per-connection timer (`interval_`, 100 ms after the first
-//! unacknowledged segment) and BSD's 200 ms fast timer, a global tick at which every pending
-//! ACK leaves (Stevens, TCP/IP Illustrated Vol. 2, §25.2; mean delay 100 ms).
+//! Two clocks: a periodic tick at which every pending ACK leaves (BSD's 200 ms fast timer,
+//! Stevens, TCP/IP Illustrated Vol. 2, §25.2, mean delay 100 ms; ns-2 FullTcp's `interval_`
+//! timer, 100 ms, rescheduled every period from time 0, behaves the same, as the reference
+//! run `reference/ns2/fulltcp/fulltcp_delack_1drop` shows), and a per-connection timer armed
+//! when the first unacknowledged segment arrives.
 
 use super::config::DelackClock;
 use crate::time::{Dur, SimTime};
