@@ -132,3 +132,33 @@ fn a_lost_final_ack_is_repaired_by_time_wait_or_reset() {
         assert_eq!(f.dropped_pkts, 1);
     }
 }
+
+/// A slow reader (80 kb/s into a 2000 B buffer) closes the window; its window updates pace
+/// the sender, so a 20 kB file takes about 20 kB / 80 kb/s = 2 s.
+#[test]
+fn a_slow_reader_paces_the_sender_through_the_window() {
+    let tcp = r#"{ kind = "tcp_full", mss = "1000B", rcv_buffer = "2000B", read_rate = "80kb" }"#;
+    let f = &run(&path("10Mb", "50ms", "10s", r#"{ kind = "file", size = "20000B" }"#, tcp)).flows[0];
+    let done = f.completion_s.expect("completed");
+    assert!(done > 1.8 && done < 2.2, "completion {done} s, expected about 2 s");
+}
+
+/// RFC 1122 §4.2.2.17: a one-segment receive buffer closes the window after every segment and
+/// only the reader's window update reopens it. The first update is lost (the receiver's 3rd
+/// segment: SYN-ACK, the zero-window ACK, the update); without the persist timer the
+/// connection would deadlock. The sender's zero-window probe brings the window back and the
+/// file completes about one persist interval (>= the 200 ms minimum RTO) late.
+#[test]
+fn the_persist_timer_recovers_a_lost_window_update() {
+    let tcp = r#"{ kind = "tcp_full", mss = "1000B", rcv_buffer = "1000B", read_rate = "80kb" }"#;
+    let base = path("10Mb", "50ms", "10s", r#"{ kind = "file", size = "10000B" }"#, tcp);
+    let lossy = base.replace(
+        "queue = { kind = \"droptail\", limit = \"1000p\" }",
+        "queue = { kind = \"droptail\", limit = \"1000p\" }\nreverse_error = { kind = \"drop_list\", packets = [3] }",
+    );
+    let clean = run(&base).flows[0].completion_s.unwrap();
+    let f = &run(&lossy).flows[0];
+    assert_eq!(f.ack_dropped_pkts, 1);
+    let done = f.completion_s.expect("the persist timer reopened the window");
+    assert!(done > clean + 0.15 && done < clean + 1.0, "clean {clean} s, with the lost update {done} s");
+}

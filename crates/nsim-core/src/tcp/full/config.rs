@@ -57,6 +57,9 @@ pub struct FullTcpConfig {
     /// Send buffer: application bytes written but not yet acknowledged; a full buffer holds
     /// the application back. Default unbounded.
     pub snd_buffer: Option<SizeSpec>,
+    /// The listener's application reads received data at this rate (a slow reader); unread
+    /// data fills the receive buffer and closes the window. Default: it reads at once.
+    pub read_rate: Option<crate::config::units::RateSpec>,
     /// RFC 7323 window scaling, used when both ends set it. Default false: windows above
     /// 65535 B are cut to 65535 B.
     #[serde(default)]
@@ -107,6 +110,7 @@ pub struct FullParams {
     pub initial_window: u32,
     pub rcv_buffer: u64,
     pub snd_buffer: Option<u64>,
+    pub read_rate: Option<crate::units::BitsPerSec>,
     pub window_scale: bool,
     pub delayed_ack: bool,
     pub delack_interval: Dur,
@@ -163,6 +167,7 @@ impl FullTcpConfig {
             initial_window: self.initial_window.unwrap_or(2),
             rcv_buffer,
             snd_buffer: self.snd_buffer.map(|s| s.0 .0),
+            read_rate: self.read_rate.map(|r| r.0),
             window_scale: self.window_scale,
             delayed_ack: self.delayed_ack,
             delack_interval: dur(self.delack_interval, 100),
@@ -199,6 +204,9 @@ impl FullTcpConfig {
         }
         if p.min_rto > p.max_rto {
             return Err(err("min_rto", "must not exceed max_rto".into()));
+        }
+        if p.read_rate.is_some_and(|r| r.0 == 0) {
+            return Err(err("read_rate", "must be positive".into()));
         }
         if p.minshall && !p.nagle {
             return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));

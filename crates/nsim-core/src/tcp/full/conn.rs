@@ -27,6 +27,10 @@ const TIMER_RTX: u16 = 1;
 const TIMER_DELACK: u16 = 2;
 const TIMER_APP: u16 = 3;
 const TIMER_TIME_WAIT: u16 = 4;
+const TIMER_PERSIST: u16 = 5;
+const TIMER_READ: u16 = 6;
+/// The persist interval doubles up to this multiple of the RTO (bounded by `max_rto`).
+const MAX_PERSIST_BACKOFF: u32 = 64;
 
 /// Initial send sequence number (ns-2 `iss_ 0`).
 const ISS: u64 = 0;
@@ -64,6 +68,11 @@ pub struct FullTcp {
     rtt_ts: SimTime,
     rtx: Timer,
     delack_timer: Timer,
+    /// Zero-window probing (RFC 1122 §4.2.2.17) and its backoff multiplier.
+    persist: Timer,
+    persist_backoff: u32,
+    /// A slow reader's next read is scheduled.
+    reading: bool,
     app: App,
     app_gen: u32,
     /// An ACK must go out with the next segment, or alone.
@@ -104,6 +113,9 @@ impl FullTcp {
             rtt_ts: SimTime::ZERO,
             rtx: Timer::default(),
             delack_timer: Timer::default(),
+            persist: Timer::default(),
+            persist_backoff: 1,
+            reading: false,
             app,
             app_gen: 0,
             ack_now: false,
@@ -245,7 +257,44 @@ impl FullTcp {
                 break;
             }
         }
+        self.rearm(ctx);
         sent
+    }
+
+    /// Data (or the FIN) is waiting to be sent.
+    fn has_queued(&self) -> bool {
+        self.snd_nxt < self.data_end() || self.fin_seq.is_some_and(|f| self.snd_nxt <= f)
+    }
+
+    /// Timers after sending or an ACK: the retransmission timer while data is outstanding
+    /// and the peer's window is open; the persist timer instead while the window is zero and
+    /// data waits (RFC 1122 §4.2.2.17: the sender must keep probing a zero window).
+    fn rearm(&mut self, ctx: &mut AgentCtx) {
+        if self.snd_wnd == 0 && self.has_queued() && self.state.synchronized() {
+            self.rtx.cancel();
+            if !self.persist.is_set() {
+                let base = self.rtt.rto().0.saturating_mul(self.persist_backoff as u64);
+                let at = ctx.now() + Dur(base.min(self.p.max_rto.0));
+                self.persist.set(at, TIMER_PERSIST, ctx);
+            }
+            return;
+        }
+        self.persist.cancel();
+        self.persist_backoff = 1;
+    }
+
+    /// The persist timer fired with the window still zero: send one byte at SND.UNA as a
+    /// window probe (it is accepted once the window opens), back off and re-arm.
+    fn probe(&mut self, ctx: &mut AgentCtx) {
+        if self.snd_wnd != 0 || !self.has_queued() {
+            return;
+        }
+        let len = u64::from(self.snd_una < self.data_end());
+        let fin = if len == 0 { flags::FIN } else { 0 };
+        self.segment(ctx, self.snd_una, len, fin);
+        self.snd_nxt = self.snd_nxt.max(self.snd_una + len.max(1));
+        self.persist_backoff = (self.persist_backoff * 2).min(MAX_PERSIST_BACKOFF);
+        self.rearm(ctx);
     }
 
     /// After handling an event: send data, then a lone ACK if one is owed.
@@ -343,6 +392,7 @@ impl FullTcp {
             && h.payload == 0
             && h.flags & (flags::SYN | flags::FIN) == 0
             && self.snd_max > self.snd_una
+            && self.snd_wnd > 0
             && !wnd_changed
         {
             self.dup_ack(ctx);
@@ -395,6 +445,7 @@ impl FullTcp {
         } else {
             self.rtx.cancel();
         }
+        self.rearm(ctx);
         if let Some(bytes) = self.file_bytes {
             if self.acked_data() >= bytes {
                 ctx.net.flows[ctx.flow.idx()].tcp.completed.get_or_insert(now);
@@ -463,8 +514,16 @@ impl FullTcp {
                 if !self.active {
                     f.full.first_data.get_or_insert(now);
                 }
-                let out = self.app.on_data(delivered, now);
-                self.apply(out, ctx);
+                match self.p.read_rate.filter(|_| !self.active) {
+                    Some(_) => {
+                        self.rcv.unread += delivered;
+                        self.schedule_read(ctx);
+                    }
+                    None => {
+                        let out = self.app.on_data(delivered, now);
+                        self.apply(out, ctx);
+                    }
+                }
             }
         }
         if h.flags & flags::FIN != 0 && self.state.may_receive() && self.rcv.fin(h.seq + len) {
@@ -476,6 +535,31 @@ impl FullTcp {
         } else if h.flags & flags::FIN != 0 {
             self.ack_now = true;
         }
+    }
+
+    /// A slow reader takes one MSS (or what is left) per MSS-time at `read_rate`.
+    fn schedule_read(&mut self, ctx: &mut AgentCtx) {
+        let Some(rate) = self.p.read_rate else { return };
+        if self.reading || self.rcv.unread == 0 {
+            return;
+        }
+        self.reading = true;
+        let at = ctx.now() + rate.tx_time(self.rcv.unread.min(self.p.mss));
+        ctx.timer_at(at, TIMER_READ, 0);
+    }
+
+    /// The slow reader reads: the window reopens, and a window update goes out once it has
+    /// opened by min(buffer/2, MSS) (RFC 1122 §4.2.3.3).
+    fn on_read(&mut self, ctx: &mut AgentCtx) {
+        self.reading = false;
+        let n = self.rcv.unread.min(self.p.mss);
+        if self.rcv.read(n, self.p.mss) {
+            self.ack_now = true;
+        }
+        let out = self.app.on_data(n, ctx.now());
+        self.apply(out, ctx);
+        self.output(ctx);
+        self.schedule_read(ctx);
     }
 
     fn established(&mut self, ctx: &mut AgentCtx) {
@@ -606,6 +690,8 @@ impl Agent for FullTcp {
                 self.output(ctx);
             }
             TIMER_TIME_WAIT if self.state == State::TimeWait => self.set_state(State::Closed, ctx),
+            TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
+            TIMER_READ => self.on_read(ctx),
             _ => {}
         }
     }

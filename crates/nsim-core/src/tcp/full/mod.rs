@@ -56,7 +56,7 @@ pub fn agents(mut p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut 
         AppKind::File { bytes } => Some(bytes),
         _ => None,
     };
-    let mut end = |rng: &mut SimRng| {
+    let end = |rng: &mut SimRng| {
         let mut q = p.clone();
         q.delack_phase.get_or_insert_with(|| random_phase(p.delack_interval, rng));
         q

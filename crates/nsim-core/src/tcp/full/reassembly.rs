@@ -5,8 +5,9 @@
 //! avoidance: the window's right edge moves only in steps of min(buffer/2, MSS)), RFC 7323
 //! §2 (window scaling: a 16-bit field times 2^shift).
 //!
-//! The application reads data as soon as it is in order, so the window is the whole buffer
-//! (BSD's `sbspace`; out-of-order data in the reassembly queue does not shrink it).
+//! The window is the buffer less the in-order bytes the application has not read yet (BSD's
+//! `sbspace`; out-of-order data in the reassembly queue does not shrink it). An application
+//! that reads at once keeps it at the whole buffer.
 
 /// Largest value of the 16-bit window field.
 pub const MAX_UNSCALED: u64 = 65_535;
@@ -23,11 +24,13 @@ pub struct Reassembly {
     rcv_adv: u64,
     /// RFC 7323 shift applied to the advertised window (0 = no scaling).
     pub shift: u32,
+    /// In-order bytes the application has not read.
+    pub unread: u64,
 }
 
 impl Reassembly {
     pub fn new(buffer: u64) -> Self {
-        Reassembly { rcv_nxt: 0, ooo: Vec::with_capacity(8), buffer, rcv_adv: 0, shift: 0 }
+        Reassembly { rcv_nxt: 0, ooo: Vec::with_capacity(8), buffer, rcv_adv: 0, shift: 0, unread: 0 }
     }
 
     /// The window scale this end asks for when it may scale (RFC 7323 §2.2): the smallest
@@ -98,12 +101,21 @@ impl Reassembly {
     /// right edge advances only by at least min(buffer/2, MSS); RFC 7323: the 16-bit field
     /// holds window >> shift).
     pub fn advertise(&mut self, mss: u64) -> u32 {
-        let edge = self.rcv_nxt + self.buffer;
+        let edge = self.rcv_nxt + self.buffer - self.unread.min(self.buffer);
         if edge >= self.rcv_adv + (self.buffer / 2).min(mss) {
             self.rcv_adv = edge;
         }
         let wnd = self.rcv_adv.saturating_sub(self.rcv_nxt).min(MAX_UNSCALED << self.shift);
         ((wnd >> self.shift) << self.shift) as u32
+    }
+
+    /// The application read `n` bytes: true if the window that can now be advertised is at
+    /// least min(buffer/2, MSS) beyond the last one, so a window update should be sent
+    /// (RFC 1122 §4.2.3.3).
+    pub fn read(&mut self, n: u64, mss: u64) -> bool {
+        self.unread -= n.min(self.unread);
+        let edge = self.rcv_nxt + self.buffer - self.unread;
+        edge >= self.rcv_adv + (self.buffer / 2).min(mss)
     }
 
     /// The window in a SYN or SYN-ACK, which is never scaled (RFC 7323 §2.2).
@@ -140,6 +152,22 @@ mod tests {
         r.shift = 5;
         assert_eq!(r.advertise(1460), 1 << 20);
         assert_eq!(r.advertise_syn(), 65_535);
+    }
+
+    /// Unread data closes the window; reading reopens it, and an update is due once it opens by
+    /// min(buffer/2, MSS) (RFC 1122 §4.2.3.3).
+    #[test]
+    fn unread_data_closes_the_window_until_read() {
+        let mut r = Reassembly::new(4000);
+        r.syn(0);
+        r.advertise(1000);
+        let (n, _) = r.insert(1, 4000);
+        r.unread += n;
+        assert_eq!(r.advertise(1000), 0);
+        assert!(!r.read(500, 1000), "500 B is less than min(2000, 1000)");
+        assert_eq!(r.advertise(1000), 0, "receiver SWS: no 500 B window");
+        assert!(r.read(500, 1000));
+        assert_eq!(r.advertise(1000), 1000);
     }
 
     /// Data beyond the advertised window is cut off (RFC 793 §3.3 acceptability test).
