@@ -252,8 +252,7 @@ impl FullTcp {
             self.snd_nxt += len + u64::from(fin);
             sent += 1;
             force = false;
-            let maxburst = if self.rec.partial { 1 } else { self.p.maxburst };
-            if maxburst != 0 && sent >= maxburst {
+            if self.p.maxburst != 0 && sent >= self.p.maxburst {
                 break;
             }
         }

@@ -42,15 +42,13 @@ pub struct FastRecovery {
     pub recover: u64,
     /// In fast recovery (ns-2 `fastrecov_`).
     pub active: bool,
-    /// A NewReno partial ACK arrived in this recovery: one segment per ACK until it ends.
-    pub partial: bool,
     /// The last window reduction was a fast retransmit, not a timeout.
     after_fast_retransmit: bool,
 }
 
 impl FastRecovery {
     pub fn new(variant: FullVariant, dupthresh: u32) -> Self {
-        FastRecovery { variant, dupthresh, dupacks: 0, recover: 0, active: false, partial: false, after_fast_retransmit: false }
+        FastRecovery { variant, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false }
     }
 
     /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
@@ -84,14 +82,11 @@ impl FastRecovery {
         }
         if self.variant == FullVariant::Newreno && ack < self.recover {
             // ns-2 FullTcp/Newreno keeps counting duplicate ACKs through partial ACKs, so each
-            // later one inflates cwnd, and sends at most one segment per ACK until recovery
-            // ends (`pack_action`: `maxburst_ = 1`).
-            self.partial = true;
+            // later one inflates cwnd.
             return NewAck::Partial;
         }
         self.dupacks = 0;
         self.active = false;
-        self.partial = false;
         NewAck::Exit
     }
 
@@ -100,7 +95,6 @@ impl FastRecovery {
     pub fn on_timeout(&mut self, snd_max: u64) {
         self.dupacks = 0;
         self.active = false;
-        self.partial = false;
         self.recover = snd_max;
         self.after_fast_retransmit = false;
     }
