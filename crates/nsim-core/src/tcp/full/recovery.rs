@@ -68,7 +68,10 @@ impl FastRecovery {
             self.active = self.variant != FullVariant::Tahoe;
             return DupAction::FastRetransmit;
         }
-        if self.dupacks > self.dupthresh && self.active {
+        // ns-2 FullTcp (`reno_fastrecov_ true`) inflates on every duplicate ACK past the
+        // threshold, also when the fast retransmit was not allowed (after a timeout); that
+        // inflation is not undone by the next new ACK.
+        if self.dupacks > self.dupthresh && self.variant != FullVariant::Tahoe {
             return DupAction::Inflate;
         }
         DupAction::Nothing
