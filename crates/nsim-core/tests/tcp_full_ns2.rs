@@ -2,7 +2,7 @@
 //! topology (reference data and how it was made: `reference/ns2/fulltcp/`).
 
 mod common;
-use common::{run_traced, Ev};
+use common::{first_mismatch, reference, run_traced, Ev};
 
 fn scenario(variant: &str, drops: &[u32]) -> String {
     scenario_with(variant, drops, "")
@@ -46,45 +46,6 @@ fn kept(evs: &[Ev]) -> Vec<Ev> {
     evs.iter().filter(|e| (e.from == 1 && e.to == 2) || (e.from == 1 && e.to == 0 && e.op == 'r')).cloned().collect()
 }
 
-fn reference(name: &str) -> Vec<Ev> {
-    let path = format!("{}/../../reference/ns2/fulltcp/{name}.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("reference CSV");
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            Ev {
-                op: f[0].chars().next().unwrap(),
-                t: f[1].parse().unwrap(),
-                from: f[2].parse().unwrap(),
-                to: f[3].parse().unwrap(),
-                kind: f[4].to_string(),
-                size: f[5].parse().unwrap(),
-                seq: f[6].parse().unwrap(),
-                flags: f[7].to_string(),
-            }
-        })
-        .collect()
-}
-
-/// Events up to `until`, sorted by (time to 0.1 us, kind, op, seq) as in tcp_fall_floyd.rs.
-fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
-    let mut v: Vec<&Ev> = evs.iter().filter(|e| e.t <= until).collect();
-    v.sort_by_key(|e| ((e.t * 1e7).round() as i64, e.kind.clone(), e.op, e.seq));
-    v
-}
-
-fn first_mismatch(ours: &[Ev], theirs: &[Ev], until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
-    let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
-    for i in 0..ours.len().max(theirs.len()) {
-        match (ours.get(i), theirs.get(i)) {
-            (Some(a), Some(b)) if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && (a.t - b.t).abs() <= 1e-6 => {}
-            (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
-        }
-    }
-    None
-}
-
 fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
     compare_scenario(&scenario(variant, drops), ns2, until);
 }
@@ -92,8 +53,8 @@ fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
 fn compare_scenario(text: &str, ns2: &str, until: f64) {
     let (_, evs) = run_traced(text, ns2);
     let ours = kept(&evs);
-    let theirs = reference(ns2);
-    if let Some((i, a, b)) = first_mismatch(&ours, &theirs, until) {
+    let theirs = reference("fulltcp", ns2);
+    if let Some((i, a, b)) = first_mismatch(&ours, &theirs, 1e-6, until) {
         panic!("{ns2}: event {i} differs (until {until} s)\n nsim: {a:?}\n ns-2: {b:?}");
     }
 }

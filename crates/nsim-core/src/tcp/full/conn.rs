@@ -77,6 +77,9 @@ pub struct FullTcp {
     app_gen: u32,
     /// An ACK must go out with the next segment, or alone.
     ack_now: bool,
+    /// The window was reduced: the next new data segment carries CWR (ns-2 `cong_action_`,
+    /// the trace's 'A' flag).
+    cwr_pending: bool,
     /// A finite transfer's data bytes, for its completion time.
     file_bytes: Option<u64>,
     reported_done: bool,
@@ -119,6 +122,7 @@ impl FullTcp {
             app,
             app_gen: 0,
             ack_now: false,
+            cwr_pending: false,
             file_bytes,
             reported_done: false,
             p,
@@ -147,6 +151,10 @@ impl FullTcp {
         }
         if syn && self.p.window_scale {
             fl |= flags::WSCALE;
+        }
+        if len > 0 && seq >= self.snd_max && self.cwr_pending {
+            fl |= flags::CWR;
+            self.cwr_pending = false;
         }
         let rwnd = if syn { self.rcv.advertise_syn() } else { self.rcv.advertise(self.p.mss) };
         let ack = if fl & flags::ACK != 0 { self.rcv.rcv_nxt } else { 0 };
@@ -470,6 +478,7 @@ impl FullTcp {
                 ctx.net.flows[ctx.flow.idx()].tcp.fast_retransmits += 1;
                 let v = self.view();
                 self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+                self.cwr_pending = true;
                 self.rtx.cancel();
                 if self.p.variant == FullVariant::Tahoe {
                     self.rtt_active = false;
@@ -661,6 +670,7 @@ impl FullTcp {
         ctx.net.flows[ctx.flow.idx()].tcp.timeouts += 1;
         let v = self.view();
         self.cc.on_rto(RtoKind::Loss, &v);
+        self.cwr_pending = true;
         self.rec.on_timeout(self.snd_max);
         self.snd_nxt = self.snd_una;
         self.set_rtx(ctx);
