@@ -5,7 +5,7 @@ set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
 RAW=$1
 mkdir -p "$RAW"
-for v in FullTcp Newreno Tahoe; do
+for v in FullTcp Newreno Tahoe Sack; do
   lv=$(echo $v | tr 'A-Z' 'a-z')
   ns "$HERE/scenario.tcl" $v "100000" "$RAW/${lv}_overflow" 6.0 2>/dev/null
   ns "$HERE/scenario.tcl" $v "16" "$RAW/${lv}_1drop" 6.0 2>/dev/null
