@@ -205,12 +205,44 @@ impl FullTcpConfig {
         if p.min_rto > p.max_rto {
             return Err(err("min_rto", "must not exceed max_rto".into()));
         }
-        if p.read_rate.is_some_and(|r| r.0 == 0) {
-            return Err(err("read_rate", "must be positive".into()));
-        }
         if p.minshall && !p.nagle {
             return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
         }
         Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(toml: &str) -> CResult<FullParams> {
+        let c: FullTcpConfig = toml::from_str(toml).expect("parses");
+        c.resolve("flows[0].transport")
+    }
+
+    /// ns-2.35 `Agent/TCP/FullTcp` defaults (tcl/lib/ns-default.tcl).
+    #[test]
+    fn defaults_are_ns2_fulltcp() {
+        let p = FullParams::default();
+        assert_eq!((p.mss, p.header, p.window, p.initial_window), (536, 40, 20, 2));
+        assert!(p.nagle && !p.delayed_ack && !p.minshall);
+        assert_eq!(p.delack_interval, Dur::from_millis(100));
+        assert_eq!(p.rcv_buffer, 20 * 536);
+    }
+
+    #[test]
+    fn bad_values_name_the_field() {
+        for (text, field) in [
+            ("mss = \"0B\"", "mss"),
+            ("window = 0", "window"),
+            ("minshall = true\nnagle = false", "minshall"),
+            ("delack_interval = \"200ms\"\ndelack_phase = \"200ms\"", "delack_phase"),
+            ("rcv_buffer = \"2GB\"", "rcv_buffer"),
+        ] {
+            let e = resolve(text).expect_err(text);
+            assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
+        }
+        assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
     }
 }
