@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 # --- Chapter 2 ---
 
 DELAY = "links[0].delay"
 NAGLE = "flows[0].transport.nagle"
+DELACK = "flows[0].transport.delayed_ack"
 
 
 def _flow(table: pd.DataFrame, name: str) -> pd.DataFrame:
@@ -67,3 +69,28 @@ def ch2_delack(table: pd.DataFrame) -> dict[str, Any]:
     wait = table["completion_s"].astype(float) - 3.0 * table["setup_s"].astype(float)
     return {"ch2_delack.mean_wait_s": float(wait.mean()), "ch2_delack.max_wait_s": float(wait.max()),
             "__frames__": {"ch2_delack_table": pd.DataFrame({"wait_s": wait.to_numpy()})}}
+
+
+def slowstart_growth(res: Any) -> pd.DataFrame:
+    """Extractor, per flow: cwnd's growth factor per RTT in slow start. cwnd is read in the
+    middle of rounds 5 to 11 after the SYN (RTT = ``setup_s``). Rounds whose cwnd has reached
+    half the 1000-segment cap are dropped. The factor is the geometric mean ratio."""
+    rows = []
+    cw = res.series("cwnd")
+    for flow, rtt in zip(res.flows["flow"], res.flows["setup_s"]):
+        c = cw[cw["flow"] == flow]
+        t, w = c["time_s"].to_numpy(), c["cwnd_pkts"].to_numpy()
+        samples = [float(w[np.searchsorted(t, rtt * (k + 0.5), side="right") - 1]) for k in range(5, 12)]
+        samples = [x for x in samples if x < 500]
+        rows.append({"growth_per_rtt": (samples[-1] / samples[0]) ** (1.0 / (len(samples) - 1))})
+    return pd.DataFrame(rows)
+
+
+def ch2_slowstart(table: pd.DataFrame) -> dict[str, Any]:
+    """Slow start: x2 per RTT with an ACK per segment, x1.5 with delayed ACKs (§3.9, V16 (c))."""
+    delack = table[DELACK].map(lambda v: str(v).lower() == "true")
+    g = table["growth_per_rtt"].astype(float)
+    every, delayed = float(g[~delack].mean()), float(g[delack].mean())
+    return {"ch2_slowstart.ack_every_segment_growth": every, "ch2_slowstart.delayed_ack_growth": delayed,
+            "__frames__": {"ch2_slowstart_table": pd.DataFrame({"delayed_ack": [False, True],
+                                                                "growth_per_rtt": [every, delayed]})}}
