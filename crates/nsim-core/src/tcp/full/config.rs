@@ -23,6 +23,21 @@ pub enum FullVariant {
     Newreno,
 }
 
+/// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryRules {
+    /// ns-2 FullTcp (default): a second fast retransmit in the same window after a fast
+    /// retransmit; duplicate ACKs past the threshold inflate cwnd also outside recovery;
+    /// a NewReno partial ACK sets cwnd = ssthresh.
+    #[default]
+    Ns2,
+    /// The RFCs: no fast retransmit for data sent before the last one (RFC 6582 §3.2 step 1);
+    /// inflation only in fast recovery (RFC 5681 §3.2 step 4); a partial ACK deflates cwnd by
+    /// the data it acknowledges and adds back one segment (RFC 6582 §3.2 step 5).
+    Rfc,
+}
+
 /// How a delayed ACK is timed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -82,6 +97,9 @@ pub struct FullTcpConfig {
     /// unacknowledged. Default false.
     #[serde(default)]
     pub minshall: bool,
+    /// "ns2" (default) or "rfc": where ns-2 FullTcp's recovery differs from RFC 5681/6582.
+    #[serde(default)]
+    pub recovery_rules: RecoveryRules,
     /// Duplicate ACKs that trigger fast retransmit. Default 3.
     pub dupthresh: Option<u32>,
     /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
@@ -119,6 +137,7 @@ pub struct FullParams {
     pub delack_phase: Option<Dur>,
     pub nagle: bool,
     pub minshall: bool,
+    pub recovery_rules: RecoveryRules,
     pub dupthresh: u32,
     pub maxburst: u32,
     pub tick: Dur,
@@ -175,6 +194,7 @@ impl FullTcpConfig {
             delack_phase: self.delack_phase.map(|t| t.0),
             nagle: self.nagle.unwrap_or(true),
             minshall: self.minshall,
+            recovery_rules: self.recovery_rules,
             dupthresh: self.dupthresh.unwrap_or(3),
             maxburst: self.maxburst.unwrap_or(0),
             tick: dur(self.tick, 10),

@@ -7,7 +7,7 @@
 //! behavioural reference: defaults and packet types follow it (see docs/models/tcp_full.md).
 
 use super::app::{App, AppOut};
-use super::config::{FullParams, FullVariant};
+use super::config::{FullParams, FullVariant, RecoveryRules};
 use super::delack::{AckNow, DelayedAck};
 use super::nagle::{Nagle, ShortSegment};
 use super::reassembly::Reassembly;
@@ -108,7 +108,7 @@ impl FullTcp {
             rcv: Reassembly::new(p.rcv_buffer),
             delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
-            rec: FastRecovery::new(p.variant, p.dupthresh),
+            rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
             cc,
             rtt,
             rtt_active: false,
@@ -433,11 +433,14 @@ impl FullTcp {
                 self.cc.on_ack(&sample);
             }
             NewAck::Partial => {
-                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment. ns-2
-                // FullTcp/Newreno (`pack_action`) deflates cwnd to ssthresh rather than by the
-                // amount acknowledged.
-                let ss = self.cc.ssthresh();
-                self.cc.set_cwnd(ss);
+                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment and deflate
+                // by the amount acknowledged, adding back one segment. ns-2 FullTcp/Newreno
+                // (`pack_action`) sets cwnd = ssthresh instead.
+                let c = match self.p.recovery_rules {
+                    RecoveryRules::Ns2 => self.cc.ssthresh(),
+                    RecoveryRules::Rfc => (self.cc.cwnd() - segs as f64 + 1.0).max(1.0),
+                };
+                self.cc.set_cwnd(c);
                 self.retransmit_first(ctx);
             }
         }

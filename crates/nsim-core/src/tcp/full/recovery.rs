@@ -9,7 +9,7 @@
 //! not apply. This file keeps only the decisions (when to enter, inflate, deflate, leave);
 //! the window arithmetic stays in [`crate::tcp::cc`], shared with the one-way agents.
 
-use super::config::FullVariant;
+use super::config::{FullVariant, RecoveryRules};
 
 /// What a duplicate ACK asks of the connection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,7 @@ pub enum NewAck {
 #[derive(Clone, Debug)]
 pub struct FastRecovery {
     pub variant: FullVariant,
+    pub rules: RecoveryRules,
     pub dupthresh: u32,
     pub dupacks: u32,
     /// Highest sequence number sent when recovery began (RFC 6582 `recover`).
@@ -47,8 +48,8 @@ pub struct FastRecovery {
 }
 
 impl FastRecovery {
-    pub fn new(variant: FullVariant, dupthresh: u32) -> Self {
-        FastRecovery { variant, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false }
+    pub fn new(variant: FullVariant, rules: RecoveryRules, dupthresh: u32) -> Self {
+        FastRecovery { variant, rules, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false }
     }
 
     /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
@@ -60,7 +61,8 @@ impl FastRecovery {
             // allows it while the last window action was a fast retransmit
             // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
             // loss in the same window, as the reference runs show (not Tahoe).
-            if snd_una <= self.recover && self.recover != 0 && !(self.after_fast_retransmit && self.variant != FullVariant::Tahoe) {
+            let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.variant != FullVariant::Tahoe;
+            if snd_una <= self.recover && self.recover != 0 && !ns2_again {
                 return DupAction::Nothing;
             }
             self.after_fast_retransmit = true;
@@ -70,8 +72,12 @@ impl FastRecovery {
         }
         // ns-2 FullTcp (`reno_fastrecov_ true`) inflates on every duplicate ACK past the
         // threshold, also when the fast retransmit was not allowed (after a timeout); that
-        // inflation is not undone by the next new ACK.
-        if self.dupacks > self.dupthresh && self.variant != FullVariant::Tahoe {
+        // inflation is not undone by the next new ACK. RFC 5681: only in fast recovery.
+        let inflates = match self.rules {
+            RecoveryRules::Ns2 => self.variant != FullVariant::Tahoe,
+            RecoveryRules::Rfc => self.active,
+        };
+        if self.dupacks > self.dupthresh && inflates {
             return DupAction::Inflate;
         }
         DupAction::Nothing
@@ -110,7 +116,7 @@ mod tests {
     /// RFC 5681 §3.2: the third duplicate ACK retransmits, later ones inflate, a new ACK exits.
     #[test]
     fn reno_enters_on_the_third_dupack() {
-        let mut r = FastRecovery::new(FullVariant::Reno, 3);
+        let mut r = FastRecovery::new(FullVariant::Reno, RecoveryRules::Ns2, 3);
         assert_eq!(r.on_dupack(1001, 20_001), DupAction::Nothing);
         assert_eq!(r.on_dupack(1001, 20_001), DupAction::Nothing);
         assert_eq!(r.on_dupack(1001, 20_001), DupAction::FastRetransmit);
@@ -134,11 +140,27 @@ mod tests {
     /// RFC 6582 §3.2 step 5: an ACK below `recover` is partial; one at or above ends recovery.
     #[test]
     fn newreno_partial_acks() {
-        let mut r = FastRecovery::new(FullVariant::Newreno, 3);
+        let mut r = FastRecovery::new(FullVariant::Newreno, RecoveryRules::Ns2, 3);
         for _ in 0..3 {
             r.on_dupack(1001, 20_001);
         }
         assert_eq!(r.on_new_ack(5001), NewAck::Partial);
         assert_eq!(r.on_new_ack(20_001), NewAck::Exit);
+    }
+
+    /// RFC rules: no second fast retransmit for the window being recovered (RFC 6582 §3.2
+    /// step 1) and no inflation outside fast recovery (RFC 5681 §3.2).
+    #[test]
+    fn rfc_rules() {
+        let mut r = FastRecovery::new(FullVariant::Reno, RecoveryRules::Rfc, 3);
+        for _ in 0..3 {
+            r.on_dupack(1001, 20_001);
+        }
+        assert_eq!(r.on_new_ack(5001), NewAck::Exit);
+        for _ in 0..2 {
+            r.on_dupack(5001, 22_001);
+        }
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing);
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing, "not in recovery: no inflation");
     }
 }
