@@ -68,7 +68,7 @@ impl App {
         match self.kind {
             AppKind::Bulk => AppOut { write: u64::MAX, ..AppOut::default() },
             AppKind::File { bytes } => AppOut { write: bytes, close: true, ..AppOut::default() },
-            AppKind::Transactions { count, .. } if count == 0 => AppOut { close: true, ..AppOut::default() },
+            AppKind::Transactions { count: 0, .. } => AppOut { close: true, ..AppOut::default() },
             AppKind::Transactions { .. } => self.request(now),
         }
     }

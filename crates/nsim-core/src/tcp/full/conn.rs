@@ -691,10 +691,8 @@ impl Agent for FullTcp {
                 self.send_syn(ctx);
             }
             TIMER_RTX if self.rtx.fire(gen, TIMER_RTX, ctx) => self.on_rtx_timeout(ctx),
-            TIMER_DELACK if self.delack_timer.fire(gen, TIMER_DELACK, ctx) => {
-                if self.delack.pending() && self.state.synchronized() {
-                    self.send_ack(ctx);
-                }
+            TIMER_DELACK if self.delack_timer.fire(gen, TIMER_DELACK, ctx) && self.delack.pending() && self.state.synchronized() => {
+                self.send_ack(ctx);
             }
             TIMER_APP if gen == self.app_gen && self.state.may_send() => {
                 let out = self.app.on_timer(ctx.now());
