@@ -711,7 +711,12 @@ impl Agent for FullTcp {
         self.on_segment(&h, ctx);
     }
 
+    /// The opener's sender state only: the flow's `tcp`/`cwnd` series describe its source, as
+    /// for the one-way agents (the listener's data direction is not sampled).
     fn tcp_probe(&self) -> Option<TcpProbe> {
+        if !self.active {
+            return None;
+        }
         let outstanding = self.snd_max - self.snd_una;
         let pkts = outstanding.div_ceil(self.p.mss);
         Some(TcpProbe {
