@@ -114,7 +114,7 @@ impl Reassembly {
     /// (RFC 1122 §4.2.3.3).
     pub fn read(&mut self, n: u64, mss: u64) -> bool {
         self.unread -= n.min(self.unread);
-        let edge = self.rcv_nxt + self.buffer - self.unread;
+        let edge = (self.rcv_nxt + self.buffer).saturating_sub(self.unread);
         edge >= self.rcv_adv + (self.buffer / 2).min(mss)
     }
 
