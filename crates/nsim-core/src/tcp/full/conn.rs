@@ -129,10 +129,6 @@ impl FullTcp {
         }
     }
 
-    pub fn state(&self) -> State {
-        self.state
-    }
-
     /// One past the last data byte the application has handed over.
     fn data_end(&self) -> u64 {
         ISS + 1 + self.buf.written()
