@@ -29,6 +29,9 @@ sh "$HERE/aimd/run.sh" "$RAW/aimd"
 # 1e. Vanilla TCP (noFastRetrans_) on the Fall & Floyd drop lists -> vanilla/
 sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
 
+# 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe on the Fall & Floyd path -> fulltcp/
+sh "$HERE/fulltcp/run.sh" "$RAW/fulltcp"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

@@ -77,6 +77,16 @@ pub struct FlowRow {
     pub fast_retransmits: u64,
     /// TCP file transfers: seconds from the flow's start until its last byte was acknowledged.
     pub completion_s: Option<f64>,
+    /// Full TCP: seconds from the first SYN until the active opener is ESTABLISHED.
+    pub setup_s: Option<f64>,
+    /// Full TCP: seconds from the first SYN until the listener first receives data.
+    pub first_data_s: Option<f64>,
+    /// Full TCP: seconds from the flow's start until both ends have closed.
+    pub close_s: Option<f64>,
+    /// Full TCP request/response: transactions completed.
+    pub transactions: u64,
+    /// Full TCP request/response: mean transaction time (request written to response read).
+    pub transaction_mean_s: Option<f64>,
     /// STP: POLLs sent; 0 for other transports.
     pub polls: u64,
     /// STP: STATs sent by the receiver.
@@ -226,6 +236,12 @@ impl Results {
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,
                     completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
+                    setup_s: s.full.established.zip(s.full.syn_sent).map(|(e, syn)| e.since(syn).as_secs_f64()),
+                    first_data_s: s.full.first_data.zip(s.full.syn_sent).map(|(d, syn)| d.since(syn).as_secs_f64()),
+                    close_s: s.full.closed.map(|t| t.since(info.start).as_secs_f64()),
+                    transactions: s.full.transactions,
+                    transaction_mean_s: (s.full.transactions > 0)
+                        .then(|| s.full.transaction_time.as_secs_f64() / s.full.transactions as f64),
                     polls: s.ctl.polls,
                     stats: s.ctl.stats,
                     ustats: s.ctl.ustats,

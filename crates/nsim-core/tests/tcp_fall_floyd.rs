@@ -2,7 +2,7 @@
 //! `reference/ns2/fall_floyd/`, and the behaviours the paper describes.
 
 mod common;
-use common::{run_traced, Ev};
+use common::{first_mismatch, reference, run_traced, Ev};
 
 const VARIANTS: [&str; 5] = ["tahoe", "reno", "newreno", "sack1", "fack"];
 
@@ -22,50 +22,6 @@ fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
         .filter(|e| (e.from == 1 && e.to == 2 && e.kind == "tcp") || (e.from == 1 && e.to == 0 && e.kind == "ack" && e.op == 'r'))
         .cloned()
         .collect()
-}
-
-/// Reference events of run `name` (e.g. `reno_2drop`) in `reference/ns2/<dir>/`.
-fn reference(dir: &str, name: &str) -> Vec<Ev> {
-    let path = format!("{}/../../reference/ns2/{dir}/{name}.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("reference CSV");
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            Ev {
-                op: f[0].chars().next().unwrap(),
-                t: f[1].parse().unwrap(),
-                from: f[2].parse().unwrap(),
-                to: f[3].parse().unwrap(),
-                kind: f[4].to_string(),
-                size: f[5].parse().unwrap(),
-                seq: f[6].parse().unwrap(),
-                flags: f[7].to_string(),
-            }
-        })
-        .collect()
-}
-
-/// Events up to `until` in a canonical order: ns-2's floating-point clock orders events that
-/// fall at the same instant by rounding noise, nsim's integer clock by insertion, so events
-/// are sorted by (time to 0.1 us, kind, op, seq) before comparing.
-fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
-    let mut v: Vec<&Ev> = evs.iter().filter(|e| e.t <= until).collect();
-    v.sort_by_key(|e| ((e.t * 1e7).round() as i64, e.kind.clone(), e.op, e.seq));
-    v
-}
-
-/// First difference between the two event lists (same op/kind/seq/size/flags, time within tol).
-fn first_mismatch(ours: &[Ev], theirs: &[Ev], tol: f64, until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
-    let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
-    for i in 0..ours.len().max(theirs.len()) {
-        match (ours.get(i), theirs.get(i)) {
-            (Some(a), Some(b))
-                if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && a.flags == b.flags && (a.t - b.t).abs() <= tol => {}
-            (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
-        }
-    }
-    None
 }
 
 /// Sequence numbers ns-2's drop list removes in each scenario (reference README/summary).

@@ -112,6 +112,12 @@ pub enum AppSpec {
     /// A finite transfer of `size` application bytes; its completion time (last byte
     /// acknowledged) is recorded as `completion_s`. TCP only.
     File { size: SizeSpec },
+    /// Request/response transactions over `tcp_full` (seed 002 ch. 2, Telnet/HTTP-like): the
+    /// client writes `request` bytes, the server answers with `response` bytes once it has the
+    /// whole request; `count` times, `think` (default 0) after each response. `split`: the
+    /// request is written as two writes, the first of `split` bytes. Each transaction's time
+    /// is recorded (`transactions`, `transaction_mean_s`).
+    Transactions { request: SizeSpec, response: SizeSpec, count: u32, think: Option<TimeSpec>, split: Option<SizeSpec> },
 }
 
 /// Transport protocols.
@@ -123,6 +129,9 @@ pub enum TransportSpec {
     Udp,
     /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
     Tcp(Box<crate::tcp::config::TcpConfig>),
+    /// Full two-way TCP with handshake, FIN, windows, delayed ACK and Nagle (see
+    /// `docs/models/tcp_full.md`): `{ kind = "tcp_full", variant = "reno", mss = "1000B" }`.
+    TcpFull(Box<crate::tcp::full::config::FullTcpConfig>),
     /// TFRC (see `docs/models/tfrc.md`): `{ kind = "tfrc", packet_size = "1000B", ... }`.
     Tfrc(crate::transport::tfrc::config::TfrcConfig),
     /// STP (see `docs/models/stp.md`): `{ kind = "stp", window = 64, ... }`.

@@ -189,6 +189,10 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
             cfg.resolve(&format!("{path}.transport"))?;
             tcp_app_bytes(app, &app_path).map(|_| ())
         }
+        TransportSpec::TcpFull(cfg) => {
+            cfg.resolve(&format!("{path}.transport"))?;
+            full_app(app, &app_path).map(|_| ())
+        }
         TransportSpec::Tfrc(cfg) => {
             cfg.resolve(&format!("{path}.transport"))?;
             bulk_only(app, &app_path, "tfrc")
@@ -222,6 +226,35 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
     }
 }
 
+/// The application of a full TCP connection.
+fn full_app(app: &AppSpec, path: &str) -> CResult<crate::tcp::full::app::AppKind> {
+    use crate::tcp::full::app::AppKind;
+    match app {
+        AppSpec::Bulk => Ok(AppKind::Bulk),
+        AppSpec::File { size } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0 }),
+        AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
+        AppSpec::Transactions { request, response, count, think, split } => {
+            if request.0 .0 == 0 || response.0 .0 == 0 {
+                return Err(ConfigError::new(path, "request and response need at least 1 byte each"));
+            }
+            if split.is_some_and(|s| s.0 .0 == 0 || s.0 .0 >= request.0 .0) {
+                return Err(ConfigError::new(format!("{path}.split"), "must be between 1 byte and the request size (exclusive)"));
+            }
+            Ok(AppKind::Transactions {
+                request: request.0 .0,
+                response: response.0 .0,
+                count: *count,
+                think: think.map_or(Dur::ZERO, |t| t.0),
+                split: split.map(|s| s.0 .0),
+            })
+        }
+        _ => Err(ConfigError::new(
+            format!("{path}.kind"),
+            format!("'{}' traffic cannot run over tcp_full: use bulk, file or transactions", app_name(app)),
+        )),
+    }
+}
+
 fn app_name(app: &AppSpec) -> &'static str {
     match app {
         AppSpec::Cbr { .. } => "cbr",
@@ -229,6 +262,7 @@ fn app_name(app: &AppSpec) -> &'static str {
         AppSpec::Onoff { .. } => "onoff",
         AppSpec::Bulk => "bulk",
         AppSpec::File { .. } => "file",
+        AppSpec::Transactions { .. } => "transactions",
     }
 }
 
@@ -274,6 +308,12 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
                 format!("'{}' needs a transport with feedback: set transport = {{ kind = \"tcp\" }}", app_name(app)),
             ))
         }
+        AppSpec::Transactions { .. } => {
+            return Err(ConfigError::new(
+                format!("{path}.kind"),
+                "'transactions' needs a two-way connection: set transport = { kind = \"tcp_full\" }",
+            ))
+        }
     })
 }
 
@@ -308,6 +348,13 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 };
                 let (src, sink) = crate::tcp::build::agents(p, bytes, feed, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
                 (src, sink, "tcp")
+            }
+            TransportSpec::TcpFull(cfg) => {
+                let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                let app = full_app(&f.app, &app_path)?;
+                let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
+                let (src, sink) = crate::tcp::full::agents(p, app, endpoints(&f, src_agent, dst_agent), &mut phase);
+                (src, sink, "tcp_full")
             }
             TransportSpec::Tfrc(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;

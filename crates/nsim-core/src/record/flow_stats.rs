@@ -27,6 +27,8 @@ pub struct FlowStats {
     /// TCP sender counters (zero for other transports; STP counts its retransmissions and
     /// no-response timeouts here too).
     pub tcp: TcpCounters,
+    /// Full TCP connection events (empty for other transports).
+    pub full: FullTcpCounters,
     /// Control packets of transports that poll (STP; zero for others).
     pub ctl: CtlCounters,
 }
@@ -53,6 +55,25 @@ pub struct TcpCounters {
     pub fast_retransmits: u64,
     /// When the last byte of a finite transfer was acknowledged.
     pub completed: Option<SimTime>,
+}
+
+/// Connection events of a full TCP flow (`transport = { kind = "tcp_full" }`).
+#[derive(Default, Clone, Copy, Debug)]
+pub struct FullTcpCounters {
+    /// When the active opener sent its first SYN.
+    pub syn_sent: Option<SimTime>,
+    /// When the active opener reached ESTABLISHED (SYN-ACK received).
+    pub established: Option<SimTime>,
+    /// When the listener first received data in order (the first byte of the transfer).
+    pub first_data: Option<SimTime>,
+    /// Ends that have finished (CLOSED or TIME-WAIT); at 2 the connection is closed.
+    pub ends_closed: u8,
+    /// When the second end finished.
+    pub closed: Option<SimTime>,
+    /// Request/response transactions completed.
+    pub transactions: u64,
+    /// Their total duration (request written to whole response received).
+    pub transaction_time: crate::time::Dur,
 }
 
 impl FlowStats {

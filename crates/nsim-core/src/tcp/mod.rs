@@ -29,6 +29,7 @@
 pub mod build;
 pub mod cc;
 pub mod config;
+pub mod full;
 pub mod recovery;
 pub mod rtt;
 pub mod scoreboard;
@@ -43,8 +44,16 @@ pub mod flags {
     pub const ECE: u8 = 1;
     /// Congestion Window Reduced (RFC 3168 §6.1.2), set by the sender after reacting.
     pub const CWR: u8 = 2;
-    /// ns-2's one-way SYN (header-only sequence 0).
+    /// ns-2's one-way SYN (header-only sequence 0); the full TCP's SYN (RFC 793).
     pub const SYN: u8 = 4;
+    /// Full TCP only (RFC 793 §3.1): no more data from the sender.
+    pub const FIN: u8 = 8;
+    /// Full TCP only: reset the connection.
+    pub const RST: u8 = 16;
+    /// Full TCP only: the acknowledgment field is significant.
+    pub const ACK: u8 = 32;
+    /// Full TCP only, on a SYN: the sender offers RFC 7323 window scaling.
+    pub const WSCALE: u8 = 64;
 }
 
 /// Congestion state (Linux / ns-3 names), changed only by `Core::set_state`.

@@ -1,0 +1,268 @@
+//! Configuration of a full (two-way, byte-sequenced) TCP connection: the TOML table
+//! `transport = { kind = "tcp_full", ... }` and its resolved parameters. Defaults are ns-2.35's
+//! `Agent/TCP/FullTcp` ones (tcl/lib/ns-default.tcl), so a scenario without options behaves
+//! like an ns-2 FullTcp pair.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::config::units::{SizeSpec, TimeSpec};
+use crate::config::{CResult, ConfigError};
+use crate::time::Dur;
+
+/// Loss recovery of a full TCP connection (ns-2 `Agent/TCP/FullTcp` family).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FullVariant {
+    /// Fast retransmit, then slow start from one segment (ns-2 `FullTcp/Tahoe`).
+    Tahoe,
+    /// Fast retransmit and fast recovery (ns-2 `FullTcp`, RFC 5681 §3.2).
+    #[default]
+    Reno,
+    /// Reno plus partial-ACK retransmission (ns-2 `FullTcp/Newreno`, RFC 6582).
+    Newreno,
+}
+
+/// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryRules {
+    /// ns-2 FullTcp (default): a second fast retransmit in the same window after a fast
+    /// retransmit; duplicate ACKs past the threshold inflate cwnd also outside recovery;
+    /// a NewReno partial ACK sets cwnd = ssthresh.
+    #[default]
+    Ns2,
+    /// The RFCs: no fast retransmit for data sent before the last one (RFC 6582 §3.2 step 1);
+    /// inflation only in fast recovery (RFC 5681 §3.2 step 4); a partial ACK deflates cwnd by
+    /// the data it acknowledges and adds back one segment (RFC 6582 §3.2 step 5).
+    Rfc,
+}
+
+/// How a delayed ACK is timed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DelackClock {
+    /// A periodic clock: pending ACKs leave at the next multiple of `delack_interval` (BSD's
+    /// 200 ms fast timer, so the delay averages 100 ms; ns-2 FullTcp's `interval_` timer,
+    /// which reschedules itself every 100 ms from time 0).
+    #[default]
+    Tick,
+    /// A per-connection timer armed when the first unacknowledged segment arrives (Linux-like).
+    Timer,
+}
+
+/// `transport = { kind = "tcp_full", ... }`. See `docs/models/tcp_full.md`.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FullTcpConfig {
+    /// Loss recovery: "tahoe", "reno" (default) or "newreno".
+    #[serde(default)]
+    pub variant: FullVariant,
+    /// Maximum segment payload. Default 536 B (ns-2 `segsize_`, RFC 1122 default MSS).
+    pub mss: Option<SizeSpec>,
+    /// TCP/IP header bytes of every segment (a pure ACK or SYN is exactly this). Default 40 B.
+    pub header_size: Option<SizeSpec>,
+    /// Cap on the congestion window in segments (ns-2 `window_`). Default 20.
+    pub window: Option<u32>,
+    /// Congestion window when the connection is established, segments. Default 2 (ns-2
+    /// `windowInit_`).
+    pub initial_window: Option<u32>,
+    /// Receive buffer: the largest window this end advertises. Default `window` x `mss`.
+    pub rcv_buffer: Option<SizeSpec>,
+    /// Send buffer: application bytes written but not yet acknowledged; a full buffer holds
+    /// the application back. Default unbounded.
+    pub snd_buffer: Option<SizeSpec>,
+    /// The listener's application reads received data at this rate (a slow reader); unread
+    /// data fills the receive buffer and closes the window. Default: it reads at once.
+    pub read_rate: Option<crate::config::units::RateSpec>,
+    /// RFC 7323 window scaling, used when both ends set it. Default false: windows above
+    /// 65535 B are cut to 65535 B.
+    #[serde(default)]
+    pub window_scale: bool,
+    /// Delayed ACKs (RFC 1122 §4.2.3.2): ACK every second full-sized segment, or when the
+    /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`).
+    #[serde(default)]
+    pub delayed_ack: bool,
+    /// Delayed-ACK tick (or timeout). Default 100 ms (ns-2 `interval_`); BSD uses 200 ms.
+    pub delack_interval: Option<TimeSpec>,
+    /// "tick" (default: BSD's fast timer and ns-2 FullTcp's periodic timer) or "timer".
+    #[serde(default)]
+    pub delack_clock: DelackClock,
+    /// Phase of the delayed-ACK tick in [0, delack_interval). Default: drawn per end (each
+    /// host's clock has its own phase; ns-2 runs every agent's from time 0, i.e. "0ms").
+    pub delack_phase: Option<TimeSpec>,
+    /// Nagle's algorithm (RFC 896, RFC 1122 §4.2.3.4). Default true (ns-2 `nodelay_ false`).
+    pub nagle: Option<bool>,
+    /// Minshall's Nagle variant: hold a short segment only while an earlier short segment is
+    /// unacknowledged. Default false.
+    #[serde(default)]
+    pub minshall: bool,
+    /// "ns2" (default) or "rfc": where ns-2 FullTcp's recovery differs from RFC 5681/6582.
+    #[serde(default)]
+    pub recovery_rules: RecoveryRules,
+    /// Duplicate ACKs that trigger fast retransmit. Default 3.
+    pub dupthresh: Option<u32>,
+    /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
+    pub maxburst: Option<u32>,
+    /// RTO clock granularity. Default 10 ms (ns-2 `tcpTick_`).
+    pub tick: Option<TimeSpec>,
+    /// Phase of the RTO clock in [0, tick). Default: drawn per connection (ns-2 `boot_time_`).
+    pub clock_offset: Option<TimeSpec>,
+    /// Default 200 ms (ns-2 `minrto_`).
+    pub min_rto: Option<TimeSpec>,
+    /// RTO before the first sample (also of the SYN). Default 3 s (RFC 6298 (2.1)).
+    pub initial_rto: Option<TimeSpec>,
+    /// Default 60 s.
+    pub max_rto: Option<TimeSpec>,
+    /// How long the active closer stays in TIME-WAIT (2 MSL). Default 0 (ns-2 closes at once).
+    pub time_wait: Option<TimeSpec>,
+}
+
+/// Resolved parameters (bytes, segments, durations).
+#[derive(Clone, Debug)]
+pub struct FullParams {
+    pub variant: FullVariant,
+    pub mss: u64,
+    pub header: u64,
+    pub window: u32,
+    pub initial_window: u32,
+    pub rcv_buffer: u64,
+    pub snd_buffer: Option<u64>,
+    pub read_rate: Option<crate::units::BitsPerSec>,
+    pub window_scale: bool,
+    pub delayed_ack: bool,
+    pub delack_interval: Dur,
+    pub delack_clock: DelackClock,
+    /// None: drawn per end when the flow is built.
+    pub delack_phase: Option<Dur>,
+    pub nagle: bool,
+    pub minshall: bool,
+    pub recovery_rules: RecoveryRules,
+    pub dupthresh: u32,
+    pub maxburst: u32,
+    pub tick: Dur,
+    pub clock_offset: Option<Dur>,
+    pub min_rto: Dur,
+    pub initial_rto: Dur,
+    pub max_rto: Dur,
+    pub time_wait: Dur,
+}
+
+impl Default for FullParams {
+    fn default() -> Self {
+        FullTcpConfig::default().resolve("transport").expect("defaults are valid")
+    }
+}
+
+impl FullTcpConfig {
+    /// Applies defaults and checks ranges; `path` prefixes error field paths.
+    pub fn resolve(&self, path: &str) -> CResult<FullParams> {
+        let err = |field: &str, why: String| ConfigError::new(format!("{path}.{field}"), why);
+        let dur = |t: Option<TimeSpec>, ms: u64| t.map_or(Dur::from_millis(ms), |t| t.0);
+        let mss = self.mss.map_or(536, |s| s.0 .0);
+        if mss == 0 || mss > 65_495 {
+            return Err(err("mss", format!("{mss} B is not in 1..=65495 B")));
+        }
+        let header = self.header_size.map_or(40, |s| s.0 .0);
+        if header == 0 || header > 1000 {
+            return Err(err("header_size", format!("{header} B is not in 1..=1000 B")));
+        }
+        let window = self.window.unwrap_or(20);
+        if window == 0 {
+            return Err(err("window", "must be at least 1 segment".into()));
+        }
+        let rcv_buffer = self.rcv_buffer.map_or(window as u64 * mss, |s| s.0 .0);
+        if rcv_buffer == 0 || rcv_buffer > 1 << 30 {
+            return Err(err("rcv_buffer", format!("{rcv_buffer} B is not in 1 B..=1 GiB (RFC 7323 §2.3)")));
+        }
+        if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
+            return Err(err("snd_buffer", "must be at least 1 byte".into()));
+        }
+        let p = FullParams {
+            variant: self.variant,
+            mss,
+            header,
+            window,
+            initial_window: self.initial_window.unwrap_or(2),
+            rcv_buffer,
+            snd_buffer: self.snd_buffer.map(|s| s.0 .0),
+            read_rate: self.read_rate.map(|r| r.0),
+            window_scale: self.window_scale,
+            delayed_ack: self.delayed_ack,
+            delack_interval: dur(self.delack_interval, 100),
+            delack_clock: self.delack_clock,
+            delack_phase: self.delack_phase.map(|t| t.0),
+            nagle: self.nagle.unwrap_or(true),
+            minshall: self.minshall,
+            recovery_rules: self.recovery_rules,
+            dupthresh: self.dupthresh.unwrap_or(3),
+            maxburst: self.maxburst.unwrap_or(0),
+            tick: dur(self.tick, 10),
+            clock_offset: self.clock_offset.map(|t| t.0),
+            min_rto: dur(self.min_rto, 200),
+            initial_rto: dur(self.initial_rto, 3000),
+            max_rto: dur(self.max_rto, 60_000),
+            time_wait: dur(self.time_wait, 0),
+        };
+        if p.initial_window == 0 {
+            return Err(err("initial_window", "must be at least 1 segment".into()));
+        }
+        if p.dupthresh == 0 {
+            return Err(err("dupthresh", "must be at least 1".into()));
+        }
+        if p.delack_interval == Dur::ZERO {
+            return Err(err("delack_interval", "must be positive".into()));
+        }
+        if p.delack_phase.is_some_and(|o| o >= p.delack_interval) {
+            return Err(err("delack_phase", "must be less than delack_interval (it is a phase in [0, delack_interval))".into()));
+        }
+        if p.tick == Dur::ZERO {
+            return Err(err("tick", "the RTO clock granularity must be positive".into()));
+        }
+        if p.clock_offset.is_some_and(|o| o >= p.tick) {
+            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
+        }
+        if p.min_rto > p.max_rto {
+            return Err(err("min_rto", "must not exceed max_rto".into()));
+        }
+        if p.minshall && !p.nagle {
+            return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
+        }
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(toml: &str) -> CResult<FullParams> {
+        let c: FullTcpConfig = toml::from_str(toml).expect("parses");
+        c.resolve("flows[0].transport")
+    }
+
+    /// ns-2.35 `Agent/TCP/FullTcp` defaults (tcl/lib/ns-default.tcl).
+    #[test]
+    fn defaults_are_ns2_fulltcp() {
+        let p = FullParams::default();
+        assert_eq!((p.mss, p.header, p.window, p.initial_window), (536, 40, 20, 2));
+        assert!(p.nagle && !p.delayed_ack && !p.minshall);
+        assert_eq!(p.delack_interval, Dur::from_millis(100));
+        assert_eq!(p.rcv_buffer, 20 * 536);
+    }
+
+    #[test]
+    fn bad_values_name_the_field() {
+        for (text, field) in [
+            ("mss = \"0B\"", "mss"),
+            ("window = 0", "window"),
+            ("minshall = true\nnagle = false", "minshall"),
+            ("delack_interval = \"200ms\"\ndelack_phase = \"200ms\"", "delack_phase"),
+            ("rcv_buffer = \"2GB\"", "rcv_buffer"),
+        ] {
+            let e = resolve(text).expect_err(text);
+            assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
+        }
+        assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
+    }
+}

@@ -1,0 +1,734 @@
+//! One endpoint of a full TCP connection: the RFC 793 state machine, sending (windows,
+//! Nagle, FIN), receiving (reassembly, delayed ACK), the retransmission timer and loss
+//! recovery. Both ends of a flow are this agent: the source opens actively, the sink listens.
+//!
+//! Read first: RFC 793 §3.9 (event processing), RFC 1122 §4.2, RFC 5681, RFC 6298; ns-2.35
+//! `tcp/tcp-full.cc` (`FullTcpAgent::recv`, `send_much`, `foutput`, `timeout_action`), the
+//! behavioural reference: defaults and packet types follow it (see docs/models/tcp_full.md).
+
+use super::app::{App, AppOut};
+use super::config::{FullParams, FullVariant, RecoveryRules};
+use super::delack::{AckNow, DelayedAck};
+use super::nagle::{Nagle, ShortSegment};
+use super::reassembly::Reassembly;
+use super::recovery::{DupAction, FastRecovery, NewAck};
+use super::send_buffer::SendBuffer;
+use super::state::State;
+use super::timer::Timer;
+use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::ids::{AgentId, NodeId};
+use crate::packet::{PType, Packet, PacketId, TcpHdr};
+use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use crate::tcp::rtt::RttEstimator;
+use crate::tcp::{flags, CongState, TcpProbe};
+use crate::time::{Dur, SimTime};
+
+const TIMER_RTX: u16 = 1;
+const TIMER_DELACK: u16 = 2;
+const TIMER_APP: u16 = 3;
+const TIMER_TIME_WAIT: u16 = 4;
+const TIMER_PERSIST: u16 = 5;
+const TIMER_READ: u16 = 6;
+/// The persist interval doubles up to this multiple of the RTO (bounded by `max_rto`).
+const MAX_PERSIST_BACKOFF: u32 = 64;
+
+/// Initial send sequence number (ns-2 `iss_ 0`).
+const ISS: u64 = 0;
+
+pub struct FullTcp {
+    p: FullParams,
+    peer: (NodeId, AgentId),
+    pub prio: u8,
+    pub tag: u16,
+    /// The active opener (ns-2: the agent that sends first; its pure ACKs are `tcp`
+    /// packets, the listener's are `ack` packets).
+    active: bool,
+    state: State,
+    snd_una: u64,
+    snd_nxt: u64,
+    snd_max: u64,
+    /// The peer's advertised window, bytes (SND.WND), and the update guards SND.WL1/WL2.
+    snd_wnd: u64,
+    snd_wl1: u64,
+    snd_wl2: u64,
+    max_sndwnd: u64,
+    /// End (exclusive) of the last segment shorter than the MSS (Minshall's rule).
+    short_end: u64,
+    /// Sequence number of our FIN once the application has closed and all data is queued.
+    fin_seq: Option<u64>,
+    buf: SendBuffer,
+    rcv: Reassembly,
+    delack: DelayedAck,
+    nagle: Nagle,
+    cc: Box<dyn CongestionControl>,
+    rec: FastRecovery,
+    rtt: RttEstimator,
+    rtt_active: bool,
+    rtt_seq: u64,
+    rtt_ts: SimTime,
+    rtx: Timer,
+    delack_timer: Timer,
+    /// Zero-window probing (RFC 1122 §4.2.2.17) and its backoff multiplier.
+    persist: Timer,
+    persist_backoff: u32,
+    /// A slow reader's next read is scheduled.
+    reading: bool,
+    app: App,
+    app_gen: u32,
+    /// An ACK must go out with the next segment, or alone.
+    ack_now: bool,
+    /// The window was reduced: the next new data segment carries CWR (ns-2 `cong_action_`,
+    /// the trace's 'A' flag).
+    cwr_pending: bool,
+    /// A finite transfer's data bytes, for its completion time.
+    file_bytes: Option<u64>,
+    reported_done: bool,
+}
+
+impl FullTcp {
+    pub fn new(p: FullParams, cc: Box<dyn CongestionControl>, app: App, active: bool, peer: (NodeId, AgentId), file_bytes: Option<u64>) -> Self {
+        let phase = p.clock_offset.unwrap_or(Dur::ZERO);
+        let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
+        FullTcp {
+            peer,
+            prio: 0,
+            tag: 0,
+            active,
+            state: if active { State::Closed } else { State::Listen },
+            snd_una: ISS,
+            snd_nxt: ISS,
+            snd_max: ISS,
+            snd_wnd: 0,
+            snd_wl1: 0,
+            snd_wl2: 0,
+            max_sndwnd: 0,
+            short_end: 0,
+            fin_seq: None,
+            buf: SendBuffer::new(p.snd_buffer),
+            rcv: Reassembly::new(p.rcv_buffer),
+            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
+            nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
+            rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
+            cc,
+            rtt,
+            rtt_active: false,
+            rtt_seq: 0,
+            rtt_ts: SimTime::ZERO,
+            rtx: Timer::default(),
+            delack_timer: Timer::default(),
+            persist: Timer::default(),
+            persist_backoff: 1,
+            reading: false,
+            app,
+            app_gen: 0,
+            ack_now: false,
+            cwr_pending: false,
+            file_bytes,
+            reported_done: false,
+            p,
+        }
+    }
+
+    /// One past the last data byte the application has handed over.
+    fn data_end(&self) -> u64 {
+        ISS + 1 + self.buf.written()
+    }
+
+    /// Data bytes acknowledged so far.
+    fn acked_data(&self) -> u64 {
+        self.snd_una.saturating_sub(ISS + 1).min(self.buf.written())
+    }
+
+    /// Sends one segment `[seq, seq + len)` with `fl` (ACK added once synchronized).
+    fn segment(&mut self, ctx: &mut AgentCtx, seq: u64, len: u64, mut fl: u8) {
+        let syn = fl & flags::SYN != 0;
+        if self.state != State::SynSent && fl & flags::RST == 0 {
+            fl |= flags::ACK;
+        }
+        if syn && self.p.window_scale {
+            fl |= flags::WSCALE;
+        }
+        if len > 0 && seq >= self.snd_max && self.cwr_pending {
+            fl |= flags::CWR;
+            self.cwr_pending = false;
+        }
+        let rwnd = if syn { self.rcv.advertise_syn() } else { self.rcv.advertise(self.p.mss) };
+        let ack = if fl & flags::ACK != 0 { self.rcv.rcv_nxt } else { 0 };
+        // ns-2 FullTcp: the listener's segments without data are `ack` packets (the SYN-ACK
+        // too), the opener's are `tcp`. The trace's seq column shows the ACK number for `ack`.
+        let ptype = if len == 0 && !self.active && fl & flags::RST == 0 { PType::Ack } else { PType::Tcp };
+        let now = ctx.now();
+        ctx.send(Packet {
+            dst: self.peer.0,
+            dst_agent: self.peer.1,
+            size: (self.p.header + len) as u32,
+            ptype,
+            prio: self.prio,
+            tag: self.tag,
+            seq: if ptype == PType::Ack { ack } else { seq },
+            tcp: TcpHdr { seq, ack, flags: fl, ts_echo: now, payload: len as u32, rwnd, ..TcpHdr::default() },
+            ..Packet::default()
+        });
+        if fl & flags::ACK != 0 {
+            self.ack_now = false;
+            self.delack.ack_sent();
+            self.delack_timer.cancel();
+        }
+        let span = len + u64::from(syn) + u64::from(fl & flags::FIN != 0);
+        if span == 0 {
+            return;
+        }
+        let end = seq + span;
+        if seq < self.snd_max {
+            ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
+        } else if !self.rtt_active {
+            self.rtt_active = true;
+            self.rtt_seq = seq;
+            self.rtt_ts = now;
+        }
+        if len > 0 && len < self.p.mss {
+            self.short_end = end;
+        }
+        let idle = self.snd_una == self.snd_max;
+        self.snd_max = self.snd_max.max(end);
+        if !self.rtx.is_set() || idle {
+            self.set_rtx(ctx);
+        }
+    }
+
+    fn set_rtx(&mut self, ctx: &mut AgentCtx) {
+        let at = ctx.now() + self.rtt.rto();
+        self.rtx.set(at, TIMER_RTX, ctx);
+    }
+
+    /// SYN (active) or SYN-ACK (passive), also when retransmitted.
+    fn send_syn(&mut self, ctx: &mut AgentCtx) {
+        self.segment(ctx, ISS, 0, flags::SYN);
+        self.snd_nxt = ISS + 1;
+    }
+
+    fn send_ack(&mut self, ctx: &mut AgentCtx) {
+        self.segment(ctx, self.snd_nxt, 0, 0);
+    }
+
+    fn sends_data(&self) -> bool {
+        matches!(self.state, State::Established | State::CloseWait | State::FinWait1 | State::Closing | State::LastAck)
+    }
+
+    /// Sends what the windows, Nagle and SWS avoidance allow; `force` sends one segment
+    /// regardless (after a timeout). Returns the segments sent (ns-2 `send_much`).
+    fn send_much(&mut self, ctx: &mut AgentCtx, mut force: bool) -> u32 {
+        if !self.sends_data() {
+            return 0;
+        }
+        let mut sent = 0;
+        loop {
+            let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
+            let win = (cwnd * self.p.mss).min(self.snd_wnd);
+            let limit = self.snd_una + win;
+            let data_end = self.data_end();
+            let queued = data_end.saturating_sub(self.snd_nxt);
+            let usable = limit.saturating_sub(self.snd_nxt);
+            let mut len = self.p.mss.min(queued).min(if force { self.p.mss } else { usable });
+            if len == 0 {
+                if self.fin_seq == Some(self.snd_nxt) && (usable > 0 || force || self.snd_wnd > 0) {
+                    self.segment(ctx, self.snd_nxt, 0, flags::FIN);
+                    self.snd_nxt += 1;
+                    sent += 1;
+                }
+                break;
+            }
+            let short = ShortSegment {
+                len,
+                queued,
+                mss: self.p.mss,
+                max_sndwnd: self.max_sndwnd,
+                unacked: self.snd_max > self.snd_una,
+                short_unacked: self.short_end > self.snd_una,
+            };
+            if !force && !self.nagle.may_send(&short) {
+                break;
+            }
+            len = len.min(queued);
+            let fin = self.fin_seq == Some(self.snd_nxt + len);
+            let seq = self.snd_nxt;
+            self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
+            self.snd_nxt += len + u64::from(fin);
+            sent += 1;
+            force = false;
+            if self.p.maxburst != 0 && sent >= self.p.maxburst {
+                break;
+            }
+        }
+        self.rearm(ctx);
+        sent
+    }
+
+    /// Data (or the FIN) is waiting to be sent.
+    fn has_queued(&self) -> bool {
+        self.snd_nxt < self.data_end() || self.fin_seq.is_some_and(|f| self.snd_nxt <= f)
+    }
+
+    /// Timers after sending or an ACK: the retransmission timer while data is outstanding
+    /// and the peer's window is open; the persist timer instead while the window is zero and
+    /// data waits (RFC 1122 §4.2.2.17: the sender must keep probing a zero window).
+    fn rearm(&mut self, ctx: &mut AgentCtx) {
+        if self.snd_wnd == 0 && self.has_queued() && self.state.synchronized() {
+            self.rtx.cancel();
+            if !self.persist.is_set() {
+                let base = self.rtt.rto().0.saturating_mul(self.persist_backoff as u64);
+                let at = ctx.now() + Dur(base.min(self.p.max_rto.0));
+                self.persist.set(at, TIMER_PERSIST, ctx);
+            }
+            return;
+        }
+        self.persist.cancel();
+        self.persist_backoff = 1;
+    }
+
+    /// The persist timer fired with the window still zero: send one byte at SND.UNA as a
+    /// window probe (it is accepted once the window opens), back off and re-arm.
+    fn probe(&mut self, ctx: &mut AgentCtx) {
+        if self.snd_wnd != 0 || !self.has_queued() {
+            return;
+        }
+        let len = u64::from(self.snd_una < self.data_end());
+        let fin = if len == 0 { flags::FIN } else { 0 };
+        self.segment(ctx, self.snd_una, len, fin);
+        self.snd_nxt = self.snd_nxt.max(self.snd_una + len.max(1));
+        self.persist_backoff = (self.persist_backoff * 2).min(MAX_PERSIST_BACKOFF);
+        self.rearm(ctx);
+    }
+
+    /// After handling an event: send data, then a lone ACK if one is owed.
+    fn output(&mut self, ctx: &mut AgentCtx) {
+        self.send_much(ctx, false);
+        if self.ack_now && (self.state.synchronized() || self.state == State::SynReceived) {
+            self.send_ack(ctx);
+        }
+    }
+
+    /// The application's requests after an event.
+    fn apply(&mut self, out: AppOut, ctx: &mut AgentCtx) {
+        if out.write > 0 {
+            self.buf.write(out.write);
+        }
+        if out.write2 > 0 {
+            // A second write() call: TCP has already sent what the first allowed.
+            self.fill();
+            self.send_much(ctx, false);
+            self.buf.write(out.write2);
+        }
+        if out.close {
+            self.buf.close();
+            self.state = self.state.app_closed();
+        }
+        if let Some(d) = out.timer {
+            self.app_gen = self.app_gen.wrapping_add(1);
+            ctx.timer_at(ctx.now() + d, TIMER_APP, self.app_gen);
+        }
+        if let Some(d) = out.transaction {
+            let t = &mut ctx.net.flows[ctx.flow.idx()].full;
+            t.transactions += 1;
+            t.transaction_time = t.transaction_time + d;
+        }
+        self.fill();
+    }
+
+    /// Moves waiting application bytes into the send buffer; fixes the FIN's place once the
+    /// application has closed and everything is in.
+    fn fill(&mut self) {
+        self.buf.fill(self.acked_data());
+        if self.buf.fin_ready() && self.fin_seq.is_none() {
+            self.fin_seq = Some(self.data_end());
+        }
+    }
+
+    fn set_state(&mut self, to: State, ctx: &mut AgentCtx) {
+        self.state = to;
+        let now = ctx.now();
+        let f = &mut ctx.net.flows[ctx.flow.idx()].full;
+        if to == State::Established && self.active {
+            f.established.get_or_insert(now);
+        }
+        if to.done() && !self.reported_done {
+            self.reported_done = true;
+            f.ends_closed += 1;
+            if f.ends_closed == 2 {
+                f.closed.get_or_insert(now);
+            }
+        }
+        if to == State::TimeWait {
+            self.rtx.cancel();
+            let at = now + self.p.time_wait;
+            ctx.timer_at(at, TIMER_TIME_WAIT, 0);
+        }
+        if to == State::Closed {
+            self.rtx.cancel();
+            self.delack_timer.cancel();
+        }
+    }
+
+    fn view(&self, now: SimTime) -> SenderView {
+        SenderView { win: self.cc.cwnd().min(self.p.window as f64), whole_packets: false, now }
+    }
+
+    /// Processes the ACK field of a segment (RFC 793 §3.9 "fifth, check the ACK field").
+    fn on_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
+        let ack = h.ack;
+        if ack > self.snd_max {
+            self.ack_now = true;
+            return;
+        }
+        // RFC 793: update the send window only from a newer segment (SND.WL1/WL2).
+        let wnd = if h.rwnd == TcpHdr::NO_RWND { u64::MAX / 4 } else { h.rwnd as u64 };
+        let wnd_changed = wnd != self.snd_wnd;
+        if ack >= self.snd_una && (h.seq > self.snd_wl1 || (h.seq == self.snd_wl1 && ack >= self.snd_wl2)) {
+            self.snd_wnd = wnd;
+            self.snd_wl1 = h.seq;
+            self.snd_wl2 = ack;
+            self.max_sndwnd = self.max_sndwnd.max(wnd);
+        }
+        if ack > self.snd_una {
+            self.new_ack(h, ctx);
+        } else if ack == self.snd_una
+            && h.payload == 0
+            && h.flags & (flags::SYN | flags::FIN) == 0
+            && self.snd_max > self.snd_una
+            && self.snd_wnd > 0
+            && !wnd_changed
+        {
+            self.dup_ack(ctx);
+        }
+    }
+
+    fn new_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
+        let ack = h.ack;
+        let acked = ack - self.snd_una;
+        let now = ctx.now();
+        self.snd_una = ack;
+        self.snd_nxt = self.snd_nxt.max(ack);
+        let mut rtt = None;
+        if self.rtt_active && ack > self.rtt_seq {
+            self.rtt_active = false;
+            self.rtt.sample(self.rtt_ts, now);
+            rtt = Some(now.since(self.rtt_ts));
+        }
+        self.rtt.reset_backoff();
+        let segs = acked.div_ceil(self.p.mss);
+        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
+        match self.rec.on_new_ack(ack) {
+            NewAck::Open => self.cc.on_ack(&sample),
+            NewAck::Exit => {
+                // Deflate (RFC 5681 §3.2 step 6); ns-2 FullTcp then opens cwnd for this ACK
+                // as for any new ACK.
+                let ss = self.cc.ssthresh();
+                if self.cc.cwnd() > ss {
+                    self.cc.set_cwnd(ss);
+                }
+                self.cc.on_ack(&sample);
+            }
+            NewAck::Partial => {
+                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment and deflate
+                // by the amount acknowledged, adding back one segment. ns-2 FullTcp/Newreno
+                // (`pack_action`) sets cwnd = ssthresh instead.
+                let c = match self.p.recovery_rules {
+                    RecoveryRules::Ns2 => self.cc.ssthresh(),
+                    RecoveryRules::Rfc => (self.cc.cwnd() - segs as f64 + 1.0).max(1.0),
+                };
+                self.cc.set_cwnd(c);
+                self.retransmit_first(ctx);
+            }
+        }
+        if let Some(fin) = self.fin_seq {
+            if ack > fin {
+                let to = self.state.fin_acked();
+                self.set_state(to, ctx);
+            }
+        }
+        if self.snd_una < self.snd_max {
+            self.set_rtx(ctx);
+        } else {
+            self.rtx.cancel();
+        }
+        self.rearm(ctx);
+        if let Some(bytes) = self.file_bytes {
+            if self.acked_data() >= bytes {
+                ctx.net.flows[ctx.flow.idx()].tcp.completed.get_or_insert(now);
+            }
+        }
+        self.fill();
+    }
+
+    /// Sends the first unacknowledged segment again (fast retransmit, NewReno partial ACK)
+    /// without moving `snd_nxt`, and stops RTT timing (Karn's rule, RFC 6298 §3).
+    fn retransmit_first(&mut self, ctx: &mut AgentCtx) {
+        let len = self.p.mss.min(self.data_end().saturating_sub(self.snd_una));
+        let fin = self.fin_seq == Some(self.snd_una + len);
+        self.rtt_active = false;
+        self.segment(ctx, self.snd_una, len, if fin { flags::FIN } else { 0 });
+        self.snd_nxt = self.snd_nxt.max(self.snd_una + len + u64::from(fin));
+    }
+
+    fn dup_ack(&mut self, ctx: &mut AgentCtx) {
+        match self.rec.on_dupack(self.snd_una, self.snd_max) {
+            DupAction::Nothing => {}
+            DupAction::FastRetransmit => {
+                ctx.net.flows[ctx.flow.idx()].tcp.fast_retransmits += 1;
+                let v = self.view(ctx.now());
+                self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+                self.cwr_pending = true;
+                self.rtx.cancel();
+                if self.p.variant == FullVariant::Tahoe {
+                    self.rtt_active = false;
+                    self.snd_nxt = self.snd_una;
+                    self.send_much(ctx, true);
+                } else {
+                    self.retransmit_first(ctx);
+                    let c = self.cc.ssthresh() + self.p.dupthresh as f64;
+                    self.cc.set_cwnd(c);
+                }
+            }
+            DupAction::Inflate => {
+                let c = self.cc.cwnd() + 1.0;
+                self.cc.set_cwnd(c);
+            }
+        }
+    }
+
+    /// Processes the segment text and FIN (RFC 793 §3.9 "seventh" and "eighth").
+    fn on_data(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
+        let len = h.payload as u64;
+        let now = ctx.now();
+        if len > 0 {
+            if !self.state.may_receive() {
+                self.ack_now = true;
+                return;
+            }
+            let (delivered, out_of_order) = self.rcv.insert(h.seq, len);
+            if delivered == 0 || out_of_order {
+                self.ack_now = true;
+            } else {
+                match self.delack.on_segment(len, self.p.mss, now) {
+                    AckNow::Yes => self.ack_now = true,
+                    AckNow::At(at) => self.delack_timer.set(at, TIMER_DELACK, ctx),
+                    AckNow::Pending => {}
+                }
+            }
+            if delivered > 0 {
+                let f = &mut ctx.net.flows[ctx.flow.idx()];
+                f.goodput_bytes += delivered;
+                if !self.active {
+                    f.full.first_data.get_or_insert(now);
+                }
+                match self.p.read_rate.filter(|_| !self.active) {
+                    Some(_) => {
+                        self.rcv.unread += delivered;
+                        self.schedule_read(ctx);
+                    }
+                    None => {
+                        let out = self.app.on_data(delivered, now);
+                        self.apply(out, ctx);
+                    }
+                }
+            }
+        }
+        if h.flags & flags::FIN != 0 && self.state.may_receive() && self.rcv.fin(h.seq + len) {
+            self.ack_now = true;
+            let to = self.state.fin_received();
+            self.set_state(to, ctx);
+            let out = self.app.on_peer_closed();
+            self.apply(out, ctx);
+        } else if h.flags & flags::FIN != 0 {
+            self.ack_now = true;
+        }
+    }
+
+    /// A slow reader takes one MSS (or what is left) per MSS-time at `read_rate`.
+    fn schedule_read(&mut self, ctx: &mut AgentCtx) {
+        let Some(rate) = self.p.read_rate else { return };
+        if self.reading || self.rcv.unread == 0 {
+            return;
+        }
+        self.reading = true;
+        let at = ctx.now() + rate.tx_time(self.rcv.unread.min(self.p.mss));
+        ctx.timer_at(at, TIMER_READ, 0);
+    }
+
+    /// The slow reader reads: the window reopens, and a window update goes out once it has
+    /// opened by min(buffer/2, MSS) (RFC 1122 §4.2.3.3).
+    fn on_read(&mut self, ctx: &mut AgentCtx) {
+        self.reading = false;
+        let n = self.rcv.unread.min(self.p.mss);
+        if self.rcv.read(n, self.p.mss) {
+            self.ack_now = true;
+        }
+        let out = self.app.on_data(n, ctx.now());
+        self.apply(out, ctx);
+        self.output(ctx);
+        self.schedule_read(ctx);
+    }
+
+    fn established(&mut self, ctx: &mut AgentCtx) {
+        self.set_state(State::Established, ctx);
+        self.cc.set_cwnd(self.p.initial_window as f64);
+        let out = self.app.on_established(ctx.now());
+        self.apply(out, ctx);
+    }
+
+    /// The peer's SYN: its sequence space, window and window-scale option.
+    fn accept_syn(&mut self, h: &TcpHdr) {
+        self.rcv.syn(h.seq);
+        if self.p.window_scale && h.flags & flags::WSCALE != 0 {
+            self.rcv.shift = Reassembly::wanted_shift(self.p.rcv_buffer);
+        }
+        self.snd_wnd = h.rwnd as u64;
+        self.max_sndwnd = self.snd_wnd;
+        self.snd_wl1 = h.seq;
+    }
+
+    fn reset(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
+        let seq = if h.flags & flags::ACK != 0 { h.ack } else { 0 };
+        let ack = h.seq + h.payload as u64 + u64::from(h.flags & (flags::SYN | flags::FIN) != 0);
+        self.rcv.rcv_nxt = ack;
+        self.segment(ctx, seq, 0, flags::RST | flags::ACK);
+    }
+
+    fn on_segment(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
+        let fl = h.flags;
+        if fl & flags::RST != 0 {
+            if self.state != State::Listen && self.state != State::Closed {
+                self.set_state(State::Closed, ctx);
+            }
+            return;
+        }
+        match self.state {
+            State::Closed => return self.reset(h, ctx),
+            State::Listen => {
+                if fl & flags::SYN != 0 {
+                    self.accept_syn(h);
+                    self.set_state(State::SynReceived, ctx);
+                    self.send_syn(ctx);
+                }
+                return;
+            }
+            State::SynSent => {
+                if fl & flags::SYN != 0 && fl & flags::ACK != 0 && h.ack == ISS + 1 {
+                    self.accept_syn(h);
+                    self.snd_wl2 = h.ack;
+                    self.on_ack(h, ctx);
+                    // ns-2 FullTcp answers the SYN-ACK with a separate pure ACK, then data.
+                    self.send_ack(ctx);
+                    self.established(ctx);
+                    self.output(ctx);
+                }
+                return;
+            }
+            State::SynReceived => {
+                if fl & flags::SYN != 0 {
+                    // Our SYN-ACK was lost: the peer's SYN again.
+                    self.send_syn(ctx);
+                    return;
+                }
+                if fl & flags::ACK == 0 || h.ack != ISS + 1 {
+                    return;
+                }
+                self.established(ctx);
+            }
+            _ => {
+                if fl & flags::SYN != 0 {
+                    // A retransmitted SYN-ACK: our ACK of it was lost.
+                    self.ack_now = true;
+                    self.output(ctx);
+                    return;
+                }
+            }
+        }
+        if fl & flags::ACK != 0 {
+            self.on_ack(h, ctx);
+        }
+        self.on_data(h, ctx);
+        // In TIME-WAIT only the ACK of the peer's FIN goes out.
+        self.output(ctx);
+    }
+
+    fn on_rtx_timeout(&mut self, ctx: &mut AgentCtx) {
+        self.rtt_active = false;
+        self.rtt.back_off();
+        match self.state {
+            State::SynSent | State::SynReceived => {
+                self.send_syn(ctx);
+                return;
+            }
+            State::Closed | State::Listen | State::TimeWait => return,
+            _ => {}
+        }
+        if self.snd_una == self.snd_max {
+            return;
+        }
+        ctx.net.flows[ctx.flow.idx()].tcp.timeouts += 1;
+        let v = self.view(ctx.now());
+        self.cc.on_rto(RtoKind::Loss, &v);
+        self.cwr_pending = true;
+        self.rec.on_timeout(self.snd_max);
+        self.snd_nxt = self.snd_una;
+        self.set_rtx(ctx);
+        self.send_much(ctx, true);
+    }
+}
+
+impl Agent for FullTcp {
+    fn on_timer(&mut self, kind: u16, gen: u32, ctx: &mut AgentCtx) {
+        match kind {
+            TIMER_START if self.active => {
+                let now = ctx.now();
+                ctx.net.flows[ctx.flow.idx()].full.syn_sent.get_or_insert(now);
+                self.state = State::SynSent;
+                self.send_syn(ctx);
+            }
+            TIMER_RTX if self.rtx.fire(gen, TIMER_RTX, ctx) => self.on_rtx_timeout(ctx),
+            TIMER_DELACK if self.delack_timer.fire(gen, TIMER_DELACK, ctx) && self.delack.pending() && self.state.synchronized() => {
+                self.send_ack(ctx);
+            }
+            TIMER_APP if gen == self.app_gen && self.state.may_send() => {
+                let out = self.app.on_timer(ctx.now());
+                self.apply(out, ctx);
+                self.output(ctx);
+            }
+            TIMER_TIME_WAIT if self.state == State::TimeWait => self.set_state(State::Closed, ctx),
+            TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
+            TIMER_READ => self.on_read(ctx),
+            _ => {}
+        }
+    }
+
+    fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
+        let h = ctx.net.pool.get(id).tcp;
+        self.on_segment(&h, ctx);
+    }
+
+    /// The opener's sender state only: the flow's `tcp`/`cwnd` series describe its source, as
+    /// for the one-way agents (the listener's data direction is not sampled).
+    fn tcp_probe(&self) -> Option<TcpProbe> {
+        if !self.active {
+            return None;
+        }
+        let outstanding = self.snd_max - self.snd_una;
+        let pkts = outstanding.div_ceil(self.p.mss);
+        Some(TcpProbe {
+            cwnd: self.cc.cwnd(),
+            ssthresh: self.cc.ssthresh(),
+            srtt: self.rtt.srtt(),
+            rto: self.rtt.rto(),
+            in_flight_pkts: pkts,
+            in_flight_bytes: outstanding + pkts * self.p.header,
+            state: if self.rec.active {
+                CongState::Recovery
+            } else if self.rec.dupacks > 0 {
+                CongState::Disorder
+            } else {
+                CongState::Open
+            },
+        })
+    }
+}

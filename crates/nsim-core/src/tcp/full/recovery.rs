@@ -1,0 +1,166 @@
+//! Fast retransmit and fast recovery in bytes, for the full TCP (ns-2 `FullTcpAgent::
+//! dupack_action`, `pack_action`, `ack_action`; RFC 5681 §3.2, RFC 6582).
+//!
+//! Why not [`crate::tcp::recovery`]: those algorithms work on the one-way sender's
+//! [`crate::tcp::sender::Conn`], whose sequence numbers count packets (segment k is
+//! `packet_size` bytes, `output(seq)` sends segment number seq, SACK blocks and the
+//! scoreboard are in packets). A full TCP's segments are byte ranges of varying length (a
+//! Nagle-delayed short segment, a FIN, a window probe), so the packet-numbered algorithms do
+//! not apply. This file keeps only the decisions (when to enter, inflate, deflate, leave);
+//! the window arithmetic stays in [`crate::tcp::cc`], shared with the one-way agents.
+
+use super::config::{FullVariant, RecoveryRules};
+
+/// What a duplicate ACK asks of the connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DupAction {
+    /// Below the threshold (or not allowed to retransmit yet): nothing.
+    Nothing,
+    /// The threshold: reduce the window and retransmit the first unacknowledged segment.
+    FastRetransmit,
+    /// Past the threshold in Reno/NewReno recovery: inflate cwnd by one segment.
+    Inflate,
+}
+
+/// What a new (advancing) ACK means for recovery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewAck {
+    /// Not in recovery: grow the window.
+    Open,
+    /// Recovery ends: deflate cwnd to ssthresh (RFC 5681 §3.2 step 6).
+    Exit,
+    /// NewReno partial ACK (RFC 6582 §3.2 step 5): retransmit the next hole, stay.
+    Partial,
+}
+
+#[derive(Clone, Debug)]
+pub struct FastRecovery {
+    pub variant: FullVariant,
+    pub rules: RecoveryRules,
+    pub dupthresh: u32,
+    pub dupacks: u32,
+    /// Highest sequence number sent when recovery began (RFC 6582 `recover`).
+    pub recover: u64,
+    /// In fast recovery (ns-2 `fastrecov_`).
+    pub active: bool,
+    /// The last window reduction was a fast retransmit, not a timeout.
+    after_fast_retransmit: bool,
+}
+
+impl FastRecovery {
+    pub fn new(variant: FullVariant, rules: RecoveryRules, dupthresh: u32) -> Self {
+        FastRecovery { variant, rules, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false }
+    }
+
+    /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
+    pub fn on_dupack(&mut self, snd_una: u64, snd_max: u64) -> DupAction {
+        self.dupacks += 1;
+        if self.dupacks == self.dupthresh {
+            // RFC 6582 §3.2 step 1 ("careful" variant, ns-2 `bug_fix_`): no fast retransmit
+            // for losses in a window already being repaired after a timeout. ns-2 FullTcp
+            // allows it while the last window action was a fast retransmit
+            // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
+            // loss in the same window, as the reference runs show (not Tahoe).
+            let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.variant != FullVariant::Tahoe;
+            if snd_una <= self.recover && self.recover != 0 && !ns2_again {
+                return DupAction::Nothing;
+            }
+            self.after_fast_retransmit = true;
+            self.recover = snd_max;
+            self.active = self.variant != FullVariant::Tahoe;
+            return DupAction::FastRetransmit;
+        }
+        // ns-2 FullTcp (`reno_fastrecov_ true`) inflates on every duplicate ACK past the
+        // threshold, also when the fast retransmit was not allowed (after a timeout); that
+        // inflation is not undone by the next new ACK. RFC 5681: only in fast recovery.
+        let inflates = match self.rules {
+            RecoveryRules::Ns2 => self.variant != FullVariant::Tahoe,
+            RecoveryRules::Rfc => self.active,
+        };
+        if self.dupacks > self.dupthresh && inflates {
+            return DupAction::Inflate;
+        }
+        DupAction::Nothing
+    }
+
+    /// An ACK advanced `snd_una` to `ack`.
+    pub fn on_new_ack(&mut self, ack: u64) -> NewAck {
+        if !self.active {
+            self.dupacks = 0;
+            return NewAck::Open;
+        }
+        if self.variant == FullVariant::Newreno && ack < self.recover {
+            // ns-2 FullTcp/Newreno keeps counting duplicate ACKs through partial ACKs, so each
+            // later one inflates cwnd.
+            return NewAck::Partial;
+        }
+        self.dupacks = 0;
+        self.active = false;
+        NewAck::Exit
+    }
+
+    /// A retransmission timeout ends any recovery; losses up to `snd_max` are repaired by
+    /// the go-back-N that follows.
+    pub fn on_timeout(&mut self, snd_max: u64) {
+        self.dupacks = 0;
+        self.active = false;
+        self.recover = snd_max;
+        self.after_fast_retransmit = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RFC 5681 §3.2: the third duplicate ACK retransmits, later ones inflate, a new ACK exits.
+    #[test]
+    fn reno_enters_on_the_third_dupack() {
+        let mut r = FastRecovery::new(FullVariant::Reno, RecoveryRules::Ns2, 3);
+        assert_eq!(r.on_dupack(1001, 20_001), DupAction::Nothing);
+        assert_eq!(r.on_dupack(1001, 20_001), DupAction::Nothing);
+        assert_eq!(r.on_dupack(1001, 20_001), DupAction::FastRetransmit);
+        assert_eq!(r.on_dupack(1001, 20_001), DupAction::Inflate);
+        assert_eq!(r.on_new_ack(5001), NewAck::Exit);
+        // ns-2 FullTcp: a second loss in the same window is fast-retransmitted again...
+        for _ in 0..2 {
+            r.on_dupack(5001, 22_001);
+        }
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::FastRetransmit);
+        // ...but after a timeout, dupacks for data sent before it do not start recovery
+        // (RFC 6582 §3.2 step 1).
+        r.on_timeout(30_001);
+        r.on_new_ack(6001);
+        for _ in 0..2 {
+            r.on_dupack(6001, 30_001);
+        }
+        assert_eq!(r.on_dupack(6001, 30_001), DupAction::Nothing);
+    }
+
+    /// RFC 6582 §3.2 step 5: an ACK below `recover` is partial; one at or above ends recovery.
+    #[test]
+    fn newreno_partial_acks() {
+        let mut r = FastRecovery::new(FullVariant::Newreno, RecoveryRules::Ns2, 3);
+        for _ in 0..3 {
+            r.on_dupack(1001, 20_001);
+        }
+        assert_eq!(r.on_new_ack(5001), NewAck::Partial);
+        assert_eq!(r.on_new_ack(20_001), NewAck::Exit);
+    }
+
+    /// RFC rules: no second fast retransmit for the window being recovered (RFC 6582 §3.2
+    /// step 1) and no inflation outside fast recovery (RFC 5681 §3.2).
+    #[test]
+    fn rfc_rules() {
+        let mut r = FastRecovery::new(FullVariant::Reno, RecoveryRules::Rfc, 3);
+        for _ in 0..3 {
+            r.on_dupack(1001, 20_001);
+        }
+        assert_eq!(r.on_new_ack(5001), NewAck::Exit);
+        for _ in 0..2 {
+            r.on_dupack(5001, 22_001);
+        }
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing);
+        assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing, "not in recovery: no inflation");
+    }
+}

@@ -1,0 +1,100 @@
+//! Full TCP against ns-2.35's `Agent/TCP/FullTcp` family, event by event, on the Fall & Floyd
+//! topology (reference data and how it was made: `reference/ns2/fulltcp/`).
+
+mod common;
+use common::{first_mismatch, reference, run_traced, Ev};
+
+fn scenario(variant: &str, drops: &[u32]) -> String {
+    scenario_with(variant, drops, "")
+}
+
+/// `extra`: more transport keys, e.g. `, delayed_ack = true`.
+fn scenario_with(variant: &str, drops: &[u32], extra: &str) -> String {
+    format!(
+        r#"
+duration = "6s"
+hosts = ["s1", "r1", "k1"]
+
+[[links]]
+between = ["s1", "r1"]
+rate = "8Mb"
+delay = "0ms"
+
+[[links]]
+between = ["r1", "k1"]
+rate = "800kb"
+delay = "100ms"
+queue = {{ kind = "droptail", limit = "8p" }}
+error = {{ kind = "drop_list", packets = {drops:?}, flow = "tcp" }}
+error_at = "enqueue"
+
+[[flows]]
+name = "tcp"
+from = "s1"
+to = "k1"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp_full", variant = "{variant}", window = 28, mss = "1000B", clock_offset = "5ms"{extra} }}
+
+[record]
+trace = true
+"#
+    )
+}
+
+/// Data on the bottleneck r1->k1 and ACKs arriving at s1, as the reference keeps them.
+fn kept(evs: &[Ev]) -> Vec<Ev> {
+    evs.iter().filter(|e| (e.from == 1 && e.to == 2) || (e.from == 1 && e.to == 0 && e.op == 'r')).cloned().collect()
+}
+
+fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
+    compare_scenario(&scenario(variant, drops), ns2, until);
+}
+
+fn compare_scenario(text: &str, ns2: &str, until: f64) {
+    let (_, evs) = run_traced(text, ns2);
+    let ours = kept(&evs);
+    let theirs = reference("fulltcp", ns2);
+    if let Some((i, a, b)) = first_mismatch(&ours, &theirs, 1e-6, until) {
+        panic!("{ns2}: event {i} differs (until {until} s)\n nsim: {a:?}\n ns-2: {b:?}");
+    }
+}
+
+#[test]
+fn reno_one_drop_matches_ns2() {
+    compare("reno", "fulltcp_1drop", &[17], 6.0);
+}
+
+#[test]
+fn reno_two_drops_match_ns2() {
+    compare("reno", "fulltcp_2drop", &[17, 31], 6.0);
+}
+
+/// Six slow-start overflow drops, a timeout and go-back-N, whose duplicate ACKs inflate cwnd
+/// past the threshold although no fast retransmit is allowed (ns-2 `reno_fastrecov_`).
+#[test]
+fn reno_queue_overflow_matches_ns2() {
+    compare("reno", "fulltcp_overflow", &[100_000], 6.0);
+}
+
+#[test]
+fn newreno_matches_ns2() {
+    for (name, drops) in [("newreno_1drop", &[17][..]), ("newreno_2drop", &[17, 31]), ("newreno_overflow", &[100_000])] {
+        compare("newreno", name, drops, 6.0);
+    }
+}
+
+#[test]
+fn tahoe_matches_ns2() {
+    for (name, drops) in [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])] {
+        compare("tahoe", name, drops, 6.0);
+    }
+}
+
+/// ns-2 FullTcp's delayed ACK (`segsperack_ 2`): an ACK for every second segment, else at the
+/// next tick of a periodic 100 ms timer (`interval_`) running from time 0, which is nsim's
+/// `delack_clock = "tick"` with phase 0.
+#[test]
+fn delayed_ack_reno_matches_ns2() {
+    let extra = r#", delayed_ack = true, delack_clock = "tick", delack_interval = "100ms", delack_phase = "0ms""#;
+    compare_scenario(&scenario_with("reno", &[17], extra), "fulltcp_delack_1drop", 6.0);
+}

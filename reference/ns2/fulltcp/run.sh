@@ -1,0 +1,16 @@
+#!/bin/sh
+# Run the FullTcp reference runs into a raw directory, then reduce them here.
+# usage: sh run.sh <rawdir>
+set -e
+HERE=$(cd "$(dirname "$0")" && pwd)
+RAW=$1
+mkdir -p "$RAW"
+for v in FullTcp Newreno Tahoe Sack; do
+  lv=$(echo $v | tr 'A-Z' 'a-z')
+  ns "$HERE/scenario.tcl" $v "100000" "$RAW/${lv}_overflow" 6.0 2>/dev/null
+  ns "$HERE/scenario.tcl" $v "16" "$RAW/${lv}_1drop" 6.0 2>/dev/null
+  ns "$HERE/scenario.tcl" $v "16 30" "$RAW/${lv}_2drop" 6.0 2>/dev/null
+done
+# Delayed ACKs at the receiver (segsperack_ 2), Reno, one drop
+ns "$HERE/scenario.tcl" FullTcp "16" "$RAW/fulltcp_delack_1drop" 6.0 delack 2>/dev/null
+python3 "$HERE/reduce.py" "$RAW" "$HERE"
