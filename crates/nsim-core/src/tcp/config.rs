@@ -175,6 +175,22 @@ pub struct TcpConfig {
     pub sf_sack: SfSackConfig,
 }
 
+/// The RTO clock's constraints, shared by the one-way and the full TCP configs: a positive
+/// tick (ns-2 `tcpTick_`), a phase inside it, and `min_rto <= max_rto`. On error: the field
+/// and why.
+pub(crate) fn check_rto_clock(tick: Dur, clock_offset: Option<Dur>, min_rto: Dur, max_rto: Dur) -> Result<(), (&'static str, &'static str)> {
+    if tick == Dur::ZERO {
+        return Err(("tick", "the RTO clock granularity must be positive"));
+    }
+    if clock_offset.is_some_and(|o| o >= tick) {
+        return Err(("clock_offset", "must be less than tick (it is a phase in [0, tick))"));
+    }
+    if min_rto > max_rto {
+        return Err(("min_rto", "must not exceed max_rto"));
+    }
+    Ok(())
+}
+
 fn default_variant() -> Variant {
     Variant::Newreno
 }
@@ -598,15 +614,7 @@ impl TcpConfig {
         if p.dupthresh == 0 {
             return Err(err("dupthresh", "must be at least 1".into()));
         }
-        if p.tick == Dur::ZERO {
-            return Err(err("tick", "the RTO clock granularity must be positive".into()));
-        }
-        if p.clock_offset.is_some_and(|o| o >= p.tick) {
-            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
-        }
-        if p.min_rto > p.max_rto {
-            return Err(err("min_rto", "must not exceed max_rto".into()));
-        }
+        check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto).map_err(|(field, why)| err(field, why.into()))?;
         let v = &p.vegas;
         if !(v.alpha > 0.0 && v.alpha <= v.beta && v.gamma > 0.0 && v.beta.is_finite() && v.gamma.is_finite()) {
             return Err(err("vegas", "needs 0 < alpha <= beta and gamma > 0".into()));

@@ -216,15 +216,7 @@ impl FullTcpConfig {
         if p.delack_phase.is_some_and(|o| o >= p.delack_interval) {
             return Err(err("delack_phase", "must be less than delack_interval (it is a phase in [0, delack_interval))".into()));
         }
-        if p.tick == Dur::ZERO {
-            return Err(err("tick", "the RTO clock granularity must be positive".into()));
-        }
-        if p.clock_offset.is_some_and(|o| o >= p.tick) {
-            return Err(err("clock_offset", "must be less than tick (it is a phase in [0, tick))".into()));
-        }
-        if p.min_rto > p.max_rto {
-            return Err(err("min_rto", "must not exceed max_rto".into()));
-        }
+        crate::tcp::config::check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto).map_err(|(field, why)| err(field, why.into()))?;
         if p.minshall && !p.nagle {
             return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
         }
