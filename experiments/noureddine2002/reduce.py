@@ -209,7 +209,7 @@ def ch3_transfer_times(res: Any) -> pd.DataFrame:
     return per.reset_index(drop=True)
 
 
-def _transfer_bps(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+def _repeat_bps(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     """Aggregate transfer throughput per run: sum over connections of file size / transfer
     time (each connection's bytes over its summed transfer times), averaged over seeds."""
     t = table.assign(bps=8.0 * table["transfer_bytes"] / table["transfer_s"].where(table["transfer_s"] > 0))
@@ -221,7 +221,7 @@ def ch3_transfers(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.2 (drop-tail): back-to-back 100 KB transfers, loss-free (70 KB buffer) over lossy
     (30 KB) throughput."""
     buf = "links[0].queue.limit"
-    runs = _transfer_bps(table, [buf]).set_index(buf)
+    runs = _repeat_bps(table, [buf]).set_index(buf)
     return {"ch3_transfers.fig3_2.slowdown_100kb": float(runs.loc["70KB", "bps"] / runs.loc["30KB", "bps"])}
 
 
@@ -229,7 +229,7 @@ def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.4: aggregate throughput loss of 4 parallel back-to-back 100 KB connections against
     one, 60 KB buffer."""
     n = "flows[0].repeat"
-    runs = _transfer_bps(table, [n]).set_index(n)
+    runs = _repeat_bps(table, [n]).set_index(n)
     return {"ch3_parallel.fig3_4.drop_n4": float(1.0 - runs.loc[4, "bps"] / runs.loc[1, "bps"])}
 
 
