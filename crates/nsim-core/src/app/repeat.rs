@@ -7,8 +7,7 @@
 //! Pareto sizes use shape `a` and scale x_m = mean·(a−1)/a so the mean is the configured one
 //! (the convention of ns-2 `app/pareto.cc`); sizes are rounded up to whole bytes, at least 1.
 
-use rand_distr::{Distribution, Exp, Pareto};
-
+use super::onoff::Period;
 use crate::rng::SimRng;
 use crate::time::Dur;
 
@@ -16,26 +15,22 @@ use crate::time::Dur;
 #[derive(Clone, Copy, Debug)]
 pub enum TransferSize {
     Fixed(u64),
-    /// Exponential with the given mean (bytes).
-    Exponential(Exp<f64>),
-    /// Pareto with scale mean·(shape−1)/shape (bytes) and `shape` (> 1).
-    Pareto(Pareto<f64>),
+    /// Exponential or Pareto with a mean in bytes.
+    Random(Period),
 }
 
 impl TransferSize {
     pub fn exponential(mean: f64) -> Self {
-        TransferSize::Exponential(Exp::new(1.0 / mean).expect("positive mean"))
+        TransferSize::Random(Period::exponential(mean))
     }
     pub fn pareto(mean: f64, shape: f64) -> Self {
-        TransferSize::Pareto(Pareto::new(mean * (shape - 1.0) / shape, shape).expect("valid pareto"))
+        TransferSize::Random(Period::pareto(mean, shape))
     }
     pub fn draw(&self, rng: &mut SimRng) -> u64 {
-        let x = match self {
-            TransferSize::Fixed(b) => return *b,
-            TransferSize::Exponential(d) => d.sample(rng),
-            TransferSize::Pareto(d) => d.sample(rng),
-        };
-        (x.ceil() as u64).max(1)
+        match self {
+            TransferSize::Fixed(b) => *b,
+            TransferSize::Random(d) => (d.draw(rng).ceil() as u64).max(1),
+        }
     }
 }
 
@@ -43,18 +38,18 @@ impl TransferSize {
 #[derive(Clone, Copy, Debug)]
 pub enum Gap {
     Fixed(Dur),
-    /// Exponential with the given mean (seconds).
-    Exponential(Exp<f64>),
+    /// Exponential with a mean in seconds.
+    Random(Period),
 }
 
 impl Gap {
     pub fn exponential(mean_s: f64) -> Self {
-        Gap::Exponential(Exp::new(1.0 / mean_s).expect("positive mean"))
+        Gap::Random(Period::exponential(mean_s))
     }
     pub fn draw(&self, rng: &mut SimRng) -> Dur {
         match self {
             Gap::Fixed(d) => *d,
-            Gap::Exponential(d) => Dur::from_secs_f64(d.sample(rng)),
+            Gap::Random(d) => Dur::from_secs_f64(d.draw(rng)),
         }
     }
 }
