@@ -199,9 +199,38 @@ def ch3_destination(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-def ch3_not_built(table: pd.DataFrame) -> dict[str, Any]:
-    """Chapter 3 numbers of experiments not built yet (their rows are known-fail)."""
-    return {}
+def ch3_transfer_times(res: Any) -> pd.DataFrame:
+    """Per flow (in the flows' order): completed back-to-back transfers, their bytes and their
+    summed duration (the `transfers` table of a `repeat` app)."""
+    t = res.transfers
+    per = (t.groupby("flow").agg(transfers=("bytes", "size"), transfer_bytes=("bytes", "sum"), transfer_s=("duration_s", "sum"))
+           if len(t) else pd.DataFrame(columns=["transfers", "transfer_bytes", "transfer_s"]))
+    per = per.reindex(res.flows["flow"]).fillna(0)
+    return per.reset_index(drop=True)
+
+
+def _repeat_bps(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Aggregate transfer throughput per run: sum over connections of file size / transfer
+    time (each connection's bytes over its summed transfer times), averaged over seeds."""
+    t = table.assign(bps=8.0 * table["transfer_bytes"] / table["transfer_s"].where(table["transfer_s"] > 0))
+    runs = t.groupby(keys + ["seed"], as_index=False).agg(bps=("bps", "sum"), transfers=("transfers", "sum"), drops=("dropped_pkts", "sum"))
+    return runs.groupby(keys, as_index=False)[["bps", "transfers", "drops"]].mean()
+
+
+def ch3_transfers(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.2 (drop-tail): back-to-back 100 KB transfers, loss-free (70 KB buffer) over lossy
+    (30 KB) throughput."""
+    buf = "links[0].queue.limit"
+    runs = _repeat_bps(table, [buf]).set_index(buf)
+    return {"ch3_transfers.fig3_2.slowdown_100kb": float(runs.loc["70KB", "bps"] / runs.loc["30KB", "bps"])}
+
+
+def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.4: aggregate throughput loss of 4 parallel back-to-back 100 KB connections against
+    one, 60 KB buffer."""
+    n = "flows[0].repeat"
+    runs = _repeat_bps(table, [n]).set_index(n)
+    return {"ch3_parallel.fig3_4.drop_n4": float(1.0 - runs.loc[4, "bps"] / runs.loc[1, "bps"])}
 
 
 def _high(v: Any) -> float:

@@ -49,6 +49,13 @@ def _rows_frame(rows: list[dict[str, Any]], windows: "list[dict[str, Any]] | Non
     return pd.DataFrame(_row_columns(rows, windows))
 
 
+def _transfers_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
+    """The ``transfers`` rows (no drops map) as a frame, columns in the core's order."""
+    import pandas as pd
+
+    return pd.DataFrame({k: [r[k] for r in rows] for k in rows[0]} if rows else {})
+
+
 def _columns_frame(cols: dict[str, list[Any]], names: dict[int, str], ends: dict[int, tuple[str, str]]) -> "pd.DataFrame":
     """Column-wise data (series, packet delays) as a frame, with the flow ``name`` after a
     ``flow`` column and the link's ``from``, ``to`` after a ``link`` column."""
@@ -114,6 +121,10 @@ class Results:
             ``flow``, ``name``, ``goodput_bytes``, ``goodput_bps`` (application goodput over
             the window). Empty when no windows were recorded. The same numbers are in
             :attr:`flows` as ``window<k>_goodput_bytes`` / ``window<k>_goodput_bps``.
+        transfers: One row per completed transfer of a TCP ``file`` or ``repeat`` flow:
+            ``flow``, ``name``, ``transfer`` (0, 1, ...), ``bytes``, ``start_s``, ``end_s``,
+            ``duration_s`` (bytes handed to TCP until the last one acknowledged). Empty when
+            no transfer completed.
     """
 
     def __init__(
@@ -127,6 +138,7 @@ class Results:
         classes: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
         packet_delays: "pd.DataFrame | Callable[[], pd.DataFrame | None] | None" = None,
         windows: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
+        transfers: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
     ) -> None:
         # Tables may be given as functions that build them: each is built on first use
         # (a caller that reads only `flows` never pays for the series).
@@ -134,7 +146,8 @@ class Results:
         self.accounting = accounting
         self.scenario = scenario
         self._tables: dict[str, Any] = {"flows": flows, "queues": queues, "series": series,
-                                        "classes": classes, "packet_delays": packet_delays, "windows": windows}
+                                        "classes": classes, "packet_delays": packet_delays, "windows": windows,
+                                        "transfers": transfers}
 
     def _table(self, name: str) -> Any:
         t = self._tables[name]
@@ -172,6 +185,17 @@ class Results:
 
             w = self._tables["windows"] = pd.DataFrame()
         return w
+
+    @property
+    def transfers(self) -> "pd.DataFrame":
+        """One row per completed transfer of a TCP ``file`` or ``repeat`` flow (see the class
+        docs); empty when none completed."""
+        t = self._table("transfers")
+        if t is None:
+            import pandas as pd
+
+            t = self._tables["transfers"] = pd.DataFrame()
+        return t
 
     def goodput_window(self, t0: float, t1: float) -> "pd.DataFrame":
         """Every flow's application goodput (in-order payload bytes delivered to the receiving
@@ -262,7 +286,8 @@ class Results:
 
         windows = raw.get("windows", [])
         return cls(summary, raw["accounting"], lambda: _rows_frame(raw["flows"], windows), lambda: _rows_frame(raw["queues"]),
-                   series, scenario, classes, packet_delays, lambda: _windows_frame(windows, raw["flows"]))
+                   series, scenario, classes, packet_delays, lambda: _windows_frame(windows, raw["flows"]),
+                   lambda: _transfers_frame(raw.get("transfers", [])))
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -297,7 +322,7 @@ class Results:
 
     def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
         """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
-        are classes) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
+        are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
         into ``directory``."""
         d = os.fspath(directory)
         try:
@@ -320,6 +345,8 @@ class Results:
             tables["packet_delays"] = self.packet_delays()
         if len(self.windows):
             tables["windows"] = self.windows
+        if len(self.transfers):
+            tables["transfers"] = self.transfers
         for name, df in tables.items():
             df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
             if parquet:
@@ -354,7 +381,9 @@ class Results:
         delays = (lambda: pd.read_csv(delays_csv)) if os.path.exists(delays_csv) else None
         windows_csv = os.path.join(d, "windows.csv")
         windows = pd.read_csv(windows_csv) if os.path.exists(windows_csv) else None
-        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows)
+        transfers_csv = os.path.join(d, "transfers.csv")
+        transfers = pd.read_csv(transfers_csv) if os.path.exists(transfers_csv) else None
+        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows, transfers)
 
     def __repr__(self) -> str:
         s = self.summary

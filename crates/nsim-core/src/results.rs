@@ -146,6 +146,22 @@ pub struct ClassRow {
     pub avg_len: Option<f64>,
 }
 
+/// One completed transfer of a TCP `file` or `repeat` flow.
+#[derive(Serialize, Debug, Clone)]
+pub struct TransferRow {
+    pub flow: u32,
+    pub name: String,
+    /// 0, 1, ... in the order the flow's transfers started.
+    pub transfer: u32,
+    pub bytes: u64,
+    /// When the application handed the transfer's bytes to TCP.
+    pub start_s: f64,
+    /// When its last byte was acknowledged.
+    pub end_s: f64,
+    /// end_s − start_s.
+    pub duration_s: f64,
+}
+
 #[derive(Serialize)]
 pub struct Results {
     pub scenario: String,
@@ -163,6 +179,8 @@ pub struct Results {
     pub flows: Vec<FlowRow>,
     pub queues: Vec<QueueRow>,
     pub classes: Vec<ClassRow>,
+    /// Completed transfers of TCP `file` and `repeat` flows, by flow then start.
+    pub transfers: Vec<TransferRow>,
     pub series: Series,
     /// Per-flow goodput over each `record.windows` entry, in the scenario's order.
     pub windows: Vec<GoodputWindow>,
@@ -303,6 +321,23 @@ impl Results {
                 })
             })
             .collect();
+        let transfers = sim
+            .flows
+            .iter()
+            .zip(&net.flows)
+            .enumerate()
+            .flat_map(|(i, (info, s))| {
+                s.transfers.iter().enumerate().map(move |(k, t)| TransferRow {
+                    flow: i as u32,
+                    name: info.name.clone(),
+                    transfer: k as u32,
+                    bytes: t.bytes,
+                    start_s: t.start.as_secs_f64(),
+                    end_s: t.end.as_secs_f64(),
+                    duration_s: t.end.since(t.start).as_secs_f64(),
+                })
+            })
+            .collect();
         let accounting = Accounting {
             created: net.pool.created(),
             delivered: net.totals.delivered,
@@ -325,6 +360,7 @@ impl Results {
             flows,
             queues,
             classes,
+            transfers,
             series,
             windows,
             packet_delays: None,

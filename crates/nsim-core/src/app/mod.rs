@@ -8,6 +8,7 @@
 pub mod cbr;
 pub mod onoff;
 pub mod poisson;
+pub mod repeat;
 pub mod size;
 
 use crate::rng::SimRng;

@@ -14,7 +14,8 @@ use super::{Emission, Generator};
 use crate::rng::SimRng;
 use crate::time::Dur;
 
-/// A distribution of period lengths in seconds.
+/// An exponential or Pareto distribution given by its mean (period lengths in seconds here;
+/// transfer sizes and think times of [`super::repeat`] too).
 #[derive(Clone, Copy, Debug)]
 pub enum Period {
     Exponential(Exp<f64>),
@@ -28,7 +29,7 @@ impl Period {
     pub fn pareto(mean_s: f64, shape: f64) -> Self {
         Period::Pareto(Pareto::new(mean_s * (shape - 1.0) / shape, shape).expect("valid pareto"))
     }
-    fn draw(&self, rng: &mut SimRng) -> f64 {
+    pub fn draw(&self, rng: &mut SimRng) -> f64 {
         match self {
             Period::Exponential(d) => d.sample(rng),
             Period::Pareto(d) => d.sample(rng),

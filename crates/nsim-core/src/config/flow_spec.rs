@@ -77,6 +77,28 @@ pub enum PeriodDist {
     Pareto,
 }
 
+/// How the sizes of repeated transfers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransferDist {
+    /// Every transfer is `size` bytes.
+    Fixed,
+    /// Exponential with mean `size`.
+    Exponential,
+    /// Pareto with mean `size` and shape `shape`.
+    Pareto,
+}
+
+/// How think times between repeated transfers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ThinkDist {
+    /// Every think time is `think`.
+    Fixed,
+    /// Exponential with mean `think`.
+    Exponential,
+}
+
 /// Traffic generators.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -112,6 +134,24 @@ pub enum AppSpec {
     /// A finite transfer of `size` application bytes; its completion time (last byte
     /// acknowledged) is recorded as `completion_s`. TCP only.
     File { size: SizeSpec },
+    /// Repeated transfers over one TCP connection (`transport = { kind = "tcp" }`): a transfer
+    /// of `size` bytes (`size_dist` "fixed", the default; "exponential" or "pareto" with mean
+    /// `size` and `shape`, default 1.5), and when its last byte is acknowledged a think time
+    /// `think` (default 0: back to back; `think_dist` "fixed" or "exponential" with mean
+    /// `think`), then the next; `count` transfers (default: until the flow stops).
+    /// `new_connection = true`: each transfer starts like a new connection (initial cwnd,
+    /// ssthresh and RTO; no new SYN). Every transfer is recorded in the `transfers` table. FTP sessions: size_dist = "pareto",
+    /// shape = 1.2, size = "200KB", think_dist = "exponential".
+    Repeat {
+        size: SizeSpec,
+        size_dist: Option<TransferDist>,
+        shape: Option<f64>,
+        think: Option<TimeSpec>,
+        think_dist: Option<ThinkDist>,
+        count: Option<u32>,
+        #[serde(default)]
+        new_connection: bool,
+    },
     /// Request/response transactions over `tcp_full` (seed 002 ch. 2, Telnet/HTTP-like): the
     /// client writes `request` bytes, the server answers with `response` bytes once it has the
     /// whole request; `count` times, `think` (default 0) after each response. `split`: the

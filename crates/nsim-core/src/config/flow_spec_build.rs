@@ -2,13 +2,14 @@
 
 use super::build::Names;
 use super::error::{CResult, ConfigError};
-use super::flow_spec::{AppSpec, PeriodDist, PeriodSpec, SizeDistSpec, TransportSpec};
+use super::flow_spec::{AppSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
 use super::units::{RateSpec, SizeSpec, TimeSpec};
 use super::Scenario;
 use crate::agent::{Agent, TIMER_START};
 use crate::app::cbr::Cbr;
 use crate::app::onoff::{OnOff, Period};
 use crate::app::poisson::Poisson;
+use crate::app::repeat::{Gap, Repeat, TransferSize};
 use crate::app::size::SizeDist;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
@@ -221,9 +222,45 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
         AppSpec::Bulk => Ok(None),
         AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
+        AppSpec::Repeat { .. } => repeat_dists(app, path).map(|_| None),
         // Application-limited TCP: the generator feeds the sender (None: no byte limit).
         _ => generator(app, path).map(|_| None),
     }
+}
+
+/// The size and think-time distributions of a `repeat` app.
+fn repeat_dists(app: &AppSpec, path: &str) -> CResult<(TransferSize, Gap, Option<u32>, bool)> {
+    let AppSpec::Repeat { size, size_dist, shape, think, think_dist, count, new_connection } = app else {
+        unreachable!("repeat_dists is called for repeat apps only")
+    };
+    let bytes = size.0 .0;
+    if bytes == 0 {
+        return Err(ConfigError::new(format!("{path}.size"), "a transfer needs at least 1 byte"));
+    }
+    if *count == Some(0) {
+        return Err(ConfigError::new(format!("{path}.count"), "must be at least 1 (leave it out for no limit)"));
+    }
+    let dist = size_dist.unwrap_or(TransferDist::Fixed);
+    if shape.is_some() && dist != TransferDist::Pareto {
+        return Err(ConfigError::new(format!("{path}.shape"), "only a Pareto size_dist has a shape"));
+    }
+    let size = match dist {
+        TransferDist::Fixed => TransferSize::Fixed(bytes),
+        TransferDist::Exponential => TransferSize::exponential(bytes as f64),
+        TransferDist::Pareto => {
+            let a = shape.unwrap_or(1.5);
+            if !(a > 1.0 && a.is_finite()) {
+                return Err(ConfigError::new(format!("{path}.shape"), "Pareto shape must be > 1 (finite mean)"));
+            }
+            TransferSize::pareto(bytes as f64, a)
+        }
+    };
+    let t = think.map_or(Dur::ZERO, |t| t.0);
+    let gap = match think_dist.unwrap_or(ThinkDist::Fixed) {
+        ThinkDist::Fixed => Gap::Fixed(t),
+        ThinkDist::Exponential => Gap::exponential(positive(t.as_secs_f64(), &format!("{path}.think"))?),
+    };
+    Ok((size, gap, *count, *new_connection))
 }
 
 /// The application of a full TCP connection.
@@ -263,6 +300,7 @@ fn app_name(app: &AppSpec) -> &'static str {
         AppSpec::Bulk => "bulk",
         AppSpec::File { .. } => "file",
         AppSpec::Transactions { .. } => "transactions",
+        AppSpec::Repeat { .. } => "repeat",
     }
 }
 
@@ -302,7 +340,7 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
             let g = OnOff::new(interval, size, period(on, &format!("{path}.on"))?, period(off, &format!("{path}.off"))?);
             (Box::new(g), ptype)
         }
-        AppSpec::Bulk | AppSpec::File { .. } => {
+        AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } => {
             return Err(ConfigError::new(
                 format!("{path}.kind"),
                 format!("'{}' needs a transport with feedback: set transport = {{ kind = \"tcp\" }}", app_name(app)),
@@ -342,11 +380,16 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
-                let feed = match f.app {
-                    AppSpec::Bulk | AppSpec::File { .. } => None,
-                    _ => Some((generator(&f.app, &app_path)?.0, stream(seed, &format!("flow/{}/app", f.name)))),
+                let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
+                let (feed, repeat) = match f.app {
+                    AppSpec::Bulk | AppSpec::File { .. } => (None, None),
+                    AppSpec::Repeat { .. } => {
+                        let (size, gap, count, fresh) = repeat_dists(&f.app, &app_path)?;
+                        (None, Some(Repeat::new(size, gap, count, fresh, app_rng())))
+                    }
+                    _ => (Some((generator(&f.app, &app_path)?.0, app_rng())), None),
                 };
-                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
+                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, repeat, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
                 (src, sink, "tcp")
             }
             TransportSpec::TcpFull(cfg) => {

@@ -1,5 +1,5 @@
 //! Results files written by the core: `summary.json`, `flows.csv`, `queues.csv`,
-//! `classes.csv`, `series_<kind>.csv`, `packet_delays.csv` and `windows.csv`, so `nsim run` needs no
+//! `classes.csv`, `transfers.csv`, `series_<kind>.csv`, `packet_delays.csv` and `windows.csv`, so `nsim run` needs no
 //! DataFrame library (issue 14: the CLI's start-up cost was pandas).
 //!
 //! The tables have the columns `nsim.Results` shows (docs/results.md): row fields in their
@@ -38,6 +38,9 @@ pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
             r.shift_insert(2, "to".into(), b.into());
         }
         write_table(&dir.join("classes.csv"), &classes, &[])?;
+    }
+    if !res.transfers.is_empty() {
+        write_table(&dir.join("transfers.csv"), &rows(&res.transfers)?, &[])?;
     }
     for (kind, cols) in columns(&res.series)? {
         write_columns(&dir.join(format!("series_{kind}.csv")), &cols, &names, &ends)?;

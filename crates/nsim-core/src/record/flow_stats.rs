@@ -31,6 +31,9 @@ pub struct FlowStats {
     pub full: FullTcpCounters,
     /// Control packets of transports that poll (STP; zero for others).
     pub ctl: CtlCounters,
+    /// Completed transfers of a TCP `file` or `repeat` application, in order (one entry per
+    /// transfer, not per packet).
+    pub transfers: Vec<Transfer>,
 }
 
 /// STP control packets, always counted.
@@ -55,6 +58,15 @@ pub struct TcpCounters {
     pub fast_retransmits: u64,
     /// When the last byte of a finite transfer was acknowledged.
     pub completed: Option<SimTime>,
+}
+
+/// One completed transfer of a `file` or `repeat` application: when the application handed
+/// its bytes to TCP and when the last of them was acknowledged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transfer {
+    pub start: SimTime,
+    pub end: SimTime,
+    pub bytes: u64,
 }
 
 /// Connection events of a full TCP flow (`transport = { kind = "tcp_full" }`).

@@ -2,6 +2,7 @@
 //! pair of each variant (the table in [`crate::tcp`]) and the matching sink.
 
 use crate::agent::Agent;
+use crate::app::repeat::Repeat;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::Reno as RenoCc;
@@ -72,13 +73,14 @@ pub fn random_phase(tick: Dur, rng: &mut SimRng) -> Dur {
     Dur(rng.random_range(0..tick.0))
 }
 
-/// Source and sink agents for one flow sending `bytes` (None: bulk, or what `feed` supplies)
-/// until `stop`; `phase_rng` (the flow's own stream) draws the clock phase unless
+/// Source and sink agents for one flow sending `bytes` (None: bulk, or what `feed` or
+/// `repeat` supplies) until `stop`; `phase_rng` (the flow's own stream) draws the clock phase unless
 /// `clock_offset` is set.
 pub fn agents(
     mut p: TcpParams,
     bytes: Option<u64>,
     feed: Option<(Box<dyn Generator>, SimRng)>,
+    repeat: Option<Repeat>,
     stop: Option<SimTime>,
     ends: Endpoints,
     phase_rng: &mut SimRng,
@@ -95,5 +97,5 @@ pub fn agents(
     core.delay_growth = core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
-    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed }), Box::new(sink))
+    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, repeat, transfer: None }), Box::new(sink))
 }

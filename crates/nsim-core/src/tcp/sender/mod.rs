@@ -22,6 +22,8 @@ const TIMER_RTX: u16 = 1;
 const TIMER_STOP: u16 = 2;
 /// The application feeding an application-limited sender hands over its next message.
 const TIMER_APP: u16 = 3;
+/// A `repeat` application's think time is over: the next transfer starts.
+const TIMER_NEXT_TRANSFER: u16 = 4;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -479,6 +481,11 @@ pub struct TcpSender {
     /// hand over messages; each message of n bytes adds ceil(n / packet_size) full segments
     /// (ns-2 `TcpAgent::sendmsg`). None: bulk or file.
     pub feed: Option<(Box<dyn crate::app::Generator>, crate::rng::SimRng)>,
+    /// Repeated transfers (`repeat` app): each starts when the previous one is acknowledged
+    /// (plus a think time). None: bulk, file or generator-fed.
+    pub repeat: Option<crate::app::repeat::Repeat>,
+    /// The transfer in progress (file or repeat): when it started and its bytes.
+    pub transfer: Option<(SimTime, u64)>,
 }
 
 impl TcpSender {
@@ -489,10 +496,15 @@ impl TcpSender {
     fn start(&mut self, ctx: &mut AgentCtx) {
         let data = match (&self.feed, self.file_bytes) {
             (Some(_), _) => 0,
-            (None, Some(b)) => self.core.segments_for(b),
+            (None, Some(b)) => {
+                self.transfer = Some((ctx.now(), b));
+                self.core.segments_for(b)
+            }
+            (None, None) if self.repeat.is_some() => 0,
             (None, None) => i64::MAX / 4,
         };
         self.core.curseq = self.core.first_data + data;
+        self.next_transfer(ctx.now());
         if self.feed.is_some() {
             // No data yet; ns-2's SYN (sequence 0 < first_data) still opens the connection.
             ctx.timer_at(ctx.now(), TIMER_APP, 0);
@@ -521,6 +533,28 @@ impl TcpSender {
         rec.send_much(&mut c, maxburst);
     }
 
+    /// A `repeat` application hands over its next transfer (ns-2 `TcpAgent::advanceby`),
+    /// unless it has made `count` transfers or the flow has stopped; with `new_connection`
+    /// the transfer starts as a new connection would.
+    fn next_transfer(&mut self, now: SimTime) {
+        let Some(r) = &mut self.repeat else { return };
+        if self.core.stop.is_some_and(|s| now >= s) {
+            return;
+        }
+        let fresh = r.new_connection && r.started > 0;
+        let Some(b) = r.next_size() else { return };
+        if fresh {
+            // A new connection: congestion state and RTT estimator from their initial values
+            // (every byte so far is acknowledged, so nothing else carries over).
+            (self.cc, self.rec) = crate::tcp::build::algorithms(&self.core.p);
+            let p = &self.core.p;
+            let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
+            self.core.rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
+        }
+        self.transfer = Some((now, b));
+        self.core.curseq += self.core.segments_for(b);
+    }
+
     fn on_rtx_timer(&mut self, gen: u32, ctx: &mut AgentCtx) {
         let now = ctx.now();
         let t = &mut self.core.rtx;
@@ -544,15 +578,49 @@ impl TcpSender {
         }
     }
 
-    /// Every payload byte has been acknowledged: record the completion time once.
-    /// (A stop time may end a transfer early: that is not a completion.)
+    /// Every payload byte of the transfer in progress has been acknowledged: record it (a
+    /// file's completion time once), and let a `repeat` application start its next one now
+    /// or after its think time. (A stop time may end a transfer early: that is not a
+    /// completion.)
     fn check_done(&mut self, ctx: &mut AgentCtx) {
         let c = &self.core;
-        let Some(bytes) = self.file_bytes else { return };
-        if c.highest_ack >= c.first_data + c.segments_for(bytes) - 1 {
-            let f = &mut ctx.net.flows[ctx.flow.idx()];
-            f.tcp.completed.get_or_insert(ctx.net.now);
+        let Some((start, bytes)) = self.transfer else { return };
+        if c.highest_ack < c.curseq - 1 {
+            return;
         }
+        self.transfer = None;
+        let now = ctx.now();
+        let f = &mut ctx.net.flows[ctx.flow.idx()];
+        f.transfers.push(crate::record::flow_stats::Transfer { start, end: now, bytes });
+        if self.file_bytes.is_some() {
+            f.tcp.completed.get_or_insert(now);
+        }
+        let Some(r) = &mut self.repeat else { return };
+        let gap = r.next_gap();
+        if gap == crate::time::Dur::ZERO {
+            self.next_transfer(now);
+            let maxburst = self.core.p.maxburst;
+            let (mut c, rec) = self.conn(ctx);
+            rec.send_much(&mut c, maxburst);
+        } else {
+            ctx.timer_at(now + gap, TIMER_NEXT_TRANSFER, 0);
+        }
+    }
+
+    /// No new data after the stop time; a transfer cut short is not a completion.
+    fn on_stop(&mut self) {
+        let c = &mut self.core;
+        if c.curseq > c.maxseq + 1 {
+            c.curseq = c.maxseq + 1;
+            self.transfer = None;
+        }
+    }
+
+    fn on_next_transfer(&mut self, ctx: &mut AgentCtx) {
+        self.next_transfer(ctx.now());
+        let maxburst = self.core.p.maxburst;
+        let (mut c, rec) = self.conn(ctx);
+        rec.send_much(&mut c, maxburst);
     }
 }
 
@@ -561,8 +629,9 @@ impl Agent for TcpSender {
         match kind {
             TIMER_START => self.start(ctx),
             TIMER_RTX => self.on_rtx_timer(gen, ctx),
-            TIMER_STOP => self.core.curseq = self.core.curseq.min(self.core.maxseq + 1),
+            TIMER_STOP => self.on_stop(),
             TIMER_APP => self.on_app(ctx),
+            TIMER_NEXT_TRANSFER => self.on_next_transfer(ctx),
             _ => {}
         }
     }
