@@ -252,12 +252,17 @@ impl Conn<'_, '_> {
             s.cwr_pending = false;
         }
         let ecn = if s.p.ecn && fl & flags::SYN == 0 { Ecn::Ect } else { Ecn::NotEct };
+        let prio = match &s.p.tcp_ds {
+            // Fast retransmit sets the Recovery state before it retransmits.
+            Some(m) => m.precedence(self.cc.cwnd().min(s.wnd() as f64), fl & flags::SYN != 0 || s.state == CongState::Recovery),
+            None => s.prio,
+        };
         self.ctx.send(Packet {
             dst: s.dst,
             dst_agent: s.dst_agent,
             size: s.wire_size(seq) as u32,
             ptype: PType::Tcp,
-            prio: s.prio,
+            prio,
             tag: s.tag,
             ecn,
             seq: seq as u64,

@@ -16,7 +16,7 @@ const ME: (NodeId, AgentId) = (NodeId(1), AgentId(1));
 
 impl SinkHarness {
     fn new(delayed_ack: bool, sack: bool) -> Self {
-        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack };
+        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false };
         SinkHarness { net: instant_net(NodeId(1), NodeId(0)), sink: TcpSink::new(p, NodeId(0), AgentId(0), 20) }
     }
 
