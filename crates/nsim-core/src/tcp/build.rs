@@ -95,5 +95,9 @@ pub fn agents(
     core.delay_growth = core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
+    // Drawn only when used, so runs without randomised marking keep their streams.
+    if core.p.tcp_ds.as_ref().is_some_and(|m| m.randomized) {
+        core.mark_rng = Some(crate::rng::stream(phase_rng.random::<u64>(), "tcp_ds"));
+    }
     (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed }), Box::new(sink))
 }

@@ -8,9 +8,17 @@
 //! 1. The thesis uses `high = 4`, `med = 8` for HTTP and FTP (§4.6.3) and marks each ACK with
 //! the priority of the data it acknowledges. The send window is min(cwnd, receiver window)
 //! (the thesis leaves cwnd vs min(cwnd, rwnd) open; with its 64 KB rwnd they coincide).
+//!
+//! Randomised variant (`randomized = true`; the italic lines of Algorithm 1, garbled in the
+//! thesis text, reconstructed in seed 002b §3.6): above `high`, a segment is HIGH with
+//! probability high/sendwnd; otherwise, above `med`, MED with probability med/sendwnd (a
+//! second, independent draw), else LOW; between `high` and `med` it is MED.
 
+use rand::RngExt;
 use schemars::JsonSchema;
 use serde::Deserialize;
+
+use crate::rng::SimRng;
 
 /// TCP-DS thresholds (`transport = { kind = "tcp", tcp_ds = { high = 4, med = 8 } }`).
 #[derive(Clone, Debug, PartialEq, Deserialize, JsonSchema)]
@@ -28,6 +36,10 @@ pub struct TcpDsConfig {
     /// §4.6.1). Default true; false keeps ACKs at precedence 0.
     #[serde(default = "yes")]
     pub ack_inherit: bool,
+    /// The thesis's randomised variant (see the module doc). Default false (the thesis found
+    /// no quantifiable benefit and used the deterministic one).
+    #[serde(default)]
+    pub randomized: bool,
 }
 
 fn four() -> u32 {
@@ -54,10 +66,18 @@ impl TcpDsConfig {
 
     /// The precedence of a data segment sent with send window `sendwnd` (segments); `urgent`
     /// for the SYN, a fast retransmission and segments sent during fast recovery.
-    pub fn precedence(&self, sendwnd: f64, urgent: bool) -> u8 {
-        if sendwnd <= self.high as f64 || urgent {
+    /// `rng` is the sender's marking stream, given for the randomised variant only.
+    pub fn precedence(&self, sendwnd: f64, urgent: bool, rng: Option<&mut SimRng>) -> u8 {
+        let (high, med) = (self.high as f64, self.med as f64);
+        if sendwnd <= high || urgent {
+            return 0;
+        }
+        let Some(rng) = rng else {
+            return if sendwnd <= med { 1 } else { 2 };
+        };
+        if rng.random::<f64>() < high / sendwnd {
             0
-        } else if sendwnd <= self.med as f64 {
+        } else if sendwnd <= med || rng.random::<f64>() < med / sendwnd {
             1
         } else {
             2
@@ -72,7 +92,7 @@ mod tests {
     #[test]
     fn thesis_algorithm_1_state_to_mark_table() {
         // Seed 002b §3.6, thresholds 4 and 8: (window, SYN/fast retransmit/recovery) → mark.
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true };
+        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false };
         let table = [
             (1.0, false, 0), // post-timeout: cwnd = 1
             (4.0, false, 0),
@@ -84,13 +104,34 @@ mod tests {
             (6.0, true, 0),
         ];
         for (w, urgent, want) in table {
-            assert_eq!(m.precedence(w, urgent), want, "window {w}, urgent {urgent}");
+            assert_eq!(m.precedence(w, urgent, None), want, "window {w}, urgent {urgent}");
         }
     }
 
     #[test]
+    fn randomized_marks_in_the_reconstructed_proportions() {
+        // Window 16, thresholds 4 and 8: HIGH with probability 4/16; else MED with 8/16:
+        // P(HIGH) = 0.25, P(MED) = 0.75 · 0.5 = 0.375, P(LOW) = 0.375. Below `high`: HIGH.
+        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: true };
+        let mut rng = crate::rng::stream(7, "tcp_ds");
+        let n = 100_000;
+        let mut count = [0u32; 3];
+        for _ in 0..n {
+            count[m.precedence(16.0, false, Some(&mut rng)) as usize] += 1;
+        }
+        for (c, p) in count.iter().zip([0.25, 0.375, 0.375]) {
+            let f = *c as f64 / n as f64;
+            assert!((f - p).abs() < 0.01, "{count:?}");
+        }
+        assert_eq!(m.precedence(3.0, false, Some(&mut rng)), 0);
+        // Between the thresholds (window 6): HIGH with 4/6, else MED; never LOW.
+        let lows = (0..1000).filter(|_| m.precedence(6.0, false, Some(&mut rng)) == 2).count();
+        assert_eq!(lows, 0);
+    }
+
+    #[test]
     fn thresholds_are_checked() {
-        assert_eq!(TcpDsConfig { high: 0, med: 8, ack_inherit: true }.validate().unwrap_err().0, "high");
-        assert_eq!(TcpDsConfig { high: 4, med: 3, ack_inherit: true }.validate().unwrap_err().0, "med");
+        assert_eq!(TcpDsConfig { high: 0, med: 8, ack_inherit: true, randomized: false }.validate().unwrap_err().0, "high");
+        assert_eq!(TcpDsConfig { high: 4, med: 3, ack_inherit: true, randomized: false }.validate().unwrap_err().0, "med");
     }
 }

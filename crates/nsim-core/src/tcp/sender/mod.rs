@@ -91,6 +91,8 @@ pub struct Core {
     /// Classifier fields copied into every segment.
     pub prio: u8,
     pub tag: u16,
+    /// The stream of TCP-DS's randomised marking (None: deterministic or no marking).
+    pub mark_rng: Option<crate::rng::SimRng>,
 }
 
 impl Core {
@@ -124,6 +126,7 @@ impl Core {
             stop,
             prio: 0,
             tag: 0,
+            mark_rng: None,
             p,
         }
     }
@@ -254,7 +257,7 @@ impl Conn<'_, '_> {
         let ecn = if s.p.ecn && fl & flags::SYN == 0 { Ecn::Ect } else { Ecn::NotEct };
         let prio = match &s.p.tcp_ds {
             // Fast retransmit sets the Recovery state before it retransmits.
-            Some(m) => m.precedence(self.cc.cwnd().min(s.wnd() as f64), fl & flags::SYN != 0 || s.state == CongState::Recovery),
+            Some(m) => m.precedence(self.cc.cwnd().min(s.wnd() as f64), fl & flags::SYN != 0 || s.state == CongState::Recovery, s.mark_rng.as_mut()),
             None => s.prio,
         };
         self.ctx.send(Packet {
