@@ -114,3 +114,22 @@ fn ce_is_echoed_until_cwr() {
     assert!(ece(h.data(ms(2), 2)));
     assert!(!ece(h.data_with(ms(3), 3, Ecn::Ect, flags::CWR)));
 }
+
+#[test]
+fn acks_inherit_the_precedence_of_the_data_they_answer_when_asked() {
+    // TCP-DS (seed 002b §4.6.1): "ACKs are marked with the priority of the data they acknowledge".
+    for inherit in [true, false] {
+        let mut h = SinkHarness::new(false, false);
+        h.sink.p.inherit_prio = inherit;
+        let mut prios = vec![];
+        for (seq, prio) in [(0u64, 2u8), (1, 0), (2, 1)] {
+            run_net(&mut h.net, &mut h.sink, ME, ms(seq));
+            let tcp = TcpHdr { seq, payload: 1000, ts_echo: ms(seq), ..TcpHdr::default() };
+            let id = h.net.pool.alloc(Packet { tcp, prio, ..Packet::default() });
+            h.sink.on_packet(id, &mut AgentCtx { net: &mut h.net, me: ME.1, node: ME.0, flow: FlowId(0) });
+            h.net.pool.free(id);
+            prios.extend(run_net(&mut h.net, &mut h.sink, ME, ms(seq) + Dur::from_micros(1)).iter().map(|p| p.prio));
+        }
+        assert_eq!(prios, if inherit { [2, 0, 1] } else { [0, 0, 0] });
+    }
+}
