@@ -37,3 +37,14 @@ def test_trtcm_parameters_follow_rfc_2698() -> None:
     sc.config["links"][2]["queue"] = nsim.queue("trtcm", pir="1Mb", pbs="10KB", cir="2Mb", cbs="5KB")
     with pytest.raises(nsim.ScenarioError, match=r"links\[2\]\.queue.*pir: must be at least cir"):
         sc.run()
+
+
+def test_tcp_ds_from_python_and_its_threshold_rules() -> None:
+    """scenarios/tcp_ds_af.toml loads and runs from Python; a zero HIGH threshold names the field."""
+    res = nsim.run(SCENARIOS / "tcp_ds_af.toml")
+    small = res.flows.set_index("name").loc["small"]
+    assert small["dropped_pkts"] == 0
+    sc = nsim.load(SCENARIOS / "tcp_ds_af.toml")
+    sc.config["flows"][0]["transport"]["tcp_ds"]["high"] = 0
+    with pytest.raises(nsim.ScenarioError, match=r"flows\[0\]\.transport\.tcp_ds\.high.*at least 1"):
+        sc.run()
