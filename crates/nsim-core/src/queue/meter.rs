@@ -119,3 +119,21 @@ impl<M: Meter> QueueDisc for Marker<M> {
         self.child.avg_queue()
     }
 }
+
+/// Colours (as `prio`) of a train of (time in µs, bytes, incoming prio) through `meter`.
+#[cfg(test)]
+pub(crate) fn colours<M: Meter>(meter: M, mode: ColourMode, train: &[(u64, u32, u8)]) -> Vec<u8> {
+    use crate::packet::Packet;
+    use crate::queue::droptail::DropTail;
+    use crate::queue::testbench::{Bench, PKT};
+    let mut q = Marker { meter, mode, child: Box::new(DropTail::new(crate::units::Limit::Packets(1000), false)) };
+    let mut b = Bench::new();
+    train
+        .iter()
+        .map(|&(us, size, prio)| {
+            b.at(crate::time::Dur::from_micros(us));
+            let id = b.offer(&mut q, Packet { size, prio, ..PKT });
+            b.pool.get(id).prio
+        })
+        .collect()
+}

@@ -1,25 +1,8 @@
 //! Hand-computed RFC 2697 §4 token sequences. CIR = 8 kb/s = 1000 B/s: one token per ms.
 
 use super::*;
-use crate::packet::Packet;
-use crate::queue::droptail::DropTail;
-use crate::queue::testbench::{Bench, PKT};
-use crate::time::Dur;
-use crate::units::{BitsPerSec, Limit};
-
-/// Colours (as `prio`) of a train of (time in µs, bytes, incoming prio) through an srTCM.
-fn colours(m: Srtcm, mode: ColourMode, train: &[(u64, u32, u8)]) -> Vec<u8> {
-    let mut q = Marker { meter: m, mode, child: Box::new(DropTail::new(Limit::Packets(1000), false)) };
-    let mut b = Bench::new();
-    train
-        .iter()
-        .map(|&(us, size, prio)| {
-            b.at(Dur::from_micros(us));
-            let id = b.offer(&mut q, Packet { size, prio, ..PKT });
-            b.pool.get(id).prio
-        })
-        .collect()
-}
+use crate::queue::meter::colours;
+use crate::units::BitsPerSec;
 
 const G: u8 = 0;
 const Y: u8 = 1;
