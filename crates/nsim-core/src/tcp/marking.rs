@@ -4,8 +4,8 @@
 //! Read first: seed 002b §3.6 (Noureddine 2002, §4.6.1, Algorithm 1, deterministic version):
 //! a segment is HIGH (precedence 0) if the send window is at most `high` segments, or if it is
 //! the SYN, a fast retransmission or sent during fast recovery; else MED (1) if the window is
-//! at most `med`; else LOW (2). A retransmission after a timeout is HIGH because cwnd is then
-//! 1. The thesis uses `high = 4`, `med = 8` for HTTP and FTP (§4.6.3) and marks each ACK with
+//! at most `med`; else LOW (2). A retransmission after a timeout is HIGH because cwnd is
+//! then one segment. The thesis uses `high = 4`, `med = 8` for HTTP and FTP (§4.6.3) and marks each ACK with
 //! the priority of the data it acknowledges. The send window is min(cwnd, receiver window)
 //! (the thesis leaves cwnd vs min(cwnd, rwnd) open; with its 64 KB rwnd they coincide).
 //!
