@@ -47,6 +47,10 @@ registry! {
     Policer = "policer" => crate::queue::token_bucket::PolicerConfig,
     /// Token-bucket shaper (non-work-conserving) in front of a child queue.
     Shaper = "shaper" => crate::queue::token_bucket::ShaperConfig,
+    /// Single rate three colour marker (RFC 2697) in front of a child queue.
+    Srtcm = "srtcm" => crate::queue::srtcm::SrtcmConfig,
+    /// Two rate three colour marker (RFC 2698) in front of a child queue.
+    Trtcm = "trtcm" => crate::queue::trtcm::TrtcmConfig,
 }
 
 impl QueueSpec {

@@ -16,11 +16,14 @@ pub mod codel;
 pub mod droptail;
 pub mod fifo;
 pub mod fq_codel;
+pub mod meter;
 pub mod pie;
 pub mod prio;
 pub mod red;
 pub mod round_robin;
+pub mod srtcm;
 pub mod token_bucket;
+pub mod trtcm;
 
 #[cfg(test)]
 pub(crate) mod testbench;

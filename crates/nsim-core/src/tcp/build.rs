@@ -87,7 +87,7 @@ pub fn agents(
 ) -> (Box<dyn Agent>, Box<dyn Agent>) {
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
-        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack },
+        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit) },
         ends.src.0,
         ends.src.1,
         p.window,
@@ -97,5 +97,9 @@ pub fn agents(
     core.delay_growth = core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
+    // Drawn only when used, so runs without randomised marking keep their streams.
+    if core.p.tcp_ds.as_ref().is_some_and(|m| m.randomized) {
+        core.mark_rng = Some(crate::rng::stream(phase_rng.random::<u64>(), "tcp_ds"));
+    }
     (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, repeat, transfer: None }), Box::new(sink))
 }

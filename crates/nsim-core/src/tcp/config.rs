@@ -173,6 +173,9 @@ pub struct TcpConfig {
     /// SF-SACK options.
     #[serde(default)]
     pub sf_sack: SfSackConfig,
+    /// TCP-DS marking of data segments (and ACKs) by the sender's state (seed 002b §4.6.1;
+    /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
+    pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
 
 /// The RTO clock's constraints, shared by the one-way and the full TCP configs: a positive
@@ -531,6 +534,7 @@ pub struct TcpParams {
     pub binomial: BinomialConfig,
     pub sf_sack: SfSackConfig,
     pub recovery: RuleRecovery,
+    pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
 
 impl Default for TcpParams {
@@ -604,7 +608,11 @@ impl TcpConfig {
             binomial: self.binomial.clone(),
             sf_sack: self.sf_sack.clone(),
             recovery,
+            tcp_ds: self.tcp_ds.clone(),
         };
+        if let Some(Err((field, why))) = p.tcp_ds.as_ref().map(|m| m.validate()) {
+            return Err(err(&format!("tcp_ds.{field}"), why));
+        }
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 packet".into()));
         }

@@ -30,6 +30,7 @@ pub mod build;
 pub mod cc;
 pub mod config;
 pub mod full;
+pub mod marking;
 pub mod recovery;
 pub mod rtt;
 pub mod scoreboard;

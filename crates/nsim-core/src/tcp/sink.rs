@@ -38,6 +38,9 @@ pub struct SinkParams {
     pub delayed_ack: bool,
     pub delack_interval: Dur,
     pub sack: bool,
+    /// Each ACK carries the `prio` of the data segment it answers (TCP-DS, seed 002b
+    /// §4.6.1); false: precedence 0.
+    pub inherit_prio: bool,
 }
 
 pub struct TcpSink {
@@ -57,6 +60,8 @@ pub struct TcpSink {
     delayed: Option<TcpHdr>,
     delack_gen: u32,
     ece: bool,
+    /// `prio` of the latest data segment, for ACKs that inherit it.
+    last_prio: u8,
 }
 
 impl TcpSink {
@@ -72,6 +77,7 @@ impl TcpSink {
             delayed: None,
             delack_gen: 0,
             ece: false,
+            last_prio: 0,
         }
     }
 
@@ -161,6 +167,7 @@ impl TcpSink {
             // ns-2 adds 8 bytes per SACK block (RFC 2018 §3: 2 + 8n with the option header).
             size: self.p.header + SACK_BLOCK_BYTES * h.nsack as u32,
             ptype: PType::Ack,
+            prio: if self.p.inherit_prio { self.last_prio } else { 0 },
             seq: h.ack,
             tcp: h,
             ..Packet::default()
@@ -180,6 +187,7 @@ impl Agent for TcpSink {
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let p = ctx.net.pool.get(id);
         let (h, ce) = (p.tcp, p.ecn == Ecn::Ce);
+        self.last_prio = p.prio;
         if h.flags & flags::CWR != 0 {
             self.ece = false;
         }

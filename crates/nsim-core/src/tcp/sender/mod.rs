@@ -93,6 +93,8 @@ pub struct Core {
     /// Classifier fields copied into every segment.
     pub prio: u8,
     pub tag: u16,
+    /// The stream of TCP-DS's randomised marking (None: deterministic or no marking).
+    pub mark_rng: Option<crate::rng::SimRng>,
 }
 
 impl Core {
@@ -126,6 +128,7 @@ impl Core {
             stop,
             prio: 0,
             tag: 0,
+            mark_rng: None,
             p,
         }
     }
@@ -254,12 +257,17 @@ impl Conn<'_, '_> {
             s.cwr_pending = false;
         }
         let ecn = if s.p.ecn && fl & flags::SYN == 0 { Ecn::Ect } else { Ecn::NotEct };
+        let prio = match &s.p.tcp_ds {
+            // Fast retransmit sets the Recovery state before it retransmits.
+            Some(m) => m.precedence(self.cc.cwnd().min(s.wnd() as f64), fl & flags::SYN != 0 || s.state == CongState::Recovery, s.mark_rng.as_mut()),
+            None => s.prio,
+        };
         self.ctx.send(Packet {
             dst: s.dst,
             dst_agent: s.dst_agent,
             size: s.wire_size(seq) as u32,
             ptype: PType::Tcp,
-            prio: s.prio,
+            prio,
             tag: s.tag,
             ecn,
             seq: seq as u64,

@@ -16,7 +16,7 @@ const ME: (NodeId, AgentId) = (NodeId(1), AgentId(1));
 
 impl SinkHarness {
     fn new(delayed_ack: bool, sack: bool) -> Self {
-        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack };
+        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false };
         SinkHarness { net: instant_net(NodeId(1), NodeId(0)), sink: TcpSink::new(p, NodeId(0), AgentId(0), 20) }
     }
 
@@ -113,4 +113,23 @@ fn ce_is_echoed_until_cwr() {
     assert!(ece(h.data_with(ms(1), 1, Ecn::Ce, 0)));
     assert!(ece(h.data(ms(2), 2)));
     assert!(!ece(h.data_with(ms(3), 3, Ecn::Ect, flags::CWR)));
+}
+
+#[test]
+fn acks_inherit_the_precedence_of_the_data_they_answer_when_asked() {
+    // TCP-DS (seed 002b §4.6.1): "ACKs are marked with the priority of the data they acknowledge".
+    for inherit in [true, false] {
+        let mut h = SinkHarness::new(false, false);
+        h.sink.p.inherit_prio = inherit;
+        let mut prios = vec![];
+        for (seq, prio) in [(0u64, 2u8), (1, 0), (2, 1)] {
+            run_net(&mut h.net, &mut h.sink, ME, ms(seq));
+            let tcp = TcpHdr { seq, payload: 1000, ts_echo: ms(seq), ..TcpHdr::default() };
+            let id = h.net.pool.alloc(Packet { tcp, prio, ..Packet::default() });
+            h.sink.on_packet(id, &mut AgentCtx { net: &mut h.net, me: ME.1, node: ME.0, flow: FlowId(0) });
+            h.net.pool.free(id);
+            prios.extend(run_net(&mut h.net, &mut h.sink, ME, ms(seq) + Dur::from_micros(1)).iter().map(|p| p.prio));
+        }
+        assert_eq!(prios, if inherit { [2, 0, 1] } else { [0, 0, 0] });
+    }
 }
