@@ -14,7 +14,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{ClassStats, QueueDisc, QueueCtx};
+use super::{QueueDisc, QueueCtx};
 use crate::packet::PacketId;
 use crate::time::{SimTime, PS_PER_SEC};
 use crate::units::BitsPerSec;
@@ -103,21 +103,7 @@ impl<M: Meter> QueueDisc for Marker<M> {
         p.prio = self.meter.colour(ctx.now, p.size, pre).prio();
         self.child.enqueue(id, ctx);
     }
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
-        self.child.dequeue(ctx)
-    }
-    fn len_packets(&self) -> u64 {
-        self.child.len_packets()
-    }
-    fn len_bytes(&self) -> u64 {
-        self.child.len_bytes()
-    }
-    fn class_stats(&self) -> Vec<ClassStats> {
-        self.child.class_stats()
-    }
-    fn avg_queue(&self) -> Option<f64> {
-        self.child.avg_queue()
-    }
+    super::pass_to_child!();
 }
 
 /// Colours (as `prio`) of a train of (time in µs, bytes, incoming prio) through `meter`.

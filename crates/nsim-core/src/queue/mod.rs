@@ -89,6 +89,29 @@ pub struct ClassStats {
     pub avg_len: Option<f64>,
 }
 
+/// The [`QueueDisc`] methods of a stage in front of a child queue (a policer, a colour
+/// marker) that only acts on arrival: everything but `enqueue` passes to `self.child`.
+macro_rules! pass_to_child {
+    () => {
+        fn dequeue(&mut self, ctx: &mut $crate::queue::QueueCtx) -> Option<$crate::packet::PacketId> {
+            self.child.dequeue(ctx)
+        }
+        fn len_packets(&self) -> u64 {
+            self.child.len_packets()
+        }
+        fn len_bytes(&self) -> u64 {
+            self.child.len_bytes()
+        }
+        fn class_stats(&self) -> Vec<$crate::queue::ClassStats> {
+            self.child.class_stats()
+        }
+        fn avg_queue(&self) -> Option<f64> {
+            self.child.avg_queue()
+        }
+    };
+}
+pub(crate) use pass_to_child;
+
 /// One discipline instance, owned by one link direction.
 pub trait QueueDisc {
     /// Offers a packet: keep it, or push it (or another queued packet) to `ctx.drops`.

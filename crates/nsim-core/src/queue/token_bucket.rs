@@ -191,21 +191,7 @@ impl QueueDisc for Policer {
         }
         self.child.enqueue(id, ctx);
     }
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
-        self.child.dequeue(ctx)
-    }
-    fn len_packets(&self) -> u64 {
-        self.child.len_packets()
-    }
-    fn len_bytes(&self) -> u64 {
-        self.child.len_bytes()
-    }
-    fn class_stats(&self) -> Vec<super::ClassStats> {
-        self.child.class_stats()
-    }
-    fn avg_queue(&self) -> Option<f64> {
-        self.child.avg_queue()
-    }
+    super::pass_to_child!();
 }
 
 /// The child's head packet is pulled into `staged` (with its size) until it conforms: the
