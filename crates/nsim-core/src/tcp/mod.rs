@@ -37,7 +37,7 @@ pub mod scoreboard;
 pub mod sender;
 pub mod sink;
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 
 /// TCP header flag bits used in [`crate::packet::TcpHdr::flags`].
 pub mod flags {

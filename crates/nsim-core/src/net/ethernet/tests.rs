@@ -162,7 +162,6 @@ mod on_a_link {
     use crate::net::{Link, Net, Node, NodeKind, RouteTable};
     use crate::packet::Packet;
     use crate::queue::droptail::DropTail;
-    use crate::sched::Event;
     use crate::units::Limit;
 
     /// Hosts a and b joined by a 10 Mb/s Ethernet link without framing (1 us each way).
@@ -180,24 +179,7 @@ mod on_a_link {
 
     /// Runs events up to `t`; returns the arrival times of delivered packets (freed).
     fn run(net: &mut Net, t: SimTime) -> Vec<SimTime> {
-        let mut got = Vec::new();
-        while let Some((at, ev)) = net.sched.pop_until(t) {
-            net.now = at;
-            match ev {
-                Event::TxDone(l) => net.on_tx_done(l),
-                Event::QueueWake(l) => net.on_queue_wake(l),
-                Event::EthControl(l) => net.on_eth_control(l),
-                Event::Arrive(l) => {
-                    if let Some(id) = net.on_arrive(l) {
-                        got.push(at);
-                        net.pool.free(id);
-                    }
-                }
-                _ => {}
-            }
-        }
-        net.now = t;
-        got
+        crate::tcp::testkit::run_links(net, t, |_, _, _| {}).into_iter().map(|(at, _)| at).collect()
     }
 
     fn send(net: &mut Net) {
