@@ -98,3 +98,12 @@ fn delayed_ack_reno_matches_ns2() {
     let extra = r#", delayed_ack = true, delack_clock = "tick", delack_interval = "100ms", delack_phase = "0ms""#;
     compare_scenario(&scenario_with("reno", &[17], extra), "fulltcp_delack_1drop", 6.0);
 }
+
+/// ns-2 FullTcp/Sack at both ends: ACKs carry SACK blocks (2 + 8 B each) and recovery sends
+/// by `pipe`, holes first (docs/models/tcp_full.md "SACK").
+#[test]
+fn sack_matches_ns2() {
+    for (name, drops) in [("sack_1drop", &[17][..]), ("sack_2drop", &[17, 31]), ("sack_overflow", &[100_000])] {
+        compare("sack", name, drops, 6.0);
+    }
+}

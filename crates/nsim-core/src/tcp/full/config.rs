@@ -21,6 +21,9 @@ pub enum FullVariant {
     Reno,
     /// Reno plus partial-ACK retransmission (ns-2 `FullTcp/Newreno`, RFC 6582).
     Newreno,
+    /// SACK blocks on ACKs (RFC 2018) and pipe-controlled recovery that fills holes first
+    /// (ns-2 `FullTcp/Sack`; both ends must use it, as in ns-2).
+    Sack,
 }
 
 /// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
@@ -29,12 +32,14 @@ pub enum FullVariant {
 pub enum RecoveryRules {
     /// ns-2 FullTcp (default): a second fast retransmit in the same window after a fast
     /// retransmit; duplicate ACKs past the threshold inflate cwnd also outside recovery;
-    /// a NewReno partial ACK sets cwnd = ssthresh.
+    /// a NewReno partial ACK sets cwnd = ssthresh; SACK blocks are reported in ns-2's order
+    /// (tcp/rq.cc: by creation, an extended block keeps its place).
     #[default]
     Ns2,
     /// The RFCs: no fast retransmit for data sent before the last one (RFC 6582 §3.2 step 1);
     /// inflation only in fast recovery (RFC 5681 §3.2 step 4); a partial ACK deflates cwnd by
-    /// the data it acknowledges and adds back one segment (RFC 6582 §3.2 step 5).
+    /// the data it acknowledges and adds back one segment (RFC 6582 §3.2 step 5); the first
+    /// SACK block holds the most recently received segment (RFC 2018 §4).
     Rfc,
 }
 
@@ -55,7 +60,7 @@ pub enum DelackClock {
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FullTcpConfig {
-    /// Loss recovery: "tahoe", "reno" (default) or "newreno".
+    /// Loss recovery: "tahoe", "reno" (default), "newreno" or "sack".
     #[serde(default)]
     pub variant: FullVariant,
     /// Maximum segment payload. Default 536 B (ns-2 `segsize_`, RFC 1122 default MSS).

@@ -12,6 +12,7 @@ use super::delack::{AckNow, DelayedAck};
 use super::nagle::{Nagle, ShortSegment};
 use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
+use super::sack::{self, SackSender};
 use super::send_buffer::SendBuffer;
 use super::state::State;
 use super::timer::Timer;
@@ -62,6 +63,8 @@ pub struct FullTcp {
     nagle: Nagle,
     cc: Box<dyn CongestionControl>,
     rec: FastRecovery,
+    /// SACK scoreboard and pipe control (variant "sack" only).
+    sack: Option<SackSender>,
     rtt: RttEstimator,
     rtt_active: bool,
     rtt_seq: u64,
@@ -89,6 +92,8 @@ impl FullTcp {
     pub fn new(p: FullParams, cc: Box<dyn CongestionControl>, app: App, active: bool, peer: (NodeId, AgentId), file_bytes: Option<u64>) -> Self {
         let phase = p.clock_offset.unwrap_or(Dur::ZERO);
         let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
+        let mut rcv = Reassembly::new(p.rcv_buffer);
+        rcv.recent_first = p.recovery_rules == RecoveryRules::Rfc;
         FullTcp {
             peer,
             prio: 0,
@@ -105,10 +110,11 @@ impl FullTcp {
             short_end: 0,
             fin_seq: None,
             buf: SendBuffer::new(p.snd_buffer),
-            rcv: Reassembly::new(p.rcv_buffer),
+            rcv,
             delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
+            sack: (p.variant == FullVariant::Sack).then(SackSender::default),
             cc,
             rtt,
             rtt_active: false,
@@ -154,6 +160,13 @@ impl FullTcp {
         }
         let rwnd = if syn { self.rcv.advertise_syn() } else { self.rcv.advertise(self.p.mss) };
         let ack = if fl & flags::ACK != 0 { self.rcv.rcv_nxt } else { 0 };
+        // A SACK receiver reports its out-of-order blocks on every segment (ns-2
+        // `SackFullTcpAgent::build_options`); the option lengthens the header.
+        let (blocks, nsack) = match self.sack {
+            Some(_) if fl & flags::ACK != 0 => self.rcv.sack_blocks(),
+            _ => ([(0, 0); 3], 0),
+        };
+        let options = if nsack > 0 { sack::OPTION_BYTES + sack::BLOCK_BYTES * nsack as u64 } else { 0 };
         // ns-2 FullTcp: the listener's segments without data are `ack` packets (the SYN-ACK
         // too), the opener's are `tcp`. The trace's seq column shows the ACK number for `ack`.
         let ptype = if len == 0 && !self.active && fl & flags::RST == 0 { PType::Ack } else { PType::Tcp };
@@ -161,12 +174,12 @@ impl FullTcp {
         ctx.send(Packet {
             dst: self.peer.0,
             dst_agent: self.peer.1,
-            size: (self.p.header + len) as u32,
+            size: (self.p.header + options + len) as u32,
             ptype,
             prio: self.prio,
             tag: self.tag,
             seq: if ptype == PType::Ack { ack } else { seq },
-            tcp: TcpHdr { seq, ack, flags: fl, ts_echo: now, payload: len as u32, rwnd, ..TcpHdr::default() },
+            tcp: TcpHdr { seq, ack, flags: fl, nsack, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
             ..Packet::default()
         });
         if fl & flags::ACK != 0 {
@@ -223,17 +236,28 @@ impl FullTcp {
         }
         let mut sent = 0;
         loop {
+            let seq = self.next_seq();
             let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
             let win = (cwnd * self.p.mss).min(self.snd_wnd);
-            let limit = self.snd_una + win;
             let data_end = self.data_end();
-            let queued = data_end.saturating_sub(self.snd_nxt);
-            let usable = limit.saturating_sub(self.snd_nxt);
+            let queued = data_end.saturating_sub(seq);
+            let usable = match &self.sack {
+                // Pipe control: one segment if pipe and the peer's window allow it.
+                Some(s) if s.pipectrl => {
+                    let edge = self.snd_una.saturating_add(self.snd_wnd);
+                    if s.allows(seq, edge, self.cc.cwnd(), self.p.mss) {
+                        self.p.mss
+                    } else {
+                        0
+                    }
+                }
+                _ => (self.snd_una + win).saturating_sub(seq),
+            };
             let mut len = self.p.mss.min(queued).min(if force { self.p.mss } else { usable });
             if len == 0 {
-                if self.fin_seq == Some(self.snd_nxt) && (usable > 0 || force || self.snd_wnd > 0) {
-                    self.segment(ctx, self.snd_nxt, 0, flags::FIN);
-                    self.snd_nxt += 1;
+                if seq == self.snd_nxt && self.fin_seq == Some(seq) && (usable > 0 || force || self.snd_wnd > 0) {
+                    self.segment(ctx, seq, 0, flags::FIN);
+                    self.sent(seq, 1);
                     sent += 1;
                 }
                 break;
@@ -250,10 +274,9 @@ impl FullTcp {
                 break;
             }
             len = len.min(queued);
-            let fin = self.fin_seq == Some(self.snd_nxt + len);
-            let seq = self.snd_nxt;
+            let fin = self.fin_seq == Some(seq + len);
             self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
-            self.snd_nxt += len + u64::from(fin);
+            self.sent(seq, len + u64::from(fin));
             sent += 1;
             force = false;
             if self.p.maxburst != 0 && sent >= self.p.maxburst {
@@ -262,6 +285,26 @@ impl FullTcp {
         }
         self.rearm(ctx);
         sent
+    }
+
+    /// The next sequence number to send (ns-2 `nxt_tseq`): `snd_nxt`, or in SACK recovery
+    /// (below `recover`) the next hole the scoreboard shows.
+    fn next_seq(&mut self) -> u64 {
+        match &mut self.sack {
+            Some(s) if self.snd_una < self.rec.recover => s.next_seq(self.snd_nxt),
+            _ => self.snd_nxt,
+        }
+    }
+
+    /// `amt` sequence numbers went out at `seq` (ns-2 `sent`): `snd_nxt` moves only when they
+    /// were the next new ones, not for a hole fill.
+    fn sent(&mut self, seq: u64, amt: u64) {
+        if seq == self.snd_nxt {
+            self.snd_nxt += amt;
+        }
+        if let Some(s) = &mut self.sack {
+            s.sent(seq, amt);
+        }
     }
 
     /// Data (or the FIN) is waiting to be sent.
@@ -376,6 +419,18 @@ impl FullTcp {
     /// Processes the ACK field of a segment (RFC 793 §3.9 "fifth, check the ACK field").
     fn on_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
         let ack = h.ack;
+        if let Some(s) = &mut self.sack {
+            if self.state.synchronized() {
+                for &(l, r) in &h.sack[..h.nsack as usize] {
+                    s.board.add(l, r);
+                }
+            }
+            // An ACK in fast recovery means a segment left the network (ns-2 `recv`: a
+            // pure ACK, or one that acknowledges new data).
+            if self.rec.active && (h.payload == 0 || ack > self.snd_una) {
+                s.pipe -= self.p.mss as i64;
+            }
+        }
         if ack > self.snd_max {
             self.ack_now = true;
             return;
@@ -417,28 +472,19 @@ impl FullTcp {
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
         let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
-        match self.rec.on_new_ack(ack) {
-            NewAck::Open => self.cc.on_ack(&sample),
-            NewAck::Exit => {
-                // Deflate (RFC 5681 §3.2 step 6); ns-2 FullTcp then opens cwnd for this ACK
-                // as for any new ACK.
-                let ss = self.cc.ssthresh();
-                if self.cc.cwnd() > ss {
-                    self.cc.set_cwnd(ss);
+        let what = self.rec.on_new_ack(ack);
+        if let Some(s) = &mut self.sack {
+            // ns-2 FullTcp/Sack: no deflation on leaving recovery (cwnd was halved, never
+            // inflated) and no window growth on a partial ACK (`open_cwnd_on_pack_ false`).
+            match what {
+                NewAck::Partial => s.partial_ack(ack, self.p.mss),
+                NewAck::Open | NewAck::Exit => {
+                    s.full_ack(ack);
+                    self.cc.on_ack(&sample);
                 }
-                self.cc.on_ack(&sample);
             }
-            NewAck::Partial => {
-                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment and deflate
-                // by the amount acknowledged, adding back one segment. ns-2 FullTcp/Newreno
-                // (`pack_action`) sets cwnd = ssthresh instead.
-                let c = match self.p.recovery_rules {
-                    RecoveryRules::Ns2 => self.cc.ssthresh(),
-                    RecoveryRules::Rfc => (self.cc.cwnd() - segs as f64 + 1.0).max(1.0),
-                };
-                self.cc.set_cwnd(c);
-                self.retransmit_first(ctx);
-            }
+        } else {
+            self.window_after_ack(what, &sample, ctx);
         }
         if let Some(fin) = self.fin_seq {
             if ack > fin {
@@ -460,18 +506,56 @@ impl FullTcp {
         self.fill();
     }
 
+    /// Window change for a new ACK without SACK (Tahoe, Reno, NewReno).
+    fn window_after_ack(&mut self, what: NewAck, sample: &AckSample, ctx: &mut AgentCtx) {
+        match what {
+            NewAck::Open => self.cc.on_ack(sample),
+            NewAck::Exit => {
+                // Deflate (RFC 5681 §3.2 step 6); ns-2 FullTcp then opens cwnd for this ACK
+                // as for any new ACK.
+                let ss = self.cc.ssthresh();
+                if self.cc.cwnd() > ss {
+                    self.cc.set_cwnd(ss);
+                }
+                self.cc.on_ack(sample);
+            }
+            NewAck::Partial => {
+                // RFC 6582 §3.2 step 5: retransmit the first unacknowledged segment and deflate
+                // by the amount acknowledged, adding back one segment. ns-2 FullTcp/Newreno
+                // (`pack_action`) sets cwnd = ssthresh instead.
+                let c = match self.p.recovery_rules {
+                    RecoveryRules::Ns2 => self.cc.ssthresh(),
+                    RecoveryRules::Rfc => (self.cc.cwnd() - sample.acked_pkts as f64 + 1.0).max(1.0),
+                };
+                self.cc.set_cwnd(c);
+                self.retransmit_first(ctx);
+            }
+        }
+    }
+
     /// Sends the first unacknowledged segment again (fast retransmit, NewReno partial ACK)
-    /// without moving `snd_nxt`, and stops RTT timing (Karn's rule, RFC 6298 §3).
-    fn retransmit_first(&mut self, ctx: &mut AgentCtx) {
+    /// without moving `snd_nxt`, and stops RTT timing (Karn's rule, RFC 6298 §3). Returns the
+    /// sequence numbers it covers.
+    fn retransmit_first(&mut self, ctx: &mut AgentCtx) -> u64 {
         let len = self.p.mss.min(self.data_end().saturating_sub(self.snd_una));
         let fin = self.fin_seq == Some(self.snd_una + len);
         self.rtt_active = false;
         self.segment(ctx, self.snd_una, len, if fin { flags::FIN } else { 0 });
-        self.snd_nxt = self.snd_nxt.max(self.snd_una + len + u64::from(fin));
+        let amt = len + u64::from(fin);
+        self.snd_nxt = self.snd_nxt.max(self.snd_una + amt);
+        amt
     }
 
     fn dup_ack(&mut self, ctx: &mut AgentCtx) {
-        match self.rec.on_dupack(self.snd_una, self.snd_max) {
+        let action = self.rec.on_dupack(self.snd_una, self.snd_max);
+        if let Some(s) = &mut self.sack {
+            // ns-2 `SackFullTcpAgent::dupack_action` estimates pipe at the threshold whether or
+            // not it may retransmit.
+            if self.rec.dupacks == self.rec.dupthresh {
+                s.estimate_pipe(self.snd_una, self.snd_max);
+            }
+        }
+        match action {
             DupAction::Nothing => {}
             DupAction::FastRetransmit => {
                 ctx.net.flows[ctx.flow.idx()].tcp.fast_retransmits += 1;
@@ -483,6 +567,14 @@ impl FullTcp {
                     self.rtt_active = false;
                     self.snd_nxt = self.snd_una;
                     self.send_much(ctx, true);
+                } else if self.sack.is_some() {
+                    // The retransmission is not counted in pipe (ns-2 sends it outside
+                    // `send_much`); then whatever pipe allows, holes first.
+                    let amt = self.retransmit_first(ctx);
+                    if let Some(s) = &mut self.sack {
+                        s.fast_retransmitted(self.snd_una, amt);
+                    }
+                    self.send_much(ctx, false);
                 } else {
                     self.retransmit_first(ctx);
                     let c = self.cc.ssthresh() + self.p.dupthresh as f64;
@@ -671,6 +763,11 @@ impl FullTcp {
         self.cc.on_rto(RtoKind::Loss, &v);
         self.cwr_pending = true;
         self.rec.on_timeout(self.snd_max);
+        if let Some(s) = &mut self.sack {
+            // ns-2 `clear_on_timeout_`: the receiver may have reneged. Pipe control stays on
+            // until the next ACK that is not partial, as in ns-2.
+            s.board.clear();
+        }
         self.snd_nxt = self.snd_una;
         self.set_rtx(ctx);
         self.send_much(ctx, true);

@@ -1,5 +1,5 @@
 //! Full TCP: two-way, byte-sequenced connections with the RFC 793 state machine (handshake,
-//! FIN, RST), advertised windows, delayed ACKs, Nagle, and Tahoe/Reno/NewReno recovery on the
+//! FIN, RST), advertised windows, delayed ACKs, Nagle, and Tahoe/Reno/NewReno/SACK recovery on the
 //! shared congestion control ([`crate::tcp::cc`]) and RTO estimator ([`crate::tcp::rtt`]).
 //! Behavioural reference: ns-2.35 `Agent/TCP/FullTcp` (tcp/tcp-full.cc). See
 //! `docs/models/tcp_full.md`.
@@ -13,6 +13,7 @@
 //! | [`delack`] | delayed ACK (ns-2 timer or BSD 200 ms tick) |
 //! | [`nagle`] | Nagle / Minshall and sender SWS avoidance |
 //! | [`recovery`] | fast retransmit / recovery decisions in bytes |
+//! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
 //! | [`config`] | `transport = { kind = "tcp_full" }` |
@@ -24,6 +25,7 @@ pub mod delack;
 pub mod nagle;
 pub mod reassembly;
 pub mod recovery;
+pub mod sack;
 pub mod send_buffer;
 pub mod state;
 pub mod timer;
@@ -43,7 +45,7 @@ fn congestion_control(p: &FullParams) -> Box<dyn CongestionControl> {
     let reno = Reno::new(1.0, p.window as f64);
     match p.variant {
         FullVariant::Tahoe => Box::new(Tahoe(reno)),
-        FullVariant::Reno | FullVariant::Newreno => Box::new(reno),
+        FullVariant::Reno | FullVariant::Newreno | FullVariant::Sack => Box::new(reno),
     }
 }
 

@@ -12,13 +12,29 @@
 /// Largest value of the 16-bit window field.
 pub const MAX_UNSCALED: u64 = 65_535;
 
+/// An out-of-order range `[start, end)` and its place in the SACK report order (higher =
+/// reported first).
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    start: u64,
+    end: u64,
+    stamp: u64,
+}
+
 #[derive(Clone, Debug)]
 pub struct Reassembly {
     /// Next sequence number expected (RCV.NXT).
     pub rcv_nxt: u64,
-    /// Out-of-order ranges `[start, end)` above `rcv_nxt`, sorted and disjoint. Grows only to
-    /// its high-water mark.
-    ooo: Vec<(u64, u64)>,
+    /// Out-of-order ranges above `rcv_nxt`, sorted and disjoint. Grows only to its
+    /// high-water mark.
+    ooo: Vec<Block>,
+    /// Counter for [`Block::stamp`].
+    clock: u64,
+    /// SACK block order (RFC 2018 §4): true puts the block holding the most recently received
+    /// segment first, as the RFC requires; false is ns-2's tcp/rq.cc, whose report order is a
+    /// stack of blocks by creation: a segment that extends or joins blocks leaves the
+    /// (leftmost) block where it was.
+    pub recent_first: bool,
     buffer: u64,
     /// Right edge of the last advertised window (RCV.NXT + RCV.WND when sent).
     rcv_adv: u64,
@@ -30,7 +46,7 @@ pub struct Reassembly {
 
 impl Reassembly {
     pub fn new(buffer: u64) -> Self {
-        Reassembly { rcv_nxt: 0, ooo: Vec::with_capacity(8), buffer, rcv_adv: 0, shift: 0, unread: 0 }
+        Reassembly { rcv_nxt: 0, ooo: Vec::with_capacity(8), clock: 0, recent_first: false, buffer, rcv_adv: 0, shift: 0, unread: 0 }
     }
 
     /// The window scale this end asks for when it may scale (RFC 7323 §2.2): the smallest
@@ -65,26 +81,50 @@ impl Reassembly {
         }
         let before = self.rcv_nxt;
         self.rcv_nxt = end;
-        while let Some(&(s, e)) = self.ooo.first() {
-            if s > self.rcv_nxt {
+        while let Some(&b) = self.ooo.first() {
+            if b.start > self.rcv_nxt {
                 break;
             }
-            self.rcv_nxt = self.rcv_nxt.max(e);
+            self.rcv_nxt = self.rcv_nxt.max(b.end);
             self.ooo.remove(0);
         }
         (self.rcv_nxt - before, had_gap)
     }
 
     fn add_range(&mut self, start: u64, end: u64) {
-        let i = self.ooo.partition_point(|&(_, e)| e < start);
+        let i = self.ooo.partition_point(|b| b.end < start);
         let mut j = i;
         let (mut s, mut e) = (start, end);
-        while j < self.ooo.len() && self.ooo[j].0 <= e {
-            s = s.min(self.ooo[j].0);
-            e = e.max(self.ooo[j].1);
+        let mut kept = None;
+        while j < self.ooo.len() && self.ooo[j].start <= e {
+            let b = self.ooo[j];
+            // ns-2 drops a block the new range strictly covers, and extends any other.
+            let covered = start <= b.start && b.end <= end && (start, end) != (b.start, b.end);
+            if !covered && kept.is_none() {
+                kept = Some(b.stamp);
+            }
+            s = s.min(b.start);
+            e = e.max(b.end);
             j += 1;
         }
-        self.ooo.splice(i..j, std::iter::once((s, e)));
+        self.clock += 1;
+        let stamp = if self.recent_first { self.clock } else { kept.unwrap_or(self.clock) };
+        self.ooo.splice(i..j, std::iter::once(Block { start: s, end: e, stamp }));
+    }
+
+    /// The SACK blocks an ACK carries now (RFC 2018 §3), up to [`super::sack::MAX_BLOCKS`], in
+    /// report order (see [`Self::recent_first`]).
+    pub fn sack_blocks(&self) -> ([(u64, u64); 3], u8) {
+        let mut out = [(0, 0); 3];
+        let mut n = 0;
+        let mut below = u64::MAX;
+        while n < out.len() {
+            let Some(b) = self.ooo.iter().filter(|b| b.stamp < below).max_by_key(|b| b.stamp) else { break };
+            out[n] = (b.start, b.end);
+            below = b.stamp;
+            n += 1;
+        }
+        (out, n as u8)
     }
 
     /// The peer's FIN at `seq` is in order: it takes one sequence number.
@@ -168,6 +208,22 @@ mod tests {
         assert_eq!(r.advertise(1000), 0, "receiver SWS: no 500 B window");
         assert!(r.read(500, 1000));
         assert_eq!(r.advertise(1000), 1000);
+    }
+
+    /// RFC 2018 §4: the first block holds the most recently received segment; ns-2 (tcp/rq.cc)
+    /// reports blocks newest-created first and leaves an extended block in its place.
+    #[test]
+    fn sack_block_order() {
+        for (recent_first, want) in [(false, [(5001, 6001), (2001, 4001)]), (true, [(2001, 4001), (5001, 6001)])] {
+            let mut r = Reassembly::new(100_000);
+            r.recent_first = recent_first;
+            r.syn(0);
+            r.insert(2001, 1000);
+            r.insert(5001, 1000);
+            r.insert(3001, 1000);
+            let (b, n) = r.sack_blocks();
+            assert_eq!((&b[..2], n), (&want[..], 2), "recent_first = {recent_first}");
+        }
     }
 
     /// Data beyond the advertised window is cut off (RFC 793 §3.3 acceptability test).

@@ -61,7 +61,12 @@ impl FastRecovery {
             // allows it while the last window action was a fast retransmit
             // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
             // loss in the same window, as the reference runs show (not Tahoe).
-            let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.variant != FullVariant::Tahoe;
+            // ns-2 FullTcp/Sack has no such exception, and enters fast recovery (`fastrecov_`)
+            // even when it may not retransmit: its later ACKs below `recover` are partial.
+            let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.inflates();
+            if self.variant == FullVariant::Sack {
+                self.active = true;
+            }
             if snd_una <= self.recover && self.recover != 0 && !ns2_again {
                 return DupAction::Nothing;
             }
@@ -73,14 +78,21 @@ impl FastRecovery {
         // ns-2 FullTcp (`reno_fastrecov_ true`) inflates on every duplicate ACK past the
         // threshold, also when the fast retransmit was not allowed (after a timeout); that
         // inflation is not undone by the next new ACK. RFC 5681: only in fast recovery.
-        let inflates = match self.rules {
-            RecoveryRules::Ns2 => self.variant != FullVariant::Tahoe,
-            RecoveryRules::Rfc => self.active,
-        };
+        // SACK never inflates (ns-2 `reno_fastrecov_ false`): pipe replaces the inflation.
+        let inflates = self.inflates()
+            && match self.rules {
+                RecoveryRules::Ns2 => true,
+                RecoveryRules::Rfc => self.active,
+            };
         if self.dupacks > self.dupthresh && inflates {
             return DupAction::Inflate;
         }
         DupAction::Nothing
+    }
+
+    /// Reno-style window inflation by duplicate ACKs (ns-2 `reno_fastrecov_`).
+    fn inflates(&self) -> bool {
+        matches!(self.variant, FullVariant::Reno | FullVariant::Newreno)
     }
 
     /// An ACK advanced `snd_una` to `ack`.
@@ -89,9 +101,9 @@ impl FastRecovery {
             self.dupacks = 0;
             return NewAck::Open;
         }
-        if self.variant == FullVariant::Newreno && ack < self.recover {
-            // ns-2 FullTcp/Newreno keeps counting duplicate ACKs through partial ACKs, so each
-            // later one inflates cwnd.
+        if matches!(self.variant, FullVariant::Newreno | FullVariant::Sack) && ack < self.recover {
+            // ns-2 FullTcp/Newreno (and /Sack) keeps counting duplicate ACKs through partial
+            // ACKs, so each later one inflates cwnd (Newreno).
             return NewAck::Partial;
         }
         self.dupacks = 0;
