@@ -110,3 +110,52 @@ fn sack_matches_ns2() {
     compare("sack", "sack_2drop", &[17, 31], 6.0);
     compare("sack", "sack_overflow", &[100_000], 5.654);
 }
+
+/// The set-up of ns-2.35's test-suite-full.tcl (`Test/full`, `Test/delack`) and
+/// test-suite-sack-full.tcl, rebuilt from their documented topology (reference/ns2/fulltcp/
+/// suite.tcl): 8 Mb/s 5 ms + 800 kb/s 100 ms, DropTail 6, window 100, ns-2's default 536 B
+/// segments, so slow start overflows the queue.
+fn suite_scenario(variant: &str, extra: &str) -> String {
+    format!(
+        r#"
+duration = "6s"
+hosts = ["s1", "r1", "k1"]
+
+[[links]]
+between = ["s1", "r1"]
+rate = "8Mb"
+delay = "5ms"
+
+[[links]]
+between = ["r1", "k1"]
+rate = "800kb"
+delay = "100ms"
+queue = {{ kind = "droptail", limit = "6p" }}
+
+[[flows]]
+name = "tcp"
+from = "s1"
+to = "k1"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp_full", variant = "{variant}", window = 100, clock_offset = "5ms"{extra} }}
+
+[record]
+trace = true
+"#
+    )
+}
+
+#[test]
+fn test_suite_full_matches_ns2() {
+    for (variant, name) in [("reno", "suite_full_fulltcp"), ("newreno", "suite_full_newreno"), ("tahoe", "suite_full_tahoe"), ("sack", "suite_full_sack")] {
+        compare_scenario(&suite_scenario(variant, ""), name, 6.0);
+    }
+}
+
+#[test]
+fn test_suite_delack_matches_ns2() {
+    let extra = r#", delayed_ack = true, delack_clock = "tick", delack_interval = "100ms", delack_phase = "0ms""#;
+    for (variant, name) in [("reno", "suite_delack_fulltcp"), ("sack", "suite_delack_sack")] {
+        compare_scenario(&suite_scenario(variant, extra), name, 6.0);
+    }
+}

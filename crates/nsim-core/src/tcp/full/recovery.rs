@@ -61,13 +61,16 @@ impl FastRecovery {
             // allows it while the last window action was a fast retransmit
             // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
             // loss in the same window, as the reference runs show (not Tahoe).
-            // ns-2 FullTcp/Sack has no such exception, and enters fast recovery (`fastrecov_`)
-            // even when it may not retransmit: its later ACKs below `recover` are partial.
+            // ns-2 FullTcp/Sack has no such exception.
             let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.inflates();
-            if self.variant == FullVariant::Sack {
-                self.active = true;
-            }
             if snd_una <= self.recover && self.recover != 0 && !ns2_again {
+                // ns-2 sets `fastrecov_` before this check: the next new ACK then leaves "fast
+                // recovery" (Reno deflates an inflated cwnd to ssthresh, NewReno and SACK treat
+                // an ACK below `recover` as partial). Tahoe (`reno_fastrecov_ false`) is
+                // unaffected.
+                if self.variant == FullVariant::Sack || (self.rules == RecoveryRules::Ns2 && self.variant != FullVariant::Tahoe) {
+                    self.active = true;
+                }
                 return DupAction::Nothing;
             }
             self.after_fast_retransmit = true;
