@@ -120,6 +120,28 @@ fn ip_abr_writes_share_times_rtt_times_data_ratio() {
     assert!(free.flows[0].throughput_bps > 5.0 * got);
 }
 
+/// The same proxy over full TCP (byte sequence numbers, ACK = next expected byte, windows in
+/// bytes): eq. 7.2 gives 6113 B, and the full TCP sender sends whole segments only (sender
+/// SWS avoidance with an endless source), so again 6 segments per round trip.
+#[test]
+fn ip_abr_works_on_full_tcp_byte_sequences() {
+    let bulk = r#"
+[[flows]]
+name = "tcp"
+from = "s"
+to = "d"
+app = { kind = "bulk" }
+transport = { kind = "tcp_full", window = 100, mss = "1000B" }
+"#;
+    let r = run(&path(&format!("{bulk}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"ip_abr\", share = \"500kb\" }}\n")));
+    let w = (500e3 / 8.0 * rtt_s() * 1000.0 / 1040.0 / 1000.0).floor();
+    assert_eq!(w, 6.0);
+    let expect = w * 1040.0 * 8.0 / rtt_s();
+    let got = r.flows[0].throughput_bps;
+    assert!((got / expect - 1.0).abs() < 0.02, "{got} vs {expect}");
+    assert!(run(&path(bulk)).flows[0].throughput_bps > 5.0 * got);
+}
+
 #[test]
 fn ip_abr_follows_its_share_schedule() {
     let hook =

@@ -21,6 +21,13 @@
 //! 5. Every ACK of the flow (duplicates too: the sender takes the window from each) leaves
 //!    advertising at most `max(W, min_rwnd)`.
 //!
+//! Sequence numbers: the one-way agents number packets and ACK the last in-order packet;
+//! full TCP (`tcp_full`, the thesis's own FullTcp) numbers bytes and ACKs the next expected
+//! byte, and marks every segment after its SYN with the ACK flag, which tells the two apart
+//! per packet. A data segment is covered by ACK `a` once `a` reaches its "cover" (its own
+//! sequence number for packets, its end for bytes), and an ACK of `a` advertising `w` bytes
+//! lets a byte-sequenced sender send up to `a + w`.
+//!
 //! Left open by the thesis, chosen here (docs/models/middlebox.md): running averages are
 //! EWMAs with gain `gain` (default 1/8, TCP's SRTT gain, RFC 6298), first sample taken as
 //! is; `RTT_reverse` counts as 0 until its first sample (so the first windows are small,
@@ -33,12 +40,14 @@ use std::collections::VecDeque;
 
 use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};
 use crate::packet::{PType, Packet};
+use crate::tcp::flags;
 use crate::time::SimTime;
 
 /// Per-flow proxy state.
 #[derive(Default)]
 struct FlowState {
-    /// New data segments that passed and are not yet acknowledged: (seq, passing time).
+    /// New data segments that passed and are not yet acknowledged: (the ACK that covers
+    /// them, passing time).
     sent: VecDeque<(u64, SimTime)>,
     max_seq: Option<u64>,
     last_ack: Option<u64>,
@@ -58,6 +67,12 @@ fn ewma(avg: &mut Option<f64>, sample: f64, gain: f64) {
         Some(a) => a + gain * (sample - a),
         None => sample,
     });
+}
+
+/// Full TCP (byte sequence numbers, cumulative ACK = next expected byte): every segment after
+/// the SYN carries the ACK flag; the one-way agents never set it.
+fn byte_sequenced(p: &Packet) -> bool {
+    p.tcp.flags & flags::ACK != 0
 }
 
 pub struct IpAbr {
@@ -105,7 +120,8 @@ impl IpAbr {
     fn on_data(&mut self, now: SimTime, p: &Packet) {
         let s = &mut self.flows[p.flow.idx()];
         let seq = p.tcp.seq;
-        if s.last_ack.is_some_and(|a| seq <= a) {
+        let cover = if byte_sequenced(p) { seq + p.tcp.payload as u64 } else { seq };
+        if s.last_ack.is_some_and(|a| cover <= a) {
             return;
         }
         if let Some(m) = s.max_seq.filter(|&m| seq <= m) {
@@ -114,8 +130,8 @@ impl IpAbr {
             return;
         }
         s.max_seq = Some(seq);
-        s.sent.push_back((seq, now));
-        while s.acks.front().is_some_and(|&(edge, _)| edge < seq) {
+        s.sent.push_back((cover, now));
+        while s.acks.front().is_some_and(|&(edge, _)| edge < cover) {
             s.acks.pop_front();
         }
         if let Some(&(_, t)) = s.acks.front().filter(|_| s.frozen_until.is_none()) {
@@ -133,8 +149,8 @@ impl IpAbr {
         }
         s.last_ack = Some(ack);
         let mut covered = None;
-        while let Some(&(seq, t)) = s.sent.front() {
-            if seq > ack {
+        while let Some(&(cover, t)) = s.sent.front() {
+            if cover > ack {
                 break;
             }
             covered = Some(t);
@@ -155,12 +171,14 @@ impl IpAbr {
         s.frozen_until.is_none()
     }
 
-    /// Remembers how far a non-duplicate ACK advertising `rwnd` bytes lets the sender go.
-    fn note_edge(&mut self, now: SimTime, ack: u64, rwnd: u32, f: usize) {
-        let s = &mut self.flows[f];
+    /// Remembers how far a non-duplicate ACK advertising `rwnd` bytes lets the sender go:
+    /// whole segments past a packet number, or bytes past a byte sequence number.
+    fn note_edge(&mut self, now: SimTime, p: &Packet) {
+        let (ack, rwnd) = (p.tcp.ack, p.tcp.rwnd);
+        let s = &mut self.flows[p.flow.idx()];
         if let (Some(l_data), false) = (s.l_data, rwnd == crate::packet::TcpHdr::NO_RWND) {
-            let segs = ((rwnd as f64 / l_data) as u64).max(1);
-            s.acks.push_back((ack + segs, now));
+            let edge = if byte_sequenced(p) { ack + rwnd as u64 } else { ack + ((rwnd as f64 / l_data) as u64).max(1) };
+            s.acks.push_back((edge, now));
         }
     }
 }
@@ -178,7 +196,7 @@ impl Hook for IpAbr {
                 clamp_rwnd(p, w);
             }
             if fresh {
-                self.note_edge(now, p.tcp.ack, p.tcp.rwnd, f);
+                self.note_edge(now, p);
             }
         } else if p.ptype == PType::Tcp && p.tcp.payload > 0 {
             self.on_data(now, p);
