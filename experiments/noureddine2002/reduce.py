@@ -8,8 +8,8 @@ into the numbers of expected.toml. Every choice the thesis leaves open is in REA
 
 Chapter 2 parts (``ch2*``) check the thesis's TCP timing statements with full TCP
 (``transport = { kind = "tcp_full" }``): FTP's first data after about 3 RTT, HTTP saving one
-RTT, the 5 transactions/s cap of Nagle x delayed ACK, and the 100 ms mean first delayed ACK
-of BSD's 200 ms tick. Every reducer works on the sweep's per-flow table (one row per run and
+RTT, the 5 transactions/s cap of Nagle x delayed ACK, the 100 ms mean first delayed ACK
+of BSD's 200 ms tick, the 3 s / 6 s cost of a lost SYN, and Telnet's echo delays. Every reducer works on the sweep's per-flow table (one row per run and
 flow) and measures a round trip as the connection's own `setup_s` (SYN to SYN-ACK).
 """
 
@@ -99,6 +99,45 @@ def ch2_slowstart(table: pd.DataFrame) -> dict[str, Any]:
     return {"ch2_slowstart.ack_every_segment_growth": every, "ch2_slowstart.delayed_ack_growth": delayed,
             "__frames__": {"ch2_slowstart_table": pd.DataFrame({"delayed_ack": [False, True],
                                                                 "growth_per_rtt": [every, delayed]})}}
+
+
+SYN_RTO = "flows[1].transport.initial_rto"
+
+
+def ch2_synloss(table: pd.DataFrame) -> dict[str, Any]:
+    """A lost SYN costs the initial RTO: 3 s (RFC 1122) or 6 s (§2.6.1, §2.9.4; V17).
+
+    Penalty = the lossy connection's ``setup_s`` minus the clean one's (same path, same run).
+    """
+    out: dict[str, Any] = {}
+    rows = []
+    for rto, run in table.groupby(SYN_RTO):
+        by = run.set_index("name")["setup_s"].astype(float)
+        penalty = float(by["lost"] - by["clean"])
+        out[f"ch2_synloss.rto{int(round(float(rto)))}s_penalty_s"] = penalty
+        rows.append({"initial_rto_s": float(rto), "setup_clean_s": float(by["clean"]),
+                     "setup_lost_syn_s": float(by["lost"]), "penalty_s": penalty})
+    out["__frames__"] = {"ch2_synloss_table": pd.DataFrame(rows)}
+    return out
+
+
+def ch2_telnet(table: pd.DataFrame) -> dict[str, Any]:
+    """Telnet echo (§2.9.3): one RTT without loss (the server's ACK rides on the echo); a lost
+    keystroke waits for the retransmission timeout (at least 1 s), a lost retransmission for
+    the backed-off one (1 s + 2 s). RTT = the session's ``setup_s``."""
+    by = table.set_index("name")
+    echo = by["transaction_mean_s"].astype(float)
+    rtt = float(by.loc["telnet", "setup_s"])
+    out = {
+        "ch2_telnet.echo_rtt": float(echo["telnet"] / rtt),
+        "ch2_telnet.lost_echo_s": float(echo["lost_once"]),
+        "ch2_telnet.lost_twice_echo_s": float(echo["lost_twice"]),
+    }
+    frame = pd.DataFrame({"session": ["telnet", "lost_once", "lost_twice"],
+                          "echo_s": [float(echo[n]) for n in ("telnet", "lost_once", "lost_twice")],
+                          "transactions": [int(by.loc[n, "transactions"]) for n in ("telnet", "lost_once", "lost_twice")]})
+    out["__frames__"] = {"ch2_telnet_table": frame}
+    return out
 
 
 # --- Chapter 3 ---
