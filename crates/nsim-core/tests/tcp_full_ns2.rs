@@ -161,3 +161,16 @@ fn test_suite_delack_matches_ns2() {
         compare_scenario(&suite_scenario(variant, extra), name, 6.0);
     }
 }
+
+/// `recovery_rules = "rfc"` with SACK follows RFC 6675: several losses in one window are all
+/// repaired in one recovery, each retransmitted once, with no timeout (RFC 6675 §1: the point
+/// of SACK-based recovery; Fall & Floyd 1996 §3 show the same for up to four drops).
+#[test]
+fn rfc6675_sack_repairs_several_losses_without_timeout() {
+    for drops in [&[17][..], &[17, 31], &[17, 20, 23], &[17, 19, 21, 23]] {
+        let text = scenario_with("sack", drops, r#", recovery_rules = "rfc""#).replace("trace = true", "trace = false");
+        let r = common::run(&text);
+        let t = &r.flows[0];
+        assert_eq!((t.timeouts, t.fast_retransmits, t.retransmits), (0, 1, drops.len() as u64), "drops {drops:?}");
+    }
+}

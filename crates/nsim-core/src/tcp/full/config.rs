@@ -39,7 +39,8 @@ pub enum RecoveryRules {
     /// The RFCs: no fast retransmit for data sent before the last one (RFC 6582 §3.2 step 1);
     /// inflation only in fast recovery (RFC 5681 §3.2 step 4); a partial ACK deflates cwnd by
     /// the data it acknowledges and adds back one segment (RFC 6582 §3.2 step 5); the first
-    /// SACK block holds the most recently received segment (RFC 2018 §4).
+    /// SACK block holds the most recently received segment (RFC 2018 §4); SACK recovery
+    /// follows RFC 6675.
     Rfc,
 }
 

@@ -12,7 +12,7 @@ use super::delack::{AckNow, DelayedAck};
 use super::nagle::{Nagle, ShortSegment};
 use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
-use super::sack::{self, SackSender};
+use super::sack::{self, Flight, SackSender};
 use super::send_buffer::SendBuffer;
 use super::state::State;
 use super::timer::Timer;
@@ -114,7 +114,7 @@ impl FullTcp {
             delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
-            sack: (p.variant == FullVariant::Sack).then(SackSender::default),
+            sack: (p.variant == FullVariant::Sack).then(|| SackSender { rfc: p.recovery_rules == RecoveryRules::Rfc, ..SackSender::default() }),
             cc,
             rtt,
             rtt_active: false,
@@ -244,8 +244,7 @@ impl FullTcp {
             let usable = match &self.sack {
                 // Pipe control: one segment if pipe and the peer's window allow it.
                 Some(s) if s.pipectrl => {
-                    let edge = self.snd_una.saturating_add(self.snd_wnd);
-                    if s.allows(seq, edge, self.cc.cwnd(), self.p.mss) {
+                    if s.allows(seq, self.cc.cwnd(), &self.flight()) {
                         self.p.mss
                     } else {
                         0
@@ -254,6 +253,12 @@ impl FullTcp {
                 _ => (self.snd_una + win).saturating_sub(seq),
             };
             let mut len = self.p.mss.min(queued).min(if force { self.p.mss } else { usable });
+            if let Some(s) = self.sack.as_ref().filter(|s| s.rfc && seq < self.snd_max) {
+                // RFC 6675: a retransmission does not resend SACKed bytes.
+                if let Some(b) = s.board.next_block_after(seq) {
+                    len = len.min(b - seq);
+                }
+            }
             if len == 0 {
                 if seq == self.snd_nxt && self.fin_seq == Some(seq) && (usable > 0 || force || self.snd_wnd > 0) {
                     self.segment(ctx, seq, 0, flags::FIN);
@@ -290,9 +295,23 @@ impl FullTcp {
     /// The next sequence number to send (ns-2 `nxt_tseq`): `snd_nxt`, or in SACK recovery
     /// (below `recover`) the next hole the scoreboard shows.
     fn next_seq(&mut self) -> u64 {
+        let f = self.flight();
         match &mut self.sack {
-            Some(s) if self.snd_una < self.rec.recover => s.next_seq(self.snd_nxt),
+            Some(s) if self.snd_una < self.rec.recover => s.next_seq(&f),
             _ => self.snd_nxt,
+        }
+    }
+
+    /// The sequence space as the SACK sender's rules see it.
+    fn flight(&self) -> Flight {
+        Flight {
+            una: self.snd_una,
+            nxt: self.snd_nxt,
+            max: self.snd_max,
+            data_end: self.data_end(),
+            wnd_edge: self.snd_una.saturating_add(self.snd_wnd),
+            mss: self.p.mss,
+            dupthresh: self.p.dupthresh,
         }
     }
 
@@ -303,7 +322,7 @@ impl FullTcp {
             self.snd_nxt += amt;
         }
         if let Some(s) = &mut self.sack {
-            s.sent(seq, amt);
+            s.sent(seq, amt, self.rec.recover);
         }
     }
 
@@ -428,7 +447,7 @@ impl FullTcp {
             // An ACK in fast recovery means a segment left the network (ns-2 `recv`: a
             // pure ACK, or one that acknowledges new data).
             if self.rec.active && (h.payload == 0 || ack > self.snd_una) {
-                s.pipe -= self.p.mss as i64;
+                s.ack_in_recovery(self.p.mss);
             }
         }
         if ack > self.snd_max {
@@ -764,9 +783,7 @@ impl FullTcp {
         self.cwr_pending = true;
         self.rec.on_timeout(self.snd_max);
         if let Some(s) = &mut self.sack {
-            // ns-2 `clear_on_timeout_`: the receiver may have reneged. Pipe control stays on
-            // until the next ACK that is not partial, as in ns-2.
-            s.board.clear();
+            s.timed_out(self.snd_una);
         }
         self.snd_nxt = self.snd_una;
         self.set_rtx(ctx);

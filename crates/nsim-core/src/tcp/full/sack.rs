@@ -19,10 +19,13 @@
 //! - a timeout forgets the scoreboard (`clear_on_timeout_ true`) but leaves pipe control on
 //!   until the next ACK that is not partial.
 //!
-//! RFC 6675 differs: pipe is recomputed from the scoreboard on every ACK (SetPipe() with
-//! IsLost()), a hole is retransmitted only once lost (three SACKed segments above it), and
-//! the first retransmission counts in pipe. nsim implements ns-2's rules only (documented in
-//! docs/models/tcp_full.md).
+//! RFC 6675 (`recovery_rules = "rfc"`) differs, and is implemented too: pipe is recomputed
+//! from the scoreboard (SetPipe(): every unSACKed byte not yet deemed lost, plus every byte
+//! retransmitted, counts once); a hole is deemed lost (IsLost()) once `dupthresh` SACKed
+//! blocks or more than (`dupthresh` - 1) x MSS SACKed bytes lie above it; a segment may go
+//! while cwnd - pipe >= 1 MSS, chosen by NextSeg(): the first lost hole above HighRxt, else new
+//! data, else the first other hole above HighRxt (no rescue retransmission, rule 4). Pipe
+//! control ends at the ACK that covers the recovery point, or at a timeout (§5.1).
 //!
 //! Why not [`crate::tcp::scoreboard`]: it numbers packets (the one-way agents' sequence space)
 //! and keeps per-packet flags; here sequence numbers are bytes and segments vary in length, so
@@ -68,6 +71,12 @@ impl SackBoard {
         }
     }
 
+    /// Where the first SACKed block above `seq` starts: a retransmission at `seq` should stop
+    /// there.
+    pub fn next_block_after(&self, seq: u64) -> Option<u64> {
+        self.blocks.iter().map(|&(s, _)| s).find(|&s| s > seq)
+    }
+
     pub fn clear(&mut self) {
         self.blocks.clear();
     }
@@ -94,9 +103,63 @@ impl SackBoard {
     }
 }
 
-/// The SACK sender's recovery state (ns-2 `pipe_`, `pipectrl_`, `h_seqno_`).
+impl SackBoard {
+    /// The unSACKed ranges between `una` and `max`, lowest first, each with the SACKed blocks
+    /// and bytes above it; the last one (above every block) has none.
+    fn holes(&self, una: u64, max: u64) -> impl Iterator<Item = (u64, u64, usize, u64)> + '_ {
+        let mut cur = una;
+        let mut k = 0;
+        std::iter::from_fn(move || {
+            while cur < max {
+                let Some(&(s, e)) = self.blocks.get(k) else {
+                    let hole = (cur, max, 0, 0);
+                    cur = max;
+                    return Some(hole);
+                };
+                k += 1;
+                if e <= cur {
+                    continue;
+                }
+                let hole = (cur, s.min(max));
+                cur = e;
+                if hole.0 < hole.1 {
+                    let above = &self.blocks[k - 1..];
+                    return Some((hole.0, hole.1, above.len(), above.iter().map(|&(a, b)| b - a).sum()));
+                }
+            }
+            None
+        })
+    }
+}
+
+/// What RFC 6675's functions need to know about the connection.
+#[derive(Clone, Copy, Debug)]
+pub struct Flight {
+    pub una: u64,
+    pub nxt: u64,
+    pub max: u64,
+    /// One past the last byte the application has handed over.
+    pub data_end: u64,
+    /// snd_una + the peer's window.
+    pub wnd_edge: u64,
+    pub mss: u64,
+    pub dupthresh: u32,
+}
+
+impl Flight {
+    /// RFC 6675 IsLost() for the bytes of a hole with `blocks` SACKed blocks and `bytes`
+    /// SACKed bytes above it.
+    fn lost(&self, blocks: usize, bytes: u64) -> bool {
+        blocks >= self.dupthresh as usize || bytes > (self.dupthresh as u64 - 1) * self.mss
+    }
+}
+
+/// The SACK sender's recovery state (ns-2 `pipe_`, `pipectrl_`, `h_seqno_`; RFC 6675
+/// HighRxt).
 #[derive(Clone, Debug, Default)]
 pub struct SackSender {
+    /// RFC 6675 instead of ns-2's rules.
+    pub rfc: bool,
     pub board: SackBoard,
     /// Estimated bytes in the network during pipe control.
     pub pipe: i64,
@@ -104,6 +167,8 @@ pub struct SackSender {
     pub pipectrl: bool,
     /// Next sequence number to consider for a hole fill.
     pub h_seqno: u64,
+    /// RFC 6675: one past the highest byte retransmitted in this recovery (HighRxt + 1).
+    pub high_rxt: u64,
 }
 
 impl SackSender {
@@ -117,13 +182,62 @@ impl SackSender {
     pub fn fast_retransmitted(&mut self, snd_una: u64, amt: u64) {
         self.pipectrl = true;
         self.h_seqno = snd_una + amt;
+        self.high_rxt = snd_una + amt;
+    }
+
+    /// An ACK arrived in fast recovery: ns-2 takes one segment off pipe (RFC 6675 recomputes
+    /// pipe instead).
+    pub fn ack_in_recovery(&mut self, mss: u64) {
+        if !self.rfc {
+            self.pipe -= mss as i64;
+        }
     }
 
     /// A partial ACK (below `recover`) in fast recovery: one more segment left the network.
     pub fn partial_ack(&mut self, ack: u64, mss: u64) {
         self.board.trim(ack);
-        self.pipe -= mss as i64;
+        self.ack_in_recovery(mss);
         self.h_seqno = self.h_seqno.max(ack);
+    }
+
+    /// A retransmission timeout: the scoreboard is forgotten (RFC 2018 §8, ns-2
+    /// `clear_on_timeout_`); RFC 6675 §5.1 also ends the recovery, while ns-2 keeps pipe
+    /// control until the next ACK that is not partial.
+    pub fn timed_out(&mut self, snd_una: u64) {
+        self.board.clear();
+        if self.rfc {
+            self.pipectrl = false;
+            self.high_rxt = snd_una;
+        }
+    }
+
+    /// RFC 6675 SetPipe(), in bytes.
+    pub fn set_pipe(&self, f: &Flight) -> u64 {
+        let rxt_end = self.high_rxt.max(f.una);
+        self.board
+            .holes(f.una, f.max)
+            .map(|(a, b, blocks, bytes)| {
+                let in_net = if f.lost(blocks, bytes) { 0 } else { b - a };
+                in_net + rxt_end.min(b).saturating_sub(a)
+            })
+            .sum()
+    }
+
+    /// RFC 6675 NextSeg() rules 1-3: (sequence number, most bytes to send there).
+    pub fn next_seg(&self, f: &Flight) -> Option<(u64, u64)> {
+        let below_sacked = || self.board.holes(f.una, f.max).filter(|h| h.2 > 0);
+        let from = |(a, b, _, _): (u64, u64, usize, u64)| {
+            let start = a.max(self.high_rxt);
+            (start < b).then(|| (start, (b - start).min(f.mss)))
+        };
+        if let Some(seg) = below_sacked().filter(|h| f.lost(h.2, h.3)).find_map(from) {
+            return Some(seg);
+        }
+        let len = f.mss.min(f.data_end.saturating_sub(f.nxt));
+        if len > 0 && f.nxt + len <= f.wnd_edge {
+            return Some((f.nxt, len));
+        }
+        below_sacked().find_map(from)
     }
 
     /// Any other new ACK: pipe control ends.
@@ -133,22 +247,35 @@ impl SackSender {
         self.h_seqno = self.h_seqno.max(ack);
     }
 
-    /// `amt` sequence numbers sent at `seq`.
-    pub fn sent(&mut self, seq: u64, amt: u64) {
+    /// `amt` sequence numbers sent at `seq`; below `recover` (the recovery point) they are a
+    /// retransmission.
+    pub fn sent(&mut self, seq: u64, amt: u64, recover: u64) {
         if seq == self.h_seqno {
             self.h_seqno += amt;
         }
         self.pipe += amt as i64;
+        if seq < recover {
+            self.high_rxt = self.high_rxt.max(seq + amt);
+        }
     }
 
-    /// Pipe control lets a segment at `seq` go: below the peer's window edge `wnd_edge` and
-    /// pipe below floor(cwnd) segments.
-    pub fn allows(&self, seq: u64, wnd_edge: u64, cwnd: f64, mss: u64) -> bool {
-        seq < wnd_edge && self.pipe < (cwnd.floor() as i64) * mss as i64
+    /// Pipe control lets a segment at `seq` go: below the peer's window edge, and pipe below
+    /// floor(cwnd) segments (ns-2) or at least one MSS below cwnd (RFC 6675).
+    pub fn allows(&self, seq: u64, cwnd: f64, f: &Flight) -> bool {
+        let cwnd = (cwnd.floor() as u64) * f.mss;
+        if self.rfc {
+            return seq < f.wnd_edge && self.set_pipe(f) + f.mss <= cwnd;
+        }
+        seq < f.wnd_edge && self.pipe < cwnd as i64
     }
 
-    /// Where to send next in recovery: a hole (moving `h_seqno` up to it), else `snd_nxt`.
-    pub fn next_seq(&mut self, snd_nxt: u64) -> u64 {
+    /// Where to send next in recovery: ns-2: a hole (moving `h_seqno` up to it), else
+    /// `snd_nxt`; RFC 6675: NextSeg().
+    pub fn next_seq(&mut self, f: &Flight) -> u64 {
+        if self.rfc {
+            return self.next_seg(f).map_or(f.nxt, |(seq, _)| seq);
+        }
+        let snd_nxt = f.nxt;
         match self.board.next_hole(self.h_seqno) {
             Some(hole) => {
                 self.h_seqno = self.h_seqno.max(hole);
@@ -201,12 +328,47 @@ mod tests {
         s.board.add(2001, 5001);
         s.estimate_pipe(1001, 21_001);
         assert_eq!(s.pipe, 17_000);
-        assert!(!s.allows(21_001, 29_001, 10.5, 1000));
+        let f = flight(1001, 21_001);
+        assert!(!s.allows(21_001, 10.5, &f));
         for _ in 0..8 {
             s.pipe -= 1000;
         }
-        assert!(s.allows(21_001, 29_001, 10.5, 1000));
-        s.sent(21_001, 1000);
-        assert!(!s.allows(22_001, 29_001, 10.5, 1000));
+        assert!(s.allows(21_001, 10.5, &f));
+        s.sent(21_001, 1000, 21_001);
+        assert!(!s.allows(22_001, 10.5, &f));
+    }
+
+    fn flight(una: u64, max: u64) -> Flight {
+        Flight { una, nxt: max, max, data_end: u64::MAX, wnd_edge: una + 100_000, mss: 1000, dupthresh: 3 }
+    }
+
+    /// RFC 6675 §4 SetPipe() and IsLost() by hand: segments 1001..11001 out; 2001-3001 and
+    /// 5001-8001 SACKed. Hole 1001 has 4000 B SACKed above (> 2 MSS): lost; hole 3001-5001
+    /// has 3000 B above: lost; the tail 8001-11001 has nothing above: in the network. Pipe =
+    /// 3000 B, plus 1000 B once 1001 is retransmitted.
+    #[test]
+    fn rfc6675_set_pipe_and_next_seg() {
+        let mut s = SackSender { rfc: true, ..SackSender::default() };
+        s.board.add(2001, 3001);
+        s.board.add(5001, 8001);
+        let f = flight(1001, 11_001);
+        s.high_rxt = 1001;
+        assert_eq!(s.set_pipe(&f), 3000);
+        assert_eq!(s.next_seg(&f), Some((1001, 1000)));
+        s.sent(1001, 1000, 11_001);
+        assert_eq!(s.set_pipe(&f), 4000);
+        assert_eq!(s.next_seg(&f), Some((3001, 1000)), "rule 1: the next lost hole above HighRxt");
+        s.sent(3001, 1000, 11_001);
+        s.sent(4001, 1000, 11_001);
+        assert_eq!(s.set_pipe(&f), 6000);
+        assert_eq!(s.next_seg(&f), Some((11_001, 1000)), "rule 2: new data");
+        // One block above a one-segment hole is not a loss (1000 B <= 2 MSS): rule 3 only
+        // once no new data may go.
+        let mut t = SackSender { rfc: true, ..SackSender::default() };
+        t.board.add(2001, 3001);
+        let g = Flight { data_end: 5001, ..flight(1001, 5001) };
+        t.high_rxt = 1001;
+        assert_eq!(t.set_pipe(&g), 3000);
+        assert_eq!(t.next_seg(&g), Some((1001, 1000)), "rule 3");
     }
 }
