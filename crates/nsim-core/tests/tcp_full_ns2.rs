@@ -10,6 +10,14 @@ fn scenario(variant: &str, drops: &[u32]) -> String {
 
 /// `extra`: more transport keys, e.g. `, delayed_ack = true`.
 fn scenario_with(variant: &str, drops: &[u32], extra: &str) -> String {
+    let error = format!("error = {{ kind = \"drop_list\", packets = {drops:?}, flow = \"tcp\" }}\nerror_at = \"enqueue\"");
+    let transport = format!("variant = \"{variant}\", window = 28, mss = \"1000B\", clock_offset = \"5ms\"{extra}");
+    two_hop("0ms", 8, &error, &transport)
+}
+
+/// s1 -8 Mb/s `access_delay`- r1 -800 kb/s 100 ms, DropTail `queue`- k1, one bulk tcp_full
+/// flow s1 -> k1 with `transport` keys, `error` lines on r1 -> k1, 6 s, traced.
+fn two_hop(access_delay: &str, queue: u32, error: &str, transport: &str) -> String {
     format!(
         r#"
 duration = "6s"
@@ -18,22 +26,21 @@ hosts = ["s1", "r1", "k1"]
 [[links]]
 between = ["s1", "r1"]
 rate = "8Mb"
-delay = "0ms"
+delay = "{access_delay}"
 
 [[links]]
 between = ["r1", "k1"]
 rate = "800kb"
 delay = "100ms"
-queue = {{ kind = "droptail", limit = "8p" }}
-error = {{ kind = "drop_list", packets = {drops:?}, flow = "tcp" }}
-error_at = "enqueue"
+queue = {{ kind = "droptail", limit = "{queue}p" }}
+{error}
 
 [[flows]]
 name = "tcp"
 from = "s1"
 to = "k1"
 app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp_full", variant = "{variant}", window = 28, mss = "1000B", clock_offset = "5ms"{extra} }}
+transport = {{ kind = "tcp_full", {transport} }}
 
 [record]
 trace = true
@@ -118,33 +125,7 @@ fn sack_matches_ns2() {
 /// random (`boot_time_`); `clock_offset` 2-3 ms reproduces all six runs (4-9 ms changes one
 /// RTO of the delayed-ACK Reno run by a tick; the Fall & Floyd runs above need 3.5-7 ms).
 fn suite_scenario(variant: &str, extra: &str) -> String {
-    format!(
-        r#"
-duration = "6s"
-hosts = ["s1", "r1", "k1"]
-
-[[links]]
-between = ["s1", "r1"]
-rate = "8Mb"
-delay = "5ms"
-
-[[links]]
-between = ["r1", "k1"]
-rate = "800kb"
-delay = "100ms"
-queue = {{ kind = "droptail", limit = "6p" }}
-
-[[flows]]
-name = "tcp"
-from = "s1"
-to = "k1"
-app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp_full", variant = "{variant}", window = 100, clock_offset = "3ms"{extra} }}
-
-[record]
-trace = true
-"#
-    )
+    two_hop("5ms", 6, "", &format!("variant = \"{variant}\", window = 100, clock_offset = \"3ms\"{extra}"))
 }
 
 #[test]

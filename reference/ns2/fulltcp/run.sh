@@ -13,14 +13,14 @@ for v in FullTcp Newreno Tahoe Sack; do
 done
 # Delayed ACKs at the receiver (segsperack_ 2), Reno, one drop
 ns "$HERE/scenario.tcl" FullTcp "16" "$RAW/fulltcp_delack_1drop" 6.0 delack 2>/dev/null
-python3 "$HERE/reduce.py" "$RAW" "$HERE"
-# test-suite-full / sack-full set-up (suite.tcl): window 100, mss 536, 8Mb 5ms + 800Kb 100ms, DropTail 6
+# test-suite-full / sack-full set-up (scenario.tcl ... net0): window 100, mss 536,
+# 8Mb 5ms + 800Kb 100ms, DropTail 6, no drop list
 for v in FullTcp Newreno Tahoe Sack; do
   lv=$(echo $v | tr 'A-Z' 'a-z')
-  ns "$HERE/suite.tcl" $v full "$RAW/suite_full_${lv}"
+  ns "$HERE/scenario.tcl" $v "" "$RAW/suite_full_${lv}" 6.0 - net0
 done
 for v in FullTcp Sack; do
   lv=$(echo $v | tr 'A-Z' 'a-z')
-  ns "$HERE/suite.tcl" $v delack "$RAW/suite_delack_${lv}"
+  ns "$HERE/scenario.tcl" $v "" "$RAW/suite_delack_${lv}" 6.0 delack net0
 done
 python3 "$HERE/reduce.py" "$RAW" "$HERE"
