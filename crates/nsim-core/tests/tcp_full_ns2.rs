@@ -120,7 +120,7 @@ fn sack_matches_ns2() {
 
 /// The set-up of ns-2.35's test-suite-full.tcl (`Test/full`, `Test/delack`) and
 /// test-suite-sack-full.tcl, rebuilt from their documented topology (reference/ns2/fulltcp/
-/// suite.tcl): 8 Mb/s 5 ms + 800 kb/s 100 ms, DropTail 6, window 100, ns-2's default 536 B
+/// scenario.tcl with `net0`): 8 Mb/s 5 ms + 800 kb/s 100 ms, DropTail 6, window 100, ns-2's default 536 B
 /// segments, so slow start overflows the queue. ns-2 draws each agent's RTO clock phase at
 /// random (`boot_time_`); `clock_offset` 2-3 ms reproduces all six runs (4-9 ms changes one
 /// RTO of the delayed-ACK Reno run by a tick; the Fall & Floyd runs above need 3.5-7 ms).
