@@ -111,6 +111,15 @@ def sat5(table: pd.DataFrame) -> dict[str, Any]:
     for (variant, k, policy), row in means.iterrows():
         for metric in ("efficiency", "fairness"):
             out[f"sat5.{variant}.k{int(k)}.{policy}.{metric}"] = float(row[metric])
+    # §8-§9 claims: SACK improves TCP over satellite; fast retransmit and recovery (Reno) is
+    # worse than none (Vanilla) over large delay-bandwidth links. Written as differences.
+    eff = means["efficiency"]
+    for (variant, k, policy) in eff.index:
+        if variant != "reno":
+            continue
+        for better in ("sack1", "vanilla"):
+            if (better, k, policy) in eff.index:
+                out[f"sat5.k{int(k)}.{policy}.{better}_over_reno"] = float(eff[(better, k, policy)] - eff[(variant, k, policy)])
     frame = means.reset_index().rename(columns={VARIANT: "variant", BUFFER: "buffer_cells", POLICY: "policy"})
     frame["series"] = frame["variant"] + " " + frame["policy"]
     out["__frames__"] = {"sat5_table": frame}
