@@ -74,6 +74,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     super::flow_spec_build::check_routes(&flows, &net)?;
     let flow_names: Vec<String> = flows.iter().map(|f| f.name.clone()).collect();
     net.middlebox = crate::middlebox::spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
+    net.bridges = crate::net::ethernet::bridge::build(&scn.bridges, &|n: &str, p: &str| names.node(n, p), &net.nodes, &net.links)?;
 
     let duration = opts.duration.or(scn.duration.map(|d| d.0));
     if duration.is_none() {

@@ -66,6 +66,10 @@ pub struct Scenario {
     /// Packet hooks at nodes (rwnd clamp, IP-ABR proxy, delay, drops): docs/models/middlebox.md.
     #[serde(default)]
     pub middlebox: Vec<crate::middlebox::spec::MiddleboxSpec>,
+    /// MAC learning switches (IEEE 802.1D): nodes that bridge their links instead of routing
+    /// (docs/models/ethernet.md).
+    #[serde(default)]
+    pub bridges: Vec<crate::net::ethernet::bridge::BridgeSpec>,
     /// What to record beyond the always-on counters.
     #[serde(default)]
     pub record: RecordSpec,

@@ -62,6 +62,8 @@ pub struct Net {
     pub pcap: Option<PcapFiles>,
     /// Packet hooks at nodes (`None` without any: one branch per forward).
     pub middlebox: Option<Box<crate::middlebox::Middleboxes>>,
+    /// MAC learning switches (`None` without any: one branch per arrival).
+    pub bridges: Option<Box<ethernet::bridge::Bridges>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -82,6 +84,7 @@ impl Net {
             eth: ethernet::EthNet::default(),
             pcap: None,
             middlebox: None,
+            bridges: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -242,7 +245,10 @@ impl Net {
                 tr.line('d', self.now, link.from, link.to, p);
             }
         }
-        self.flows[p.flow.idx()].on_drop(p.ptype.is_data(), p.size, why);
+        // A bridge's filtered frame is a flooded copy its flow never sent (bridge.rs).
+        if why != DropReason::Filtered {
+            self.flows[p.flow.idx()].on_drop(p.ptype.is_data(), p.size, why);
+        }
         self.totals.dropped += 1;
         self.totals.drops[why.idx()] += 1;
         self.pool.free(id);
@@ -345,6 +351,9 @@ impl Net {
         let to = link.to;
         if let Some(tr) = self.trace.as_mut() {
             tr.line('r', self.now, link.from, to, self.pool.get(id));
+        }
+        if self.bridges.is_some() {
+            return self.bridge_arrive(l, id);
         }
         self.forward(to, id)
     }

@@ -50,10 +50,15 @@ pub enum DropReason {
     BlockedCap,
     /// A node hook (middlebox) dropped it in transit.
     Middlebox,
+    /// A MAC learning switch's copy or frame that was not for where it went: a flooded copy
+    /// at a host it is not addressed to, or a frame whose destination lies behind the port it
+    /// came in on (IEEE 802.1D §7.7). Counted in the totals only: not a loss of its flow, not a
+    /// drop of a link (see `net/ethernet/bridge.rs`).
+    Filtered,
 }
 
 impl DropReason {
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 17;
     pub const ALL: [DropReason; Self::COUNT] = [
         DropReason::Overflow,
         DropReason::ErrorModel,
@@ -71,6 +76,7 @@ impl DropReason {
         DropReason::Aal5,
         DropReason::BlockedCap,
         DropReason::Middlebox,
+        DropReason::Filtered,
     ];
 
     /// Column-friendly name (`drops_<name>` in results).
@@ -92,6 +98,7 @@ impl DropReason {
             DropReason::Aal5 => "aal5",
             DropReason::BlockedCap => "blocked_cap",
             DropReason::Middlebox => "middlebox",
+            DropReason::Filtered => "filtered",
         }
     }
 

@@ -5,7 +5,7 @@ use crate::agent::Agent;
 use crate::app::repeat::Repeat;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
-use crate::tcp::cc::reno::Reno as RenoCc;
+use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
 use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::gaimd::Gaimd;
@@ -36,7 +36,7 @@ pub struct Endpoints {
 pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recovery>) {
     let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
-    reno.byte_mss = p.integer_byte_increase.then_some(p.payload.0);
+    reno.byte_increase = ByteIncrease::new(p.ca_increase, p.payload.0);
     let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
     // The window rules run on ns-2's Sack1 agent unless `recovery` picks Reno or NewReno.
     let rule_recovery = || -> Box<dyn Recovery> {

@@ -94,11 +94,12 @@ pub struct TcpConfig {
     /// Default false (ns-2.35 `precisionReduce_ true`: cwnd may become e.g. 7.5).
     #[serde(default)]
     pub whole_packet_reduction: bool,
-    /// Byte-counted cwnd with the integer congestion-avoidance increase MSS·MSS/cwnd bytes
-    /// per ACK (seed 001 §7.2: it stops growing once cwnd > MSS² bytes, i.e. more than MSS
-    /// packets). Default false (ns-2: floating 1/cwnd packets). Reno-growth variants only.
+    /// Arithmetic of the congestion-avoidance increase: "float" (default, ns-2's 1/cwnd
+    /// packets per ACK), "integer" (byte-counted cwnd, ⌊MSS·MSS/cwnd⌋ bytes per ACK: seed 001
+    /// §7.2's stall above MSS² bytes) or "ack_counting" (seed 001 §7.2's fix). Reno-growth
+    /// variants only.
     #[serde(default)]
-    pub integer_byte_increase: bool,
+    pub ca_increase: CaIncrease,
     /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
     pub dupthresh: Option<u32>,
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
@@ -246,6 +247,21 @@ pub enum PipeStart {
     /// sets CWND to CWND/2"); differs from "outstanding" when the receiver window or the
     /// application limits the flight below cwnd.
     Cwnd,
+}
+
+/// Arithmetic of the congestion-avoidance increase (seed 001 §7.2, Goyal et al. 1997).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CaIncrease {
+    /// cwnd += 1/cwnd packets per new ACK in floating point (ns-2 `opencwnd`, RFC 5681 (3)).
+    #[default]
+    Float,
+    /// cwnd in bytes, += ⌊MSS·MSS/cwnd⌋ bytes per new ACK in integer arithmetic: zero, so
+    /// congestion avoidance stalls, once cwnd > MSS² bytes (more than MSS packets).
+    Integer,
+    /// Seed 001 §7.2's "ACK counting option": wait for the N-th ACK with N·MSS·MSS > cwnd,
+    /// then add ⌊N·MSS·MSS/cwnd⌋ bytes and start counting again (the remainder is dropped).
+    AckCounting,
 }
 
 /// Loss recovery paired with a window rule (`recovery`).
@@ -508,7 +524,7 @@ pub struct TcpParams {
     pub syn: bool,
     pub maxburst: u32,
     pub whole_packet_reduction: bool,
-    pub integer_byte_increase: bool,
+    pub ca_increase: CaIncrease,
     pub dupthresh: u32,
     pub limited_transmit: bool,
     pub delayed_ack: bool,
@@ -585,7 +601,7 @@ impl TcpConfig {
             syn: self.syn.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
             whole_packet_reduction: self.whole_packet_reduction,
-            integer_byte_increase: self.integer_byte_increase,
+            ca_increase: self.ca_increase,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
             delayed_ack: self.delayed_ack,

@@ -19,6 +19,7 @@
 //! forwarded, outside the packet accounting); ports count them (`pause_sent`, `resume_sent`,
 //! `pause_received`) and the time their transmitter was paused.
 
+pub mod bridge;
 pub mod buffer;
 pub mod framing;
 pub mod pause;

@@ -19,6 +19,7 @@
 //! [`Reno::reduce`] (ns-2 `slowdown` with any `decreasewin`, including `first_decrease_`).
 
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use crate::tcp::config::CaIncrease;
 
 /// The last window action as growth and reductions see it (ns-2 `last_cwnd_action_`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,26 +41,62 @@ pub struct Reno {
     /// No reduction has happened yet: the first one halves whatever the variant's decrease
     /// (ns-2 `first_decrease_`).
     first_decrease: bool,
-    /// Some(MSS in bytes): congestion avoidance adds MSS·MSS/cwnd bytes per ACK in integer
-    /// arithmetic on a byte-counted cwnd (seed 001 §7.2), so growth stops once cwnd > MSS²
-    /// bytes (cwnd > MSS packets). None: ns-2's floating 1/cwnd packets.
-    pub byte_mss: Option<u64>,
+    /// Some: congestion avoidance in integer bytes (seed 001 §7.2); None: ns-2's floating
+    /// 1/cwnd packets per ACK.
+    pub byte_increase: Option<ByteIncrease>,
+}
+
+/// Congestion avoidance on a byte-counted cwnd in integer arithmetic (seed 001 §7.2): each
+/// new ACK is worth MSS·MSS/cwnd bytes, truncated. Without ACK counting that is zero once
+/// cwnd > MSS² bytes and the window stalls; with it the sender waits for the N-th ACK such
+/// that N·MSS·MSS > cwnd and then adds ⌊N·MSS·MSS/cwnd⌋ bytes.
+#[derive(Clone, Debug)]
+pub struct ByteIncrease {
+    mss: u64,
+    ack_counting: bool,
+    /// ACKs counted since the last increase (ACK counting).
+    acks: u64,
+}
+
+impl ByteIncrease {
+    /// The byte arithmetic of `mode` for segments of `mss` bytes; None for floating point.
+    pub fn new(mode: CaIncrease, mss: u64) -> Option<Self> {
+        match mode {
+            CaIncrease::Float => None,
+            CaIncrease::Integer => Some(ByteIncrease { mss, ack_counting: false, acks: 0 }),
+            CaIncrease::AckCounting => Some(ByteIncrease { mss, ack_counting: true, acks: 0 }),
+        }
+    }
+
+    /// The increase (packets) one new ACK earns at `cwnd` packets.
+    fn per_ack(&mut self, cwnd: f64) -> f64 {
+        let cwnd_bytes = ((cwnd * self.mss as f64).floor() as u64).max(1);
+        let n = if self.ack_counting {
+            self.acks += 1;
+            if self.acks * self.mss * self.mss <= cwnd_bytes {
+                return 0.0;
+            }
+            std::mem::take(&mut self.acks)
+        } else {
+            1
+        };
+        (n * self.mss * self.mss / cwnd_bytes) as f64 / self.mss as f64
+    }
 }
 
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_mss: None }
+        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_increase: None }
     }
 
     /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).
     pub fn open(&mut self) {
-        let inc = match self.byte_mss {
-            Some(mss) => {
-                let cwnd_bytes = ((self.cwnd * mss as f64).floor() as u64).max(1);
-                (mss * mss / cwnd_bytes) as f64 / mss as f64
-            }
-            None => 1.0 / self.cwnd,
+        let (cwnd, in_ca) = (self.cwnd, self.cwnd >= self.ssthresh);
+        let inc = match &mut self.byte_increase {
+            // Only congestion-avoidance ACKs count (slow start adds a packet per ACK).
+            Some(b) if in_ca => b.per_ack(cwnd),
+            _ => 1.0 / cwnd,
         };
         self.open_by(inc);
     }

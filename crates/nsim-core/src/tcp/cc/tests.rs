@@ -1,8 +1,8 @@
-use super::reno::Reno;
+use super::reno::{ByteIncrease, Reno};
 use super::tahoe::Tahoe;
 use super::vegas::Vegas;
 use super::*;
-use crate::tcp::config::VegasConfig;
+use crate::tcp::config::{CaIncrease, VegasConfig};
 
 fn ack(cc: &mut dyn CongestionControl, ack: i64, rtt_ms: u64) {
     let s = AckSample {
@@ -225,19 +225,24 @@ fn window_rules_reproduce_seed_004_table_5_9() {
 
 /// Seed 001 §7.2: with a byte-counted cwnd and the integer increase MSS·MSS/cwnd, "CWND is
 /// never increases during the congestion avoidance phase" once cwnd > MSS² bytes (512-B MSS:
-/// 262144 B = 512 packets); below that the increase is truncated to whole bytes.
+/// 262144 B = 512 packets); below that the increase is truncated to whole bytes. ACK
+/// counting waits for N ACKs with N·MSS·MSS > cwnd and adds ⌊N·MSS·MSS/cwnd⌋ bytes.
 #[test]
 fn integer_byte_increase_stalls_above_mss_squared() {
-    let grow = |cwnd: f64, mss: Option<u64>, acks: i64| {
+    let grow = |cwnd: f64, mode: CaIncrease, acks: i64| {
         let mut cc = Reno::new(cwnd, 1.0);
-        cc.byte_mss = mss;
+        cc.byte_increase = ByteIncrease::new(mode, 512);
         for i in 0..acks {
             ack(&mut cc, i, 100);
         }
         cc.cwnd() - cwnd
     };
-    assert_eq!(grow(600.0, Some(512), 1000), 0.0);
-    assert!(grow(600.0, None, 1000) > 1.6);
+    assert_eq!(grow(600.0, CaIncrease::Integer, 1000), 0.0);
+    assert!(grow(600.0, CaIncrease::Float, 1000) > 1.6);
     // 100 packets = 51200 B: 262144 / 51200 = 5.12, truncated to 5 B per ACK.
-    assert_eq!(grow(100.0, Some(512), 10), 50.0 / 512.0);
+    assert_eq!(grow(100.0, CaIncrease::Integer, 10), 50.0 / 512.0);
+    // Below MSS² ACK counting is the plain integer increase (N = 1).
+    assert_eq!(grow(100.0, CaIncrease::AckCounting, 10), 50.0 / 512.0);
+    // 600 packets = 307200 B: N = 2 (524288 > 307200), ⌊524288 / 307200⌋ = 1 B per 2 ACKs.
+    assert_eq!(grow(600.0, CaIncrease::AckCounting, 1000), 500.0 / 512.0);
 }
