@@ -13,8 +13,10 @@ throughput is its throughput after the warm-up over the fair share C/(2n) of the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 WARMUP_S = 20.0
@@ -233,3 +235,51 @@ def cbr_tcp(table: pd.DataFrame) -> dict[str, Any]:
 def cbr_sfsack(table: pd.DataFrame) -> dict[str, Any]:
     """Fig. 6.11: SF-SACK "behaves like other TCP protocols in being fair when carrying data and video"."""
     return _cbr_vs_ftp("cbr_sfsack", table, LINK_1M / 2)
+
+
+TRANSPORT = "flows[1].transport"
+CONV_BIN_S = 1.0  # record.interval of convergence_10.toml
+CBR_OFF_S = 20.0
+
+
+def convergence_time(res: Any) -> pd.DataFrame:
+    """Per run: the δ-fair convergence time (SlowCC's, δ = 0.1, B = 10 Mb/s; notes §4.9): from
+    the CBR's end (20 s) to the end of flow0's first 1-s bin at or above (1 - δ)·B/2 = 4.5 Mb/s
+    (NaN if it never gets there), on every flow's row."""
+    s = res.series("flow_throughput")
+    name = dict(zip(res.flows["flow"], res.flows["name"]))
+    s = s[s["flow"].map(name) == "flow0"]
+    mbps = s["delivered_bytes"].to_numpy(float) * 8 / CONV_BIN_S / 1e6
+    ends = s["time_s"].to_numpy(float)
+    hit = ends[(ends - CONV_BIN_S >= CBR_OFF_S - 1e-9) & (mbps >= 4.5)]
+    value = float(hit[0] - CBR_OFF_S) if len(hit) else float("nan")
+    return pd.DataFrame({"convergence_s": [value] * len(res.flows)})  # one row per flow: the run's value
+
+
+def _protocol_of(transport: Any) -> str:
+    """The protocol named by a grid value of ``flows[1].transport`` (a table or its JSON)."""
+    t = json.loads(transport) if isinstance(transport, str) else transport
+    return t.get("variant", "sack1") if t["kind"] == "tcp" else t["kind"]
+
+
+def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Tables 5.10 / 6.3 orderings: Tahoe converges fastest, SF-SACK slowest of the window-based
+    protocols, TFRC slowest of all (mean over seeds; a run that never converges counts as the
+    run's remaining time, 40 s)."""
+    runs = table.drop_duplicates("run_key")
+    t = runs.assign(protocol=runs[TRANSPORT].map(_protocol_of), conv=runs["convergence_s"].fillna(40.0))
+    g = t.groupby("protocol")["conv"]
+    mean, ci = g.mean(), 2.262 * g.std() / np.sqrt(g.count())  # t(0.975, 9) for 10 runs
+    window = [p for p in ("tahoe", "reno", "newreno", "sack1") if p in mean]
+    out: dict[str, Any] = {f"conv.{p}.mean_s": float(m) for p, m in mean.items()}
+    if "tahoe" in mean:
+        out["conv.tahoe_minus_fastest_other_s"] = float(mean["tahoe"] - mean.drop("tahoe").min())
+    if "sf_sack" in mean and len(window) > 1:
+        out["conv.sf_sack_minus_slowest_tcp_s"] = float(mean["sf_sack"] - mean[window].max())
+    if "tfrc" in mean and "sf_sack" in mean:
+        out["conv.tfrc_over_sf_sack"] = float(mean["tfrc"] / mean["sf_sack"])
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
+                                               "runs": g.count().values})}
+    return out
