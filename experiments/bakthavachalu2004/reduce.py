@@ -134,15 +134,18 @@ def _friendliness(part: str, n: int, table: pd.DataFrame, rows: list[dict[str, A
             out[f"{key}.loss_ratio_ecn"] = on["loss_pct"] / off["loss_pct"] if off["loss_pct"] else float("nan")
             out[f"{key}.jain_gain_ecn"] = on["jain"] - off["jain"]
     ids = {r["id"] for r in rows}
+    out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}  # the same, vs ns-2.35
     out = {k: v for k, v in out.items() if k in ids}  # the table keeps what no row checks
     out["__frames__"] = {part: f}
     return out
 
 
 def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
-    """§6.2.3 (Figs. 6.7): 16 SF-SACK + 16 X flows; SF-SACK's mean normalized throughput."""
+    """§6.2.3 / §6.2.5 (Figs. 6.7, 6.12): 16 SF-SACK + 16 X flows; SF-SACK's mean normalized
+    throughput and Jain's index of all 32 flows."""
     f = _class_shares(16, table).rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"})
     out: dict[str, Any] = {f"sfsack16.{r.x}.sf_sack_nt": r.sf_sack_nt for r in f.itertuples()}
+    out |= {f"sfsack16.{r.x}.jain": r.jain for r in f.itertuples()}
     out["__frames__"] = {"sfsack16": f}
     return out
 
