@@ -126,5 +126,5 @@ def test_lab2003_quick_passes(tmp_path: Path) -> None:
     rows = (tmp_path / "results.csv").read_text()
     assert "pftk.hong_kong.calc_kBps" in rows and "sack.sack_cwnd_after_loss" in rows
     html = (tmp_path / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 4
+    assert html.count("data:image/png;base64,") == 6
     assert "| pftk.israel.calc_kBps |" in (tmp_path / "results.md").read_text()

@@ -13,8 +13,10 @@ throughput is its throughput after the warm-up over the fair share C/(2n) of the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 WARMUP_S = 20.0
@@ -86,54 +88,106 @@ def tfrc15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return _two_flow("tfrc15", table, 15.0, rows)
 
 
-def _class_shares(n: int, table: pd.DataFrame) -> pd.DataFrame:
-    """Per X: the mean normalized throughput of the first class (flows[0], n flows) and of
-    the X class (flows named x*), each flow's throughput after the warm-up over C/(2n)."""
+SETBIT = "dumbbell.bottleneck.queue.setbit"
+
+
+def _jain(x: pd.Series) -> float:
+    """Jain's fairness index (Chiu & Jain) of the values in ``x``."""
+    square_sum = float((x ** 2).sum())
+    return float(x.sum() ** 2 / (len(x) * square_sum)) if square_sum > 0 else float("nan")
+
+
+def _class_shares(n: int, table: pd.DataFrame, label: str | None = None) -> pd.DataFrame:
+    """Per X (named ``label`` if given, else by its variant) and per ECN setting: the mean
+    normalized throughput of the first class (flows[0], n flows) and of the X class (flows
+    named x*), each flow's throughput after the warm-up over C/(2n); Jain's index over all 2n
+    flows; the bottleneck loss rate (packets dropped over packets sent, both classes)."""
     fair = 60.0 / (2 * n)
+    t = table.assign(ecn=table[SETBIT].astype(str).str.lower() == "true" if SETBIT in table.columns else False)  # grid values come back as text
     frames = []
-    for x, g in table.groupby("flows[1].transport.variant"):
+    for (x, ecn), g in t.groupby(["flows[1].transport.variant", "ecn"]):
         nt = g["tput_mean_mbps"] / fair
         is_x = g["name"].str.startswith("x")
-        frames.append({"n": n, "x": x, "first_nt": float(nt[~is_x].mean()), "x_nt": float(nt[is_x].mean()),
-                       "first_nt_std": float(nt[~is_x].std()),
+        frames.append({"n": n, "x": label or x, "ecn": bool(ecn), "first_nt": float(nt[~is_x].mean()),
+                       "x_nt": float(nt[is_x].mean()), "first_nt_std": float(nt[~is_x].std()),
+                       "jain": float(g.groupby("seed")["tput_mean_mbps"].apply(_jain).mean()),
+                       "loss_pct": float(100 * g["dropped_pkts"].sum() / g["sent_pkts"].sum()),
                        "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / 60.0)})
     return pd.DataFrame(frames)
 
 
-def _friendliness(n: int, table: pd.DataFrame) -> dict[str, Any]:
-    """Tables 5.1-5.7 (no ECN), TFRC rows: the TFRC class's mean normalized throughput."""
-    f = _class_shares(n, table).rename(columns={"first_nt": "tfrc_nt", "first_nt_std": "tfrc_nt_std"})
-    out: dict[str, Any] = {f"friend{n}.{r.x}.tfrc_nt": r.tfrc_nt for r in f.itertuples()}
-    out["__frames__"] = {f"friend{n}": f}
+def _friendliness(part: str, n: int, table: pd.DataFrame, rows: list[dict[str, Any]], label: str | None = None) -> dict[str, Any]:
+    """Tables 5.1-5.8 (without ECN, and with it: suffix ``_ecn``), TFRC rows: the TFRC class's
+    mean normalized throughput, Jain's index over all flows (Figs. 5.3/5.4) and, where both
+    settings ran, the ECN/no-ECN ratio of the loss rate and the change of Jain's index."""
+    f = _class_shares(n, table, label).rename(columns={"first_nt": "tfrc_nt", "first_nt_std": "tfrc_nt_std"})
+    out: dict[str, Any] = {}
+    for r in f.itertuples():
+        key = f"{part}.{r.x}" if label is None else part
+        tail = "_ecn" if r.ecn else ""
+        out[f"{key}.tfrc_nt{tail}"] = r.tfrc_nt
+        out[f"{key}.jain{tail}"] = r.jain
+    for x, g in f.groupby("x"):
+        if g["ecn"].nunique() == 2:
+            on, off = g[g["ecn"]].iloc[0], g[~g["ecn"]].iloc[0]
+            key = f"{part}.{x}" if label is None else part
+            out[f"{key}.loss_ratio_ecn"] = on["loss_pct"] / off["loss_pct"] if off["loss_pct"] else float("nan")
+            out[f"{key}.jain_gain_ecn"] = on["jain"] - off["jain"]
+    ids = {r["id"] for r in rows}
+    out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}  # the same, vs ns-2.35
+    out = {k: v for k, v in out.items() if k in ids}  # the table keeps what no row checks
+    out["__frames__"] = {part: f}
     return out
 
 
 def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
-    """§6.2.3 (Figs. 6.7): 16 SF-SACK + 16 X flows; SF-SACK's mean normalized throughput."""
+    """§6.2.3 / §6.2.5 (Figs. 6.7, 6.12): 16 SF-SACK + 16 X flows; SF-SACK's mean normalized
+    throughput and Jain's index of all 32 flows."""
     f = _class_shares(16, table).rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"})
     out: dict[str, Any] = {f"sfsack16.{r.x}.sf_sack_nt": r.sf_sack_nt for r in f.itertuples()}
+    out |= {f"sfsack16.{r.x}.jain": r.jain for r in f.itertuples()}
     out["__frames__"] = {"sfsack16": f}
     return out
 
 
-def friend4(table: pd.DataFrame) -> dict[str, Any]:
+def friend4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Tables 5.1-5.7, n = 4."""
-    return _friendliness(4, table)
+    return _friendliness("friend4", 4, table, rows)
 
 
-def friend16(table: pd.DataFrame) -> dict[str, Any]:
+def friend16(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Tables 5.1-5.7, n = 16."""
-    return _friendliness(16, table)
+    return _friendliness("friend16", 16, table, rows)
 
 
-def friend32(table: pd.DataFrame) -> dict[str, Any]:
+def friend32(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Tables 5.1-5.7, n = 32."""
-    return _friendliness(32, table)
+    return _friendliness("friend32", 32, table, rows)
 
 
-def friend64(table: pd.DataFrame) -> dict[str, Any]:
+def friend64(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Tables 5.1-5.7, n = 64."""
-    return _friendliness(64, table)
+    return _friendliness("friend64", 64, table, rows)
+
+
+def iiad4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Table 5.8 (IIAD), n = 4."""
+    return _friendliness("iiad4", 4, table, rows, label="iiad")
+
+
+def iiad16(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Table 5.8 (IIAD), n = 16."""
+    return _friendliness("iiad16", 16, table, rows, label="iiad")
+
+
+def iiad32(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Table 5.8 (IIAD), n = 32."""
+    return _friendliness("iiad32", 32, table, rows, label="iiad")
+
+
+def iiad64(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Table 5.8 (IIAD), n = 64."""
+    return _friendliness("iiad64", 64, table, rows, label="iiad")
 
 
 def tau15(table: pd.DataFrame) -> dict[str, Any]:
@@ -145,4 +199,90 @@ def tau15(table: pd.DataFrame) -> dict[str, Any]:
     if len(cov) > 2:
         out["tau15.cov_0p1s_minus_min"] = float(cov[0.1] - cov.min())
     out["__frames__"] = {"tau15": cov.rename("cov_pct").reset_index()}
+    return out
+
+
+CBR_RATE = "flows[0].app.rate"
+LINK_1M = 1.0  # Mb/s, the bottleneck of §6.2.4
+FIGURE = {"cbr_udp": "fig6_9", "cbr_tcp": "fig6_10", "cbr_sfsack": "fig6_11"}
+
+
+def _cbr_vs_ftp(part: str, table: pd.DataFrame, cbr_cap: float) -> dict[str, Any]:
+    """Figs. 6.9-6.11: per CBR rate, the CBR and FTP flows' goodput over the run (Mb/s).
+    ``cbr_cap`` is what the CBR flow should get at most: the link (UDP) or half of it (a
+    congestion-controlled transport). Rows: the largest |CBR - min(rate, cbr_cap)| over the
+    rates and the smallest CBR + FTP, both over the link rate."""
+    rate = table[CBR_RATE].map(lambda v: float(str(v).removesuffix("kb")) / 1000.0)
+    t = table.assign(rate=rate, mbps=table["goodput_bps"] / 1e6)
+    by = t.pivot_table(index="rate", columns="name", values="mbps")
+    expected = by.index.to_series().clip(upper=cbr_cap)
+    frame = pd.concat([pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": by["cbr"], "series": "CBR"}),
+                       pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": by["ftp"], "series": "FTP"}),
+                       pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": LINK_1M - by.index.to_series().clip(upper=LINK_1M),
+                                     "series": "available to FTP (link - CBR rate)"})], ignore_index=True)
+    return {f"{part}.cbr_error_max": float((by["cbr"] - expected).abs().max() / LINK_1M),
+            f"{part}.utilization_min": float((by["cbr"] + by["ftp"]).min() / LINK_1M),
+            "__frames__": {FIGURE[part]: frame}}
+
+
+def cbr_udp(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig. 6.9: "UDP always gets its share of bandwidth, leaving only the remaining ... for TCP"."""
+    return _cbr_vs_ftp("cbr_udp", table, LINK_1M)
+
+
+def cbr_tcp(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig. 6.10: TCP-carried CBR gets what it needs up to its fair share (half the link)."""
+    return _cbr_vs_ftp("cbr_tcp", table, LINK_1M / 2)
+
+
+def cbr_sfsack(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig. 6.11: SF-SACK "behaves like other TCP protocols in being fair when carrying data and video"."""
+    return _cbr_vs_ftp("cbr_sfsack", table, LINK_1M / 2)
+
+
+TRANSPORT = "flows[1].transport"
+CONV_BIN_S = 1.0  # record.interval of convergence_10.toml
+CBR_OFF_S = 20.0
+
+
+def convergence_time(res: Any) -> pd.DataFrame:
+    """Per run: the δ-fair convergence time (SlowCC's, δ = 0.1, B = 10 Mb/s; notes §4.9): from
+    the CBR's end (20 s) to the end of flow0's first 1-s bin at or above (1 - δ)·B/2 = 4.5 Mb/s
+    (NaN if it never gets there), on every flow's row."""
+    s = res.series("flow_throughput")
+    name = dict(zip(res.flows["flow"], res.flows["name"]))
+    s = s[s["flow"].map(name) == "flow0"]
+    mbps = s["delivered_bytes"].to_numpy(float) * 8 / CONV_BIN_S / 1e6
+    ends = s["time_s"].to_numpy(float)
+    hit = ends[(ends - CONV_BIN_S >= CBR_OFF_S - 1e-9) & (mbps >= 4.5)]
+    value = float(hit[0] - CBR_OFF_S) if len(hit) else float("nan")
+    return pd.DataFrame({"convergence_s": [value] * len(res.flows)})  # one row per flow: the run's value
+
+
+def _protocol_of(transport: Any) -> str:
+    """The protocol named by a grid value of ``flows[1].transport`` (a table or its JSON)."""
+    t = json.loads(transport) if isinstance(transport, str) else transport
+    return t.get("variant", "sack1") if t["kind"] == "tcp" else t["kind"]
+
+
+def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Tables 5.10 / 6.3 orderings: Tahoe converges fastest, SF-SACK slowest of the window-based
+    protocols, TFRC slowest of all (mean over seeds; a run that never converges counts as the
+    run's remaining time, 40 s)."""
+    runs = table.drop_duplicates("run_key")
+    t = runs.assign(protocol=runs[TRANSPORT].map(_protocol_of), conv=runs["convergence_s"].fillna(40.0))
+    g = t.groupby("protocol")["conv"]
+    mean, ci = g.mean(), 2.262 * g.std() / np.sqrt(g.count())  # t(0.975, 9) for 10 runs
+    window = [p for p in ("tahoe", "reno", "newreno", "sack1") if p in mean]
+    out: dict[str, Any] = {f"conv.{p}.mean_s": float(m) for p, m in mean.items()}
+    if "tahoe" in mean:
+        out["conv.tahoe_minus_fastest_other_s"] = float(mean["tahoe"] - mean.drop("tahoe").min())
+    if "sf_sack" in mean and len(window) > 1:
+        out["conv.sf_sack_minus_slowest_tcp_s"] = float(mean["sf_sack"] - mean[window].max())
+    if "tfrc" in mean and "sf_sack" in mean:
+        out["conv.tfrc_over_sf_sack"] = float(mean["tfrc"] / mean["sf_sack"])
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
+                                               "runs": g.count().values})}
     return out

@@ -9,6 +9,7 @@ decrease of cwnd; ``cwnd_trace`` keeps the whole (short) cwnd trace of the five-
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -188,4 +189,106 @@ def pftk_simulated(table: pd.DataFrame) -> dict[str, Any]:
                        for c, label in (("goodput_bps", "nsim Reno"), ("pftk_bps", "Eq. 4-1 (PFTK)"),
                                         ("mathis_bps", "Mathis (b = 2)"))], ignore_index=True)
     out["__frames__"] = {"pftk_sim": frame}
+    return out
+
+
+LOW_WINDOW = 38.0  # RFC 3649 Low_Window (packets): HighSpeed TCP is standard TCP up to here
+HS_BIN_S = 10.0  # record.interval of the HighSpeed scenarios (s)
+
+
+def hstcp_trace(res: Any) -> pd.DataFrame:
+    """Per flow: first retransmission timeout (the first time cwnd falls back to 1 segment
+    after having grown; a fast retransmit leaves it at ssthresh >= 2), peak cwnd, cwnd averaged
+    over time in the run's last 100 s, and the 10 s throughput bins (wire bytes delivered)."""
+    rows = []
+    cw, tp = res.series("cwnd"), res.series("flow_throughput")
+    end = float(tp["time_s"].max())
+    for flow in res.flows["flow"]:
+        c = cw[cw["flow"] == flow]
+        t, w = c["time_s"].to_numpy(float), c["cwnd_pkts"].to_numpy(float)
+        grown_before = np.concatenate(([False], np.maximum.accumulate(w)[:-1] > 1.0))
+        rto = np.flatnonzero((w <= 1.0) & grown_before)
+        held = np.diff(np.append(t, end))
+        late = (t >= end - 100.0) & (held > 0)
+        f = tp[tp["flow"] == flow]
+        rows.append({"first_timeout_s": float(t[rto[0]]) if len(rto) else float("nan"),
+                     "peak_cwnd_pkts": float(w.max()),
+                     "late_cwnd_pkts": float(np.average(w[late], weights=held[late])) if late.any() else float("nan"),
+                     "bin_t": f["time_s"].tolist(),
+                     "bin_mbps": (f["delivered_bytes"].to_numpy(float) * 8 / HS_BIN_S / 1e6).tolist()})
+    return pd.DataFrame(rows)
+
+
+def _bins(table: pd.DataFrame, label: str) -> pd.DataFrame:
+    """The 10 s throughput bins of every flow of ``table`` (one run), series named
+    ``<label> <flow name>``."""
+    return pd.concat([pd.DataFrame({"time_s": np.asarray(r["bin_t"]) - HS_BIN_S, "mbps": r["bin_mbps"],
+                                    "flow": f"{label} {r['name']}"}) for _, r in table.iterrows()],
+                     ignore_index=True)
+
+
+def hstcp_ds0(table: pd.DataFrame) -> dict[str, Any]:
+    """Exp. 5 at DS0: when each connection first times out, relative to the second one's
+    start (worst seed for each bound), the later connection's share of the goodput (mean over
+    seeds), and the largest window against Low_Window."""
+    after_start2, second_after, order, share = [], [], [], []
+    for _, run in table.groupby("seed"):
+        first, second = (run[run["name"] == n].iloc[0] for n in ("hs0", "hs1"))
+        after_start2.append(first["first_timeout_s"] - second["start_s"])
+        second_after.append(second["first_timeout_s"] - second["start_s"])
+        order.append(second["first_timeout_s"] - first["first_timeout_s"])
+        share.append(second["goodput_bps"] / (first["goodput_bps"] + second["goodput_bps"]))
+    seed1 = table[table["seed"] == table["seed"].min()]
+    return {"hstcp_ds0.first_timeout_after_start2_s": max(after_start2),
+            "hstcp_ds0.second_timeout_after_start2_s": max(second_after),
+            "hstcp_ds0.second_minus_first_timeout_s": min(order),
+            "hstcp_ds0.later_flow_share": float(np.mean(share)),
+            "hstcp_ds0.peak_cwnd_over_low_window": table["peak_cwnd_pkts"].max() / LOW_WINDOW,
+            "__frames__": {"fig4_7": _bins(seed1, "nsim")}}
+
+
+#: reference/ns2/highspeed_two_flow/summary.csv: ns-2.35 on the path of hstcp_fast.toml.
+NS2_TWO_FLOW = Path(__file__).resolve().parents[2] / "reference" / "ns2" / "highspeed_two_flow" / "summary.csv"
+
+
+def _converged_after(bins: list[dict[str, Any]], start: float, rate_mbps: float) -> float:
+    """δ-fair convergence time (SlowCC's, δ = 0.1): from the second flow's start to the end of
+    its first 10 s bin at or above (1 - δ)/2 of the link rate."""
+    second = bins[1]
+    hit = [t for t, m in zip(second["t"], second["mbps"]) if t >= start and m >= 0.45 * rate_mbps]
+    return hit[0] + HS_BIN_S - start if hit else float("nan")
+
+
+def _late_share(bins: list[dict[str, Any]], t0: float) -> tuple[float, float]:
+    """The second flow's share of the two flows' throughput over bins starting at or after
+    ``t0``, and Jain's index of the two mean throughputs there."""
+    means = [float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= t0])) for b in bins]
+    return means[1] / sum(means), sum(means) ** 2 / (2 * sum(m * m for m in means))
+
+
+def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
+    """Two flows at 99 Mb/s x 100 ms, the second from 30 s: each HighSpeed flow's time-averaged
+    window over the last 100 s against Low_Window, and per window rule the second flow's share
+    and the Jain index over the last 100 s, the utilisation after 30 s and the second flow's
+    convergence time."""
+    out: dict[str, Any] = {}
+    frames = []
+    end = max(max(t) for t in table["bin_t"])
+    for variant, run in table.groupby(VARIANT):
+        run = run.sort_values("name")
+        bins = [{"t": np.asarray(r["bin_t"]) - HS_BIN_S, "mbps": r["bin_mbps"]} for _, r in run.iterrows()]
+        share, jain = _late_share(bins, end - 100.0)
+        busy = sum(float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= 30.0])) for b in bins)
+        out[f"hstcp_fast.{variant}.second_share_last100s"] = share
+        out[f"hstcp_fast.{variant}.jain_last100s"] = jain
+        out[f"hstcp_fast.{variant}.utilization"] = busy / 99.0
+        out[f"hstcp_fast.{variant}.convergence_s"] = _converged_after(bins, 30.0, 99.0)
+        if variant == "highspeed":
+            out["hstcp_fast.highspeed.late_cwnd_over_low_window"] = run["late_cwnd_pkts"].min() / LOW_WINDOW
+        frames.append(_bins(run, f"nsim {variant}"))
+    if NS2_TWO_FLOW.exists():
+        ns2 = pd.read_csv(NS2_TWO_FLOW)
+        frames += [pd.DataFrame({"time_s": g["bin_start_s"], "mbps": g["mbps"], "flow": f"ns-2.35 {rule} flow {flow}"})
+                   for (rule, flow), g in ns2.groupby(["rule", "flow"])]
+    out["__frames__"] = {"hstcp_fast": pd.concat(frames, ignore_index=True)}
     return out

@@ -23,6 +23,9 @@ sh "$HERE/tcp_start/run.sh" "$RAW/tcp_start"
 # 1c. HighSpeed TCP (windowOption_ 8) and standard Sack1 on a 99 Mb/s path -> highspeed/
 sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
 
+# 1c2. Two HighSpeed (and two Sack1) flows on that path, the second from 30 s -> highspeed_two_flow/
+sh "$HERE/highspeed_two_flow/run.sh"
+
 # 1d. GAIMD and binomial (SQRT, IIAD) on the same path -> aimd/
 sh "$HERE/aimd/run.sh" "$RAW/aimd"
 
