@@ -69,6 +69,11 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
+    /// UDP flows with a `deadline`: data packets delivered later than it.
+    pub late_pkts: u64,
+    /// UDP flows with a `deadline`: (late + dropped) / (delivered + dropped) data packets
+    /// (packets still in flight at the end are not counted); none without a deadline.
+    pub deadline_miss_fraction: Option<f64>,
     /// TCP and STP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
     pub retransmits: u64,
     /// TCP: retransmission timeouts with data outstanding; STP: no-response timeouts.
@@ -250,6 +255,9 @@ impl Results {
                     delay_p99_s: s.delay.quantile(0.99),
                     delay_max_s: s.delay.max(),
                     jitter_s: s.delay.jitter(),
+                    late_pkts: s.late_pkts,
+                    deadline_miss_fraction: (info.deadline.is_some() && s.delivered_pkts + s.dropped_pkts > 0)
+                        .then(|| (s.late_pkts + s.dropped_pkts) as f64 / (s.delivered_pkts + s.dropped_pkts) as f64),
                     retransmits: s.tcp.retransmits,
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,

@@ -21,6 +21,8 @@ pub struct FlowStats {
     /// Application bytes delivered in order (set by transports that know; UDP: payload of
     /// every delivered datagram).
     pub goodput_bytes: u64,
+    /// UDP flows with a `deadline`: data packets delivered later than it.
+    pub late_pkts: u64,
     pub first_sent: Option<SimTime>,
     pub last_delivered: Option<SimTime>,
     pub delay: DelayStats,
