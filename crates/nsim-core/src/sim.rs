@@ -200,6 +200,7 @@ impl Simulator {
         let f = &mut self.net.flows[p.flow.idx()];
         if p.ptype.is_data() {
             f.delivered_pkts += 1;
+            f.delivered_by_mark[crate::record::flow_stats::mark(p.prio)] += 1;
             f.delivered_bytes += p.size as u64;
             f.delay.record(now - p.created);
             f.last_delivered = Some(now);

@@ -38,6 +38,7 @@ use super::token_bucket::TokenBucket;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::{RateSpec, SizeSpec, TimeSpec};
 use crate::packet::PacketId;
+use crate::record::flow_stats::mark;
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
@@ -196,10 +197,6 @@ pub struct HostSched {
     limit: u64,
     len: (u64, u64),
     stats: [ClassStats; 3],
-}
-
-fn mark(prio: u8) -> usize {
-    (prio as usize).min(LOW)
 }
 
 impl HostSched {

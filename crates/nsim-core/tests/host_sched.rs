@@ -1,0 +1,32 @@
+//! The design #3 host scheduler in a whole run (scenarios/host_sched_telnet_bulk.toml): a
+//! HIGH-marked Telnet-like flow is not delayed behind bulk LOW traffic on the host link,
+//! where a drop-tail host queue makes it wait behind the TCP window.
+
+mod common;
+use common::run;
+
+const SCENARIO: &str = include_str!("../../../scenarios/host_sched_telnet_bulk.toml");
+
+#[test]
+fn telnet_waits_at_most_one_bulk_packet_at_the_host() {
+    let r = run(SCENARIO);
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+    let (telnet, bulk) = (&r.flows[0], &r.flows[1]);
+    // Path: 100 B at 1 Mb/s (0.8 ms) + 5 ms + 100 B at 10 Mb/s (0.08 ms) + 20 ms = 25.88 ms,
+    // plus at most one bulk packet (1040 B with headers at 1 Mb/s: 8.32 ms) being sent.
+    let bound = 0.02588 + 0.00832 + 1e-9;
+    assert!(telnet.delay_max_s.unwrap() <= bound, "telnet max delay {:?}", telnet.delay_max_s);
+    assert_eq!(telnet.deadline_miss_fraction, Some(0.0));
+    assert_eq!((telnet.sent_high_pkts, bulk.sent_low_pkts > 0, bulk.sent_high_pkts), (telnet.sent_pkts, true, 0));
+    // Work-conserving for LOW: the bulk transfer still fills most of the 1 Mb/s link.
+    assert!(r.queues[0].utilization > 0.95, "host link utilization {}", r.queues[0].utilization);
+}
+
+#[test]
+fn a_drop_tail_host_queue_delays_telnet_behind_the_tcp_window() {
+    let droptail = SCENARIO.replace("queue = { kind = \"host_sched\",", "queue = { kind = \"droptail\", limit = 1000 }\n# ");
+    let r = run(&droptail);
+    let telnet = &r.flows[0];
+    assert!(telnet.delay_p50_s.unwrap() > 0.2, "telnet median delay {:?}", telnet.delay_p50_s);
+    assert!(telnet.deadline_miss_fraction.unwrap() > 0.5, "{:?}", telnet.deadline_miss_fraction);
+}
