@@ -30,3 +30,39 @@ fn a_drop_tail_host_queue_delays_telnet_behind_the_tcp_window() {
     assert!(telnet.delay_p50_s.unwrap() > 0.2, "telnet median delay {:?}", telnet.delay_p50_s);
     assert!(telnet.deadline_miss_fraction.unwrap() > 0.5, "{:?}", telnet.deadline_miss_fraction);
 }
+
+#[test]
+fn design_1_is_prio_over_per_mark_shapers() {
+    // HIGH offered at 500 kb/s through a 250 kb/s, 6000 B HIGH shaper; LOW offered at 1 Mb/s.
+    // Over 20 s HIGH delivers depth + rate·t (within two packets) and LOW fills the rest of
+    // the 1 Mb/s link: the composition documented in docs/models/host_scheduler.md.
+    let toml = r#"
+duration = "20s"
+hosts = ["h1", "h2"]
+[[links]]
+between = ["h1", "h2"]
+rate = "1Mb"
+delay = "1ms"
+queue = { kind = "prio", classes = [
+  { match = { prios = [0] }, queue = { kind = "shaper", rate = "250kb", depth = "6000B", queue = { kind = "droptail", limit = 100 } } },
+  { queue = { kind = "droptail", limit = 100 } },
+] }
+[[flows]]
+name = "high"
+from = "h1"
+to = "h2"
+app = { kind = "cbr", rate = "500kb", size = "500B" }
+[[flows]]
+name = "low"
+from = "h1"
+to = "h2"
+app = { kind = "cbr", rate = "1Mb", size = "1000B" }
+prio = 2
+"#;
+    let r = run(toml);
+    let (high, low) = (&r.flows[0], &r.flows[1]);
+    let want = 6000.0 + 250e3 / 8.0 * 20.0;
+    assert!((high.delivered_bytes as f64 - want).abs() <= 1000.0, "{} vs {want}", high.delivered_bytes);
+    let link = 1e6 / 8.0 * 20.0;
+    assert!(((high.delivered_bytes + low.delivered_bytes) as f64) > 0.98 * link, "{} + {}", high.delivered_bytes, low.delivered_bytes);
+}
