@@ -34,7 +34,7 @@ def test_trace_arithmetic_in_a_whole_run() -> None:
     assert f["delivered_pkts"] == 60 and f["deadline_miss_fraction"] == 0.0
     pd_ = res.packet_delays()
     assert sorted(pd_["prio"].unique()) == [0, 1, 2]
-    ccdf = pd_.nsim.ccdf("delay_s")
+    ccdf = nsim.metrics.ccdf(pd_["delay_s"])
     assert ccdf["ccdf"].iloc[-1] == 0.0
 
 
