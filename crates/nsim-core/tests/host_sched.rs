@@ -66,3 +66,43 @@ prio = 2
     let link = 1e6 / 8.0 * 20.0;
     assert!(((high.delivered_bytes + low.delivered_bytes) as f64) > 0.98 * link, "{} + {}", high.delivered_bytes, low.delivered_bytes);
 }
+
+#[test]
+fn tcp_ds_senders_behind_the_host_scheduler_finish_and_get_remarked() {
+    // Seed 002 §4.6: TCP-DS marks (HIGH up to 4 segments, MED up to 8), the host's SLA of
+    // 250 Kbps HIGH and 500 Kbps MED tokens, design #3 with maxdelay 200 / 400 ms. Six 300 KB
+    // transfers start together (about 7 HIGH segments each in slow start, 43 KB against a
+    // 6000 B bucket filling at 31 KB/s): their slow-start HIGH segments outrun the HIGH tokens, wait,
+    // and some leave remarked (delivered at a lower mark than sent); both transfers finish.
+    let toml = r#"
+duration = "30s"
+hosts = ["h1", "h2"]
+routers = ["r0"]
+[[links]]
+between = ["h1", "r0"]
+rate = "10Mb"
+delay = "1ms"
+queue = { kind = "host_sched" }
+reverse_queue = { kind = "droptail", limit = 100 }
+[[links]]
+between = ["r0", "h2"]
+rate = "10Mb"
+delay = "20ms"
+[[flows]]
+name = "ftp{i}"
+repeat = 6
+from = "h1"
+to = "h2"
+app = { kind = "file", size = "300KB" }
+transport = { kind = "tcp", variant = "newreno", window = 64, tcp_ds = { high = 4, med = 8 } }
+"#;
+    let r = run(toml);
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+    for f in &r.flows {
+        assert!(f.completion_s.is_some(), "{} did not finish", f.name);
+    }
+    let sent_high: u64 = r.flows.iter().map(|f| f.sent_high_pkts).sum();
+    let got_high: u64 = r.flows.iter().map(|f| f.delivered_high_pkts).sum();
+    let dropped: u64 = r.flows.iter().map(|f| f.dropped_pkts).sum();
+    assert!(got_high + dropped < sent_high, "no HIGH packet was remarked: sent {sent_high}, delivered {got_high}");
+}
