@@ -21,3 +21,32 @@ fn layered_video_loses_enhancement_before_base() {
     assert_eq!(pd.delay_s.len() as u64, video_pkts);
     assert!(pd.prio.iter().all(|&p| p <= 2) && pd.prio.contains(&0) && pd.prio.contains(&2));
 }
+
+/// A CBR flow whose every packet takes exactly 8 ms (1000 B at 1 Mb/s) + 10 ms, no queueing.
+fn cbr_with_deadline(deadline: &str) -> String {
+    format!(
+        r#"
+duration = "1s"
+hosts = ["a", "b"]
+[[links]]
+between = ["a", "b"]
+rate = "1Mb"
+delay = "10ms"
+[[flows]]
+from = "a"
+to = "b"
+app = {{ kind = "cbr", interval = "10ms", size = "1000B" }}
+deadline = "{deadline}"
+"#
+    )
+}
+
+#[test]
+fn a_packet_is_late_only_when_its_delay_exceeds_the_deadline() {
+    // Packets sent at 0, 10, ..., 990 ms; those sent up to 982 ms arrive by 1 s: 99.
+    let on_time = run(&cbr_with_deadline("18ms"));
+    let late = run(&cbr_with_deadline("17.999ms"));
+    let (a, b) = (&on_time.flows[0], &late.flows[0]);
+    assert_eq!((a.delivered_pkts, a.late_pkts, a.deadline_miss_fraction), (99, 0, Some(0.0)));
+    assert_eq!((b.delivered_pkts, b.late_pkts, b.deadline_miss_fraction), (99, 99, Some(1.0)));
+}
