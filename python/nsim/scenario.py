@@ -221,6 +221,7 @@ class Scenario:
         stagger: dict[str, Any] | None = None,
         prio: int | None = None,
         tag: int | None = None,
+        deadline: Quantity | None = None,
     ) -> "Scenario":
         """Adds a flow from ``src`` to ``dst``.
 
@@ -232,6 +233,8 @@ class Scenario:
             repeat: Expand into this many flows, substituting ``{i}`` in names.
             stagger: ``{"every": "0.5s", "group": 8}`` shifts start/stop of flow i.
             prio, tag: Values carried by the packets for classifiers.
+            deadline: UDP flows: packets delivered later than this after they were sent are
+                late (``late_pkts``, ``deadline_miss_fraction`` in the flows table).
         """
         self.config.setdefault("flows", []).append(
             _clean(
@@ -247,6 +250,7 @@ class Scenario:
                     "stagger": stagger,
                     "prio": prio,
                     "tag": tag,
+                    "deadline": deadline,
                 }
             )
         )

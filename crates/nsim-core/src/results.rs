@@ -69,6 +69,18 @@ pub struct FlowRow {
     pub delay_p99_s: Option<f64>,
     pub delay_max_s: Option<f64>,
     pub jitter_s: Option<f64>,
+    /// UDP flows with a `deadline`: data packets delivered later than it.
+    pub late_pkts: u64,
+    /// UDP flows with a `deadline`: (late + dropped) / (delivered + dropped) data packets
+    /// (packets still in flight at the end are not counted); none without a deadline.
+    pub deadline_miss_fraction: Option<f64>,
+    /// Data packets sent / delivered marked HIGH (`prio` 0), MED (1) and LOW (2 or more).
+    pub sent_high_pkts: u64,
+    pub sent_med_pkts: u64,
+    pub sent_low_pkts: u64,
+    pub delivered_high_pkts: u64,
+    pub delivered_med_pkts: u64,
+    pub delivered_low_pkts: u64,
     /// TCP and STP: segments sent again (ns-2 `nrexmitpack_`); 0 for other transports.
     pub retransmits: u64,
     /// TCP: retransmission timeouts with data outstanding; STP: no-response timeouts.
@@ -250,6 +262,15 @@ impl Results {
                     delay_p99_s: s.delay.quantile(0.99),
                     delay_max_s: s.delay.max(),
                     jitter_s: s.delay.jitter(),
+                    late_pkts: s.late_pkts,
+                    sent_high_pkts: s.sent_by_mark[0],
+                    sent_med_pkts: s.sent_by_mark[1],
+                    sent_low_pkts: s.sent_by_mark[2],
+                    delivered_high_pkts: s.delivered_by_mark[0],
+                    delivered_med_pkts: s.delivered_by_mark[1],
+                    delivered_low_pkts: s.delivered_by_mark[2],
+                    deadline_miss_fraction: (info.deadline.is_some() && s.delivered_pkts + s.dropped_pkts > 0)
+                        .then(|| (s.late_pkts + s.dropped_pkts) as f64 / (s.delivered_pkts + s.dropped_pkts) as f64),
                     retransmits: s.tcp.retransmits,
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,

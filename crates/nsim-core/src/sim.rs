@@ -33,6 +33,8 @@ pub struct FlowInfo {
     pub stop: Option<SimTime>,
     pub transport: &'static str,
     pub app: &'static str,
+    /// UDP playout deadline (the flow's `deadline`), if any.
+    pub deadline: Option<crate::time::Dur>,
 }
 
 /// Which series to sample and how often.
@@ -198,11 +200,12 @@ impl Simulator {
         let f = &mut self.net.flows[p.flow.idx()];
         if p.ptype.is_data() {
             f.delivered_pkts += 1;
+            f.delivered_by_mark[crate::record::flow_stats::mark(p.prio)] += 1;
             f.delivered_bytes += p.size as u64;
             f.delay.record(now - p.created);
             f.last_delivered = Some(now);
             if let Some(r) = self.packet_delays.as_mut() {
-                r.record(p.flow, p.seq, p.created, now);
+                r.record(p.flow, p.seq, p.prio, p.created, now);
             }
         } else {
             f.ack_delivered_pkts += 1;

@@ -10,6 +10,9 @@ pub mod onoff;
 pub mod poisson;
 pub mod repeat;
 pub mod size;
+pub mod video;
+pub mod video_synthetic;
+pub mod video_trace;
 
 use crate::rng::SimRng;
 use crate::time::Dur;
@@ -23,4 +26,9 @@ pub struct Emission {
 
 pub trait Generator {
     fn next(&mut self, rng: &mut SimRng) -> Emission;
+    /// The priority of the packet of the last emission, when the generator sets one (a video
+    /// layer); None: the flow's `prio`.
+    fn prio(&self) -> Option<u8> {
+        None
+    }
 }

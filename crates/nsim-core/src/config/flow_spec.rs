@@ -34,6 +34,10 @@ pub struct FlowSpec {
     /// Application tag carried by the packets (for classifiers). Default 0.
     #[serde(default)]
     pub tag: u16,
+    /// UDP flows: a data packet delivered more than `deadline` after it was sent is late
+    /// (`late_pkts`); the flow's `deadline_miss_fraction` counts late and lost packets.
+    /// Default: none.
+    pub deadline: Option<TimeSpec>,
 }
 
 /// Staggered starts: shift = every · (floor(i / group) mod cycle).
@@ -158,6 +162,38 @@ pub enum AppSpec {
     /// request is written as two writes, the first of `split` bytes. Each transaction's time
     /// is recorded (`transactions`, `transaction_mean_s`).
     Transactions { request: SizeSpec, response: SizeSpec, count: u32, think: Option<TimeSpec>, split: Option<SizeSpec> },
+    /// Video over UDP (seed 002 ch. 5, see `docs/models/video.md`): `sequences` played in
+    /// order, over and over, with an exponential gap of mean `gap` (default 1s; "0s": none)
+    /// after each; frames cut into packets of at most `packet_size` (default 1000 B) per
+    /// layer, `pacing` "spread" (default: over the frame interval) or "burst"; `frame_rate`
+    /// frames/s (default 30); layered packets carry `layer_prios` (default [0, 1, 2]: base
+    /// HIGH, middle MED, enhancement LOW).
+    Video {
+        sequences: Vec<VideoSequenceSpec>,
+        frame_rate: Option<f64>,
+        packet_size: Option<SizeSpec>,
+        pacing: Option<crate::app::video::Pacing>,
+        gap: Option<TimeSpec>,
+        layer_prios: Option<[u8; 3]>,
+    },
+}
+
+/// One video sequence: a frame-size trace file or a synthetic stand-in (give one of them).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VideoSequenceSpec {
+    /// Path of a trace file (relative to the working directory), one frame per line.
+    pub trace: Option<String>,
+    /// The trace's layout: "frame_type_size" (`frame_no type bytes`, the default) or
+    /// "time_size" (`time_s bytes`); either may end with three per-layer byte counts.
+    pub format: Option<crate::app::video_trace::TraceFormat>,
+    /// A synthetic sequence from seed 002 Tables 5.2 / 5.3: "barca", "flower", "baseball"
+    /// or "basket".
+    pub synthetic: Option<crate::app::video_synthetic::SequenceName>,
+    /// Synthetic: split frames into the three layers of Table 5.3 (default true).
+    pub layered: Option<bool>,
+    /// Synthetic: coefficient of variation of frame sizes (lognormal; default 0.5).
+    pub cv: Option<f64>,
 }
 
 /// Transport protocols.

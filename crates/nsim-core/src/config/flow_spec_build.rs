@@ -4,6 +4,7 @@ use super::build::Names;
 use super::error::{CResult, ConfigError};
 use super::flow_spec::{AppSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
 use super::units::{RateSpec, SizeSpec, TimeSpec};
+use super::video_build::{video, VideoFields};
 use super::Scenario;
 use crate::agent::{Agent, TIMER_START};
 use crate::app::cbr::Cbr;
@@ -32,6 +33,7 @@ pub(crate) struct ResolvedFlow {
     pub transport: TransportSpec,
     pub prio: u8,
     pub tag: u16,
+    pub deadline: Option<Dur>,
 }
 
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
@@ -56,6 +58,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             }
         }
         validate_app(&f.app, &f.transport, &path)?;
+        if f.deadline.is_some() && !matches!(f.transport, TransportSpec::Udp) {
+            return Err(ConfigError::new(format!("{path}.deadline"), "is measured by the UDP sink: only UDP flows have one"));
+        }
         for k in 0..n {
             let sub = |s: &str| s.replace("{i}", &k.to_string());
             let name = match &f.name {
@@ -93,6 +98,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 transport: f.transport.clone(),
                 prio: f.prio,
                 tag: f.tag,
+                deadline: f.deadline.map(|d| d.0),
             });
         }
     }
@@ -223,6 +229,7 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
         AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Repeat { .. } => repeat_dists(app, path).map(|_| None),
+        AppSpec::Video { .. } => Err(ConfigError::new(format!("{path}.kind"), "'video' runs over UDP (its layers need datagrams): leave out `transport`")),
         // Application-limited TCP: the generator feeds the sender (None: no byte limit).
         _ => generator(app, path).map(|_| None),
     }
@@ -301,6 +308,7 @@ fn app_name(app: &AppSpec) -> &'static str {
         AppSpec::File { .. } => "file",
         AppSpec::Transactions { .. } => "transactions",
         AppSpec::Repeat { .. } => "repeat",
+        AppSpec::Video { .. } => "video",
     }
 }
 
@@ -340,6 +348,10 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
             let g = OnOff::new(interval, size, period(on, &format!("{path}.on"))?, period(off, &format!("{path}.off"))?);
             (Box::new(g), ptype)
         }
+        AppSpec::Video { sequences, frame_rate, packet_size, pacing, gap, layer_prios } => {
+            let fields = VideoFields { sequences, frame_rate: *frame_rate, packet_size: *packet_size, pacing: *pacing, gap: *gap, layer_prios: *layer_prios };
+            (Box::new(video(fields, path)?), PType::Udp)
+        }
         AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } => {
             return Err(ConfigError::new(
                 format!("{path}.kind"),
@@ -374,7 +386,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let mut s = UdpSource::new(gen, stream(seed, &format!("flow/{}/app", f.name)), ptype, f.dst, dst_agent, stop);
                 s.prio = f.prio;
                 s.tag = f.tag;
-                (Box::new(s), Box::new(UdpSink), "udp")
+                (Box::new(s), Box::new(UdpSink { deadline: f.deadline }), "udp")
             }
             TransportSpec::Tcp(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
@@ -414,7 +426,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
         net.timer(f.start, src_agent, TIMER_START, 0);
         let app = app_name(&f.app);
-        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app });
+        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline });
     }
     Ok((agents, infos))
 }

@@ -98,6 +98,11 @@ fn packets_per_s(app: &AppSpec) -> f64 {
         AppSpec::Cbr { rate, interval, size, .. } | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
         AppSpec::Onoff { rate, size, .. } => (*rate, None, *size),
         AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Transactions { .. } => return 0.0,
+        // Synthetic video: its fastest sequence without gaps (trace files are not read here).
+        AppSpec::Video { sequences, packet_size, .. } => {
+            let bps = sequences.iter().filter_map(|s| s.synthetic).map(|n| n.table().2.iter().sum::<f64>()).fold(0.0, f64::max);
+            return bps / (8.0 * packet_size.map_or(1000.0, |s| s.0 .0.max(1) as f64));
+        }
     };
     let size = size.map_or(210.0, |s| s.0 .0.max(1) as f64);
     match (rate, interval) {

@@ -17,6 +17,7 @@ pub mod record_select;
 pub mod topology;
 pub mod tree;
 pub mod units;
+pub mod video_build;
 
 use schemars::JsonSchema;
 use serde::Deserialize;

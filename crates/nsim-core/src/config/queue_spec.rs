@@ -51,6 +51,8 @@ registry! {
     Srtcm = "srtcm" => crate::queue::srtcm::SrtcmConfig,
     /// Two rate three colour marker (RFC 2698) in front of a child queue.
     Trtcm = "trtcm" => crate::queue::trtcm::TrtcmConfig,
+    /// Host output scheduler/shaper, seed 002 design #3 (per-connection queues, 3 classes).
+    HostSched = "host_sched" => crate::queue::host_sched::HostSchedConfig,
 }
 
 impl QueueSpec {

@@ -142,10 +142,11 @@ impl Net {
     /// Counts a packet created by an agent of `flow`.
     pub fn count_sent(&mut self, flow: FlowId, id: PacketId) {
         let p = self.pool.get(id);
-        let (is_data, size) = (p.ptype.is_data(), p.size as u64);
+        let (is_data, size, mark) = (p.ptype.is_data(), p.size as u64, crate::record::flow_stats::mark(p.prio));
         let f = &mut self.flows[flow.idx()];
         if is_data {
             f.sent_pkts += 1;
+            f.sent_by_mark[mark] += 1;
             f.sent_bytes += size;
             f.first_sent.get_or_insert(self.now);
         } else {

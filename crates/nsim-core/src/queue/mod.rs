@@ -16,6 +16,7 @@ pub mod codel;
 pub mod droptail;
 pub mod fifo;
 pub mod fq_codel;
+pub mod host_sched;
 pub mod meter;
 pub mod pie;
 pub mod prio;

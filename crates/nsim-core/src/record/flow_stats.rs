@@ -21,6 +21,13 @@ pub struct FlowStats {
     /// Application bytes delivered in order (set by transports that know; UDP: payload of
     /// every delivered datagram).
     pub goodput_bytes: u64,
+    /// UDP flows with a `deadline`: data packets delivered later than it.
+    pub late_pkts: u64,
+    /// Data packets sent and delivered per mark (HIGH, MED, LOW: `prio` 0, 1, 2 or more) as
+    /// the packet carried it when sent and when delivered: a video layer's losses, TCP-DS
+    /// marks. A packet remarked on the way counts under its new mark on delivery.
+    pub sent_by_mark: [u64; 3],
+    pub delivered_by_mark: [u64; 3],
     pub first_sent: Option<SimTime>,
     pub last_delivered: Option<SimTime>,
     pub delay: DelayStats,
@@ -86,6 +93,12 @@ pub struct FullTcpCounters {
     pub transactions: u64,
     /// Their total duration (request written to whole response received).
     pub transaction_time: crate::time::Dur,
+}
+
+/// The mark of a `prio`: 0 HIGH, 1 MED, 2 LOW (2 and above), the `af` precedences.
+#[inline]
+pub fn mark(prio: u8) -> usize {
+    (prio as usize).min(2)
 }
 
 impl FlowStats {

@@ -2,8 +2,8 @@
 //! (issue 8). Off unless `record.packet_delays` names the flows (or `true` for all): when off,
 //! delivery pays one branch.
 //!
-//! Stored column-wise: delivery time, flow, sequence number (as the ns-2 trace prints it) and
-//! delay (creation to delivery at the destination node), all exact to the picosecond before the
+//! Stored column-wise: delivery time, flow, sequence number (as the ns-2 trace prints it),
+//! priority (`prio` on arrival: a video packet's layer, a TCP-DS mark) and delay (creation to delivery at the destination node), all exact to the picosecond before the
 //! conversion to seconds.
 
 use serde::Serialize;
@@ -17,6 +17,7 @@ pub struct PacketDelays {
     pub time_s: Vec<f64>,
     pub flow: Vec<u32>,
     pub seq: Vec<u64>,
+    pub prio: Vec<u8>,
     pub delay_s: Vec<f64>,
 }
 
@@ -33,11 +34,12 @@ impl PacketDelayRecorder {
     }
 
     #[inline]
-    pub fn record(&mut self, flow: FlowId, seq: u64, created: SimTime, now: SimTime) {
+    pub fn record(&mut self, flow: FlowId, seq: u64, prio: u8, created: SimTime, now: SimTime) {
         if self.on[flow.idx()] {
             self.data.time_s.push(now.as_secs_f64());
             self.data.flow.push(flow.0);
             self.data.seq.push(seq);
+            self.data.prio.push(prio);
             self.data.delay_s.push(now.since(created).as_secs_f64());
         }
     }
@@ -52,10 +54,11 @@ mod tests {
     fn only_chosen_flows_are_recorded() {
         let mut r = PacketDelayRecorder::new(vec![false, true]);
         let t = SimTime::ZERO + Dur::from_millis(30);
-        r.record(FlowId(0), 1, SimTime::ZERO, t);
-        r.record(FlowId(1), 7, SimTime::ZERO + Dur::from_millis(5), t);
+        r.record(FlowId(0), 1, 0, SimTime::ZERO, t);
+        r.record(FlowId(1), 7, 2, SimTime::ZERO + Dur::from_millis(5), t);
         assert_eq!(r.data.flow, vec![1]);
         assert_eq!(r.data.seq, vec![7]);
+        assert_eq!(r.data.prio, vec![2]);
         assert!((r.data.delay_s[0] - 0.025).abs() < 1e-15);
         assert!((r.data.time_s[0] - 0.030).abs() < 1e-15);
     }

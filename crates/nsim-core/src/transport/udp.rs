@@ -7,7 +7,7 @@ use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId};
 use crate::rng::SimRng;
-use crate::time::SimTime;
+use crate::time::{Dur, SimTime};
 
 const TIMER_SEND: u16 = 1;
 
@@ -40,7 +40,7 @@ impl UdpSource {
             dst_agent: self.dst_agent,
             size: e.size,
             ptype: self.ptype,
-            prio: self.prio,
+            prio: self.gen.prio().unwrap_or(self.prio),
             tag: self.tag,
             seq: self.seq,
             ..Default::default()
@@ -62,13 +62,20 @@ impl Agent for UdpSource {
     fn on_packet(&mut self, _id: PacketId, _ctx: &mut AgentCtx) {}
 }
 
-/// Counts datagrams; all of a datagram is application payload for goodput.
-pub struct UdpSink;
+/// Counts datagrams; all of a datagram is application payload for goodput. With a
+/// `deadline`, also counts the datagrams that arrive more than `deadline` after they were
+/// sent (a playout deadline, seed 002 ch. 5 video and voice).
+pub struct UdpSink {
+    pub deadline: Option<Dur>,
+}
 
 impl Agent for UdpSink {
     fn on_timer(&mut self, _kind: u16, _gen: u32, _ctx: &mut AgentCtx) {}
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
-        let size = ctx.net.pool.get(id).size as u64;
-        ctx.net.flows[ctx.flow.idx()].goodput_bytes += size;
+        let p = ctx.net.pool.get(id);
+        let (size, late) = (p.size as u64, self.deadline.is_some_and(|d| ctx.now().since(p.created) > d));
+        let f = &mut ctx.net.flows[ctx.flow.idx()];
+        f.goodput_bytes += size;
+        f.late_pkts += late as u64;
     }
 }
