@@ -6,10 +6,15 @@
 //! exponential gaps (ns-2 users build it with `random_` or a Poisson generator).
 
 pub mod cbr;
+pub mod http;
 pub mod onoff;
 pub mod poisson;
 pub mod repeat;
 pub mod size;
+pub mod stream;
+pub mod telnet;
+pub mod web_client;
+pub mod web_page;
 
 use crate::rng::SimRng;
 use crate::time::Dur;

@@ -98,6 +98,7 @@ fn packets_per_s(app: &AppSpec) -> f64 {
         AppSpec::Cbr { rate, interval, size, .. } | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
         AppSpec::Onoff { rate, size, .. } => (*rate, None, *size),
         AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Transactions { .. } => return 0.0,
+        AppSpec::Telnet { .. } | AppSpec::Http { .. } => return 0.0,
     };
     let size = size.map_or(210.0, |s| s.0 .0.max(1) as f64);
     match (rate, interval) {
