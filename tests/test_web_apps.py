@@ -88,14 +88,34 @@ def test_http11_probe_page_is_request_one_burst_and_one_round_trip() -> None:
     assert list(objects["bytes"]) == [1000] + [10_000] * 8
 
 
-def test_http10_probe_page_costs_one_round_trip_per_object_more() -> None:
+def test_http10_one_connection_at_a_time_costs_one_round_trip_per_object_more() -> None:
     tcp = 'packet_size = "1000B", initial_window = 100'
-    p10 = run('{ kind = "http", version = "1.0", count = 1 }', tcp=tcp).transfers.query("kind == 'page'")
+    p10 = run('{ kind = "http", version = "1.0", parallel = 1, count = 1 }', tcp=tcp).transfers.query("kind == 'page'")
     p11 = run('{ kind = "http", version = "1.1", count = 1 }', tcp=tcp).transfers.query("kind == 'page'")
     expected = REQUEST_MS + INDEX_BURST_MS + RTT_AFTER_BURST_MS + 8 * (OBJECT_BURST_MS + RTT_AFTER_BURST_MS)
     assert p10["duration_s"].iloc[0] * 1e3 == pytest.approx(expected, abs=1e-9)
     diff = (p10["duration_s"].iloc[0] - p11["duration_s"].iloc[0]) * 1e3
     assert diff == pytest.approx(8 * RTT_AFTER_BURST_MS, abs=1e-9)
+
+
+def test_http10_four_parallel_connections_fetch_the_objects_in_two_rounds() -> None:
+    # After the index (one burst, one round trip) connections 0-3 each send one 10-segment
+    # object at once, sharing the link: connection 0's burst first (8.32 ms), then 1, 2 and 3
+    # (8.288 ms each: a new flow's segment 0 is header-less without SYN). Each connection
+    # takes its second object when its first is acknowledged, a round trip after its burst
+    # ends; connection 0's second burst finds the link idle, and each later one waits for the
+    # one before (32 us to 96 us), so the last second-round burst ends 5 x 8.32 ms after the
+    # first round started plus one round trip. Page = request + index burst + 3 round trips
+    # + 5 object bursts = 392.957 ms (HTTP/1.1: 217.853 ms).
+    r = run('{ kind = "http", version = "1.0", count = 1 }', tcp='packet_size = "1000B", initial_window = 100')
+    assert list(r.flows["name"]) == ["f", "f/c1", "f/c2", "f/c3"]
+    t = r.transfers
+    page = t[t["kind"] == "page"]
+    assert page["name"].tolist() == ["f"]
+    expected = REQUEST_MS + INDEX_BURST_MS + 3 * RTT_AFTER_BURST_MS + 5 * OBJECT_BURST_MS
+    assert page["duration_s"].iloc[0] * 1e3 == pytest.approx(expected, abs=1e-9)
+    objects = t[t["kind"] == "object"]
+    assert objects.groupby("name").size().to_dict() == {"f": 3, "f/c1": 2, "f/c2": 2, "f/c3": 2}
 
 
 def test_think_time_separates_pages_and_requests_restart_the_clock() -> None:
@@ -150,9 +170,28 @@ def test_http_requests_are_control_packets_not_goodput() -> None:
         ('{ kind = "http", version = "1.1", request = "0B" }', r"flows\[0\]\.app\.request"),
         ('{ kind = "http", version = "2" }', r"version"),
         ('{ kind = "http", version = "1.0", page = { kind = "fixed", object = "0B" } }', r"flows\[0\]\.app\.page"),
+        ('{ kind = "http", version = "1.1", parallel = 2 }', r"flows\[0\]\.app\.parallel"),
+        ('{ kind = "http", version = "1.0", parallel = 0 }', r"flows\[0\]\.app\.parallel"),
     ],
 )
 def test_bad_web_apps_name_the_field(app: str, field: str) -> None:
     text = PATH.format(app=app, duration="1s", rate="10Mb", delay="1ms", tcp='packet_size = "1000B"')
     with pytest.raises(nsim.ScenarioError, match=field):
         nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").validate()
+
+
+def test_ccdf_of_page_times_and_echo_delays(tmp_path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from nsim import plots
+
+    r = run('{ kind = "http", version = "1.1", count = 3, think = { dist = "uniform", mean = "100ms" } }')
+    fig = plots.plot_ccdf(r, kind="page")
+    ax = fig.axes[0]
+    assert ax.get_title() == "CCDF of page download times"
+    y = ax.get_lines()[0].get_ydata()
+    assert y[0] == 1.0 and y[-1] == 0.0
+    with pytest.raises(ValueError, match="'echo'"):
+        plots.plot_ccdf(r, kind="echo")
+    fig.savefig(tmp_path / "pages.png")

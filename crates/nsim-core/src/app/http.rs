@@ -8,15 +8,19 @@
 //!   to back at once (every object request counts as received together, pipelined: "the
 //!   optimal use of HTTP/1.1"). [GAP] The thesis' figure suggests index and objects share
 //!   the connection; they do here.
-//! - HTTP/1.0: one connection per item: the index, then each object on a new connection
-//!   (fresh congestion window and RTO; the one-way agents have no handshake, as in the
-//!   thesis' ns-2). Per-object requests are not modelled (the thesis' footnote 2).
-//!   Not yet done: the thesis' up to 4 parallel connections (one flow is one connection
-//!   here), so objects are fetched one after another.
+//! - HTTP/1.0: the index on a new connection; when it is acknowledged, up to `parallel`
+//!   (default 4) connections each fetch one object, and a connection that finishes takes the
+//!   next object on a new connection while objects remain (fresh congestion window and RTO
+//!   each time; the one-way agents have no handshake, as in the thesis' ns-2). Per-object
+//!   requests are not modelled (the thesis' footnote 2). Connection 0 is the flow's own; the
+//!   others are extra flows `<name>/c1`, `<name>/c2`, ... between the same hosts, run by
+//!   [`HttpConnection`] and told which object to send (and telling back when it is done)
+//!   at once, as ns-2 Tcl `done` callbacks between agents would.
 //!
 //! Recorded in the `transfers` table: one `page` row per page (from the client's request to
 //! the last byte acknowledged: the download time) and one `object` row per item (index
-//! included; from its hand-over to TCP to its last byte acknowledged).
+//! included; from its hand-over to TCP to its last byte acknowledged), in the table of the
+//! flow whose connection carried it.
 //!
 //! Parameters: `version`, the page composition ([`super::web_page`]; default the probe page
 //! 1 KB + 8 × 10 KB), `think` (default uniform on [0, 5 s], mean 2.5 s: the thesis' "short,
@@ -27,6 +31,7 @@
 use super::onoff::Period;
 use super::stream::{StreamApp, StreamIo};
 use super::web_page::PageDist;
+use crate::ids::AgentId;
 use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::rng::SimRng;
 use crate::time::{Dur, SimTime};
@@ -66,11 +71,56 @@ pub struct Http {
     items: Vec<Item>,
     acked_items: usize,
     serving: bool,
+    /// HTTP/1.0: the senders of the extra parallel connections (1, 2, ...).
+    conns: Vec<AgentId>,
+    /// HTTP/1.0: objects whose last byte is acknowledged, on any connection.
+    objects_done: usize,
 }
 
 impl Http {
-    pub fn new(version: Version, page: PageDist, think: Period, count: Option<u32>, rng: SimRng) -> Self {
-        Http { version, page, think, count, rng, page_no: 0, clicked: SimTime::ZERO, sizes: Vec::new(), written: 0, items: Vec::new(), acked_items: 0, serving: false }
+    /// `conns`: the senders of HTTP/1.0's extra parallel connections (none: one at a time).
+    pub fn new(version: Version, page: PageDist, think: Period, count: Option<u32>, conns: Vec<AgentId>, rng: SimRng) -> Self {
+        Http {
+            version,
+            page,
+            think,
+            count,
+            rng,
+            page_no: 0,
+            clicked: SimTime::ZERO,
+            sizes: Vec::new(),
+            written: 0,
+            items: Vec::new(),
+            acked_items: 0,
+            serving: false,
+            conns,
+            objects_done: 0,
+        }
+    }
+
+    /// HTTP/1.0: connection `conn` (0: this flow's) takes the next object, if any is left.
+    fn assign(&mut self, conn: usize, io: &mut StreamIo) {
+        if self.written >= self.sizes.len() {
+            return;
+        }
+        if conn == 0 {
+            io.new_connection();
+            self.write_item(io);
+        } else {
+            let bytes = self.sizes[self.written].min(u32::MAX as u64) as u32;
+            self.written += 1;
+            io.tell(self.conns[conn - 1], bytes);
+        }
+    }
+
+    /// HTTP/1.0: one object is acknowledged on connection `conn`: it takes the next, and the
+    /// page is done when every object is.
+    fn object_done(&mut self, conn: usize, io: &mut StreamIo) {
+        self.objects_done += 1;
+        self.assign(conn, io);
+        if self.objects_done == self.sizes.len() - 1 {
+            self.page_done(io);
+        }
     }
 
     fn write_item(&mut self, io: &mut StreamIo) {
@@ -107,7 +157,7 @@ impl StreamApp for Http {
         }
         self.serving = true;
         self.page.draw(&mut self.rng, &mut self.sizes);
-        (self.written, self.acked_items) = (0, 0);
+        (self.written, self.acked_items, self.objects_done) = (0, 0, 0);
         self.items.clear();
         io.new_connection();
         match self.version {
@@ -127,11 +177,55 @@ impl StreamApp for Http {
         if !self.serving {
             return;
         }
-        if self.written < self.sizes.len() {
-            io.new_connection();
-            self.write_item(io);
-        } else {
-            self.page_done(io);
+        match self.version {
+            Version::Http11 => self.page_done(io),
+            // The index: the objects start on every connection (or the page is done).
+            Version::Http10 if self.acked_items == 1 && self.objects_done == 0 && self.written == 1 => {
+                if self.sizes.len() == 1 {
+                    return self.page_done(io);
+                }
+                (0..=self.conns.len()).for_each(|c| self.assign(c, io));
+            }
+            Version::Http10 => self.object_done(0, io),
         }
+    }
+
+    /// HTTP/1.0: parallel connection `msg` has its object acknowledged.
+    fn on_message(&mut self, msg: u32, io: &mut StreamIo) {
+        if self.serving {
+            self.object_done(msg as usize, io);
+        }
+    }
+}
+
+/// One of HTTP/1.0's extra parallel connections: sends the object the page's own connection
+/// tells it to (on a new connection), records it, and tells back its number when done.
+pub struct HttpConnection {
+    /// The sender of the page's own connection.
+    pub main: AgentId,
+    /// This connection's number (1, 2, ...).
+    pub number: u32,
+    current: Option<(SimTime, u64)>,
+}
+
+impl HttpConnection {
+    pub fn new(main: AgentId, number: u32) -> Self {
+        HttpConnection { main, number, current: None }
+    }
+}
+
+impl StreamApp for HttpConnection {
+    fn on_open(&mut self, _io: &mut StreamIo) {}
+
+    fn on_message(&mut self, bytes: u32, io: &mut StreamIo) {
+        io.new_connection();
+        self.current = Some((io.now(), bytes as u64));
+        io.write(bytes as u64);
+    }
+
+    fn on_completed(&mut self, io: &mut StreamIo) {
+        let Some((start, bytes)) = self.current.take() else { return };
+        io.record(Transfer { start, end: io.now(), bytes, kind: TransferKind::Object });
+        io.tell(self.main, self.number);
     }
 }

@@ -9,6 +9,7 @@
 //! positions count whole segments: [`StreamIo::write`] returns the position where the write
 //! ends, in the same units [`StreamApp::on_delivered`] reports.
 
+use crate::ids::AgentId;
 use crate::record::flow_stats::Transfer;
 use crate::time::SimTime;
 
@@ -27,6 +28,8 @@ pub struct StreamIo<'a> {
     pub(crate) wake: Option<SimTime>,
     /// The far end should send request `.1` at `.0` (see [`StreamIo::request_at`]).
     pub(crate) ask: Option<(SimTime, u32)>,
+    /// Messages to the other connections of the same application (`tell`).
+    pub(crate) told: Vec<(AgentId, u32)>,
     /// Writes are ignored after the flow's stop time.
     closed: bool,
     /// The flow's completed transactions (the `transfers` table).
@@ -35,7 +38,7 @@ pub struct StreamIo<'a> {
 
 impl<'a> StreamIo<'a> {
     pub(crate) fn new(now: SimTime, segment: u64, position: u64, closed: bool, transfers: &'a mut Vec<Transfer>) -> Self {
-        StreamIo { now, segment, position, new_segments: 0, restart: false, wake: None, ask: None, closed, transfers }
+        StreamIo { now, segment, position, new_segments: 0, restart: false, wake: None, ask: None, told: Vec::new(), closed, transfers }
     }
 
     pub fn now(&self) -> SimTime {
@@ -75,6 +78,13 @@ impl<'a> StreamIo<'a> {
         }
     }
 
+    /// Sends `msg` to the application of another connection, whose sender is agent `conn`
+    /// (HTTP/1.0's parallel connections); it gets `on_message(msg)` now, as an ns-2 Tcl
+    /// `done` callback would tell another agent.
+    pub fn tell(&mut self, conn: AgentId, msg: u32) {
+        self.told.push((conn, msg));
+    }
+
     /// Records one completed transaction in the flow's `transfers` table.
     pub fn record(&mut self, t: Transfer) {
         self.transfers.push(t);
@@ -93,6 +103,8 @@ pub trait StreamApp {
     fn on_wake(&mut self, _io: &mut StreamIo) {}
     /// A request from the far end arrived (request/response applications).
     fn on_request(&mut self, _id: u64, _io: &mut StreamIo) {}
+    /// A message from another connection of the same application ([`StreamIo::tell`]).
+    fn on_message(&mut self, _msg: u32, _io: &mut StreamIo) {}
     /// The flow stopped: nothing more is written, transactions in progress are not recorded.
     fn on_closed(&mut self) {}
 }

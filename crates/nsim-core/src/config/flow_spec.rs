@@ -185,9 +185,10 @@ pub enum AppSpec {
     Telnet { size: Option<SizeSpec>, gap: Option<PeriodSpec>, count: Option<u32> },
     /// A web session over TCP (`transport = { kind = "tcp" }`), served from `from` to the
     /// client `to`: the client's `request` (default 536B) travels to the server, which sends
-    /// the `page` (default the probe page 1KB + 8 × 10KB) as HTTP `version` "1.0" (one
-    /// connection per item, one after another) or "1.1" (one persistent pipelined
-    /// connection); after the last byte is acknowledged, a `think` time (default
+    /// the `page` (default the probe page 1KB + 8 × 10KB) as HTTP `version` "1.0" (the index,
+    /// then the objects on up to `parallel` connections at a time, default 4, one object per
+    /// connection; the extra connections are flows `<name>/c1`, ...) or "1.1" (one persistent
+    /// pipelined connection); after the last byte is acknowledged, a `think` time (default
     /// `{ dist = "uniform", mean = "2.5s" }`) before the next request; `count` pages (default:
     /// until the flow stops). Pages and objects are `kind = "page"` / `"object"` rows of the
     /// `transfers` table.
@@ -197,6 +198,7 @@ pub enum AppSpec {
         think: Option<PeriodSpec>,
         request: Option<SizeSpec>,
         count: Option<u32>,
+        parallel: Option<u32>,
     },
     /// Request/response transactions over `tcp_full` (seed 002 ch. 2, Telnet/HTTP-like): the
     /// client writes `request` bytes, the server answers with `response` bytes once it has the

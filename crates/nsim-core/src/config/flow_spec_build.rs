@@ -28,6 +28,7 @@ use crate::time::{Dur, SimTime};
 use crate::transport::udp::{UdpSink, UdpSource};
 
 /// A flow after expansion, with names resolved.
+#[derive(Clone)]
 pub(crate) struct ResolvedFlow {
     pub name: String,
     pub path: String,
@@ -39,6 +40,8 @@ pub(crate) struct ResolvedFlow {
     pub transport: TransportSpec,
     pub prio: u8,
     pub tag: u16,
+    /// 0, or k for the k-th extra parallel connection of the HTTP/1.0 flow k places before.
+    pub conn: u32,
 }
 
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
@@ -89,7 +92,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             if let Some(first) = seen.insert(name.clone(), path.clone()) {
                 return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{name}' (first at {first})")));
             }
-            out.push(ResolvedFlow {
+            let main = ResolvedFlow {
                 name,
                 path: path.clone(),
                 src,
@@ -100,7 +103,19 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 transport: f.transport.clone(),
                 prio: f.prio,
                 tag: f.tag,
-            });
+                conn: 0,
+            };
+            // HTTP/1.0's extra parallel connections follow their flow.
+            let extra: Vec<ResolvedFlow> = (1..http_connections(&f.app))
+                .map(|k| ResolvedFlow { name: format!("{}/c{k}", main.name), conn: k, ..main.clone() })
+                .collect();
+            out.push(main);
+            for x in extra {
+                if let Some(first) = seen.insert(x.name.clone(), path.clone()) {
+                    return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{}' (first at {first})", x.name)));
+                }
+                out.push(x);
+            }
         }
     }
     Ok(out)
@@ -201,7 +216,7 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
         TransportSpec::Udp => generator(app, &app_path).map(|_| ()),
         TransportSpec::Tcp(cfg) => {
             let p = cfg.resolve(&format!("{path}.transport"))?;
-            stream_app(app, &p, &app_path, crate::rng::stream(0, "check"))?;
+            stream_app(app, &p, &app_path, &[], crate::rng::stream(0, "check"))?;
             tcp_app_bytes(app, &app_path).map(|_| ())
         }
         TransportSpec::TcpFull(cfg) => {
@@ -244,7 +259,11 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
 
 /// The byte-stream application of a TCP flow (`repeat`, `telnet`, `http`; None for the
 /// others), drawing from `rng`.
-fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
+/// Most parallel connections of an HTTP/1.0 page.
+const MAX_PARALLEL: u32 = 16;
+
+/// `conns`: the senders of an HTTP/1.0 flow's extra parallel connections.
+fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
     Ok(Some(match app {
         AppSpec::Repeat { .. } => {
             let (size, gap, count, fresh) = repeat_dists(app, path)?;
@@ -261,9 +280,18 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, rng: SimRng) -> CResult<
             let gap = period_or(gap, Period::exponential(0.2), &format!("{path}.gap"))?;
             Box::new(Telnet::new(bytes, gap, at_least_one(*count, path)?, rng))
         }
-        AppSpec::Http { version, page, think, count, request } => {
+        AppSpec::Http { version, page, think, count, request, parallel } => {
             if request.is_some_and(|r| r.0 .0 == 0) {
                 return Err(ConfigError::new(format!("{path}.request"), "a request needs at least 1 byte"));
+            }
+            match (version, parallel) {
+                (HttpVersion::Http11, Some(_)) => {
+                    return Err(ConfigError::new(format!("{path}.parallel"), "HTTP/1.1 uses one persistent connection: `parallel` is for version \"1.0\""))
+                }
+                (_, Some(n)) if !(1..=MAX_PARALLEL).contains(n) => {
+                    return Err(ConfigError::new(format!("{path}.parallel"), format!("{n} is not in 1..={MAX_PARALLEL}")))
+                }
+                _ => {}
             }
             let page = match page {
                 None => PageDist::Fixed { index: 1000, objects: 8, object: 10_000 },
@@ -282,10 +310,18 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, rng: SimRng) -> CResult<
                 HttpVersion::Http10 => Version::Http10,
                 HttpVersion::Http11 => Version::Http11,
             };
-            Box::new(Http::new(version, page, think, at_least_one(*count, path)?, rng))
+            Box::new(Http::new(version, page, think, at_least_one(*count, path)?, conns.to_vec(), rng))
         }
         _ => return Ok(None),
     }))
+}
+
+/// Connections an `http` app uses at a time (1 for everything else).
+fn http_connections(app: &AppSpec) -> u32 {
+    match app {
+        AppSpec::Http { version: HttpVersion::Http10, parallel, .. } => parallel.unwrap_or(4),
+        _ => 1,
+    }
 }
 
 /// A `count` of transactions: at least 1 when given.
@@ -451,7 +487,13 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
-                let app = stream_app(&f.app, &p, &app_path, app_rng())?;
+                let app = if f.conn > 0 {
+                    let main = AgentId(2 * (i as u32 - f.conn));
+                    Some(Box::new(crate::app::http::HttpConnection::new(main, f.conn)) as Box<dyn StreamApp>)
+                } else {
+                    let conns: Vec<AgentId> = (1..http_connections(&f.app)).map(|k| AgentId(2 * (i as u32 + k))).collect();
+                    stream_app(&f.app, &p, &app_path, &conns, app_rng())?
+                };
                 let feed = match f.app {
                     AppSpec::Bulk | AppSpec::File { .. } => None,
                     _ if app.is_some() => None,
@@ -459,7 +501,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 };
                 let (header, initial_rto, max_rto) = (p.header.0, p.initial_rto, p.max_rto);
                 let (src, mut sink) = crate::tcp::build::agents(p, bytes, feed, app, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
-                if let AppSpec::Http { request, .. } = &f.app {
+                if let (AppSpec::Http { request, .. }, 0) = (&f.app, f.conn) {
                     // The client end sends the page requests beside its sink.
                     let size = (request.map_or(536, |s| s.0 .0) + header).min(u32::MAX as u64) as u32;
                     sink = Box::new(WebClient::new(sink, (f.src, src_agent), size, initial_rto, max_rto, f.prio, f.tag));

@@ -26,6 +26,8 @@ const TIMER_STOP: u16 = 2;
 const TIMER_APP: u16 = 3;
 /// The wake-up a stream application asked for (think time, keystroke gap).
 const TIMER_APP_WAKE: u16 = 4;
+/// A message from another connection's application (`StreamIo::tell`); `gen` carries it.
+const TIMER_APP_MESSAGE: u16 = 5;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -556,7 +558,10 @@ impl TcpSender {
         let transfers = &mut ctx.net.flows[ctx.flow.idx()].transfers;
         let mut io = StreamIo::new(now, c.p.payload.0, position, closed, transfers);
         event(app.as_mut(), &mut io);
-        let (segments, restart, wake, ask) = (io.new_segments, io.restart, io.wake, io.ask);
+        let (segments, restart, wake, ask, told) = (io.new_segments, io.restart, io.wake, io.ask, io.told);
+        for (agent, msg) in told {
+            ctx.net.timer(now, agent, TIMER_APP_MESSAGE, msg);
+        }
         if restart {
             (self.cc, self.rec) = crate::tcp::build::algorithms(&self.core.p);
             let p = &self.core.p;
@@ -651,6 +656,7 @@ impl Agent for TcpSender {
             TIMER_STOP => self.on_stop(),
             TIMER_APP => self.on_app(ctx),
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
+            TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
             _ => {}
         }
     }
