@@ -168,7 +168,7 @@ def test_http_requests_are_control_packets_not_goodput() -> None:
         ('{ kind = "telnet", size = "2000B" }', r"flows\[0\]\.app\.size"),
         ('{ kind = "telnet", count = 0 }', r"flows\[0\]\.app\.count"),
         ('{ kind = "http", version = "1.1", request = "0B" }', r"flows\[0\]\.app\.request"),
-        ('{ kind = "http", version = "2" }', r"version"),
+        ('{ kind = "http", version = "2" }', r"expected `1.0` or `1.1`"),
         ('{ kind = "http", version = "1.0", page = { kind = "fixed", object = "0B" } }', r"flows\[0\]\.app\.page"),
         ('{ kind = "http", version = "1.1", parallel = 2 }', r"flows\[0\]\.app\.parallel"),
         ('{ kind = "http", version = "1.0", parallel = 0 }', r"flows\[0\]\.app\.parallel"),
@@ -195,3 +195,16 @@ def test_ccdf_of_page_times_and_echo_delays(tmp_path) -> None:
     with pytest.raises(ValueError, match="'echo'"):
         plots.plot_ccdf(r, kind="echo")
     fig.savefig(tmp_path / "pages.png")
+
+
+def test_python_builder_selects_the_web_apps() -> None:
+    tcp = {"kind": "tcp", "variant": "newreno", "packet_size": "60B", "syn": False}
+    scn = (
+        nsim.Scenario(duration="5s")
+        .hosts("s", "d")
+        .link("s", "d", rate="10Mb", delay="10ms")
+        .flow("s", "d", nsim.app("telnet", size="60B", count=5), name="tn", transport=tcp)
+        .flow("s", "d", nsim.app("http", version="1.1", count=2), name="web", transport={"kind": "tcp", "variant": "newreno"})
+    )
+    t = scn.run().transfers
+    assert t.groupby("kind").size().to_dict() == {"echo": 5, "object": 18, "page": 2}
