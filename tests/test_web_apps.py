@@ -208,3 +208,20 @@ def test_python_builder_selects_the_web_apps() -> None:
     )
     t = scn.run().transfers
     assert t.groupby("kind").size().to_dict() == {"echo": 5, "object": 18, "page": 2}
+
+
+def test_webtraf_object_sizes_are_ns2_paretoII_packets() -> None:
+    # ns-2 RNG::paretoII(scale, shape) = scale (U^(-1/shape) - 1), scale = mean (shape - 1):
+    # a Lomax distribution; WebTraf takes ceil() packets. P(ceil(X) <= n) = F(n).
+    app = ('{ kind = "http", version = "1.1", count = 400, think = { dist = "exponential", mean = "1ms" }, '
+           'page = { kind = "webtraf", objects = 2, mean = 12, shape = 1.2 } }')
+    t = run(app, duration="3000s", rate="1Gb", delay="1ms", tcp='packet_size = "1000B", initial_window = 1000').transfers
+    assert (t["kind"] == "page").sum() == 400
+    pkts = (t[t["kind"] == "object"]["bytes"] // 1000).to_numpy()
+    assert len(pkts) == 800 and pkts.min() >= 1
+    lomax = stats.lomax(c=1.2, scale=12 * 0.2)
+    edges = [0, 1, 2, 3, 5, 10, 30]
+    observed = [((pkts > a) & (pkts <= b)).sum() for a, b in zip(edges, edges[1:])] + [(pkts > edges[-1]).sum()]
+    cdf = [lomax.cdf(e) for e in edges] + [1.0]
+    expected = [len(pkts) * (cdf[i + 1] - cdf[i]) for i in range(len(edges))]
+    assert stats.chisquare(observed, expected).pvalue > 0.01

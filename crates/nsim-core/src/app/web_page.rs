@@ -11,8 +11,18 @@
 //!   most k, and a fresh Pareto draw otherwise (so the CDF is the lognormal's up to k, and
 //!   above k the lognormal's tail mass spread as the Pareto: 3.2 % of files).
 //!
+//! - `Webtraf`: ns-2 `PagePool/WebTraf` (webcache/webtraf.cc) as the ns-2 web examples set
+//!   it up (notes/seed-002b.md §2.5 [EXT]): `objects` objects per page, each of
+//!   ceil(ParetoII) packets of the transport's `packet_size`, ParetoII with mean `mean`
+//!   packets (10 or 12 in those examples) and shape 1.2: ns-2's `RNG::paretoII(scale, shape)`
+//!   = scale·(U^(−1/shape) − 1) with scale = mean·(shape − 1) (a Lomax distribution), at
+//!   least 1 packet. WebTraf pages have no index: the first object plays its part here.
+//!   (WebTraf launches a page's objects at exponential intervals, mean 10 ms, each on its own
+//!   connection; here they follow the `http` app's version.)
+//!
 //! Sizes are whole bytes, at least 1.
 
+use rand::RngExt;
 use rand_distr::{Distribution, LogNormal, Pareto};
 
 use crate::rng::SimRng;
@@ -29,6 +39,8 @@ pub enum PageDist {
     /// `objects` objects of `object` bytes behind an index of `index` bytes.
     Fixed { index: u64, objects: u32, object: u64 },
     Surge(Surge),
+    /// `objects` objects of ceil(ParetoII(mean·(shape−1), shape)) packets of `packet` bytes.
+    Webtraf { objects: u32, mean: f64, shape: f64, packet: u64 },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +81,15 @@ impl PageDist {
                 sizes.push(s.file(rng));
                 let n = s.objects.sample(rng).floor() as u64;
                 sizes.extend((0..n).map(|_| s.file(rng)));
+            }
+            PageDist::Webtraf { objects, mean, shape, packet } => {
+                let scale = mean * (shape - 1.0);
+                sizes.extend((0..*objects).map(|_| {
+                    // 1 − U is in (0, 1]: ns-2's uniform() never returns 0 either.
+                    let u: f64 = 1.0 - rng.random::<f64>();
+                    let pkts = (scale * (u.powf(-1.0 / shape) - 1.0)).ceil().max(1.0);
+                    pkts as u64 * packet
+                }));
             }
         }
     }

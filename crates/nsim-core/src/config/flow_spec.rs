@@ -100,6 +100,10 @@ pub enum PageSpec {
     /// SURGE distributions (Barford-Crovella 1998): file sizes lognormal body (9.36, 1.32)
     /// with a Pareto tail (133 KB, 1.1), embedded objects Pareto (1, 2.43).
     Surge,
+    /// ns-2 `PagePool/WebTraf`: `objects` objects per page (default 1), each of
+    /// ceil(ParetoII) packets of the transport's `packet_size`, ParetoII mean `mean` packets
+    /// (default 12) and `shape` (default 1.2).
+    Webtraf { objects: Option<u32>, mean: Option<f64>, shape: Option<f64> },
 }
 
 /// How the sizes of repeated transfers are drawn.

@@ -304,6 +304,18 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
                     PageDist::Fixed { index, objects: objects.unwrap_or(8), object }
                 }
                 Some(PageSpec::Surge) => PageDist::Surge(Surge::default()),
+                Some(PageSpec::Webtraf { objects, mean, shape }) => {
+                    let mean = positive(mean.unwrap_or(12.0), &format!("{path}.page.mean"))?;
+                    let shape = shape.unwrap_or(1.2);
+                    if !(shape > 1.0 && shape.is_finite()) {
+                        return Err(ConfigError::new(format!("{path}.page.shape"), "ParetoII shape must be > 1 (finite mean)"));
+                    }
+                    let objects = objects.unwrap_or(1);
+                    if objects == 0 {
+                        return Err(ConfigError::new(format!("{path}.page.objects"), "a page needs at least 1 object"));
+                    }
+                    PageDist::Webtraf { objects, mean, shape, packet: p.payload.0 }
+                }
             };
             let think = period_or(think, Period::uniform(2.5), &format!("{path}.think"))?;
             let version = match version {
