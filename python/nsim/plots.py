@@ -323,22 +323,38 @@ def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: 
     return ax.figure
 
 
+#: What a ``duration_s`` of each ``kind`` of the transfers table is, for CCDF titles.
+TRANSACTION_TITLES = {"page": "page download times", "echo": "Telnet echo delays",
+                      "object": "web object transfer times", "file": "transfer completion times"}
+
 #: Per-flow columns :func:`plot_ccdf` picks by default, in order of preference.
 CCDF_DEFAULT_COLUMNS = ("completion_s", "delay_mean_s")
 
 
 def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = None,
-              logx: bool = False, ax: Optional["Axes"] = None) -> "Figure":
-    """Empirical CCDF ``P(X > x)`` of a per-flow column across flows (and runs).
+              logx: bool = False, ax: Optional["Axes"] = None, kind: Optional[str] = None) -> "Figure":
+    """Empirical CCDF ``P(X > x)`` of a per-flow column across flows (and runs), or of
+    per-transaction times.
 
     ``source`` is a Results or a flows/sweep table. ``column`` defaults to the per-packet
     delays (``delay_s`` of :meth:`Results.packet_delays`) when the run recorded them, else flow
     completion times (``completion_s``, TCP) when present, else mean one-way delay (``delay_mean_s``);
     any ``*_s`` delay column (``delay_p99_s`` …) works. ``by`` draws one curve per value of
     that column (e.g. ``transport`` or a swept parameter).
+
+    ``kind`` (``"page"``, ``"echo"``, ``"object"`` or ``"file"``) plots the transactions of
+    that kind instead: rows of :attr:`Results.transfers` (or of a transfers table), column
+    ``duration_s`` by default (page download times, Telnet echo delays, transfer completion
+    times); ``by = "name"`` gives one curve per flow.
     """
-    per_packet = column is None and getattr(source, "has_packet_delays", False)
-    if per_packet:
+    per_packet = column is None and kind is None and getattr(source, "has_packet_delays", False)
+    if kind is not None:
+        t = source if isinstance(source, pd.DataFrame) else source.transfers
+        df = t[t["kind"] == kind] if len(t) else t
+        if not len(df):
+            raise ValueError(f"no {kind!r} rows in the transfers table")
+        column = column or "duration_s"
+    elif per_packet:
         df, column = source.packet_delays(), "delay_s"  # per packet when recorded (issue 8)
     else:
         df = _flows(source)
@@ -360,7 +376,10 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
     ax.set_ylabel("P(X > x)")
     ax.set_ylim(0, 1.02)
     what = column_label(column).split(" (")[0]
-    ax.set_title(f"CCDF of per-packet {what}" if per_packet else f"CCDF of {what} across flows")
+    if kind is not None:
+        ax.set_title(f"CCDF of {TRANSACTION_TITLES.get(kind, kind)}")
+    else:
+        ax.set_title(f"CCDF of per-packet {what}" if per_packet else f"CCDF of {what} across flows")
     _legend(ax, len(ax.get_lines()) if by is not None else 0)
     return ax.figure
 

@@ -121,10 +121,12 @@ class Results:
             ``flow``, ``name``, ``goodput_bytes``, ``goodput_bps`` (application goodput over
             the window). Empty when no windows were recorded. The same numbers are in
             :attr:`flows` as ``window<k>_goodput_bytes`` / ``window<k>_goodput_bps``.
-        transfers: One row per completed transfer of a TCP ``file`` or ``repeat`` flow:
-            ``flow``, ``name``, ``transfer`` (0, 1, ...), ``bytes``, ``start_s``, ``end_s``,
-            ``duration_s`` (bytes handed to TCP until the last one acknowledged). Empty when
-            no transfer completed.
+        transfers: One row per completed transaction of a TCP ``file``, ``repeat``,
+            ``telnet`` or ``http`` flow: ``flow``, ``name``, ``transfer`` (0, 1, ...),
+            ``kind`` (``file``, ``echo``: keystroke to echo, ``page``: request to last byte,
+            ``object``: one item of a page), ``bytes``, ``start_s``, ``end_s``, ``duration_s``
+            (bytes handed to TCP, or the request sent, until the last byte acknowledged).
+            Empty when no transaction completed.
     """
 
     def __init__(
@@ -188,8 +190,8 @@ class Results:
 
     @property
     def transfers(self) -> "pd.DataFrame":
-        """One row per completed transfer of a TCP ``file`` or ``repeat`` flow (see the class
-        docs); empty when none completed."""
+        """One row per completed transaction of a TCP ``file``, ``repeat``, ``telnet`` or
+        ``http`` flow (see the class docs); empty when none completed."""
         t = self._table("transfers")
         if t is None:
             import pandas as pd

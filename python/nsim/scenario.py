@@ -47,7 +47,9 @@ def app(kind: str, **params: Any) -> dict[str, Any]:
     """A traffic application, e.g. ``app("cbr", rate="1Mb", size="1000B")``.
 
     Args:
-        kind: "cbr", "poisson", "onoff" (and the TCP applications when available).
+        kind: "cbr", "poisson", "onoff", or over TCP "bulk", "file", "repeat", "telnet"
+            (``app("telnet", size="60B")``) and "http" (``app("http", version="1.0",
+            page={"kind": "surge"})``); see docs/scenario-reference.md.
         **params: The application's parameters, as in the scenario file.
     """
     return {"kind": kind, **_clean(params)}

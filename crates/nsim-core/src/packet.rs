@@ -30,6 +30,9 @@ pub enum PType {
     StpPoll,
     /// STP STAT or USTAT from the receiver.
     StpStat,
+    /// An application request travelling against the data (a web client's page request to
+    /// its server over the one-way TCP agents; ns-2 `PT_HTTP`). Its `tcp.seq` numbers it.
+    Request,
 }
 
 impl PType {
@@ -47,13 +50,14 @@ impl PType {
             PType::Stp => "stp",
             PType::StpPoll => "stp_poll",
             PType::StpStat => "stp_stat",
+            PType::Request => "http",
         }
     }
 
     /// True for packets that carry a flow's data (counted as the flow's sent/delivered);
     /// false for acknowledgements and other control packets (counted as `ack_*`).
     pub fn is_data(self) -> bool {
-        !matches!(self, PType::Ack | PType::TfrcCtl | PType::StpPoll | PType::StpStat)
+        !matches!(self, PType::Ack | PType::TfrcCtl | PType::StpPoll | PType::StpStat | PType::Request)
     }
 }
 

@@ -163,8 +163,10 @@ pub struct ClassRow {
 pub struct TransferRow {
     pub flow: u32,
     pub name: String,
-    /// 0, 1, ... in the order the flow's transfers started.
+    /// 0, 1, ... in the order the flow's transactions completed.
     pub transfer: u32,
+    /// What the row measures: "file", "page", "object" or "echo".
+    pub kind: &'static str,
     pub bytes: u64,
     /// When the application handed the transfer's bytes to TCP.
     pub start_s: f64,
@@ -352,6 +354,7 @@ impl Results {
                     flow: i as u32,
                     name: info.name.clone(),
                     transfer: k as u32,
+                    kind: t.kind.name(),
                     bytes: t.bytes,
                     start_s: t.start.as_secs_f64(),
                     end_s: t.end.as_secs_f64(),

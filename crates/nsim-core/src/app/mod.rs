@@ -6,6 +6,7 @@
 //! exponential gaps (ns-2 users build it with `random_` or a Poisson generator).
 
 pub mod cbr;
+pub mod http;
 pub mod onoff;
 pub mod poisson;
 pub mod repeat;
@@ -13,6 +14,10 @@ pub mod size;
 pub mod video;
 pub mod video_synthetic;
 pub mod video_trace;
+pub mod stream;
+pub mod telnet;
+pub mod web_client;
+pub mod web_page;
 
 use crate::rng::SimRng;
 use crate::time::Dur;

@@ -7,19 +7,22 @@
 //! for a drawn off time. Pareto periods use `shape` (ns-2 default 1.5) with the scale chosen
 //! so the mean equals the configured mean: scale = mean·(shape-1)/shape.
 
-use rand_distr::{Distribution, Exp, Pareto};
+use rand_distr::{Distribution, Exp, Pareto, Uniform};
 
 use super::size::SizeDist;
 use super::{Emission, Generator};
 use crate::rng::SimRng;
 use crate::time::Dur;
 
-/// An exponential or Pareto distribution given by its mean (period lengths in seconds here;
-/// transfer sizes and think times of [`super::repeat`] too).
+/// An exponential, Pareto or uniform distribution given by its mean (period lengths in
+/// seconds here; transfer sizes and think times of [`super::repeat`], keystroke gaps and web
+/// think times too).
 #[derive(Clone, Copy, Debug)]
 pub enum Period {
     Exponential(Exp<f64>),
     Pareto(Pareto<f64>),
+    /// Uniform on [0, 2·mean] (Noureddine 2002's web think time U(0, 5 s), mean 2.5 s).
+    Uniform(Uniform<f64>),
 }
 
 impl Period {
@@ -29,10 +32,14 @@ impl Period {
     pub fn pareto(mean_s: f64, shape: f64) -> Self {
         Period::Pareto(Pareto::new(mean_s * (shape - 1.0) / shape, shape).expect("valid pareto"))
     }
+    pub fn uniform(mean_s: f64) -> Self {
+        Period::Uniform(Uniform::new(0.0, 2.0 * mean_s).expect("positive mean"))
+    }
     pub fn draw(&self, rng: &mut SimRng) -> f64 {
         match self {
             Period::Exponential(d) => d.sample(rng),
             Period::Pareto(d) => d.sample(rng),
+            Period::Uniform(d) => d.sample(rng),
         }
     }
 }

@@ -8,8 +8,10 @@
 //! (the convention of ns-2 `app/pareto.cc`); sizes are rounded up to whole bytes, at least 1.
 
 use super::onoff::Period;
+use super::stream::{StreamApp, StreamIo};
+use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::rng::SimRng;
-use crate::time::Dur;
+use crate::time::{Dur, SimTime};
 
 /// The size of each transfer, in bytes.
 #[derive(Clone, Copy, Debug)]
@@ -66,11 +68,13 @@ pub struct Repeat {
     pub rng: SimRng,
     /// Transfers started so far.
     pub started: u32,
+    /// The transfer in progress: when it started and its bytes.
+    current: Option<(SimTime, u64)>,
 }
 
 impl Repeat {
     pub fn new(size: TransferSize, gap: Gap, count: Option<u32>, new_connection: bool, rng: SimRng) -> Self {
-        Repeat { size, gap, count, new_connection, rng, started: 0 }
+        Repeat { size, gap, count, new_connection, rng, started: 0, current: None }
     }
 
     /// The size of the next transfer, or None when `count` transfers have been made.
@@ -84,6 +88,38 @@ impl Repeat {
 
     pub fn next_gap(&mut self) -> Dur {
         self.gap.draw(&mut self.rng)
+    }
+
+    /// Hands the next transfer to the transport, as a new connection after the first if
+    /// `new_connection` is set.
+    fn start_next(&mut self, io: &mut StreamIo) {
+        let fresh = self.new_connection && self.started > 0;
+        let Some(b) = self.next_size() else { return };
+        if fresh {
+            io.new_connection();
+        }
+        self.current = Some((io.now(), b));
+        io.write(b);
+    }
+}
+
+impl StreamApp for Repeat {
+    fn on_open(&mut self, io: &mut StreamIo) {
+        self.start_next(io);
+    }
+
+    /// Records the transfer, then starts the next one now or after the think time.
+    fn on_completed(&mut self, io: &mut StreamIo) {
+        let Some((start, bytes)) = self.current.take() else { return };
+        io.record(Transfer { start, end: io.now(), bytes, kind: TransferKind::File });
+        match self.next_gap() {
+            Dur::ZERO => self.start_next(io),
+            gap => io.wake_at(io.now() + gap),
+        }
+    }
+
+    fn on_wake(&mut self, io: &mut StreamIo) {
+        self.start_next(io);
     }
 }
 

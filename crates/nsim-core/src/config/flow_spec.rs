@@ -79,6 +79,35 @@ pub struct PeriodSpec {
 pub enum PeriodDist {
     Exponential,
     Pareto,
+    /// Uniform on [0, 2·mean].
+    Uniform,
+}
+
+/// HTTP protocol version of a `http` app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+pub enum HttpVersion {
+    /// One connection per item (index, then each object), one after another.
+    #[serde(rename = "1.0")]
+    Http10,
+    /// One persistent connection per page, all items pipelined back to back.
+    #[serde(rename = "1.1")]
+    Http11,
+}
+
+/// The pages a `http` app serves.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PageSpec {
+    /// The same page every time: an `index` (default 1KB) and `objects` (default 8) embedded
+    /// objects of `object` bytes (default 10KB): Noureddine 2002's probe page.
+    Fixed { index: Option<SizeSpec>, objects: Option<u32>, object: Option<SizeSpec> },
+    /// SURGE distributions (Barford-Crovella 1998): file sizes lognormal body (9.36, 1.32)
+    /// with a Pareto tail (133 KB, 1.1), embedded objects Pareto (1, 2.43).
+    Surge,
+    /// ns-2 `PagePool/WebTraf`: `objects` objects per page (default 1), each of
+    /// ceil(ParetoII) packets of the transport's `packet_size`, ParetoII mean `mean` packets
+    /// (default 12) and `shape` (default 1.2).
+    Webtraf { objects: Option<u32>, mean: Option<f64>, shape: Option<f64> },
 }
 
 /// How the sizes of repeated transfers are drawn.
@@ -155,6 +184,29 @@ pub enum AppSpec {
         count: Option<u32>,
         #[serde(default)]
         new_connection: bool,
+    },
+    /// Telnet over TCP (`transport = { kind = "tcp" }`): a keystroke of `size` bytes (default
+    /// 100B; set the transport's `packet_size` to it), its echo (the ACK), then a `gap`
+    /// (default `{ dist = "exponential", mean = "200ms" }`, measured from the echo) before the
+    /// next; `count` keystrokes (default: until the flow stops). Each echo delay is a
+    /// `kind = "echo"` row of the `transfers` table.
+    Telnet { size: Option<SizeSpec>, gap: Option<PeriodSpec>, count: Option<u32> },
+    /// A web session over TCP (`transport = { kind = "tcp" }`), served from `from` to the
+    /// client `to`: the client's `request` (default 536B) travels to the server, which sends
+    /// the `page` (default the probe page 1KB + 8 × 10KB) as HTTP `version` "1.0" (the index,
+    /// then the objects on up to `parallel` connections at a time, default 4, one object per
+    /// connection; the extra connections are flows `<name>/c1`, ...) or "1.1" (one persistent
+    /// pipelined connection); after the last byte is acknowledged, a `think` time (default
+    /// `{ dist = "uniform", mean = "2.5s" }`) before the next request; `count` pages (default:
+    /// until the flow stops). Pages and objects are `kind = "page"` / `"object"` rows of the
+    /// `transfers` table.
+    Http {
+        version: HttpVersion,
+        page: Option<PageSpec>,
+        think: Option<PeriodSpec>,
+        request: Option<SizeSpec>,
+        count: Option<u32>,
+        parallel: Option<u32>,
     },
     /// Request/response transactions over `tcp_full` (seed 002 ch. 2, Telnet/HTTP-like): the
     /// client writes `request` bytes, the server answers with `response` bytes once it has the

@@ -2,7 +2,7 @@
 
 use super::build::Names;
 use super::error::{CResult, ConfigError};
-use super::flow_spec::{AppSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
+use super::flow_spec::{AppSpec, HttpVersion, PageSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
 use super::units::{RateSpec, SizeSpec, TimeSpec};
 use super::video_build::{video, VideoFields};
 use super::Scenario;
@@ -10,8 +10,15 @@ use crate::agent::{Agent, TIMER_START};
 use crate::app::cbr::Cbr;
 use crate::app::onoff::{OnOff, Period};
 use crate::app::poisson::Poisson;
+use crate::app::http::{Http, Version};
 use crate::app::repeat::{Gap, Repeat, TransferSize};
 use crate::app::size::SizeDist;
+use crate::app::stream::StreamApp;
+use crate::app::telnet::Telnet;
+use crate::app::web_client::WebClient;
+use crate::app::web_page::{PageDist, Surge};
+use crate::rng::SimRng;
+use crate::tcp::config::TcpParams;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::net::Net;
@@ -22,6 +29,7 @@ use crate::time::{Dur, SimTime};
 use crate::transport::udp::{UdpSink, UdpSource};
 
 /// A flow after expansion, with names resolved.
+#[derive(Clone)]
 pub(crate) struct ResolvedFlow {
     pub name: String,
     pub path: String,
@@ -34,6 +42,8 @@ pub(crate) struct ResolvedFlow {
     pub prio: u8,
     pub tag: u16,
     pub deadline: Option<Dur>,
+    /// 0, or k for the k-th extra parallel connection of the HTTP/1.0 flow k places before.
+    pub conn: u32,
 }
 
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
@@ -87,7 +97,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             if let Some(first) = seen.insert(name.clone(), path.clone()) {
                 return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{name}' (first at {first})")));
             }
-            out.push(ResolvedFlow {
+            let main = ResolvedFlow {
                 name,
                 path: path.clone(),
                 src,
@@ -99,7 +109,19 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 prio: f.prio,
                 tag: f.tag,
                 deadline: f.deadline.map(|d| d.0),
-            });
+                conn: 0,
+            };
+            // HTTP/1.0's extra parallel connections follow their flow.
+            let extra: Vec<ResolvedFlow> = (1..http_connections(&f.app))
+                .map(|k| ResolvedFlow { name: format!("{}/c{k}", main.name), conn: k, ..main.clone() })
+                .collect();
+            out.push(main);
+            for x in extra {
+                if let Some(first) = seen.insert(x.name.clone(), path.clone()) {
+                    return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{}' (first at {first})", x.name)));
+                }
+                out.push(x);
+            }
         }
     }
     Ok(out)
@@ -173,7 +195,12 @@ fn mean_gap(rate: Option<RateSpec>, interval: Option<TimeSpec>, size: &SizeDist,
 }
 
 fn period(p: &Option<PeriodSpec>, path: &str) -> CResult<Period> {
-    let Some(p) = p else { return Ok(Period::exponential(0.5)) };
+    period_or(p, Period::exponential(0.5), path)
+}
+
+/// A period distribution, or `default` when none is given.
+fn period_or(p: &Option<PeriodSpec>, default: Period, path: &str) -> CResult<Period> {
+    let Some(p) = p else { return Ok(default) };
     let mean = positive(p.mean.0.as_secs_f64(), &format!("{path}.mean"))?;
     Ok(match p.dist {
         PeriodDist::Exponential => Period::exponential(mean),
@@ -184,6 +211,7 @@ fn period(p: &Option<PeriodSpec>, path: &str) -> CResult<Period> {
             }
             Period::pareto(mean, shape)
         }
+        PeriodDist::Uniform => Period::uniform(mean),
     })
 }
 
@@ -193,7 +221,8 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
     match transport {
         TransportSpec::Udp => generator(app, &app_path).map(|_| ()),
         TransportSpec::Tcp(cfg) => {
-            cfg.resolve(&format!("{path}.transport"))?;
+            let p = cfg.resolve(&format!("{path}.transport"))?;
+            stream_app(app, &p, &app_path, &[], crate::rng::stream(0, "check"))?;
             tcp_app_bytes(app, &app_path).map(|_| ())
         }
         TransportSpec::TcpFull(cfg) => {
@@ -228,11 +257,98 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
         AppSpec::Bulk => Ok(None),
         AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
-        AppSpec::Repeat { .. } => repeat_dists(app, path).map(|_| None),
         AppSpec::Video { .. } => Err(ConfigError::new(format!("{path}.kind"), "'video' runs over UDP (its layers need datagrams): leave out `transport`")),
+        AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => Ok(None),
         // Application-limited TCP: the generator feeds the sender (None: no byte limit).
         _ => generator(app, path).map(|_| None),
     }
+}
+
+/// The byte-stream application of a TCP flow (`repeat`, `telnet`, `http`; None for the
+/// others), drawing from `rng`.
+/// Most parallel connections of an HTTP/1.0 page.
+const MAX_PARALLEL: u32 = 16;
+
+/// `conns`: the senders of an HTTP/1.0 flow's extra parallel connections.
+fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
+    Ok(Some(match app {
+        AppSpec::Repeat { .. } => {
+            let (size, gap, count, fresh) = repeat_dists(app, path)?;
+            Box::new(Repeat::new(size, gap, count, fresh, rng))
+        }
+        AppSpec::Telnet { size, gap, count } => {
+            let bytes = size.map_or(100, |s| s.0 .0);
+            if bytes == 0 || bytes > p.payload.0 {
+                return Err(ConfigError::new(
+                    format!("{path}.size"),
+                    format!("a keystroke of {bytes} B must be between 1 B and the transport's packet_size ({} B): one keystroke is one segment", p.payload.0),
+                ));
+            }
+            let gap = period_or(gap, Period::exponential(0.2), &format!("{path}.gap"))?;
+            Box::new(Telnet::new(bytes, gap, at_least_one(*count, path)?, rng))
+        }
+        AppSpec::Http { version, page, think, count, request, parallel } => {
+            if request.is_some_and(|r| r.0 .0 == 0) {
+                return Err(ConfigError::new(format!("{path}.request"), "a request needs at least 1 byte"));
+            }
+            match (version, parallel) {
+                (HttpVersion::Http11, Some(_)) => {
+                    return Err(ConfigError::new(format!("{path}.parallel"), "HTTP/1.1 uses one persistent connection: `parallel` is for version \"1.0\""))
+                }
+                (_, Some(n)) if !(1..=MAX_PARALLEL).contains(n) => {
+                    return Err(ConfigError::new(format!("{path}.parallel"), format!("{n} is not in 1..={MAX_PARALLEL}")))
+                }
+                _ => {}
+            }
+            let page = match page {
+                None => PageDist::Fixed { index: 1000, objects: 8, object: 10_000 },
+                Some(PageSpec::Fixed { index, objects, object }) => {
+                    let index = index.map_or(1000, |s| s.0 .0);
+                    let object = object.map_or(10_000, |s| s.0 .0);
+                    if index == 0 || object == 0 {
+                        return Err(ConfigError::new(format!("{path}.page"), "index and object sizes need at least 1 byte"));
+                    }
+                    PageDist::Fixed { index, objects: objects.unwrap_or(8), object }
+                }
+                Some(PageSpec::Surge) => PageDist::Surge(Surge::default()),
+                Some(PageSpec::Webtraf { objects, mean, shape }) => {
+                    let mean = positive(mean.unwrap_or(12.0), &format!("{path}.page.mean"))?;
+                    let shape = shape.unwrap_or(1.2);
+                    if !(shape > 1.0 && shape.is_finite()) {
+                        return Err(ConfigError::new(format!("{path}.page.shape"), "ParetoII shape must be > 1 (finite mean)"));
+                    }
+                    let objects = objects.unwrap_or(1);
+                    if objects == 0 {
+                        return Err(ConfigError::new(format!("{path}.page.objects"), "a page needs at least 1 object"));
+                    }
+                    PageDist::Webtraf { objects, mean, shape, packet: p.payload.0 }
+                }
+            };
+            let think = period_or(think, Period::uniform(2.5), &format!("{path}.think"))?;
+            let version = match version {
+                HttpVersion::Http10 => Version::Http10,
+                HttpVersion::Http11 => Version::Http11,
+            };
+            Box::new(Http::new(version, page, think, at_least_one(*count, path)?, conns.to_vec(), rng))
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// Connections an `http` app uses at a time (1 for everything else).
+fn http_connections(app: &AppSpec) -> u32 {
+    match app {
+        AppSpec::Http { version: HttpVersion::Http10, parallel, .. } => parallel.unwrap_or(4),
+        _ => 1,
+    }
+}
+
+/// A `count` of transactions: at least 1 when given.
+fn at_least_one(count: Option<u32>, path: &str) -> CResult<Option<u32>> {
+    if count == Some(0) {
+        return Err(ConfigError::new(format!("{path}.count"), "must be at least 1 (leave it out for no limit)"));
+    }
+    Ok(count)
 }
 
 /// The size and think-time distributions of a `repeat` app.
@@ -309,6 +425,8 @@ fn app_name(app: &AppSpec) -> &'static str {
         AppSpec::Transactions { .. } => "transactions",
         AppSpec::Repeat { .. } => "repeat",
         AppSpec::Video { .. } => "video",
+        AppSpec::Telnet { .. } => "telnet",
+        AppSpec::Http { .. } => "http",
     }
 }
 
@@ -352,7 +470,7 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
             let fields = VideoFields { sequences, frame_rate: *frame_rate, packet_size: *packet_size, pacing: *pacing, gap: *gap, layer_prios: *layer_prios };
             (Box::new(video(fields, path)?), PType::Udp)
         }
-        AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } => {
+        AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => {
             return Err(ConfigError::new(
                 format!("{path}.kind"),
                 format!("'{}' needs a transport with feedback: set transport = {{ kind = \"tcp\" }}", app_name(app)),
@@ -393,15 +511,25 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
-                let (feed, repeat) = match f.app {
-                    AppSpec::Bulk | AppSpec::File { .. } => (None, None),
-                    AppSpec::Repeat { .. } => {
-                        let (size, gap, count, fresh) = repeat_dists(&f.app, &app_path)?;
-                        (None, Some(Repeat::new(size, gap, count, fresh, app_rng())))
-                    }
-                    _ => (Some((generator(&f.app, &app_path)?.0, app_rng())), None),
+                let app = if f.conn > 0 {
+                    let main = AgentId(2 * (i as u32 - f.conn));
+                    Some(Box::new(crate::app::http::HttpConnection::new(main, f.conn)) as Box<dyn StreamApp>)
+                } else {
+                    let conns: Vec<AgentId> = (1..http_connections(&f.app)).map(|k| AgentId(2 * (i as u32 + k))).collect();
+                    stream_app(&f.app, &p, &app_path, &conns, app_rng())?
                 };
-                let (src, sink) = crate::tcp::build::agents(p, bytes, feed, repeat, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
+                let feed = match f.app {
+                    AppSpec::Bulk | AppSpec::File { .. } => None,
+                    _ if app.is_some() => None,
+                    _ => Some((generator(&f.app, &app_path)?.0, app_rng())),
+                };
+                let (header, initial_rto, max_rto) = (p.header.0, p.initial_rto, p.max_rto);
+                let (src, mut sink) = crate::tcp::build::agents(p, bytes, feed, app, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
+                if let (AppSpec::Http { request, .. }, 0) = (&f.app, f.conn) {
+                    // The client end sends the page requests beside its sink.
+                    let size = (request.map_or(536, |s| s.0 .0) + header).min(u32::MAX as u64) as u32;
+                    sink = Box::new(WebClient::new(sink, (f.src, src_agent), size, initial_rto, max_rto, f.prio, f.tag));
+                }
                 (src, sink, "tcp")
             }
             TransportSpec::TcpFull(cfg) => {

@@ -103,6 +103,7 @@ fn packets_per_s(app: &AppSpec) -> f64 {
             let bps = sequences.iter().filter_map(|s| s.synthetic).map(|n| n.table().2.iter().sum::<f64>()).fold(0.0, f64::max);
             return bps / (8.0 * packet_size.map_or(1000.0, |s| s.0 .0.max(1) as f64));
         }
+        AppSpec::Telnet { .. } | AppSpec::Http { .. } => return 0.0,
     };
     let size = size.map_or(210.0, |s| s.0 .0.max(1) as f64);
     match (rate, interval) {

@@ -38,8 +38,8 @@ pub struct FlowStats {
     pub full: FullTcpCounters,
     /// Control packets of transports that poll (STP; zero for others).
     pub ctl: CtlCounters,
-    /// Completed transfers of a TCP `file` or `repeat` application, in order (one entry per
-    /// transfer, not per packet).
+    /// Completed transactions of a TCP application (`file`, `repeat`, `telnet`, `http`), in
+    /// order of completion (one entry per transaction, not per packet).
     pub transfers: Vec<Transfer>,
 }
 
@@ -67,13 +67,39 @@ pub struct TcpCounters {
     pub completed: Option<SimTime>,
 }
 
-/// One completed transfer of a `file` or `repeat` application: when the application handed
-/// its bytes to TCP and when the last of them was acknowledged.
+/// One completed transaction of a TCP application: when it started (the application handed
+/// its bytes to TCP, or the client sent its request) and when it ended (its last byte was
+/// acknowledged).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transfer {
     pub start: SimTime,
     pub end: SimTime,
     pub bytes: u64,
+    pub kind: TransferKind,
+}
+
+/// What a [`Transfer`] row measures (the `kind` column of the `transfers` table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransferKind {
+    /// A `file` or `repeat` transfer: its completion time.
+    File,
+    /// A web page: request sent to last object acknowledged (its download time).
+    Page,
+    /// One embedded object (or the index) of a web page.
+    Object,
+    /// A Telnet keystroke: sent to echoed (its echo delay).
+    Echo,
+}
+
+impl TransferKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TransferKind::File => "file",
+            TransferKind::Page => "page",
+            TransferKind::Object => "object",
+            TransferKind::Echo => "echo",
+        }
+    }
 }
 
 /// Connection events of a full TCP flow (`transport = { kind = "tcp_full" }`).

@@ -2,7 +2,7 @@
 //! pair of each variant (the table in [`crate::tcp`]) and the matching sink.
 
 use crate::agent::Agent;
-use crate::app::repeat::Repeat;
+use crate::app::stream::StreamApp;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
@@ -74,13 +74,13 @@ pub fn random_phase(tick: Dur, rng: &mut SimRng) -> Dur {
 }
 
 /// Source and sink agents for one flow sending `bytes` (None: bulk, or what `feed` or
-/// `repeat` supplies) until `stop`; `phase_rng` (the flow's own stream) draws the clock phase unless
+/// the stream application `app` supplies) until `stop`; `phase_rng` (the flow's own stream) draws the clock phase unless
 /// `clock_offset` is set.
 pub fn agents(
     mut p: TcpParams,
     bytes: Option<u64>,
     feed: Option<(Box<dyn Generator>, SimRng)>,
-    repeat: Option<Repeat>,
+    app: Option<Box<dyn StreamApp>>,
     stop: Option<SimTime>,
     ends: Endpoints,
     phase_rng: &mut SimRng,
@@ -101,5 +101,5 @@ pub fn agents(
     if core.p.tcp_ds.as_ref().is_some_and(|m| m.randomized) {
         core.mark_rng = Some(crate::rng::stream(phase_rng.random::<u64>(), "tcp_ds"));
     }
-    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, repeat, transfer: None }), Box::new(sink))
+    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, app, transfer: None }), Box::new(sink))
 }

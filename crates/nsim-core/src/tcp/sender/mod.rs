@@ -7,6 +7,8 @@
 //! `maxseq_`, `recover_`, ...) the fields keep, so the two can be read side by side.
 
 use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::app::stream::{StreamApp, StreamIo};
+use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
@@ -22,8 +24,10 @@ const TIMER_RTX: u16 = 1;
 const TIMER_STOP: u16 = 2;
 /// The application feeding an application-limited sender hands over its next message.
 const TIMER_APP: u16 = 3;
-/// A `repeat` application's think time is over: the next transfer starts.
-const TIMER_NEXT_TRANSFER: u16 = 4;
+/// The wake-up a stream application asked for (think time, keystroke gap).
+const TIMER_APP_WAKE: u16 = 4;
+/// A message from another connection's application (`StreamIo::tell`); `gen` carries it.
+const TIMER_APP_MESSAGE: u16 = 5;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -489,10 +493,10 @@ pub struct TcpSender {
     /// hand over messages; each message of n bytes adds ceil(n / packet_size) full segments
     /// (ns-2 `TcpAgent::sendmsg`). None: bulk or file.
     pub feed: Option<(Box<dyn crate::app::Generator>, crate::rng::SimRng)>,
-    /// Repeated transfers (`repeat` app): each starts when the previous one is acknowledged
-    /// (plus a think time). None: bulk, file or generator-fed.
-    pub repeat: Option<crate::app::repeat::Repeat>,
-    /// The transfer in progress (file or repeat): when it started and its bytes.
+    /// A byte-stream application (`repeat`, `telnet`, `http`) writing into this connection.
+    /// None: bulk, file or generator-fed.
+    pub app: Option<Box<dyn StreamApp>>,
+    /// The file transfer in progress: when it started and its bytes.
     pub transfer: Option<(SimTime, u64)>,
 }
 
@@ -508,11 +512,11 @@ impl TcpSender {
                 self.transfer = Some((ctx.now(), b));
                 self.core.segments_for(b)
             }
-            (None, None) if self.repeat.is_some() => 0,
+            (None, None) if self.app.is_some() => 0,
             (None, None) => i64::MAX / 4,
         };
         self.core.curseq = self.core.first_data + data;
-        self.next_transfer(ctx.now());
+        self.with_app(ctx, |app, io| app.on_open(io));
         if self.feed.is_some() {
             // No data yet; ns-2's SYN (sequence 0 < first_data) still opens the connection.
             ctx.timer_at(ctx.now(), TIMER_APP, 0);
@@ -541,26 +545,41 @@ impl TcpSender {
         rec.send_much(&mut c, maxburst);
     }
 
-    /// A `repeat` application hands over its next transfer (ns-2 `TcpAgent::advanceby`),
-    /// unless it has made `count` transfers or the flow has stopped; with `new_connection`
-    /// the transfer starts as a new connection would.
-    fn next_transfer(&mut self, now: SimTime) {
-        let Some(r) = &mut self.repeat else { return };
-        if self.core.stop.is_some_and(|s| now >= s) {
-            return;
+    /// Runs one application event, then applies what it asked for: a new connection (fresh
+    /// congestion state and RTT estimator; every byte so far is acknowledged when an
+    /// application asks, so nothing else carries over), new segments (ns-2
+    /// `TcpAgent::advanceby`) and a wake-up; then sends what the window allows.
+    fn with_app(&mut self, ctx: &mut AgentCtx, event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo)) {
+        let Some(app) = &mut self.app else { return };
+        let c = &self.core;
+        let now = ctx.now();
+        let closed = c.stop.is_some_and(|s| now >= s);
+        let position = (c.curseq - c.first_data) as u64 * c.p.payload.0;
+        let transfers = &mut ctx.net.flows[ctx.flow.idx()].transfers;
+        let mut io = StreamIo::new(now, c.p.payload.0, position, closed, transfers);
+        event(app.as_mut(), &mut io);
+        let (segments, restart, wake, ask, told) = (io.new_segments, io.restart, io.wake, io.ask, io.told);
+        for (agent, msg) in told {
+            ctx.net.timer(now, agent, TIMER_APP_MESSAGE, msg);
         }
-        let fresh = r.new_connection && r.started > 0;
-        let Some(b) = r.next_size() else { return };
-        if fresh {
-            // A new connection: congestion state and RTT estimator from their initial values
-            // (every byte so far is acknowledged, so nothing else carries over).
+        if restart {
             (self.cc, self.rec) = crate::tcp::build::algorithms(&self.core.p);
             let p = &self.core.p;
             let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
             self.core.rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
         }
-        self.transfer = Some((now, b));
-        self.core.curseq += self.core.segments_for(b);
+        if let Some(at) = wake {
+            ctx.timer_at(at, TIMER_APP_WAKE, 0);
+        }
+        if let Some((at, id)) = ask {
+            ctx.net.timer(at, self.core.dst_agent, crate::app::web_client::TIMER_REQUEST, id);
+        }
+        if segments > 0 {
+            self.core.curseq += segments;
+            let maxburst = self.core.p.maxburst;
+            let (mut c, rec) = self.conn(ctx);
+            rec.send_much(&mut c, maxburst);
+        }
     }
 
     fn on_rtx_timer(&mut self, gen: u32, ctx: &mut AgentCtx) {
@@ -586,49 +605,46 @@ impl TcpSender {
         }
     }
 
-    /// Every payload byte of the transfer in progress has been acknowledged: record it (a
-    /// file's completion time once), and let a `repeat` application start its next one now
-    /// or after its think time. (A stop time may end a transfer early: that is not a
-    /// completion.)
-    fn check_done(&mut self, ctx: &mut AgentCtx) {
+    /// After an ACK: a file transfer whose every payload byte is acknowledged is recorded
+    /// (its completion time once); a stream application hears how far the stream is
+    /// acknowledged and, when everything it wrote is, that it completed. (A stop time may end
+    /// a transfer early: that is not a completion.)
+    fn after_ack(&mut self, acked_before: i64, ctx: &mut AgentCtx) {
         let c = &self.core;
-        let Some((start, bytes)) = self.transfer else { return };
-        if c.highest_ack < c.curseq - 1 {
-            return;
-        }
-        self.transfer = None;
-        let now = ctx.now();
-        let f = &mut ctx.net.flows[ctx.flow.idx()];
-        f.transfers.push(crate::record::flow_stats::Transfer { start, end: now, bytes });
-        if self.file_bytes.is_some() {
+        let all_acked = c.highest_ack >= c.curseq - 1;
+        if let Some((start, bytes)) = self.transfer.filter(|_| all_acked) {
+            self.transfer = None;
+            let now = ctx.now();
+            let f = &mut ctx.net.flows[ctx.flow.idx()];
+            f.transfers.push(Transfer { start, end: now, bytes, kind: TransferKind::File });
             f.tcp.completed.get_or_insert(now);
         }
-        let Some(r) = &mut self.repeat else { return };
-        let gap = r.next_gap();
-        if gap == crate::time::Dur::ZERO {
-            self.next_transfer(now);
-            let maxburst = self.core.p.maxburst;
-            let (mut c, rec) = self.conn(ctx);
-            rec.send_much(&mut c, maxburst);
-        } else {
-            ctx.timer_at(now + gap, TIMER_NEXT_TRANSFER, 0);
+        if self.app.is_none() {
+            return;
+        }
+        if c.highest_ack > acked_before {
+            let acked = (c.highest_ack + 1 - c.first_data).max(0) as u64 * c.p.payload.0;
+            self.with_app(ctx, |app, io| app.on_delivered(acked, io));
+            let c = &self.core;
+            // A data segment (not the SYN alone) was acknowledged and nothing written is left.
+            if c.highest_ack >= c.first_data && c.highest_ack >= c.curseq - 1 {
+                self.with_app(ctx, |app, io| app.on_completed(io));
+            }
         }
     }
 
-    /// No new data after the stop time; a transfer cut short is not a completion.
+    /// No new data after the stop time; a transfer cut short is not a completion, and an
+    /// application with unsent bytes hears no more.
     fn on_stop(&mut self) {
         let c = &mut self.core;
+        if let Some(app) = &mut self.app {
+            app.on_closed();
+        }
         if c.curseq > c.maxseq + 1 {
             c.curseq = c.maxseq + 1;
             self.transfer = None;
+            self.app = None;
         }
-    }
-
-    fn on_next_transfer(&mut self, ctx: &mut AgentCtx) {
-        self.next_transfer(ctx.now());
-        let maxburst = self.core.p.maxburst;
-        let (mut c, rec) = self.conn(ctx);
-        rec.send_much(&mut c, maxburst);
     }
 }
 
@@ -639,14 +655,19 @@ impl Agent for TcpSender {
             TIMER_RTX => self.on_rtx_timer(gen, ctx),
             TIMER_STOP => self.on_stop(),
             TIMER_APP => self.on_app(ctx),
-            TIMER_NEXT_TRANSFER => self.on_next_transfer(ctx),
+            TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
+            TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
             _ => {}
         }
     }
 
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let h = ctx.net.pool.get(id).tcp;
+        if ctx.net.pool.get(id).ptype == PType::Request {
+            return self.with_app(ctx, |app, io| app.on_request(h.seq, io));
+        }
         self.core.take_rwnd(&h);
+        let acked_before = self.core.highest_ack;
         let (mut c, rec) = self.conn(ctx);
         if c.echoes_ecn(&h) {
             c.ecn_echo(h.ack as i64);
@@ -659,7 +680,7 @@ impl Agent for TcpSender {
             CongState::Disorder if s.dupacks == 0 => s.set_state(CongState::Open),
             _ => {}
         }
-        self.check_done(ctx);
+        self.after_ack(acked_before, ctx);
     }
 
     fn tcp_probe(&self) -> Option<TcpProbe> {
