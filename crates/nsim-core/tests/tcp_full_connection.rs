@@ -41,6 +41,28 @@ fn handshake_takes_one_round_trip_and_the_connection_closes() {
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
 }
 
+/// Simultaneous open (RFC 793 §3.4 Figure 8): both ends send a SYN at time 0, each answers
+/// the other's with SYN-ACK from SYN-RECEIVED, and each is ESTABLISHED when the other's
+/// SYN-ACK arrives: after 2 x (40 B at 10 Mb/s + 50 ms), one round trip as for a normal open.
+/// Six header-only segments cross instead of three (the last ACKs ride on data here), and the
+/// file then completes and both ends close.
+#[test]
+fn simultaneous_open_follows_rfc793_figure_8() {
+    let t = path("10Mb", "50ms", "5s", r#"{ kind = "file", size = "10000B" }"#, r#"{ kind = "tcp_full", mss = "1000B", simultaneous_open = true }"#)
+        + "[record]\ntrace = true\n";
+    let (r, evs) = common::run_traced(&t, "simopen");
+    let f = &r.flows[0];
+    assert!((f.setup_s.unwrap() - 0.100064).abs() < 1e-9, "setup {:?}", f.setup_s);
+    let mut syns_at_0: Vec<_> = evs.iter().filter(|e| e.op == '+' && e.t == 0.0).map(|e| (e.from, e.size)).collect();
+    syns_at_0.sort();
+    assert_eq!(syns_at_0, vec![(0, 40), (1, 40)], "both ends send a SYN at 0");
+    let at_d: Vec<_> = evs.iter().filter(|e| e.op == '+' && (e.t - 0.050032).abs() < 1e-9).map(|e| e.size).collect();
+    assert_eq!(at_d, vec![40, 40], "each answers the crossing SYN with a SYN-ACK on arrival");
+    assert!(f.completion_s.is_some() && f.close_s.is_some(), "{f:?}");
+    assert_eq!(f.timeouts, 0);
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+}
+
 /// Request/response with the request written in two pieces (seed 002 ch. 2, "request split
 /// into two segments"): Nagle holds the second piece until the first is acknowledged, and the
 /// server delays that ACK to BSD's next 200 ms tick, so on a LAN every transaction waits for

@@ -534,6 +534,10 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
             }
             TransportSpec::TcpFull(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                // Simultaneous open: the destination sends its SYN at the start too.
+                if p.simultaneous_open {
+                    net.timer(f.start, dst_agent, TIMER_START, 0);
+                }
                 let app = full_app(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let (src, sink) = crate::tcp::full::agents(p, app, endpoints(&f, src_agent, dst_agent), &mut phase);

@@ -122,6 +122,10 @@ pub struct FullTcpConfig {
     pub max_rto: Option<TimeSpec>,
     /// How long the active closer stays in TIME-WAIT (2 MSL). Default 0 (ns-2 closes at once).
     pub time_wait: Option<TimeSpec>,
+    /// Simultaneous open (RFC 793 §3.4 Figure 8): the destination also sends a SYN at the
+    /// flow's start instead of listening. Default false.
+    #[serde(default)]
+    pub simultaneous_open: bool,
 }
 
 /// Resolved parameters (bytes, segments, durations).
@@ -152,6 +156,7 @@ pub struct FullParams {
     pub initial_rto: Dur,
     pub max_rto: Dur,
     pub time_wait: Dur,
+    pub simultaneous_open: bool,
 }
 
 impl Default for FullParams {
@@ -209,6 +214,7 @@ impl FullTcpConfig {
             initial_rto: dur(self.initial_rto, 3000),
             max_rto: dur(self.max_rto, 60_000),
             time_wait: dur(self.time_wait, 0),
+            simultaneous_open: self.simultaneous_open,
         };
         if p.initial_window == 0 {
             return Err(err("initial_window", "must be at least 1 segment".into()));

@@ -724,6 +724,14 @@ impl FullTcp {
                 return;
             }
             State::SynSent => {
+                if fl & flags::SYN != 0 && fl & flags::ACK == 0 {
+                    // Simultaneous open (RFC 793 Figure 8, line 3): the peer's SYN crossed ours;
+                    // answer with SYN-ACK from SYN-RECEIVED.
+                    self.accept_syn(h);
+                    self.set_state(State::SynReceived, ctx);
+                    self.send_syn(ctx);
+                    return;
+                }
                 if fl & flags::SYN != 0 && fl & flags::ACK != 0 && h.ack == ISS + 1 {
                     self.accept_syn(h);
                     self.snd_wl2 = h.ack;
@@ -736,6 +744,16 @@ impl FullTcp {
                 return;
             }
             State::SynReceived => {
+                if fl & flags::SYN != 0 && fl & flags::ACK != 0 && h.ack == ISS + 1 {
+                    // Simultaneous open (RFC 793 Figure 8, lines 6-7): the peer's SYN-ACK
+                    // acknowledges our SYN; its SYN is a duplicate, which we acknowledge.
+                    self.snd_wl2 = h.ack;
+                    self.on_ack(h, ctx);
+                    self.established(ctx);
+                    self.ack_now = true;
+                    self.output(ctx);
+                    return;
+                }
                 if fl & flags::SYN != 0 {
                     // Our SYN-ACK was lost: the peer's SYN again.
                     self.send_syn(ctx);
@@ -794,7 +812,7 @@ impl FullTcp {
 impl Agent for FullTcp {
     fn on_timer(&mut self, kind: u16, gen: u32, ctx: &mut AgentCtx) {
         match kind {
-            TIMER_START if self.active => {
+            TIMER_START if self.active || (self.p.simultaneous_open && self.state == State::Listen) => {
                 let now = ctx.now();
                 ctx.net.flows[ctx.flow.idx()].full.syn_sent.get_or_insert(now);
                 self.state = State::SynSent;
