@@ -286,3 +286,26 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
                                                "runs": g.count().values})}
     return out
+
+
+def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig. 5.5: per X and CBR period, the TFRC class's mean normalized throughput, each flow's
+    throughput over the mean of the 2n TFRC and X flows (notes §4.4's form under full use: the
+    bandwidth left by the CBR alternates). Rows: the smallest over the periods against the
+    TCP variants and Vegas, the largest against GAIMD and SQRT."""
+    t = table[~table["name"].str.startswith("cbr")]
+    period = t["flows[2]"].map(lambda v: float((json.loads(v) if isinstance(v, str) else v)["stagger"]["every"].removesuffix("s")))
+    t = t.assign(period_s=period, x=t["flows[1].transport.variant"])
+    frames = []
+    for (x, p), g in t.groupby(["x", "period_s"]):
+        nt = g["throughput_bps"] / g["throughput_bps"].mean()
+        frames.append({"x": x, "period_s": p, "tfrc_nt": float(nt[g["name"].str.startswith("tfrc")].mean())})
+    f = pd.DataFrame(frames)
+    out: dict[str, Any] = {}
+    for x, g in f.groupby("x"):
+        out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
+        out[f"onoff.{x}.tfrc_nt_max"] = float(g["tfrc_nt"].max())
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"fig5_5": f}
+    return out
