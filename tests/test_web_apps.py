@@ -171,6 +171,7 @@ def test_http_requests_are_control_packets_not_goodput() -> None:
         ('{ kind = "http", version = "2" }', r"expected `1.0` or `1.1`"),
         ('{ kind = "http", version = "1.0", page = { kind = "fixed", object = "0B" } }', r"flows\[0\]\.app\.page"),
         ('{ kind = "http", version = "1.1", parallel = 2 }', r"flows\[0\]\.app\.parallel"),
+        ('{ kind = "http", version = "1.1", page = { kind = "fixed", objects = 100000 } }', r"flows\[0\]\.app\.page\.objects"),
         ('{ kind = "http", version = "1.0", parallel = 0 }', r"flows\[0\]\.app\.parallel"),
     ],
 )

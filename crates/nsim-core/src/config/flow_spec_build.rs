@@ -266,6 +266,16 @@ fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
 
 /// The byte-stream application of a TCP flow (`repeat`, `telnet`, `http`; None for the
 /// others), drawing from `rng`.
+/// Most objects of a fixed or WebTraf page (a page's sizes are held in memory).
+const MAX_PAGE_OBJECTS: u32 = 10_000;
+
+fn page_objects(n: u32, path: &str) -> CResult<u32> {
+    if n > MAX_PAGE_OBJECTS {
+        return Err(ConfigError::new(format!("{path}.page.objects"), format!("{n} is more than {MAX_PAGE_OBJECTS} objects per page")));
+    }
+    Ok(n)
+}
+
 /// Most parallel connections of an HTTP/1.0 page.
 const MAX_PARALLEL: u32 = 16;
 
@@ -308,7 +318,7 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
                     if index == 0 || object == 0 {
                         return Err(ConfigError::new(format!("{path}.page"), "index and object sizes need at least 1 byte"));
                     }
-                    PageDist::Fixed { index, objects: objects.unwrap_or(8), object }
+                    PageDist::Fixed { index, objects: page_objects(objects.unwrap_or(8), path)?, object }
                 }
                 Some(PageSpec::Surge) => PageDist::Surge(Surge::default()),
                 Some(PageSpec::Webtraf { objects, mean, shape }) => {
@@ -317,7 +327,7 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
                     if !(shape > 1.0 && shape.is_finite()) {
                         return Err(ConfigError::new(format!("{path}.page.shape"), "ParetoII shape must be > 1 (finite mean)"));
                     }
-                    let objects = objects.unwrap_or(1);
+                    let objects = page_objects(objects.unwrap_or(1), path)?;
                     if objects == 0 {
                         return Err(ConfigError::new(format!("{path}.page.objects"), "a page needs at least 1 object"));
                     }

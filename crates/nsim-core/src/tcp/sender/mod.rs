@@ -545,10 +545,11 @@ impl TcpSender {
         rec.send_much(&mut c, maxburst);
     }
 
-    /// Runs one application event, then applies what it asked for: a new connection (fresh
-    /// congestion state and RTT estimator; every byte so far is acknowledged when an
-    /// application asks, so nothing else carries over), new segments (ns-2
-    /// `TcpAgent::advanceby`) and a wake-up; then sends what the window allows.
+    /// Runs one application event, then applies what it asked for: messages to other
+    /// connections, a new connection (fresh congestion state and RTT estimator; every byte
+    /// so far is acknowledged when an application asks, so nothing else carries over), a
+    /// wake-up, a request from the client end ([`crate::app::web_client`]) and new segments
+    /// (ns-2 `TcpAgent::advanceby`); then sends what the window allows.
     fn with_app(&mut self, ctx: &mut AgentCtx, event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo)) {
         let Some(app) = &mut self.app else { return };
         let c = &self.core;
