@@ -12,7 +12,7 @@ Layout (seed 000 §2.1-2.2, Table 4.1):
 - Best-effort pair j (j = 0..63) has access delay 4 + 96·j/63 ms on both sides (10 Mb/s) and
   two flows: ``be{2j}`` left to right and ``be{2j+1}`` right to left. Each direction has its
   own host pair (``s{i}`` -> ``d{i}``), so one flow entry with ``repeat = 128`` covers both
-  directions and one grid path sets the variant of all 128 flows. (In the thesis a pair's two
+  directions and one grid path sets the transport of all 128 flows. (In the thesis a pair's two
   flows share their hosts; on 10 Mb/s duplex access links carrying ~24 kb/s that sharing has
   no effect.)
 - Call k (k = 0..16) is ``call{2k}`` left to right and ``call{2k+1}`` right to left, each on
@@ -83,6 +83,18 @@ def tcp(variant: str = "newreno", window: int = 20) -> dict[str, Any]:
     return {"kind": "tcp", "variant": variant, "window": window, "packet_size": "536B"}
 
 
+def transport(protocol: str, window: int = 20) -> dict[str, Any]:
+    """The BE transport for a protocol label: an ns-2 one-way TCP variant, ``"stp"`` (Henderson's
+    STP, docs/models/stp.md defaults: the thesis gives none of its settings) or ``"full_<variant>"``
+    (two-way FullTcp, ns-2.35 defaults). All send 576 B packets (536 B payload + 40 B header)
+    with a window of ``window`` packets."""
+    if protocol == "stp":
+        return {"kind": "stp", "window": window, "packet_size": "536B"}
+    if protocol.startswith("full_"):
+        return {"kind": "tcp_full", "variant": protocol.removeprefix("full_"), "window": window, "mss": "536B"}
+    return tcp(protocol, window)
+
+
 class Builder:
     def __init__(self, name: str, comment: str, duration: str) -> None:
         self.head = [f"# {line}".rstrip() for line in comment.strip().splitlines()]
@@ -118,7 +130,7 @@ class Builder:
         (root / "scenarios" / file).write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def dumbbell(b: Builder, queue: dict[str, Any], calls: int, windows: bool = False, variant: str = "newreno") -> None:
+def dumbbell(b: Builder, queue: dict[str, Any], calls: int, windows: bool = False, protocol: str = "newreno") -> None:
     """Satellite hop, 128 best-effort hosts pairs (two per pair of the thesis), call hosts.
     With ``windows``, each BE pair's sender window is capped at W_opt (Eq. 6.4) and hosts are
     named per (start group, W_opt) block so that each block is one flow entry."""
@@ -142,7 +154,7 @@ def dumbbell(b: Builder, queue: dict[str, Any], calls: int, windows: bool = Fals
             flow["start"] = "0.1s"
             flow["stagger"] = {"every": "0.5s", "group": 16}
         flow["app"] = {"kind": "bulk"}
-        flow["transport"] = tcp(variant, window=win)
+        flow["transport"] = transport(protocol, window=win)
         b.flows.append(flow)
     for i in range(2 * calls):
         back = i % 2 == 1
@@ -167,7 +179,7 @@ packets, start in 8 groups 0.1 + 0.5k s), n two-way 92 kb/s CBR calls (92 B / 8 
 t = 0) on their own 5 ms hosts, the 1.536 Mb/s / 450 ms satellite hop with a 64-packet
 router queue (links[0].queue: droptail / red / cbq, set by the sweeps). Goodput is
 measured over the thesis' record window [63.6, 123.6] s. The sweeps set the call count
-(flows[1].repeat = 2n), the TCP variant (flows[0].transport.variant) and the queue.""", "128.6s")
+(flows[1].repeat = 2n), the BE transport (flows[0].transport) and the queue.""", "128.6s")
     dumbbell(b, DROPTAIL, MAX_CALLS)
     b.flows.append(call_flow(1))
     b.record = {"windows": [["63.6s", "123.6s"]]}
@@ -187,8 +199,8 @@ links[0].reverse_error.ber together through the hop's error tables).""", "128.6s
     b.write(root, "ch5.toml")
 
 
-def ch6_step(root: Path, windows: bool, variant: str = "newreno") -> None:
-    tag = f"_wl_{variant}" if windows else ""
+def ch6_step(root: Path, windows: bool, protocol: str = "newreno") -> None:
+    tag = f"_wl_{protocol}" if windows else ""
     b = Builder(f"holl2003 ch6: step response{' with W_opt windows' if windows else ''}", f"""
 Holl 2003 chapter 6 (Tables 6.1, 6.2): 64 BE pairs as in chapter 4, CBQ router (CBR class
 16 packets = Eq. 4.2 for 8 calls, BE 64), 8 two-way calls switched on at 123.6 s (about
@@ -196,7 +208,7 @@ half the link). {'Each sender window is capped at W_opt = floor(2a+1) (Eq. 6.4):
 Goodput is recorded over the windows before ([63.6, 123.6] s) and after ([183.6, 423.6] s)
 the step, and over consecutive 3 s windows after it (Holl's windowed time average, §6.2.1).""",
                 "428.6s")
-    dumbbell(b, cbq(eq_4_2(8), DROPTAIL), 8, windows=windows, variant=variant)
+    dumbbell(b, cbq(eq_4_2(8), DROPTAIL), 8, windows=windows, protocol=protocol)
     b.flows.append(call_flow(8, start="123.6s", stop="428.1s"))
     threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
     b.record = {"windows": [["63.6s", "123.6s"], ["183.6s", "423.6s"], *threes]}
@@ -217,7 +229,7 @@ chain and host attachment are inferred from the stated RTTs (the figure did not 
     b.write(root, "ch6_nearfar.toml")
 
 
-def ch6_nearfar_topology(b: Builder, variant: str) -> None:
+def ch6_nearfar_topology(b: Builder, protocol: str) -> None:
     """The §6.4 chain, its near and far BE pairs and 8 calls on R2-R3 from 123.6 s."""
     q = cbq(eq_4_2(8), DROPTAIL)
     b.routers = ["R0", "R1", "R2", "R3"]
@@ -234,7 +246,7 @@ def ch6_nearfar_topology(b: Builder, variant: str) -> None:
             b.host(f"{side}d{i}", dst, "1.536Mb", "1ms")
         b.flows.append({"name": f"{side}{{i}}", "from": f"{side}s{{i}}", "to": f"{side}d{{i}}", "repeat": 64,
                         "start": "0.1s", "stagger": {"every": "0.5s", "group": 16},
-                        "app": {"kind": "bulk"}, "transport": tcp(variant)})
+                        "app": {"kind": "bulk"}, "transport": transport(protocol)})
     for i in range(16):
         back = i % 2 == 1
         b.host(f"cs{i}", "R3" if back else "R2", "1.536Mb", "1ms")
@@ -276,7 +288,7 @@ The proxies share each direction evenly among its 64 BE flows (24 kb/s) and thro
 12.5 kb/s at 123.6 s. The sweep switches the proxies off (`middlebox = []`) for the CBQ
 control on the same topology.""", "428.6s")
     q = cbq(eq_4_2(8), DROPTAIL)
-    dumbbell(b, q, 8, variant="reno")
+    dumbbell(b, q, 8, protocol="reno")
     proxied(b, "r0", "r1", {"rate": "1.536Mb", "delay": SAT_DELAY, "queue": DROPTAIL}, q)
     b.flows.append(call_flow(8, start="123.6s", stop="428.1s"))
     threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
@@ -303,6 +315,10 @@ The sweep switches the proxies off (`middlebox = []`) for the CBQ control.""", "
 #: Eq. 6.5: the sum of W_opt over the 64 pairs.
 WORST_BURST = sum(w_opt(be_delay_ms(j)) for j in range(BE_PAIRS))
 VARIANTS = ["tahoe", "reno", "newreno", "vegas", "sack1", "fack"]
+#: The BE protocols of chapters 4 and 5 (Table 4.4): the six one-way TCPs and STP.
+PROTOCOLS = [*VARIANTS, "stp"]
+#: The one-way TCPs that have a two-way (FullTcp) counterpart in nsim (Table 4.5 less SACK).
+FULL_PAIRED = ["tahoe", "reno", "newreno"]
 #: Table 5.3's BERs plus every intermediate BER the text of §5 quotes.
 BERS = [0.0, 1e-8, 1e-7, 2e-7, 1e-6, 2e-6, 4e-6, 7e-6, 1e-5, 3e-5, 1e-4, 2e-4, 7e-4, 1e-3]
 
@@ -319,14 +335,15 @@ def sweep(root: Path, file: str, comment: str, scenario: str, grid: dict[str, li
 
 def sweeps(root: Path) -> None:
     calls = lambda ns: [2 * n for n in ns]  # noqa: E731  (repeat = 2 flows per call)
-    sweep(root, "ch4.sweep.toml", "Chapter 4, Drop-Tail and RED routers: 6 TCPs x 1..17 calls (Figs 4.4, 4.5, 4.7, 4.8).",
-          "ch4.toml", {"links[0].queue": [DROPTAIL, RED], "flows[0].transport.variant": VARIANTS,
+    be = [transport(p) for p in PROTOCOLS]
+    sweep(root, "ch4.sweep.toml", "Chapter 4, Drop-Tail and RED routers: 6 TCPs and STP x 1..17 calls (Figs 4.4, 4.5, 4.7, 4.8).",
+          "ch4.toml", {"links[0].queue": [DROPTAIL, RED], "flows[0].transport": be,
                        "flows[1].repeat": calls(range(1, 18))})
-    sweep(root, "ch4cbq.sweep.toml", """Chapter 4, CBQ and CBQ+RED routers: 6 TCPs x 1..16 calls (Figs 4.9-4.12). The CBR class
+    sweep(root, "ch4cbq.sweep.toml", """Chapter 4, CBQ and CBQ+RED routers: 6 TCPs and STP x 1..16 calls (Figs 4.9-4.12). The CBR class
 buffer is Table 4.7's value for 16 calls (32) at every load here; the exact per-load sizes
 are run at 1 and 17 calls by ch4cbq1 / ch4cbq17.""",
           "ch4.toml", {"links[0].queue": [cbq(eq_4_2(16), DROPTAIL), cbq(eq_4_2(16), RED)],
-                       "flows[0].transport.variant": VARIANTS, "flows[1].repeat": calls(range(1, 17))})
+                       "flows[0].transport": be, "flows[1].repeat": calls(range(1, 17))})
     for n in (1, 17):
         sweep(root, f"ch4cbq{n}.sweep.toml", f"Chapter 4, CBQ and CBQ+RED at {n} call(s) with Table 4.7's CBR buffer ({eq_4_2(n)}).",
               "ch4.toml", {"links[0].queue": [cbq(eq_4_2(n), DROPTAIL), cbq(eq_4_2(n), RED)],
@@ -334,14 +351,21 @@ are run at 1 and 17 calls by ch4cbq1 / ch4cbq17.""",
     sat = {"between": ["r0", "r1"], "rate": "1.536Mb", "delay": SAT_DELAY}
     links = [{**sat, "queue": q, "error": {"kind": "ber", "ber": ber}, "reverse_error": {"kind": "ber", "ber": ber}}
              for q in (DROPTAIL, RED) for ber in BERS]
-    sweep(root, "ch5.sweep.toml", """Chapter 5: 6 TCPs x Drop-Tail/RED x BER (Figs 5.3, 5.4). One axis sets the whole satellite
-link so that the queue and the BER of both directions change together.""",
-          "ch5.toml", {"links[0]": links, "flows[0].transport.variant": VARIANTS})
-    sweep(root, "ch6step.sweep.toml", "Chapter 6 step response (Figs 6.10, 6.13-6.15): NewReno and Vegas, CBQ and CBQ+RED.",
+    sweep(root, "ch5.sweep.toml", """Chapter 5: 6 TCPs and STP x Drop-Tail/RED x BER (Figs 5.3, 5.4). One axis sets the whole
+satellite link so that the queue and the BER of both directions change together.""",
+          "ch5.toml", {"links[0]": links, "flows[0].transport": be})
+    sweep(root, "ch6step.sweep.toml", "Chapter 6 step response (Figs 6.10, 6.13-6.17): NewReno, Vegas and STP, CBQ and CBQ+RED.",
           "ch6_step.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)],
-                            "flows[0].transport.variant": ["newreno", "vegas"]})
-    for v in ("newreno", "vegas"):
-        sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Figs 6.18, 6.19), CBQ.",
+                            "flows[0].transport": [transport(p) for p in ("newreno", "vegas", "stp")]})
+    sweep(root, "ch4full.sweep.toml", """Chapter 4 with two-way FullTcp (Tahoe, Reno, NewReno: ns-2 has no full Vegas/FACK and nsim's
+tcp_full no SACK) beside the same one-way TCPs, Drop-Tail and RED at 17 calls (§4.1: the full
+results 'closely resembled' the one-way ones and were left out of the plots).""",
+          "ch4.toml", {"links[0].queue": [DROPTAIL, RED],
+                       "flows[0].transport": [transport(p) for p in (*FULL_PAIRED, *(f"full_{v}" for v in FULL_PAIRED))],
+                       "flows[1].repeat": calls([17])})
+    for v in ("newreno", "vegas", "stp"):
+        fig = {"newreno": "6.18", "vegas": "6.19", "stp": "6.20"}[v]
+        sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Fig. {fig}), CBQ.",
               f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)]})
     sweep(root, "ch6wl401_newreno.sweep.toml", """Chapter 6.3 window-limited NewReno with the BE buffer at Eq. 6.5's worst-case burst (401
 packets, 'the maximum router queue size to prevent losses'); the thesis does not say which
@@ -352,8 +376,12 @@ buffer its window-limited runs used.""",
         doc = tomllib.loads((root / "scenarios" / scn).read_text(encoding="utf-8"))
         sweep(root, f"{part}.sweep.toml", f"Chapter 7.2.2 IP-ABR {what}: Reno under CBQ without and with the proxies.",
               scn, {"middlebox": [[], doc["middlebox"]]})
-    sweep(root, "ch6nf.sweep.toml", "Chapter 6.4 near/far (Figs 6.22, 6.23): NewReno, CBQ and CBQ+RED on the shared link R2-R3.",
-          "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)]})
+    nearfar = tomllib.loads((root / "scenarios" / "ch6_nearfar.toml").read_text(encoding="utf-8"))["flows"]
+    sweep(root, "ch6nf.sweep.toml", """Chapter 6.4 near/far (Figs 6.22, 6.23, 6.26, 6.27): NewReno and STP, CBQ and CBQ+RED on the
+shared link R2-R3. The `flows` axis swaps the transport of the far and the near flows together.""",
+          "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)],
+                               "flows": [[{**f, "transport": transport(p)} if "transport" in f else f for f in nearfar]
+                                         for p in ("newreno", "stp")]})
 
 
 def main(root: Path = HERE) -> None:
@@ -364,6 +392,7 @@ def main(root: Path = HERE) -> None:
     ch6_step(root, False)
     ch6_step(root, True, "newreno")
     ch6_step(root, True, "vegas")
+    ch6_step(root, True, "stp")
     ch6_nearfar(root)
     ch7_step(root)
     ch7_nearfar(root)

@@ -37,6 +37,15 @@ def queue_label(spec: Any) -> str:
     return str(q["kind"])
 
 
+def protocol_label(spec: Any) -> str:
+    """A transport table (JSON text from the sweep column, or dict) -> the label generate.py's
+    ``transport()`` was given: a one-way TCP variant, ``stp`` or ``full_<variant>``."""
+    t = json.loads(spec) if isinstance(spec, str) else spec
+    if t["kind"] == "stp":
+        return "stp"
+    return f"full_{t['variant']}" if t["kind"] == "tcp_full" else str(t["variant"])
+
+
 def _is_call(names: pd.Series) -> pd.Series:
     return names.str.startswith("call")
 
@@ -72,12 +81,16 @@ def per_run(table: pd.DataFrame, keys: dict[str, str]) -> pd.DataFrame:
     df = pd.DataFrame(recs)
     if "queue" in df:
         df["queue"] = df["queue"].map(queue_label)
+    if keys.get("variant") == "flows[0].transport":
+        df["variant"] = df["variant"].map(protocol_label)
     if "n" in df:
         df["n"] = (df["n"] // 2).astype(int)
     return df
 
 
-CH4_KEYS = {"queue": "links[0].queue", "variant": "flows[0].transport.variant", "n": "flows[1].repeat"}
+CH4_KEYS = {"queue": "links[0].queue", "variant": "flows[0].transport", "n": "flows[1].repeat"}
+#: ch4cbq1 / ch4cbq17 sweep the TCP variant only.
+CH4_VARIANT_KEYS = {**CH4_KEYS, "variant": "flows[0].transport.variant"}
 
 
 def _at(df: pd.DataFrame, **sel: Any) -> pd.DataFrame:
@@ -105,23 +118,43 @@ def _frames(df: pd.DataFrame, queues: dict[str, str]) -> dict[str, pd.DataFrame]
     return out
 
 
+def _tcps(df: pd.DataFrame) -> pd.DataFrame:
+    """The runs of the six one-way TCPs (the thesis' "TCP" means: STP and FullTcp apart)."""
+    return df[df["variant"].isin(TCPS)]
+
+
+def _stp_over_tcp(df: pd.DataFrame, col: str, against: str = "mean", **sel: Any) -> float:
+    """STP's ``col`` over the TCPs' (their ``against``: mean, max or min of the per-TCP
+    values), each first averaged over the selected runs (e.g. a range of call counts)."""
+    d = _at(df, **sel)
+    per = d.groupby("variant")[col].mean()
+    tcp = per[per.index.isin(TCPS)]
+    return float(per.get("stp", np.nan) / getattr(tcp, against)()) if len(tcp) else float("nan")
+
+
 def ch4(table: pd.DataFrame) -> dict[str, Any]:
     """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2)."""
     df = per_run(table, CH4_KEYS)
+    tcp = _tcps(df)
     out: dict[str, Any] = {}
     for q in ("droptail", "red"):
-        out[f"ch4.{q}.newreno.cbr_loss_pct.n17"] = _one(df, "cbr_loss_pct", queue=q, variant="newreno", n=17)
-        out[f"ch4.{q}.newreno.cbr_loss_per_min.n17"] = _one(df, "cbr_loss_per_min", queue=q, variant="newreno", n=17)
-        out[f"ch4.{q}.tcp.be_mean_bps.n17"] = _one(df, "be_mean_bps", queue=q, n=17)
+        for p in ("newreno", "stp"):
+            out[f"ch4.{q}.{p}.cbr_loss_pct.n17"] = _one(df, "cbr_loss_pct", queue=q, variant=p, n=17)
+            out[f"ch4.{q}.{p}.cbr_loss_per_min.n17"] = _one(df, "cbr_loss_per_min", queue=q, variant=p, n=17)
+        out[f"ch4.{q}.tcp.be_mean_bps.n17"] = _one(tcp, "be_mean_bps", queue=q, n=17)
+        out[f"ch4.{q}.stp_over_tcp.be_mean.n1"] = _stp_over_tcp(df, "be_mean_bps", queue=q, n=1)
+    out["ch4.red.stp_over_tcp.be_mean.n10_17"] = _stp_over_tcp(df[df["n"] >= 10], "be_mean_bps", queue="red")
+    out["ch4.droptail.stp_over_best_tcp.be_mean.n10_17"] = _stp_over_tcp(df[df["n"] >= 10], "be_mean_bps", "max", queue="droptail")
+    out["ch4.droptail.stp_over_lowest_tcp.be_std.n1_17"] = _stp_over_tcp(df, "be_std_bps", "min", queue="droptail")
     dt, red = out["ch4.droptail.tcp.be_mean_bps.n17"], out["ch4.red.tcp.be_mean_bps.n17"]
     out["ch4.red_vs_droptail.be_mean_drop_pct.n17"] = 100.0 * (dt - red) / dt
     out["ch4.droptail.newreno.cbr_delay_fall_ms.n1_n17"] = (
         _one(df, "cbr_delay_ms", queue="droptail", variant="newreno", n=1)
         - _one(df, "cbr_delay_ms", queue="droptail", variant="newreno", n=17))
-    low = df[df["n"] <= 12]
+    low = tcp[tcp["n"] <= 12]
     out["ch4.red_vs_droptail.be_std_drop_kbps.n1_12"] = (
         _at(low, queue="droptail")["be_std_bps"].mean() - _at(low, queue="red")["be_std_bps"].mean()) / 1e3
-    spread = _at(df, queue="droptail", n=17)["be_mean_bps"]
+    spread = _at(tcp, queue="droptail", n=17)["be_mean_bps"]
     out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
     out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
     return out
@@ -130,25 +163,32 @@ def ch4(table: pd.DataFrame) -> dict[str, Any]:
 def ch4cbq(table: pd.DataFrame) -> dict[str, Any]:
     """CBQ and CBQ+RED routers vs 1..16 calls (Holl §4.2.3, §4.2.4)."""
     df = per_run(table, CH4_KEYS)
+    tcp = _tcps(df)
     out: dict[str, Any] = {}
     for q in ("cbq", "cbq_red"):
         out[f"ch4cbq.{q}.cbr_loss_pct.max_n1_16"] = float(_at(df, queue=q)["cbr_loss_pct"].max())
-        out[f"ch4cbq.{q}.cbr_delay_ms.n16"] = _one(df, "cbr_delay_ms", queue=q, n=16)
-    out["ch4cbq.cbq.cbr_delay_std_ms.n16"] = _one(df, "cbr_delay_std_ms", queue="cbq", n=16)
-    low = df[df["n"] <= 12]
+        out[f"ch4cbq.{q}.cbr_delay_ms.n16"] = _one(tcp, "cbr_delay_ms", queue=q, n=16)
+    out["ch4cbq.cbq.cbr_delay_std_ms.n16"] = _one(tcp, "cbr_delay_std_ms", queue="cbq", n=16)
+    out["ch4cbq.cbq.stp_over_tcp.be_mean.n1"] = _stp_over_tcp(df, "be_mean_bps", queue="cbq", n=1)
+    out["ch4cbq.cbq.stp_over_tcp.be_mean.n14_16"] = _stp_over_tcp(df[df["n"] >= 14], "be_mean_bps", queue="cbq")
+    out["ch4cbq.cbq.stp_over_lowest_tcp.be_std.n1_16"] = _stp_over_tcp(df, "be_std_bps", "min", queue="cbq")
+    out["ch4cbq.cbq_red.stp_over_tcp.be_mean.n1_16"] = _stp_over_tcp(df, "be_mean_bps", queue="cbq_red")
+    cbq_red_vs_cbq = _at(df, variant="stp", queue="cbq_red")["be_mean_bps"].mean() / _at(df, variant="stp", queue="cbq")["be_mean_bps"].mean()
+    out["ch4cbq.cbq_red_over_cbq.stp.be_mean.n1_16"] = float(cbq_red_vs_cbq)
+    low = tcp[tcp["n"] <= 12]
     out["ch4cbq.cbq_red_vs_cbq.be_std_drop_kbps.n1_12"] = (
         _at(low, queue="cbq")["be_std_bps"].mean() - _at(low, queue="cbq_red")["be_std_bps"].mean()) / 1e3
     # "BE throughput drops proportionally as calls increase": BE goodput per unit of the
     # bandwidth the calls leave, at 16 calls relative to 1 call (1 = exactly proportional).
     left = lambda n: gen.SAT_BW - n * 92 * 8 / 0.008  # noqa: E731
-    b1, b16 = _one(df, "be_mean_bps", queue="cbq", n=1), _one(df, "be_mean_bps", queue="cbq", n=16)
+    b1, b16 = _one(tcp, "be_mean_bps", queue="cbq", n=1), _one(tcp, "be_mean_bps", queue="cbq", n=16)
     out["ch4cbq.cbq.be_share_of_leftover_ratio.n16_n1"] = (b16 / left(16)) / (b1 / left(1))
     out["__frames__"] = _frames(df, {"cbq": "fig4_9,fig4_10", "cbq_red": "fig4_11,fig4_12"})
     return out
 
 
 def _exact(table: pd.DataFrame, n: int) -> tuple[pd.DataFrame, dict[str, Any]]:
-    df = per_run(table, CH4_KEYS)
+    df = per_run(table, CH4_VARIANT_KEYS)
     limits = {queue_label(q): json.loads(q)["classes"][0]["queue"]["limit"] for q in table["links[0].queue"].unique()}
     out = {f"ch4cbq{n}.cbr_qlen_used": float(limits["cbq"])}
     return df, out
@@ -173,21 +213,28 @@ def ch4cbq17(table: pd.DataFrame) -> dict[str, Any]:
 
 def ch5(table: pd.DataFrame) -> dict[str, Any]:
     """BER sweep, Drop-Tail and RED (Holl §5.2)."""
-    df = per_run(table, {"link": "links[0]", "variant": "flows[0].transport.variant"})
+    df = per_run(table, {"link": "links[0]", "variant": "flows[0].transport"})
     link = df["link"].map(json.loads)
     df["queue"] = link.map(lambda l: queue_label(l["queue"]))
     df["ber"] = link.map(lambda l: float(l["error"]["ber"]))
+    tcp = _tcps(df)
     ok = table[table["error"].isna()]
+    ok = ok[ok["flows[0].transport"].map(protocol_label).isin(TCPS)]  # TCP data packets only
     fer = ok.groupby("links[0]").apply(lambda r: r["drops_error_model"].sum() / (r["sent_pkts"] - r["drops_overflow"] - r["drops_red_early"] - r["drops_red_forced"]).sum(), include_groups=False)
     out: dict[str, Any] = {}
-    lowber = df[df["ber"] < 2e-6]
+    lowber = tcp[tcp["ber"] < 2e-6]
     for q in ("droptail", "red"):
         lo = _at(lowber, queue=q)
         per_variant = lo.groupby("variant")["be_mean_bps"].mean()
         out[f"ch5.{q}.tcp.be_mean_kbps.ber_lt_2e-6"] = float(lo["be_mean_bps"].mean()) / 1e3
         out[f"ch5.{q}.tcp.be_mean_kbps_min.ber_lt_2e-6"] = float(lo["be_mean_bps"].min()) / 1e3
-        out[f"ch5.{q}.tcp.be_mean_bps.ber1e-4"] = _one(df, "be_mean_bps", queue=q, ber=1e-4)
-        out[f"ch5.{q}.tcp.be_mean_bps.ber2e-4"] = _one(df, "be_mean_bps", queue=q, ber=2e-4)
+        out[f"ch5.{q}.tcp.be_mean_bps.ber1e-4"] = _one(tcp, "be_mean_bps", queue=q, ber=1e-4)
+        out[f"ch5.{q}.tcp.be_mean_bps.ber2e-4"] = _one(tcp, "be_mean_bps", queue=q, ber=2e-4)
+        out[f"ch5.{q}.stp.be_mean_bps.ber1e-4"] = _one(df, "be_mean_bps", queue=q, variant="stp", ber=1e-4)
+        out[f"ch5.{q}.stp.be_mean_bps.ber7e-4"] = _one(df, "be_mean_bps", queue=q, variant="stp", ber=7e-4)
+        out[f"ch5.{q}.stp_over_tcp.be_mean.ber_lt_2e-6"] = _stp_over_tcp(df[df["ber"] < 2e-6], "be_mean_bps", queue=q)
+        out[f"ch5.{q}.stp_lead_kbps.ber3e-5"] = (
+            _one(df, "be_mean_bps", queue=q, variant="stp", ber=3e-5) - _one(tcp, "be_mean_bps", queue=q, ber=3e-5)) / 1e3
         if q == "droptail":  # with RED the thesis gives no number (the lead is gone after 2e-7)
             sack = per_variant[per_variant.index.isin(["sack1", "fack"])]
             other = per_variant[~per_variant.index.isin(["sack1", "fack"])]
@@ -240,7 +287,7 @@ def _step_stats(table: pd.DataFrame, scenario_file: str) -> pd.DataFrame:
         # --quick runs stop before the step: no post-step windows, so NaN rows (quick = false).
         after = be.get("window1_goodput_bps", pd.Series(np.nan, index=be.index))
         recs.append({"queue": queue_label(rows.iloc[0]["links[0].queue"]),
-                     "variant": rows.iloc[0].get("flows[0].transport.variant", None),
+                     "variant": protocol_label(rows.iloc[0]["flows[0].transport"]) if "flows[0].transport" in rows else None,
                      "temporal_cov_median": float(_temporal(rows, spans, *POST).median()),
                      "across_cov_after": float(after.std(ddof=0) / after.mean()),
                      "rows": rows})
@@ -249,18 +296,37 @@ def _step_stats(table: pd.DataFrame, scenario_file: str) -> pd.DataFrame:
 
 def ch6step(table: pd.DataFrame) -> dict[str, Any]:
     """Step response without window limits (Holl §6.2.2): flows keep oscillating."""
-    s = _step_stats(table, "ch6_step.toml").set_index(["queue", "variant"])["temporal_cov_median"]
+    stats = _step_stats(table, "ch6_step.toml").set_index(["queue", "variant"])
+    s = stats["temporal_cov_median"]
     out: dict[str, Any] = {}
     for q in ("cbq", "cbq_red"):
         out[f"ch6step.{q}.newreno.temporal_cov_median"] = float(s.get((q, "newreno"), np.nan))
+        out[f"ch6step.{q}.stp.temporal_cov_median"] = float(s.get((q, "stp"), np.nan))
+        # STP's peaks are "lower than New Reno's regardless of RED" (Figs 6.16, 6.17).
+        out[f"ch6step.{q}.stp_over_newreno.temporal_cov"] = float(s.get((q, "stp"), np.nan) / s.get((q, "newreno"), np.nan))
     # Vegas "drastically reduced the sharp throughput peaks" of NewReno (Figs 6.14, 6.15).
     out["ch6step.cbq.vegas_over_newreno.temporal_cov"] = float(s.get(("cbq", "vegas"), np.nan) / s.get(("cbq", "newreno"), np.nan))
+    if ("cbq", "stp") in stats.index:
+        out["ch6step.stp.reverse_equals_forward"] = _mirror_gap(stats.loc[("cbq", "stp"), "rows"])
     return out
+
+
+def _mirror_gap(rows: pd.DataFrame) -> float:
+    """Largest |forward - reverse| goodput (b/s) over every recorded window, between the two
+    flows of a BE pair (``be{2j}`` left to right, ``be{2j+1}`` right to left: mirror images,
+    since the topology, starts and calls are symmetric)."""
+    be = rows[~_is_call(rows["name"])].set_index("name")
+    cols = [c for c in be.columns if c.startswith("window") and c.endswith("_goodput_bps")]
+    fwd = be.loc[[f"be{2 * j}" for j in range(gen.BE_PAIRS)], cols].to_numpy(dtype=float)
+    rev = be.loc[[f"be{2 * j + 1}" for j in range(gen.BE_PAIRS)], cols].to_numpy(dtype=float)
+    return float(np.abs(fwd - rev).max())
 
 
 def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
     s = _step_stats(table, f"ch6_step_wl_{variant}.toml")
     r = s.iloc[0]
+    if variant == "stp":
+        return {"ch6wl_stp.temporal_cov_median": r["temporal_cov_median"]}
     if variant == "newreno":
         return {"ch6wl_newreno.temporal_cov_median": r["temporal_cov_median"],
                 "ch6wl_newreno.across_cov_after": r["across_cov_after"]}
@@ -285,18 +351,45 @@ def ch6wl_vegas(table: pd.DataFrame) -> dict[str, Any]:
     return _wl(table, "vegas")
 
 
+def ch6wl_stp(table: pd.DataFrame) -> dict[str, Any]:
+    """Window-limited STP (Holl §6.3, Fig. 6.20): it does not self-pace but oscillates."""
+    return _wl(table, "stp")
+
+
 def ch6nf(table: pd.DataFrame) -> dict[str, Any]:
-    """Near/far chain (Holl §6.4): satellite flows get less than near flows."""
+    """Near/far chain (Holl §6.4): satellite flows get less than near flows; STP shares more
+    fairly than NewReno (Figs 6.26, 6.27)."""
     ok = table[table["error"].isna()]
     out: dict[str, Any] = {}
     for _, rows in ok.groupby("run_key", sort=False):
         q = queue_label(rows.iloc[0]["links[0].queue"])
+        p = protocol_label(json.loads(rows.iloc[0]["flows"])[0]["transport"])
         far, near = rows[rows["name"].str.startswith("far")], rows[rows["name"].str.startswith("near")]
         for k, when in ((0, "before"), (1, "after")):
             col = f"window{k}_goodput_bps"
             if col not in rows:
                 continue
-            out[f"ch6nf.{q}.newreno.far_over_near.{when}"] = float(far[col].mean() / near[col].mean())
+            out[f"ch6nf.{q}.{p}.far_over_near.{when}"] = float(far[col].mean() / near[col].mean())
+    for q in ("cbq", "cbq_red"):
+        for when in ("before", "after"):
+            stp, nr = out.get(f"ch6nf.{q}.stp.far_over_near.{when}"), out.get(f"ch6nf.{q}.newreno.far_over_near.{when}")
+            if stp is not None and nr is not None:
+                out[f"ch6nf.{q}.stp_over_newreno.far_over_near.{when}"] = stp / nr
+    return out
+
+
+def ch4full(table: pd.DataFrame) -> dict[str, Any]:
+    """Two-way FullTcp beside the same one-way TCPs at 17 calls (Holl §4.1: the full results
+    'closely resembled' the one-way ones)."""
+    df = per_run(table, CH4_KEYS)
+    full = df[df["variant"].str.startswith("full_")]
+    one = df[~df["variant"].str.startswith("full_")]
+    out: dict[str, Any] = {}
+    for q in ("droptail", "red"):
+        f, o = _at(full, queue=q), _at(one, queue=q)
+        out[f"ch4full.{q}.full_tcp.be_mean_bps.n17"] = float(f["be_mean_bps"].mean())
+        out[f"ch4full.{q}.full_over_oneway.be_mean.n17"] = float(f["be_mean_bps"].mean() / o["be_mean_bps"].mean())
+        out[f"ch4full.{q}.full_minus_oneway.cbr_loss_pct.n17"] = float(f["cbr_loss_pct"].mean() - o["cbr_loss_pct"].mean())
     return out
 
 

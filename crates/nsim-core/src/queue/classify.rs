@@ -7,7 +7,9 @@
 //! flow id on a classifier, DiffServ code points (`prio` here), and `ptype` checks.
 //!
 //! Lookups are table-driven (flow id, prio and packet type index arrays; a short tag list),
-//! so classifying costs O(1) plus the number of distinct tags, with no hashing.
+//! so classifying costs O(1) plus the number of distinct tags, with no hashing. Packet types
+//! without an ns-2 name here (TFRC's and STP's data and control packets) match no `ptypes` or
+//! `protocol` entry: they join a class by flow, tag or prio, or the default class.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -22,7 +24,7 @@ pub struct MatchSpec {
     /// Flow names (after `repeat` expansion, e.g. "cbr3").
     #[serde(default)]
     pub flows: Vec<String>,
-    /// "tcp" (TCP data and ACKs) or "udp" (every non-TCP packet type).
+    /// "tcp" (TCP data and ACKs) or "udp" (ns-2's other types: udp, cbr, exp, pareto).
     pub protocol: Option<Protocol>,
     /// ns-2 packet types: "udp", "cbr", "exp", "pareto", "tcp", "ack".
     #[serde(default)]
@@ -132,7 +134,8 @@ impl Classifier {
     pub fn classify(&self, p: &Packet) -> usize {
         let flow = self.by_flow.get(p.flow.idx()).copied().unwrap_or(NONE);
         let tag = self.by_tag.iter().find(|&&(t, _)| t == p.tag).map_or(NONE, |&(_, k)| k);
-        let best = flow.min(tag).min(self.by_prio[p.prio as usize]).min(self.by_ptype[ptype_idx(p.ptype)]);
+        let ptype = self.by_ptype.get(ptype_idx(p.ptype)).copied().unwrap_or(NONE);
+        let best = flow.min(tag).min(self.by_prio[p.prio as usize]).min(ptype);
         if best == NONE {
             self.default as usize
         } else {
@@ -178,5 +181,24 @@ mod tests {
         let bad = m("flows = [\"nope\"]");
         assert!(Classifier::new(&[Some(&bad)], &ctx).unwrap_err().contains("unknown flow 'nope'"));
         assert!(validate_defaults(&[None, Some(&a), None]).is_err());
+    }
+
+    /// Holl 2003 Table 4.6 (seed 000): CBR in its own class by packet type, everything else
+    /// (TCP, and in §4.2.3 STP) in the best-effort default class. STP's and TFRC's packet
+    /// types are outside the `ptypes` table and must land in the default class (they used to
+    /// index past the table and panic).
+    #[test]
+    fn transports_without_a_ptype_name_join_the_default_class() {
+        let flows: HashMap<String, FlowId> = HashMap::new();
+        let ctx = BuildCtx { link_rate: BitsPerSec(1), link_delay: Dur::ZERO, flows: &flows };
+        let cbr = m("ptypes = [\"cbr\"]");
+        let udp = m("protocol = \"udp\"");
+        let cl = Classifier::new(&[Some(&cbr), None], &ctx).unwrap();
+        let by_protocol = Classifier::new(&[None, Some(&udp)], &ctx).unwrap();
+        assert_eq!(cl.classify(&Packet { ptype: PType::Cbr, ..PKT }), 0);
+        for t in [PType::Stp, PType::StpPoll, PType::StpStat, PType::Tfrc, PType::TfrcCtl] {
+            assert_eq!(cl.classify(&Packet { ptype: t, ..PKT }), 1, "{t:?}");
+            assert_eq!(by_protocol.classify(&Packet { ptype: t, ..PKT }), 0, "{t:?}");
+        }
     }
 }
