@@ -210,7 +210,8 @@ impl<T: Copy> Calendar<T> {
     /// Re-estimates the bucket width from the mean gap between the last pops and rebuilds the
     /// wheel if it changed by a factor of four or more.
     fn adapt(&mut self) {
-        let gap = (self.now - self.mark) / ADAPT_EVERY as u64;
+        // An item pushed into the past (not done by the simulator) may have moved `now` back.
+        let gap = self.now.saturating_sub(self.mark) / ADAPT_EVERY as u64;
         self.mark = self.now;
         self.popped = 0;
         let want = (u64::BITS - gap.leading_zeros()).max(MIN_SHIFT);
