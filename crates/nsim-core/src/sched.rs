@@ -3,11 +3,12 @@
 //! Events are ordered by (time, insertion sequence): two events at the same picosecond run in
 //! the order they were scheduled, so a run is a pure function of its inputs (DESIGN.md). Each
 //! component keeps at most a few pending events (a link its next departure and next arrival,
-//! an agent its timers), so the heap stays O(components), not O(packets).
+//! an agent its timers), so the queue stays O(components), not O(packets). The queue is a
+//! calendar queue ([`calendar`]), as in ns-2.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+mod calendar;
 
+use calendar::Calendar;
 use crate::ids::{AgentId, LinkId, NodeId};
 use crate::packet::PacketId;
 use crate::time::SimTime;
@@ -35,60 +36,33 @@ pub enum Event {
     Snapshot(u32),
 }
 
-/// A heap entry: (time, insertion sequence) packed into one `u128` so that ordering is a single
-/// integer comparison.
-#[derive(Debug)]
-struct Entry {
-    key: u128,
-    ev: Event,
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, o: &Self) -> bool {
-        self.key == o.key
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Entry {
-    // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
-    fn cmp(&self, o: &Self) -> Ordering {
-        o.key.cmp(&self.key)
-    }
-}
-
-/// A deterministic priority queue of events.
+/// A deterministic priority queue of events: a calendar queue keyed by (time, insertion
+/// sequence) packed into one `u128`, so that ordering is a single integer comparison.
 #[derive(Default)]
 pub struct Scheduler {
-    heap: BinaryHeap<Entry>,
+    queue: Calendar<Event>,
     seq: u64,
 }
 
 impl Scheduler {
+    #[inline]
     pub fn schedule(&mut self, time: SimTime, ev: Event) {
         self.seq += 1;
-        self.heap.push(Entry { key: ((time.0 as u128) << 64) | self.seq as u128, ev });
+        self.queue.push(((time.0 as u128) << 64) | self.seq as u128, ev);
     }
 
     /// Removes and returns the earliest event if it is due at or before `limit`.
+    #[inline]
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Event)> {
-        let time = SimTime((self.heap.peek()?.key >> 64) as u64);
-        if time > limit {
-            return None;
-        }
-        self.heap.pop().map(|e| (time, e.ev))
+        self.queue.pop_until(limit.0).map(|(key, ev)| (SimTime((key >> 64) as u64), ev))
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.queue.is_empty()
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.queue.len()
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Link {
     /// Serialization time of the last packet size sent: a link mostly carries one size, and
     /// this turns the exact 128-bit division into a compare (STYLE.md item 5).
     tx_cache: (u32, Dur),
+    /// The queue's [`QueueDisc::notices_idle`], read once: without it `Net::show_idle` has
+    /// nothing to do.
+    pub(super) queue_notices_idle: bool,
     /// Random stream of the queue discipline.
     pub queue_rng: SimRng,
     /// Random stream of the error model.
@@ -57,6 +60,7 @@ impl Link {
     /// An idle link direction with no error model; `seed` names its random streams
     /// (`link/<id>/queue`, `link/<id>/error`).
     pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
+        let queue_notices_idle = queue.notices_idle();
         Link {
             from,
             to,
@@ -72,6 +76,7 @@ impl Link {
             stats: LinkStats::default(),
             wake: None,
             tx_cache: (0, Dur::ZERO),
+            queue_notices_idle,
             queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
             error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
             atm: None,

@@ -184,10 +184,11 @@ impl Net {
     /// discipline see that, as of the moment it happened: ns-2 calls `deque()` on the empty
     /// queue when a transmission ends, and RED starts its idle-time decay there (PIE and
     /// CoDel reset state there too). Done lazily, at the next arrival, so an idle link costs
-    /// no event.
+    /// no event; skipped for disciplines that ignore it (DropTail), whose empty dequeue and
+    /// occupancy record (zero packets) change nothing.
     fn show_idle(&mut self, l: LinkId) {
         let link = &mut self.links[l.idx()];
-        if link.idle_polled || link.tx_pending || link.busy_until > self.now || link.queue.len_packets() > 0 {
+        if !link.queue_notices_idle || link.idle_polled || link.tx_pending || link.busy_until > self.now || link.queue.len_packets() > 0 {
             return;
         }
         link.idle_polled = true;

@@ -111,6 +111,11 @@ impl QueueDisc for DropTail {
     fn len_bytes(&self) -> u64 {
         self.fifo.bytes()
     }
+
+    /// A FIFO keeps no state about idle periods: dequeuing it empty does nothing.
+    fn notices_idle(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

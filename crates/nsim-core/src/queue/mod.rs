@@ -133,6 +133,13 @@ pub trait QueueDisc {
     fn avg_queue(&self) -> Option<f64> {
         None
     }
+    /// Whether the dequeue of the empty queue by which a link shows that it went idle (ns-2
+    /// calls `deque()` when a transmission ends) can change the discipline's state (RED's
+    /// idle-time decay, PIE, CoDel). Those that answer false are spared the call, one per
+    /// packet reaching an idle link.
+    fn notices_idle(&self) -> bool {
+        true
+    }
 }
 
 /// A validated discipline configuration that can build instances.
