@@ -97,22 +97,24 @@ def _jain(x: pd.Series) -> float:
     return float(x.sum() ** 2 / (len(x) * square_sum)) if square_sum > 0 else float("nan")
 
 
-def _class_shares(n: int, table: pd.DataFrame, label: str | None = None) -> pd.DataFrame:
-    """Per X (named ``label`` if given, else by its variant) and per ECN setting: the mean
+def _class_shares(n: int, table: pd.DataFrame, label: str | None = None, rate_mbps: float = 60.0,
+                  by: str = "flows[1].transport.variant") -> pd.DataFrame:
+    """Per X (named ``label`` if given, else by the column ``by``) and per ECN setting: the mean
     normalized throughput of the first class (flows[0], n flows) and of the X class (flows
-    named x*), each flow's throughput after the warm-up over C/(2n); Jain's index over all 2n
-    flows; the bottleneck loss rate (packets dropped over packets sent, both classes)."""
-    fair = 60.0 / (2 * n)
+    named x*), each flow's throughput after the warm-up over C/(2n), C = ``rate_mbps``; Jain's
+    index over all 2n flows; the bottleneck loss rate (packets dropped over packets sent, both
+    classes)."""
+    fair = rate_mbps / (2 * n)
     t = table.assign(ecn=table[SETBIT].astype(str).str.lower() == "true" if SETBIT in table.columns else False)  # grid values come back as text
     frames = []
-    for (x, ecn), g in t.groupby(["flows[1].transport.variant", "ecn"]):
+    for (x, ecn), g in t.groupby([by, "ecn"]):
         nt = g["tput_mean_mbps"] / fair
         is_x = g["name"].str.startswith("x")
         frames.append({"n": n, "x": label or x, "ecn": bool(ecn), "first_nt": float(nt[~is_x].mean()),
                        "x_nt": float(nt[is_x].mean()), "first_nt_std": float(nt[~is_x].std()),
                        "jain": float(g.groupby("seed")["tput_mean_mbps"].apply(_jain).mean()),
                        "loss_pct": float(100 * g["dropped_pkts"].sum() / g["sent_pkts"].sum()),
-                       "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / 60.0)})
+                       "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / rate_mbps)})
     return pd.DataFrame(frames)
 
 
@@ -147,6 +149,35 @@ def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = {f"sfsack16.{r.x}.sf_sack_nt": r.sf_sack_nt for r in f.itertuples()}
     out |= {f"sfsack16.{r.x}.jain": r.jain for r in f.itertuples()}
     out["__frames__"] = {"sfsack16": f}
+    return out
+
+
+SF_N, X_N = "flows[0].repeat", "flows[1].repeat"
+
+
+def sfsack15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """§6.2.3 / §6.2.5 at 15 Mb/s (Figs. 6.8, 6.13): n SF-SACK + n X flows, n = 4-64, X a TCP
+    variant or TFRC (the grid's whole ``flows[1].transport``). Per X: SF-SACK's smallest class
+    mean normalized throughput over n, Jain's index and the loss rate at the largest n minus
+    at the smallest, the largest loss rate; and the smallest margin, over n, of TFRC's X-class
+    share over the mean X-class share of the four TCP variants."""
+    t = table[table[SF_N].astype(int) == table[X_N].astype(int)]  # the product grid also pairs unequal n
+    t = t.assign(x=t[TRANSPORT].map(_protocol_of), n=t[SF_N].astype(int))
+    f = pd.concat([_class_shares(n, g, rate_mbps=15.0, by="x") for n, g in t.groupby("n")], ignore_index=True)
+    f = f.rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"}).drop(columns="ecn")
+    out: dict[str, Any] = {}
+    for x, g in f.sort_values("n").groupby("x"):
+        out[f"sfsack15.{x}.sf_sack_nt_min"] = float(g["sf_sack_nt"].min())
+        out[f"sfsack15.{x}.jain_change"] = float(g["jain"].iloc[-1] - g["jain"].iloc[0])
+        out[f"sfsack15.{x}.loss_change_pct"] = float(g["loss_pct"].iloc[-1] - g["loss_pct"].iloc[0])
+        out[f"sfsack15.{x}.loss_pct_max"] = float(g["loss_pct"].max())
+    tcp = f[f["x"] != "tfrc"].groupby("n")["x_nt"].mean()
+    tfrc = f[f["x"] == "tfrc"].set_index("n")["x_nt"]
+    if len(tfrc) and len(tcp):
+        out["sfsack15.tfrc_minus_tcp_x_nt_min"] = float((tfrc - tcp).dropna().min())
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"fig6_8": f, "fig6_13": f}
     return out
 
 
