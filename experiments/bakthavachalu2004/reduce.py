@@ -319,19 +319,35 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Fig. 5.5: per X and CBR period, the TFRC class's mean normalized throughput, each flow's
-    throughput over the mean of the 2n TFRC and X flows (notes §4.4's form under full use: the
-    bandwidth left by the CBR alternates). Rows: the smallest over the periods against the
-    TCP variants and Vegas, the largest against GAIMD and SQRT."""
-    t = table[~table["name"].str.startswith("cbr")]
-    period = t["flows[2]"].map(lambda v: float((json.loads(v) if isinstance(v, str) else v)["stagger"]["every"].removesuffix("s")))
-    t = t.assign(period_s=period, x=t["flows[1].transport.variant"])
+def _period_s(flows2: Any) -> float:
+    """The CBR period of a grid value of ``flows[2]`` (a table or its JSON)."""
+    v = json.loads(flows2) if isinstance(flows2, str) else flows2
+    every = v["stagger"]["every"]
+    return float(every.removesuffix("ms")) / 1000 if every.endswith("ms") else float(every.removesuffix("s"))
+
+
+def _onoff_shares(table: pd.DataFrame, first: str, x: pd.Series) -> pd.DataFrame:
+    """Per X (``x``, one label per table row) and CBR period: the class mean normalized
+    throughput of the flows named ``first``*, each flow's throughput over the mean of the 2n
+    non-CBR flows (notes §4.4's form under full use: the bandwidth left by the CBR alternates);
+    Jain's index of the 2n flows; the link's utilisation (every flow's delivered bytes, the
+    CBR's too, over the run and the 15 Mb/s link)."""
+    t = table.assign(x=x, period_s=table["flows[2]"].map(_period_s))
     frames = []
-    for (x, p), g in t.groupby(["x", "period_s"]):
-        nt = g["throughput_bps"] / g["throughput_bps"].mean()
-        frames.append({"x": x, "period_s": p, "tfrc_nt": float(nt[g["name"].str.startswith("tfrc")].mean())})
-    f = pd.DataFrame(frames)
+    for (label, p), g in t.groupby(["x", "period_s"]):
+        flows = g[~g["name"].str.startswith("cbr")]
+        nt = flows["throughput_bps"] / flows["throughput_bps"].mean()
+        frames.append({"x": label, "period_s": p, "nt": float(nt[flows["name"].str.startswith(first)].mean()),
+                       "jain": _jain(flows["throughput_bps"]),
+                       "utilization": float(g["delivered_bytes"].sum() * 8 / g["sim_time_s"].iloc[0] / 15e6)})
+    return pd.DataFrame(frames)
+
+
+def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig. 5.5: per X and CBR period, the TFRC class's mean normalized throughput. Rows: the
+    smallest over the periods against the TCP variants and Vegas, the largest against GAIMD
+    and SQRT."""
+    f = _onoff_shares(table, "tfrc", table["flows[1].transport.variant"]).rename(columns={"nt": "tfrc_nt"})
     out: dict[str, Any] = {}
     for x, g in f.groupby("x"):
         out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
@@ -339,4 +355,29 @@ def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     ids = {r["id"] for r in rows}
     out = {k: v for k, v in out.items() if k in ids}
     out["__frames__"] = {"fig5_5": f}
+    return out
+
+
+SHORT_PERIOD_S = 1.0  # §6.3.1: fair "when the period of CBR source is low", unfair "beyond 1 sec"
+
+
+def sfonoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig. 6.14 (§6.3.1): n SF-SACK flows (flows[1], named x*) and n X flows (flows[0], X a
+    TCP variant or TFRC) under the ON/OFF CBR. Per X: SF-SACK's class mean normalized
+    throughput averaged over the periods; Jain's index of the 2n flows averaged over the
+    periods up to 1 s, and that mean minus the smallest index beyond 1 s; the smallest link
+    utilisation over the periods."""
+    f = _onoff_shares(table, "x", table["flows[0].transport"].map(_protocol_of)).rename(columns={"nt": "sf_sack_nt"})
+    out: dict[str, Any] = {}
+    for x, g in f.groupby("x"):
+        short, long = g[g["period_s"] <= SHORT_PERIOD_S], g[g["period_s"] > SHORT_PERIOD_S]
+        out[f"sfonoff.{x}.sf_sack_nt_mean"] = float(g["sf_sack_nt"].mean())
+        out[f"sfonoff.{x}.utilization_min"] = float(g["utilization"].min())
+        if len(short):
+            out[f"sfonoff.{x}.jain_short"] = float(short["jain"].mean())
+        if len(short) and len(long):
+            out[f"sfonoff.{x}.jain_drop_beyond_1s"] = float(short["jain"].mean() - long["jain"].min())
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"fig6_14": f}
     return out
