@@ -97,22 +97,24 @@ def _jain(x: pd.Series) -> float:
     return float(x.sum() ** 2 / (len(x) * square_sum)) if square_sum > 0 else float("nan")
 
 
-def _class_shares(n: int, table: pd.DataFrame, label: str | None = None) -> pd.DataFrame:
-    """Per X (named ``label`` if given, else by its variant) and per ECN setting: the mean
+def _class_shares(n: int, table: pd.DataFrame, label: str | None = None, rate_mbps: float = 60.0,
+                  by: str = "flows[1].transport.variant") -> pd.DataFrame:
+    """Per X (named ``label`` if given, else by the column ``by``) and per ECN setting: the mean
     normalized throughput of the first class (flows[0], n flows) and of the X class (flows
-    named x*), each flow's throughput after the warm-up over C/(2n); Jain's index over all 2n
-    flows; the bottleneck loss rate (packets dropped over packets sent, both classes)."""
-    fair = 60.0 / (2 * n)
+    named x*), each flow's throughput after the warm-up over C/(2n), C = ``rate_mbps``; Jain's
+    index over all 2n flows; the bottleneck loss rate (packets dropped over packets sent, both
+    classes)."""
+    fair = rate_mbps / (2 * n)
     t = table.assign(ecn=table[SETBIT].astype(str).str.lower() == "true" if SETBIT in table.columns else False)  # grid values come back as text
     frames = []
-    for (x, ecn), g in t.groupby(["flows[1].transport.variant", "ecn"]):
+    for (x, ecn), g in t.groupby([by, "ecn"]):
         nt = g["tput_mean_mbps"] / fair
         is_x = g["name"].str.startswith("x")
         frames.append({"n": n, "x": label or x, "ecn": bool(ecn), "first_nt": float(nt[~is_x].mean()),
                        "x_nt": float(nt[is_x].mean()), "first_nt_std": float(nt[~is_x].std()),
                        "jain": float(g.groupby("seed")["tput_mean_mbps"].apply(_jain).mean()),
                        "loss_pct": float(100 * g["dropped_pkts"].sum() / g["sent_pkts"].sum()),
-                       "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / 60.0)})
+                       "utilization": float(g["tput_mean_mbps"].sum() / g["seed"].nunique() / rate_mbps)})
     return pd.DataFrame(frames)
 
 
@@ -147,6 +149,35 @@ def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = {f"sfsack16.{r.x}.sf_sack_nt": r.sf_sack_nt for r in f.itertuples()}
     out |= {f"sfsack16.{r.x}.jain": r.jain for r in f.itertuples()}
     out["__frames__"] = {"sfsack16": f}
+    return out
+
+
+SF_N, X_N = "flows[0].repeat", "flows[1].repeat"
+
+
+def sfsack15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """§6.2.3 / §6.2.5 at 15 Mb/s (Figs. 6.8, 6.13): n SF-SACK + n X flows, n = 4-64, X a TCP
+    variant or TFRC (the grid's whole ``flows[1].transport``). Per X: SF-SACK's smallest class
+    mean normalized throughput over n, Jain's index and the loss rate at the largest n minus
+    at the smallest, the largest loss rate; and the smallest margin, over n, of TFRC's X-class
+    share over the mean X-class share of the four TCP variants."""
+    t = table[table[SF_N].astype(int) == table[X_N].astype(int)]  # the product grid also pairs unequal n
+    t = t.assign(x=t[TRANSPORT].map(_protocol_of), n=t[SF_N].astype(int))
+    f = pd.concat([_class_shares(n, g, rate_mbps=15.0, by="x") for n, g in t.groupby("n")], ignore_index=True)
+    f = f.rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"}).drop(columns="ecn")
+    out: dict[str, Any] = {}
+    for x, g in f.sort_values("n").groupby("x"):
+        out[f"sfsack15.{x}.sf_sack_nt_min"] = float(g["sf_sack_nt"].min())
+        out[f"sfsack15.{x}.jain_change"] = float(g["jain"].iloc[-1] - g["jain"].iloc[0])
+        out[f"sfsack15.{x}.loss_change_pct"] = float(g["loss_pct"].iloc[-1] - g["loss_pct"].iloc[0])
+        out[f"sfsack15.{x}.loss_pct_max"] = float(g["loss_pct"].max())
+    tcp = f[f["x"] != "tfrc"].groupby("n")["x_nt"].mean()
+    tfrc = f[f["x"] == "tfrc"].set_index("n")["x_nt"]
+    if len(tfrc) and len(tcp):
+        out["sfsack15.tfrc_minus_tcp_x_nt_min"] = float((tfrc - tcp).dropna().min())
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"fig6_8": f, "fig6_13": f}
     return out
 
 
@@ -190,16 +221,26 @@ def iiad64(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return _friendliness("iiad64", 64, table, rows, label="iiad")
 
 
-def tau15(table: pd.DataFrame) -> dict[str, Any]:
-    """§6.1: SF-SACK's throughput CoV against the filter constant tau (two flows, 15 Mb/s)."""
+def _tau(part: str, table: pd.DataFrame) -> dict[str, Any]:
+    """§6.1: SF-SACK's throughput CoV against the filter constant tau (two flows)."""
     tau = "flows[0].transport.sf_sack.tau"
     secs = table[tau].map(lambda v: float(v[:-2]) / 1000 if v.endswith("ms") else float(v[:-1]))
     cov = table.assign(tau_s=secs).groupby("tau_s")["tput_cov_pct"].mean()
-    out: dict[str, Any] = {"tau15.cov_1s_minus_0p1s": float(cov[1.0] - cov[0.1])}
+    out: dict[str, Any] = {f"{part}.cov_1s_minus_0p1s": float(cov[1.0] - cov[0.1])}
     if len(cov) > 2:
-        out["tau15.cov_0p1s_minus_min"] = float(cov[0.1] - cov.min())
-    out["__frames__"] = {"tau15": cov.rename("cov_pct").reset_index()}
+        out[f"{part}.cov_0p1s_minus_min"] = float(cov[0.1] - cov.min())
+    out["__frames__"] = {part: cov.rename("cov_pct").reset_index()}
     return out
+
+
+def tau15(table: pd.DataFrame) -> dict[str, Any]:
+    """§6.1 (Fig. 6.2): the tau sweep, two SF-SACK flows at 15 Mb/s."""
+    return _tau("tau15", table)
+
+
+def tau60(table: pd.DataFrame) -> dict[str, Any]:
+    """§6.1 (Fig. 6.1): the tau sweep, two SF-SACK flows at 60 Mb/s."""
+    return _tau("tau60", table)
 
 
 CBR_RATE = "flows[0].app.rate"
@@ -288,19 +329,35 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Fig. 5.5: per X and CBR period, the TFRC class's mean normalized throughput, each flow's
-    throughput over the mean of the 2n TFRC and X flows (notes §4.4's form under full use: the
-    bandwidth left by the CBR alternates). Rows: the smallest over the periods against the
-    TCP variants and Vegas, the largest against GAIMD and SQRT."""
-    t = table[~table["name"].str.startswith("cbr")]
-    period = t["flows[2]"].map(lambda v: float((json.loads(v) if isinstance(v, str) else v)["stagger"]["every"].removesuffix("s")))
-    t = t.assign(period_s=period, x=t["flows[1].transport.variant"])
+def _period_s(flows2: Any) -> float:
+    """The CBR period of a grid value of ``flows[2]`` (a table or its JSON)."""
+    v = json.loads(flows2) if isinstance(flows2, str) else flows2
+    every = v["stagger"]["every"]
+    return float(every.removesuffix("ms")) / 1000 if every.endswith("ms") else float(every.removesuffix("s"))
+
+
+def _onoff_shares(table: pd.DataFrame, first: str, x: pd.Series) -> pd.DataFrame:
+    """Per X (``x``, one label per table row) and CBR period: the class mean normalized
+    throughput of the flows named ``first``*, each flow's throughput over the mean of the 2n
+    non-CBR flows (notes §4.4's form under full use: the bandwidth left by the CBR alternates);
+    Jain's index of the 2n flows; the link's utilisation (every flow's delivered bytes, the
+    CBR's too, over the run and the 15 Mb/s link)."""
+    t = table.assign(x=x, period_s=table["flows[2]"].map(_period_s))
     frames = []
-    for (x, p), g in t.groupby(["x", "period_s"]):
-        nt = g["throughput_bps"] / g["throughput_bps"].mean()
-        frames.append({"x": x, "period_s": p, "tfrc_nt": float(nt[g["name"].str.startswith("tfrc")].mean())})
-    f = pd.DataFrame(frames)
+    for (label, p), g in t.groupby(["x", "period_s"]):
+        flows = g[~g["name"].str.startswith("cbr")]
+        nt = flows["throughput_bps"] / flows["throughput_bps"].mean()
+        frames.append({"x": label, "period_s": p, "nt": float(nt[flows["name"].str.startswith(first)].mean()),
+                       "jain": _jain(flows["throughput_bps"]),
+                       "utilization": float(g["delivered_bytes"].sum() * 8 / g["sim_time_s"].iloc[0] / 15e6)})
+    return pd.DataFrame(frames)
+
+
+def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig. 5.5: per X and CBR period, the TFRC class's mean normalized throughput. Rows: the
+    smallest over the periods against the TCP variants and Vegas, the largest against GAIMD
+    and SQRT."""
+    f = _onoff_shares(table, "tfrc", table["flows[1].transport.variant"]).rename(columns={"nt": "tfrc_nt"})
     out: dict[str, Any] = {}
     for x, g in f.groupby("x"):
         out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
@@ -308,4 +365,29 @@ def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     ids = {r["id"] for r in rows}
     out = {k: v for k, v in out.items() if k in ids}
     out["__frames__"] = {"fig5_5": f}
+    return out
+
+
+SHORT_PERIOD_S = 1.0  # §6.3.1: fair "when the period of CBR source is low", unfair "beyond 1 sec"
+
+
+def sfonoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig. 6.14 (§6.3.1): n SF-SACK flows (flows[1], named x*) and n X flows (flows[0], X a
+    TCP variant or TFRC) under the ON/OFF CBR. Per X: SF-SACK's class mean normalized
+    throughput averaged over the periods; Jain's index of the 2n flows averaged over the
+    periods up to 1 s, and that mean minus the smallest index beyond 1 s; the smallest link
+    utilisation over the periods."""
+    f = _onoff_shares(table, "x", table["flows[0].transport"].map(_protocol_of)).rename(columns={"nt": "sf_sack_nt"})
+    out: dict[str, Any] = {}
+    for x, g in f.groupby("x"):
+        short, long = g[g["period_s"] <= SHORT_PERIOD_S], g[g["period_s"] > SHORT_PERIOD_S]
+        out[f"sfonoff.{x}.sf_sack_nt_mean"] = float(g["sf_sack_nt"].mean())
+        out[f"sfonoff.{x}.utilization_min"] = float(g["utilization"].min())
+        if len(short):
+            out[f"sfonoff.{x}.jain_short"] = float(short["jain"].mean())
+        if len(short) and len(long):
+            out[f"sfonoff.{x}.jain_drop_beyond_1s"] = float(short["jain"].mean() - long["jain"].min())
+    ids = {r["id"] for r in rows}
+    out = {k: v for k, v in out.items() if k in ids}
+    out["__frames__"] = {"fig6_14": f}
     return out
