@@ -403,20 +403,24 @@ impl Conn<'_, '_> {
     /// `delay_growth_`; with `syn = false` the growth from that ACK is undone, as in ns-2).
     pub fn new_ack_open(&mut self, h: &TcpHdr) {
         let before = self.s.highest_ack;
+        let late = self.cc.initial_window_late();
+        if self.s.delay_growth && late && before == 0 {
+            self.cc.set_cwnd(self.s.initial_window as f64);
+        }
         let acked = self.newack(h);
         if !self.echoes_ecn(h) {
             let s = AckSample {
                 now: self.now(),
                 acked_pkts: acked,
                 acked_bytes: self.s.payload_between(before + 1, h.ack as i64),
-                // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
-                rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
+                // The SYN's too: ns-2's Vegas starts BaseRTT from it.
+                rtt: Some(self.now().since(h.ts_echo)),
                 snd_nxt: self.s.t_seqno,
                 ack: h.ack as i64,
             };
             self.cc.on_ack(&s);
         }
-        if self.s.delay_growth && h.ack == 0 {
+        if self.s.delay_growth && !late && h.ack == 0 {
             self.cc.set_cwnd(self.s.initial_window as f64);
         }
     }
