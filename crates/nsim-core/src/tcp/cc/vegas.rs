@@ -8,7 +8,9 @@
 //! - A round trip ends at the first new ACK at or above `begseq`, the next sequence number
 //!   to send when the previous round ended. Its RTT is the mean of the round's per-segment
 //!   samples (ns-2 `v_sumRTT_ / v_cntRTT_`), or the time since the round began without one.
-//!   BaseRTT is the smallest RTT seen, starting from the first ACK's (the SYN's) RTT.
+//!   BaseRTT is the smallest RTT seen, starting from the first ACK's RTT. ns-2's Vegas sends
+//!   no header-only SYN (its segment 0 is data); with nsim's `syn = true` the SYN's ACK only
+//!   starts the first round. An ns-2 twin uses `syn = false` and the whole packet as size.
 //! - delta = round((Expected - Actual)·BaseRTT) packets, with Expected = (snd_nxt -
 //!   ack)/BaseRTT and Actual = (segments sent in the round)/RTT (ns-2 rounds with `int(x +
 //!   0.5)`).
@@ -70,7 +72,7 @@ impl Vegas {
 
     /// ns-2's delta: packets queued, rounded to the nearest integer, for a round of `rtt`
     /// seconds in which `sent` segments left, with `outstanding` = snd_nxt - ack.
-    fn delta(base: f64, rtt: f64, sent: i64, outstanding: i64) -> i64 {
+    pub(crate) fn delta(base: f64, rtt: f64, sent: i64, outstanding: i64) -> i64 {
         let expect = outstanding as f64 / base;
         let actual = sent as f64 / rtt;
         ((expect - actual) * base + 0.5) as i64
@@ -123,6 +125,12 @@ impl Vegas {
 impl CongestionControl for Vegas {
     fn on_ack(&mut self, s: &AckSample) {
         let first = self.base_rtt.is_none();
+        if first && s.rtt.is_none() {
+            // The ACK of a header-only SYN (ns-2's Vegas sends none): the first round starts.
+            self.begseq = s.snd_nxt;
+            self.begtime = s.now;
+            return;
+        }
         if first {
             // ns-2 `firstrecv_`: BaseRTT starts as the first ACK's RTT, which is also the
             // first round's (it began with the first transmission).

@@ -413,8 +413,8 @@ impl Conn<'_, '_> {
                 now: self.now(),
                 acked_pkts: acked,
                 acked_bytes: self.s.payload_between(before + 1, h.ack as i64),
-                // The SYN's too: ns-2's Vegas starts BaseRTT from it.
-                rtt: Some(self.now().since(h.ts_echo)),
+                // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
+                rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
                 snd_nxt: self.s.t_seqno,
                 ack: h.ack as i64,
             };
