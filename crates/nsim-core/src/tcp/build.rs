@@ -59,7 +59,13 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
             (Box::new(reno), rec)
         }
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
-        Variant::Vegas => (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default())),
+        // ns-2's Vegas starts at cwnd 1 (`initial_window()` with `syn_ && delay_growth_`)
+        // even though it never sends a header-only SYN (twin: `syn = false`).
+        Variant::Vegas => {
+            let mut reno = reno;
+            reno.cwnd = 1.0;
+            (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default()))
+        }
         Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), rule_recovery()),
         Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),
         Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),

@@ -93,6 +93,12 @@ pub trait CongestionControl {
     fn ignores_ecn(&self) -> bool {
         false
     }
+    /// Whether ns-2's `delay_growth_` initial window is set one ACK late: before the ACK that
+    /// follows segment 0's (ns-2 `VegasTcpAgent::recv` tests `last_ack_ == 0` before
+    /// `newack`), not after segment 0's ACK (`TcpAgent::recv`). Default false.
+    fn initial_window_late(&self) -> bool {
+        false
+    }
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);

@@ -85,29 +85,61 @@ fn tahoe_fast_retransmit_closes_cwnd_to_one_but_ecn_halves() {
     assert_eq!((cc.cwnd(), cc.ssthresh()), (6.0, 6.0));
 }
 
-/// A Vegas in congestion avoidance with BaseRTT 100 ms and cwnd 10, then one round at `rtt_ms`.
-fn vegas_round(rtt_ms: u64) -> f64 {
-    let mut v = Vegas::new(Reno::new(10.0, 2.0), VegasConfig::default());
-    ack(&mut v, 0, 100); // first round: BaseRTT = 100 ms
-    let c = v.cwnd();
-    ack(&mut v, 30, rtt_ms);
-    v.cwnd() - c
+fn vegas_ack(v: &mut Vegas, ack: i64, snd_nxt: i64, rtt_ms: u64) {
+    let rtt = Some(Dur::from_millis(rtt_ms));
+    v.on_ack(&AckSample { now: SimTime::ZERO, acked_pkts: 1, acked_bytes: 1000, rtt, snd_nxt, ack });
+}
+
+/// `v` after a first round at 100 ms (BaseRTT) with 10 segments out, then one round of 10
+/// segments at `rtt_ms` (ns-2 `VegasTcpAgent::recv`).
+fn vegas_two_rounds(v: &mut Vegas, rtt_ms: u64) {
+    vegas_ack(v, 0, 10, 100);
+    vegas_ack(v, 5, 15, rtt_ms);
+    vegas_ack(v, 10, 20, rtt_ms);
 }
 
 #[test]
-fn vegas_holds_cwnd_between_alpha_and_beta() {
-    // diff = cwnd (RTT - BaseRTT) / RTT packets queued.
-    assert_eq!(vegas_round(100), 1.0, "diff 0 < alpha: grow");
-    assert_eq!(vegas_round(125), 0.0, "diff 2 in [alpha, beta]: hold");
-    assert_eq!(vegas_round(200), -1.0, "diff 5 > beta: shrink");
+fn vegas_delta_is_brakmo_diff_rounded() {
+    // (Expected - Actual)·BaseRTT (Brakmo et al. 1994 §3.2), rounded as ns-2's int(x + 0.5).
+    assert_eq!(Vegas::delta(0.1, 0.1, 10, 10), 0);
+    assert_eq!(Vegas::delta(0.1, 0.125, 10, 10), 2);
+    assert_eq!(Vegas::delta(0.1, 0.2, 10, 10), 5);
+    assert_eq!(Vegas::delta(0.1, 0.13, 10, 10), 2, "2.31 rounds to 2");
 }
 
 #[test]
-fn vegas_leaves_slow_start_when_diff_exceeds_gamma() {
+fn vegas_congestion_avoidance_grows_holds_or_shrinks_by_delta() {
+    let step = |rtt_ms| {
+        let mut v = Vegas::new(Reno::new(10.0, 2.0), VegasConfig::default());
+        vegas_ack(&mut v, 0, 10, 100);
+        vegas_ack(&mut v, 5, 15, rtt_ms);
+        let c = v.cwnd();
+        vegas_ack(&mut v, 10, 20, rtt_ms);
+        v.cwnd() - c
+    };
+    assert!((step(100) - 1.0 / 10.2).abs() < 1e-12, "delta 0 < alpha: +1/cwnd per ACK");
+    assert_eq!(step(125), 0.0, "delta 2 in [alpha, beta]: hold");
+    assert_eq!(step(200), -1.0, "delta 5 > beta: cwnd - 1 at once");
+}
+
+#[test]
+fn vegas_leaves_slow_start_with_an_eighth_less_when_delta_exceeds_gamma() {
+    // The first round does not grow, the second does: there delta 5 > gamma.
     let mut v = Vegas::new(Reno::new(8.0, 64.0), VegasConfig::default());
-    ack(&mut v, 0, 100);
-    ack(&mut v, 30, 200);
-    assert!(v.cwnd() < v.ssthresh() + 1.0 && v.ssthresh() < 64.0, "cwnd {} ssthresh {}", v.cwnd(), v.ssthresh());
+    vegas_two_rounds(&mut v, 200);
+    assert_eq!((v.cwnd(), v.ssthresh()), (7.0, 2.0));
+}
+
+#[test]
+fn vegas_fast_retransmit_keeps_three_quarters_and_timeout_restarts_at_two() {
+    let mut v = Vegas::new(Reno::new(20.0, 64.0), VegasConfig::default());
+    v.on_congestion(CongestionEvent::FastRetransmit, &view(20.0));
+    assert_eq!((v.cwnd(), v.ssthresh()), (15.0, 2.0));
+    v.on_congestion(CongestionEvent::FastRetransmit, &view(3.0));
+    assert_eq!(v.cwnd(), 2.0);
+    v.set_cwnd(20.0);
+    v.on_rto(RtoKind::Loss, &view(20.0));
+    assert_eq!((v.cwnd(), v.ssthresh()), (2.0, 10.0));
 }
 
 /// RFC 3649 Appendix B: (w, a(w), b(w)) for a(w) = 1..=72 (the window at which the increase

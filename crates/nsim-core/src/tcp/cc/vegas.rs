@@ -1,108 +1,184 @@
-//! Vegas congestion avoidance (Brakmo, O'Malley & Peterson, SIGCOMM 1994; ns-2
-//! `Agent/TCP/Vegas`, tcp/tcp-vegas.cc).
+//! Vegas congestion avoidance as ns-2.35's `Agent/TCP/Vegas` (tcp/tcp-vegas.cc, Ted Kuo's
+//! port of USC's NetBSD Vegas; Brakmo, O'Malley & Peterson, SIGCOMM 1994 §3.2-3.3).
 //!
-//! Read first: Brakmo et al. 1994 §3.2 (congestion avoidance) and §3.3 (modified slow start).
+//! Read first: Brakmo et al. 1994 §3.2 (congestion avoidance) and §3.3 (modified slow start),
+//! then ns-2.35 `VegasTcpAgent::recv`, whose rules nsim follows (checked cwnd for cwnd against
+//! ns-2.35 in reference/ns2/vegas, test `tests/tcp_vegas_ns2.rs`):
 //!
-//! Once per round trip (when the last segment sent before the round began is acknowledged):
-//! diff = (Expected - Actual)·BaseRTT = cwnd·(RTT - BaseRTT)/RTT packets, the data this flow
-//! keeps queued in the network, with BaseRTT the smallest RTT seen and RTT the mean of the
-//! round's samples (as ns-2's `v_sumRTT_ / v_cntRTT_`; per-segment timestamps, not ticks).
-//! - Congestion avoidance: diff < alpha: cwnd += 1; diff > beta: cwnd -= 1; else hold.
-//! - Slow start: cwnd grows by one per ACK only every other round trip (§3.3); when
-//!   diff > gamma, leave slow start with cwnd cut to the expected rate's window + 1.
+//! - A round trip ends at the first new ACK at or above `begseq`, the next sequence number
+//!   to send when the previous round ended. Its RTT is the mean of the round's per-segment
+//!   samples (ns-2 `v_sumRTT_ / v_cntRTT_`), or the time since the round began without one.
+//!   BaseRTT is the smallest RTT seen, starting from the first ACK's RTT. ns-2's Vegas sends
+//!   no header-only SYN (its segment 0 is data); with nsim's `syn = true` the SYN's ACK only
+//!   starts the first round. An ns-2 twin uses `syn = false` and the whole packet as size.
+//! - delta = round((Expected - Actual)·BaseRTT) packets, with Expected = (snd_nxt -
+//!   ack)/BaseRTT and Actual = (segments sent in the round)/RTT (ns-2 rounds with `int(x +
+//!   0.5)`).
+//! - Congestion avoidance: delta > beta: cwnd -= 1 at once; delta < alpha: cwnd += 1/cwnd per
+//!   ACK for the next round; else hold.
+//! - Slow start (cwnd < ssthresh): every other round cwnd += 1 per ACK; in a growing round
+//!   with delta > gamma, leave slow start: ssthresh = 2, cwnd -= cwnd/8 (at least 2).
+//! - Growth only while the sender keeps up: cwnd - (snd_nxt - ack) <= 2.
+//! - Fast retransmit: cwnd = 3/4 of the whole-packet window (2 if the window is at most 3),
+//!   ssthresh = 2 (ns-2 sets it when recovery ends). Timeout: ssthresh = half the window,
+//!   cwnd = 2 (ns-2 `v_slowstart_`).
 //!
-//! ECN: Reno's response by default; `ignore_ecn` models ns-2.1b8's Vegas, whose `recv()` never
-//! read ECN-Echo (seed 004 §5.1.2: "Vegas senders don't respond to packets with the ECN bit
-//! set"), so its ECT packets get marked and it does not slow down.
+//! ECN: Reno's response (ns-2 `TcpAgent::ecn`) by default; `ignore_ecn` models ns-2.1b8's
+//! Vegas, whose `recv()` never read ECN-Echo (seed 004 §5.1.2: "Vegas senders don't respond
+//! to packets with the ECN bit set"), so its ECT packets get marked and it does not slow down.
 //!
-//! Loss response: Reno's (halve on fast retransmit, 1 on timeout). ns-2's Vegas reduces cwnd
-//! by a quarter when the loss is in the current window and retransmits on a fine-grained
-//! per-segment timeout after one duplicate ACK; nsim does **not** implement those two.
+//! Not modelled (ns-2 has them): the retransmission on the first duplicate ACK once a
+//! segment's fine-grained timeout (`v_timeout_`) has expired, and the halving instead of
+//! 3/4 when the retransmitted segment had already been retransmitted. Recovery is Reno's.
 
 use super::reno::Reno;
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::VegasConfig;
-use crate::time::Dur;
+use crate::time::{Dur, SimTime};
 
 #[derive(Clone, Debug)]
 pub struct Vegas {
     pub reno: Reno,
     cfg: VegasConfig,
-    /// Smallest RTT ever seen (BaseRTT).
-    base_rtt: Option<Dur>,
-    /// Sum and count of the RTT samples of the current round.
+    /// Smallest RTT seen in seconds (BaseRTT); None before the first ACK.
+    base_rtt: Option<f64>,
+    /// Sum and count of the per-segment RTT samples of the current round.
     round_sum: Dur,
     round_cnt: u32,
-    /// The round ends when this sequence number is acknowledged.
-    round_end: i64,
-    /// Slow start grows only on every other round (Brakmo §3.3).
+    /// The round ends when an ACK reaches this sequence number (ns-2 `v_begseq_`).
+    begseq: i64,
+    /// When the round began (ns-2 `v_begtime_`).
+    begtime: SimTime,
+    /// Slow start grows in this round (ns-2 `v_inc_flag_`, toggled each round).
     grow_this_round: bool,
+    /// Increase per ACK decided at the last round's end (ns-2 `v_incr_`).
+    incr: f64,
 }
 
 impl Vegas {
     pub fn new(reno: Reno, cfg: VegasConfig) -> Self {
-        Vegas { reno, cfg, base_rtt: None, round_sum: Dur::ZERO, round_cnt: 0, round_end: 0, grow_this_round: true }
+        Vegas {
+            reno,
+            cfg,
+            base_rtt: None,
+            round_sum: Dur::ZERO,
+            round_cnt: 0,
+            begseq: 0,
+            begtime: SimTime::ZERO,
+            grow_this_round: true,
+            incr: 0.0,
+        }
     }
 
-    /// Packets this flow keeps queued, from the last round (None without samples).
-    fn diff(&self) -> Option<f64> {
-        let base = self.base_rtt?.as_secs_f64();
-        let rtt = self.round_sum.as_secs_f64() / self.round_cnt as f64;
-        (self.round_cnt > 0 && rtt > 0.0).then(|| self.reno.cwnd * (rtt - base) / rtt)
+    /// ns-2's delta: packets queued, rounded to the nearest integer, for a round of `rtt`
+    /// seconds in which `sent` segments left, with `outstanding` = snd_nxt - ack.
+    pub(crate) fn delta(base: f64, rtt: f64, sent: i64, outstanding: i64) -> i64 {
+        let expect = outstanding as f64 / base;
+        let actual = sent as f64 / rtt;
+        ((expect - actual) * base + 0.5) as i64
     }
 
-    /// Starts a new round trip ending once everything sent before `snd_nxt` is acknowledged.
-    fn new_round(&mut self, snd_nxt: i64) {
+    /// Once per round trip: decide this round's increase (or decrease now).
+    fn end_round(&mut self, s: &AckSample) {
+        let rtt = if self.round_cnt > 0 {
+            self.round_sum.as_secs_f64() / self.round_cnt as f64
+        } else {
+            s.now.since(self.begtime).as_secs_f64()
+        };
         self.round_sum = Dur::ZERO;
         self.round_cnt = 0;
-        self.round_end = snd_nxt - 1;
-    }
-
-    fn end_round(&mut self, s: &AckSample) {
-        let in_slow_start = self.reno.cwnd < self.reno.ssthresh;
-        if let Some(diff) = self.diff() {
-            if in_slow_start {
-                if diff > self.cfg.gamma {
-                    let target = self.reno.cwnd - diff;
-                    self.reno.cwnd = (target + 1.0).min(self.reno.cwnd).max(2.0);
-                    self.reno.ssthresh = self.reno.cwnd.min(self.reno.ssthresh - 1.0).max(2.0);
+        let sent = s.snd_nxt - self.begseq;
+        if rtt > 0.0 {
+            // With a single segment in flight the round's RTT is the path's (ns-2).
+            let base = match self.base_rtt {
+                Some(b) if rtt >= b && sent > 1 => b,
+                _ => rtt,
+            };
+            self.base_rtt = Some(base);
+            let delta = Self::delta(base, rtt, sent, s.snd_nxt - s.ack) as f64;
+            let r = &mut self.reno;
+            if r.cwnd < r.ssthresh {
+                self.grow_this_round = !self.grow_this_round;
+                self.incr = 0.0;
+                if self.grow_this_round {
+                    if delta > self.cfg.gamma {
+                        r.ssthresh = 2.0;
+                        r.cwnd = (r.cwnd - r.cwnd / 8.0).max(2.0);
+                    } else {
+                        self.incr = 1.0;
+                    }
                 }
-            } else if diff < self.cfg.alpha {
-                self.reno.cwnd += 1.0;
-            } else if diff > self.cfg.beta {
-                self.reno.cwnd = (self.reno.cwnd - 1.0).max(2.0);
+            } else if delta > self.cfg.beta {
+                r.cwnd = (r.cwnd - 1.0).max(2.0);
+                self.incr = 0.0;
+            } else if delta < self.cfg.alpha {
+                self.incr = 1.0 / r.cwnd;
+            } else {
+                self.incr = 0.0;
             }
         }
-        self.grow_this_round = !self.grow_this_round;
-        self.new_round(s.snd_nxt);
+        self.begseq = s.snd_nxt;
+        self.begtime = s.now;
     }
 }
 
 impl CongestionControl for Vegas {
     fn on_ack(&mut self, s: &AckSample) {
-        if let Some(rtt) = s.rtt {
-            self.base_rtt = Some(self.base_rtt.map_or(rtt, |b| b.min(rtt)));
+        let first = self.base_rtt.is_none();
+        if first && s.rtt.is_none() {
+            // The ACK of a header-only SYN (ns-2's Vegas sends none): the first round starts.
+            self.begseq = s.snd_nxt;
+            self.begtime = s.now;
+            return;
+        }
+        if first {
+            // ns-2 `firstrecv_`: BaseRTT starts as the first ACK's RTT, which is also the
+            // first round's (it began with the first transmission).
+            if let Some(rtt) = s.rtt {
+                self.base_rtt = Some(rtt.as_secs_f64());
+                self.round_sum = rtt;
+                self.round_cnt = 1;
+            }
+        }
+        if s.ack >= self.begseq {
+            self.end_round(s);
+        }
+        if self.incr == 1.0 && self.reno.cwnd >= self.reno.ssthresh {
+            self.incr = 0.0;
+        }
+        if self.incr > 0.0 && self.reno.cwnd - (s.snd_nxt - s.ack) as f64 <= 2.0 {
+            self.reno.cwnd += self.incr;
+        }
+        // ns-2 takes no sample from the very first segment (its send time is 0).
+        if let (Some(rtt), false) = (s.rtt, first) {
             self.round_sum = self.round_sum + rtt;
             self.round_cnt += 1;
-        }
-        if self.reno.cwnd < self.reno.ssthresh && self.grow_this_round {
-            self.reno.cwnd += 1.0;
-        }
-        if s.ack >= self.round_end {
-            self.end_round(s);
+            let secs = rtt.as_secs_f64();
+            self.base_rtt = Some(self.base_rtt.map_or(secs, |b| b.min(secs)));
         }
     }
 
     fn on_congestion(&mut self, ev: CongestionEvent, v: &SenderView) {
-        self.reno.on_congestion(ev, v);
+        match ev {
+            CongestionEvent::FastRetransmit => {
+                let win = v.win.floor();
+                let r = &mut self.reno;
+                r.cwnd = if win <= 3.0 { 2.0 } else { win - (win / 4.0).floor() };
+                r.ssthresh = 2.0;
+                r.reduced();
+            }
+            CongestionEvent::EcnEcho => self.reno.on_congestion(ev, v),
+        }
     }
 
-    /// After a timeout the sender goes back to the first unacknowledged segment: restart the
-    /// round bookkeeping from there, growing in the first round.
+    /// ns-2 `VegasTcpAgent::timeout`: Reno's ssthresh, then cwnd = 2 (`v_slowstart_`).
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
         self.reno.on_rto(kind, v);
-        self.new_round(0);
-        self.grow_this_round = true;
+        self.reno.cwnd = 2.0;
+    }
+
+    fn initial_window_late(&self) -> bool {
+        true
     }
 
     fn ignores_ecn(&self) -> bool {

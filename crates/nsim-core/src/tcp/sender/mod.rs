@@ -403,6 +403,10 @@ impl Conn<'_, '_> {
     /// `delay_growth_`; with `syn = false` the growth from that ACK is undone, as in ns-2).
     pub fn new_ack_open(&mut self, h: &TcpHdr) {
         let before = self.s.highest_ack;
+        let late = self.cc.initial_window_late();
+        if self.s.delay_growth && late && before == 0 {
+            self.cc.set_cwnd(self.s.initial_window as f64);
+        }
         let acked = self.newack(h);
         if !self.echoes_ecn(h) {
             let s = AckSample {
@@ -416,7 +420,7 @@ impl Conn<'_, '_> {
             };
             self.cc.on_ack(&s);
         }
-        if self.s.delay_growth && h.ack == 0 {
+        if self.s.delay_growth && !late && h.ack == 0 {
             self.cc.set_cwnd(self.s.initial_window as f64);
         }
     }
