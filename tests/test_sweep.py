@@ -252,3 +252,19 @@ def test_run_key_is_the_hash_of_the_canonical_document() -> None:
             doc["extract"] = [ex.function, ex.digest]
         blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
         assert run_key(scenario, seed, "0.1.0", ex) == hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def test_run_keys_change_with_the_compiled_core() -> None:
+    """A rebuilt core (a model change inside one version) must not reuse cached runs: the
+    version in the key carries a digest of the compiled extension."""
+    import hashlib
+
+    from nsim import _core
+    from nsim.sweeps import _nsim_version, run_key
+
+    with open(_core.__file__, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    version = _nsim_version()
+    assert version == f"{nsim.__version__}+{digest}"
+    scenario = {"name": "x", "duration": "1s"}
+    assert run_key(scenario, 1, version) != run_key(scenario, 1, str(nsim.__version__))

@@ -7,7 +7,7 @@ of :attr:`nsim.Results.flows`. :func:`nsim.metrics.summarize` turns it into per-
 with 95 % confidence intervals over seeds.
 
 Runs are cached in ``<out>/runs/<key>.json``, where ``key`` is the SHA-256 of the
-scenario dict after the grid values are applied, the seed and the nsim version (and the
+scenario dict after the grid values are applied, the seed and the nsim version and build (and the
 extractor, see :class:`Extract`). Re-running a
 sweep skips every run whose file exists, so an interrupted sweep resumes where it stopped.
 Only the process that drives the sweep writes files (atomically), after a run's result came
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import itertools
 import json
@@ -141,10 +142,15 @@ class Run:
     extract: Optional[Extract] = None
 
 
+@functools.lru_cache(maxsize=1)
 def _nsim_version() -> str:
-    from . import __version__
+    """The package version plus a digest of the compiled core: a model change rebuilds the
+    extension, so runs cached by an earlier build of the same version are not reused."""
+    from . import __version__, _core
 
-    return str(__version__)
+    with open(_core.__file__, "rb") as f:
+        build = hashlib.file_digest(f, "sha256").hexdigest()[:16]
+    return f"{__version__}+{build}"
 
 
 def _canonical(value: Any) -> str:
