@@ -1,10 +1,12 @@
-"""Shared fixtures: paths and a CLI runner that calls the installed `nsim` entry point."""
+"""Shared fixtures: paths, a CLI runner that calls the installed `nsim` entry point, and a
+one-link TCP scenario runner for hand-computed timings."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,34 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
         env={**os.environ, "COLUMNS": "120"},
         timeout=300,
     )
+
+
+# One link s -> d, `delay` each way, one NewReno flow without SYN carrying `app`.
+ONE_LINK_TCP = """
+duration = "{duration}"
+hosts = ["s", "d"]
+[[links]]
+between = ["s", "d"]
+rate = "{rate}"
+delay = "{delay}"
+queue = {{ kind = "droptail", limit = "{limit}p" }}
+[[flows]]
+name = "f"
+from = "s"
+to = "d"
+app = {app}
+transport = {{ kind = "tcp", variant = "newreno", window = {window}, syn = false{tcp} }}
+"""
+
+
+def one_link_tcp(app: str, duration: str, rate: str, delay: str, limit: int, window: int, tcp: str = "") -> str:
+    """ONE_LINK_TCP filled in (`tcp`: extra transport keys, e.g. `packet_size = "1000B"`)."""
+    return ONE_LINK_TCP.format(app=app, duration=duration, rate=rate, delay=delay, limit=limit, window=window, tcp=f", {tcp}" if tcp else "")
+
+
+def run_one_link_tcp(app: str, duration: str, rate: str, delay: str, limit: int, window: int, tcp: str = "") -> "nsim.Results":
+    """Runs :func:`one_link_tcp`'s scenario."""
+    import nsim
+
+    text = one_link_tcp(app, duration, rate, delay, limit, window, tcp)
+    return nsim.Scenario.from_dict(tomllib.loads(text), source="one_link.toml").run()

@@ -10,28 +10,13 @@ import pytest
 from scipy import stats
 
 import nsim
-
-# One 10 Mb/s link, 50 ms each way; 1000 B payload + 40 B header = 1040 B segments.
-PATH = """
-duration = "{duration}"
-hosts = ["s", "d"]
-[[links]]
-between = ["s", "d"]
-rate = "{rate}"
-delay = "{delay}"
-queue = {{ kind = "droptail", limit = "10000p" }}
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {app}
-transport = {{ kind = "tcp", variant = "newreno", window = 10000, syn = false }}
-"""
+from conftest import one_link_tcp, run_one_link_tcp
 
 
 def run(app: str, duration: str = "20s", rate: str = "10Mb", delay: str = "50ms") -> nsim.Results:
-    text = PATH.format(app=app, duration=duration, rate=rate, delay=delay)
-    return nsim.Scenario.from_dict(tomllib.loads(text), source="repeat.toml").run()
+    """One link, `delay` each way (10 Mb/s, 50 ms by default); 1000 B payload + 40 B header =
+    1040 B segments, no SYN."""
+    return run_one_link_tcp(app, duration, rate, delay, limit=10000, window=10000)
 
 
 def test_back_to_back_transfers_match_a_hand_computation() -> None:
@@ -100,6 +85,6 @@ def test_file_transfer_is_one_row_of_the_table() -> None:
     ],
 )
 def test_bad_repeat_apps_name_the_field(app: str, field: str) -> None:
-    text = PATH.format(app=app, duration="1s", rate="10Mb", delay="1ms")
+    text = one_link_tcp(app, "1s", "10Mb", "1ms", limit=10000, window=10000)
     with pytest.raises(nsim.ScenarioError, match=field):
         nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").validate()

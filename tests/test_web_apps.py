@@ -12,28 +12,12 @@ import pytest
 from scipy import stats
 
 import nsim
-
-# One link, `delay` each way; `packet_size` payload + 40 B header per segment, no SYN.
-PATH = """
-duration = "{duration}"
-hosts = ["s", "d"]
-[[links]]
-between = ["s", "d"]
-rate = "{rate}"
-delay = "{delay}"
-queue = {{ kind = "droptail", limit = "100000p" }}
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {app}
-transport = {{ kind = "tcp", variant = "newreno", window = 100000, syn = false, {tcp} }}
-"""
+from conftest import one_link_tcp, run_one_link_tcp
 
 
 def run(app: str, duration: str = "20s", rate: str = "10Mb", delay: str = "50ms", tcp: str = "packet_size = \"1000B\"") -> nsim.Results:
-    text = PATH.format(app=app, duration=duration, rate=rate, delay=delay, tcp=tcp)
-    return nsim.Scenario.from_dict(tomllib.loads(text), source="web.toml").run()
+    """One link, `delay` each way; `packet_size` payload + 40 B header per segment, no SYN."""
+    return run_one_link_tcp(app, duration, rate, delay, limit=100000, window=100000, tcp=tcp)
 
 
 def ser_ms(nbytes: int, rate_bps: float = 10e6) -> float:
@@ -176,7 +160,7 @@ def test_http_requests_are_control_packets_not_goodput() -> None:
     ],
 )
 def test_bad_web_apps_name_the_field(app: str, field: str) -> None:
-    text = PATH.format(app=app, duration="1s", rate="10Mb", delay="1ms", tcp='packet_size = "1000B"')
+    text = one_link_tcp(app, "1s", "10Mb", "1ms", limit=100000, window=100000, tcp='packet_size = "1000B"')
     with pytest.raises(nsim.ScenarioError, match=field):
         nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").validate()
 

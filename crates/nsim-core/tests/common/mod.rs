@@ -17,6 +17,23 @@ pub struct Ev {
     pub seq: u64,
 }
 
+impl Ev {
+    /// An event from split fields whose first six are op, time, from, to, type, size (ns-2's
+    /// trace and the reduced CSVs agree there) and whose seqno and flags sit at `seq`, `flags`.
+    fn from_fields(f: &[&str], seq: usize, flags: usize) -> Ev {
+        Ev {
+            op: f[0].chars().next().unwrap(),
+            t: f[1].parse().unwrap(),
+            from: f[2].parse().unwrap(),
+            to: f[3].parse().unwrap(),
+            kind: f[4].to_string(),
+            size: f[5].parse().unwrap(),
+            flags: f[flags].to_string(),
+            seq: f[seq].parse().unwrap(),
+        }
+    }
+}
+
 /// Runs a TOML scenario, writing an ns-2 trace, and returns the results and trace events.
 pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
     let scn = Scenario::from_toml(toml, "test.toml").expect("valid scenario");
@@ -29,19 +46,8 @@ pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
     let _ = std::fs::remove_file(&path);
     let evs = text
         .lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            Ev {
-                op: f[0].chars().next().unwrap(),
-                t: f[1].parse().unwrap(),
-                from: f[2].parse().unwrap(),
-                to: f[3].parse().unwrap(),
-                kind: f[4].to_string(),
-                size: f[5].parse().unwrap(),
-                flags: f[6].to_string(),
-                seq: f[10].parse().unwrap(),
-            }
-        })
+        // ns-2 trace line: op time from to type size flags fid src dst seq pkt_id
+        .map(|l| Ev::from_fields(&l.split_whitespace().collect::<Vec<_>>(), 10, 6))
         .collect();
     (res, evs)
 }
@@ -106,19 +112,7 @@ pub fn reference(dir: &str, name: &str) -> Vec<Ev> {
     let text = std::fs::read_to_string(&path).expect("reference CSV");
     text.lines()
         .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            Ev {
-                op: f[0].chars().next().unwrap(),
-                t: f[1].parse().unwrap(),
-                from: f[2].parse().unwrap(),
-                to: f[3].parse().unwrap(),
-                kind: f[4].to_string(),
-                size: f[5].parse().unwrap(),
-                seq: f[6].parse().unwrap(),
-                flags: f[7].to_string(),
-            }
-        })
+        .map(|l| Ev::from_fields(&l.split(',').collect::<Vec<_>>(), 6, 7))
         .collect()
 }
 
