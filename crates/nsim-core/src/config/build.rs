@@ -265,7 +265,7 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
             let bctx = BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows };
             let queue = q.build(&bctx).map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
             let mut link = Link::new(from, to, l.rate.0, l.delay.0, queue, seed, id);
-            link.error = error;
+            link.error = error.map(Box::new);
             link.error_at_enqueue = l.error_at == super::link_spec::ErrorAt::Enqueue;
             link.eth = eth;
             links.push(link);

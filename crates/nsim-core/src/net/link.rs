@@ -20,40 +20,48 @@ use crate::rng::SimRng;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
 
+/// Fields are laid out by hand (`repr(C)`) so that those every packet touches at every hop
+/// come first and fill the first four cache lines of a 64-byte-aligned record, with the
+/// configuration and counters read only at a drop, a wake or the end behind them: a network of
+/// 40,000 link directions touches 4 lines of a link per hop instead of the 7 of the
+/// compiler's order (issue 15, docs/performance.md). Keep new per-packet fields in front.
+#[repr(C, align(64))]
 pub struct Link {
-    pub from: NodeId,
-    pub to: NodeId,
-    pub rate: BitsPerSec,
-    pub delay: Dur,
     pub queue: Box<dyn QueueDisc>,
-    pub error: Option<ErrorModel>,
-    /// The error model acts on arrival at the link instead of after transmission.
-    pub error_at_enqueue: bool,
-    /// When the transmitter finishes its current (or last) packet.
-    pub busy_until: SimTime,
-    /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
-    pub tx_pending: bool,
-    /// The discipline has been shown the idle period that began at `busy_until`.
-    pub idle_polled: bool,
     /// Packets being serialized or propagating, with their arrival times (non-decreasing).
     pub pipe: VecDeque<(SimTime, PacketId)>,
-    pub stats: LinkStats,
-    /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
-    pub wake: Option<SimTime>,
+    /// When the transmitter finishes its current (or last) packet.
+    pub busy_until: SimTime,
+    pub delay: Dur,
     /// Serialization time of the last packet size sent: a link mostly carries one size, and
     /// this turns the exact 128-bit division into a compare (STYLE.md item 5).
     tx_cache: (u32, Dur),
-    /// The queue's [`QueueDisc::notices_idle`], read once: without it `Net::show_idle` has
-    /// nothing to do.
-    pub(super) queue_notices_idle: bool,
-    /// Random stream of the queue discipline.
-    pub queue_rng: SimRng,
-    /// Random stream of the error model.
-    pub error_rng: SimRng,
     /// An ATM cell link's output port (then `queue` and `pipe` stay unused).
     pub atm: Option<Box<CellPort>>,
     /// An Ethernet port (then `queue` stays unused: packets wait in the port's buffer).
     pub eth: Option<Box<EthPort>>,
+    /// Boxed so that a link without one carries a null pointer, not the model, in its hot lines.
+    pub error: Option<Box<ErrorModel>>,
+    pub from: NodeId,
+    pub to: NodeId,
+    /// The error model acts on arrival at the link instead of after transmission.
+    pub error_at_enqueue: bool,
+    /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
+    pub tx_pending: bool,
+    /// The discipline has been shown the idle period that began at `busy_until`.
+    pub idle_polled: bool,
+    /// The queue's [`QueueDisc::notices_idle`], read once: without it `Net::show_idle` has
+    /// nothing to do.
+    pub(super) queue_notices_idle: bool,
+    pub rate: BitsPerSec,
+    /// Counters, per-packet ones first ([`LinkStats`] is laid out for this record).
+    pub stats: LinkStats,
+    /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
+    pub wake: Option<SimTime>,
+    /// Random stream of the queue discipline.
+    pub queue_rng: SimRng,
+    /// Random stream of the error model.
+    pub error_rng: SimRng,
 }
 
 impl Link {
@@ -62,25 +70,25 @@ impl Link {
     pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
         let queue_notices_idle = queue.notices_idle();
         Link {
-            from,
-            to,
-            rate,
-            delay,
             queue,
-            error: None,
-            error_at_enqueue: false,
-            busy_until: SimTime::ZERO,
-            tx_pending: false,
-            idle_polled: false,
             pipe: VecDeque::new(),
-            stats: LinkStats::default(),
-            wake: None,
+            busy_until: SimTime::ZERO,
+            delay,
             tx_cache: (0, Dur::ZERO),
-            queue_notices_idle,
-            queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
-            error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
             atm: None,
             eth: None,
+            error: None,
+            from,
+            to,
+            error_at_enqueue: false,
+            tx_pending: false,
+            idle_polled: false,
+            queue_notices_idle,
+            rate,
+            stats: LinkStats::default(),
+            wake: None,
+            queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
+            error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
         }
     }
 
@@ -131,5 +139,30 @@ impl Link {
     /// Packets being serialized or propagating.
     pub fn in_flight(&self) -> u64 {
         self.pipe.len() as u64
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use std::mem::offset_of;
+
+    use super::Link;
+    use crate::record::LinkStats;
+
+    /// The fields a packet touches at every hop stay within the record's first four cache
+    /// lines (the layout above; a field added in the wrong place would spread them again).
+    #[test]
+    fn per_packet_fields_fill_the_first_four_cache_lines() {
+        let stats = offset_of!(Link, stats);
+        let hot_end = [
+            offset_of!(Link, queue_notices_idle) + 1,
+            offset_of!(Link, rate) + 8,
+            stats + offset_of!(LinkStats, busy_ps) + 8,
+            stats + offset_of!(LinkStats, departure_bytes) + 8,
+            stats + offset_of!(LinkStats, max_bytes) + 8,
+        ];
+        assert!(hot_end.iter().all(|&e| e <= 256), "{hot_end:?}");
+        assert_eq!(std::mem::align_of::<Link>(), 64);
     }
 }

@@ -5,24 +5,28 @@ use crate::time::SimTime;
 
 /// Counters for one link direction and its queue. Occupancy is time-averaged by integrating
 /// the queue length between changes, so it is exact, not sampled.
+///
+/// Laid out (`repr(C)`) with the counters every packet updates first, so that within a
+/// [`crate::net::Link`] they share its first cache lines; drop and mark counters come last.
 #[derive(Default, Clone)]
+#[repr(C)]
 pub struct LinkStats {
-    pub arrivals: u64,
-    pub arrival_bytes: u64,
-    pub departures: u64,
-    pub departure_bytes: u64,
-    pub drops: DropCounts,
-    pub dropped_bytes: u64,
-    pub ecn_marks: u64,
-    /// Picoseconds the transmitter spent sending.
-    pub busy_ps: u64,
-    pub max_pkts: u64,
-    pub max_bytes: u64,
     area_pkts: u128,
     area_bytes: u128,
     last_change: SimTime,
     cur_pkts: u64,
     cur_bytes: u64,
+    pub max_pkts: u64,
+    pub max_bytes: u64,
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    /// Picoseconds the transmitter spent sending.
+    pub busy_ps: u64,
+    pub ecn_marks: u64,
+    pub dropped_bytes: u64,
+    pub drops: DropCounts,
 }
 
 impl LinkStats {
