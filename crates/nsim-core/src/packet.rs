@@ -106,23 +106,29 @@ impl Default for TcpHdr {
 }
 
 /// One packet. `Copy` and fixed-size: no heap data.
+///
+/// Laid out by hand (`repr(C)`): the fields every hop reads (`dst` to route, `size` to queue
+/// and serialize, `flow`, `ptype` and `prio` to count a drop or classify) fill the first 16
+/// bytes, which never straddle a cache line in the pool (slots are 144 bytes, 16-aligned); the
+/// headers the agents read come after.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub struct Packet {
-    /// Unique id over the whole run (ns-2 trace column 12).
-    pub uid: u64,
-    pub flow: FlowId,
-    pub src: NodeId,
     pub dst: NodeId,
-    pub src_agent: AgentId,
-    pub dst_agent: AgentId,
     /// Bytes on the wire, headers included.
     pub size: u32,
+    pub flow: FlowId,
     pub ptype: PType,
     /// Priority / drop precedence / DSCP class, read by classifiers and markers.
     pub prio: u8,
     /// Application tag, read by classifiers.
     pub tag: u16,
+    pub src: NodeId,
+    pub src_agent: AgentId,
+    pub dst_agent: AgentId,
     pub ecn: Ecn,
+    /// Unique id over the whole run (ns-2 trace column 12).
+    pub uid: u64,
     /// When the source created it (one-way delay is measured from here).
     pub created: SimTime,
     /// Sequence number for traces (UDP: per-flow packet count; TCP: `tcp.seq`).
@@ -186,6 +192,16 @@ impl PacketPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The per-hop fields stay in the first 16 bytes, and the slot size keeps them in one
+    /// cache line (see [`Packet`]).
+    #[test]
+    fn per_hop_fields_share_one_cache_line() {
+        use std::mem::{offset_of, size_of};
+        let ends = [offset_of!(Packet, dst) + 4, offset_of!(Packet, size) + 4, offset_of!(Packet, flow) + 4, offset_of!(Packet, ptype) + 1, offset_of!(Packet, prio) + 1];
+        assert!(ends.iter().all(|&e| e <= 16), "{ends:?}");
+        assert_eq!(size_of::<Packet>() % 16, 0);
+    }
 
     #[test]
     #[should_panic(expected = "freed twice")]

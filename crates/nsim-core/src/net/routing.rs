@@ -43,7 +43,10 @@ pub enum Metric {
 }
 
 /// What forwarding needs to know about one node (all ids are `u32`, `NONE` = `u32::MAX`).
+/// Aligned to a cache line: a lookup in a large network reads two of these records, at the
+/// node and at the destination, and each is then one line instead of two half the time.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
 struct NodeRoute {
     /// Position in the preorder of the hanging trees; the node's subtree (itself and the nodes
     /// hanging below it) is `pre..end`.
