@@ -53,6 +53,8 @@ pub struct Link {
     /// The queue's [`QueueDisc::notices_idle`], read once: without it `Net::show_idle` has
     /// nothing to do.
     pub(super) queue_notices_idle: bool,
+    /// The queue's [`QueueDisc::cut_through_max`] (0 if it notices idle periods), read once.
+    pub(super) queue_cut_through: u32,
     pub rate: BitsPerSec,
     /// Counters, per-packet ones first ([`LinkStats`] is laid out for this record).
     pub stats: LinkStats,
@@ -69,6 +71,7 @@ impl Link {
     /// (`link/<id>/queue`, `link/<id>/error`).
     pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
         let queue_notices_idle = queue.notices_idle();
+        let queue_cut_through = if queue_notices_idle { 0 } else { queue.cut_through_max() };
         Link {
             queue,
             pipe: VecDeque::new(),
@@ -84,6 +87,7 @@ impl Link {
             tx_pending: false,
             idle_polled: false,
             queue_notices_idle,
+            queue_cut_through,
             rate,
             stats: LinkStats::default(),
             wake: None,
@@ -157,6 +161,7 @@ mod tests {
         let stats = offset_of!(Link, stats);
         let hot_end = [
             offset_of!(Link, queue_notices_idle) + 1,
+            offset_of!(Link, queue_cut_through) + 4,
             offset_of!(Link, rate) + 8,
             stats + offset_of!(LinkStats, busy_ps) + 8,
             stats + offset_of!(LinkStats, departure_bytes) + 8,

@@ -173,6 +173,15 @@ impl Net {
         }
         if link.eth.is_some() {
             self.eth_admit(l, id);
+        } else if size <= link.queue_cut_through && !link.tx_pending && link.busy_until <= now && link.stats.held_pkts() == 0 {
+            // An empty FIFO under its limit in front of a free transmitter would take the
+            // packet and hand it straight back: skip that pair of calls, recording the same
+            // instant of one packet held (QueueDisc::cut_through_max).
+            debug_assert_eq!(link.queue.len_packets(), 0);
+            link.stats.occupancy(now, 1, size as u64);
+            link.stats.occupancy(now, 0, 0);
+            self.transmit(l, id);
+            return;
         } else {
             self.show_idle(l);
             self.queue_call(l, now, |q, ctx| q.enqueue(id, ctx));
@@ -270,6 +279,18 @@ impl Net {
             self.arm_wake(l, wake_at);
             return;
         };
+        self.transmit(l, id);
+        let link = &mut self.links[l.idx()];
+        if link.waiting() > 0 {
+            link.tx_pending = true;
+            self.sched.schedule(link.busy_until, Event::TxDone(l));
+        }
+    }
+
+    /// Puts packet `id`, just taken from `l`'s queue, on the wire: it arrives after
+    /// serialization and propagation, unless the error model loses it here.
+    fn transmit(&mut self, l: LinkId, id: PacketId) {
+        let now = self.now;
         let link = &mut self.links[l.idx()];
         let p = self.pool.get(id);
         link.stats.departures += 1;
@@ -293,11 +314,6 @@ impl Net {
                 self.sched.schedule(arrive, Event::Arrive(l));
             }
             link.pipe.push_back((arrive, id));
-        }
-        let link = &mut self.links[l.idx()];
-        if link.waiting() > 0 {
-            link.tx_pending = true;
-            self.sched.schedule(link.busy_until, Event::TxDone(l));
         }
     }
 

@@ -118,6 +118,16 @@ impl QueueDisc for DropTail {
     fn notices_idle(&self) -> bool {
         false
     }
+
+    /// Empty, it admits any packet under a packet limit of at least 2 (`admits`: 0 + 1 < n)
+    /// and packets below a byte limit (0 + size < b), and keeps no other state.
+    fn cut_through_max(&self) -> u32 {
+        match self.limit {
+            Limit::Packets(n) if n >= 2 => u32::MAX,
+            Limit::Packets(_) => 0,
+            Limit::Bytes(b) => b.saturating_sub(1).min(u32::MAX as u64) as u32,
+        }
+    }
 }
 
 #[cfg(test)]

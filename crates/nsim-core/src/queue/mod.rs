@@ -140,6 +140,14 @@ pub trait QueueDisc {
     fn notices_idle(&self) -> bool {
         true
     }
+    /// The largest packet (bytes) that this discipline, while empty, would admit and hand back
+    /// at once to a free transmitter with no other effect on its state: a FIFO under its
+    /// limit. The link then sends such a packet without the enqueue/dequeue pair (most
+    /// arrivals at lightly loaded links). 0, the default, for disciplines that keep state per
+    /// packet or per call; only asked of those that do not notice idle periods.
+    fn cut_through_max(&self) -> u32 {
+        0
+    }
 }
 
 /// A validated discipline configuration that can build instances.

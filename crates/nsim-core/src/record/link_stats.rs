@@ -44,6 +44,12 @@ impl LinkStats {
         self.max_bytes = self.max_bytes.max(bytes);
     }
 
+    /// Packets held as of the last recorded change (the queue's length after its last call).
+    #[inline]
+    pub fn held_pkts(&self) -> u64 {
+        self.cur_pkts
+    }
+
     #[inline]
     pub fn on_drop(&mut self, size: u32, reason: DropReason) {
         self.drops[reason.idx()] += 1;
