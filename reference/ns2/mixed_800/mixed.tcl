@@ -301,6 +301,19 @@ proc finish {} {
     foreach k {telnet web ftp ftplong} {
         puts "APP $k sent_pkts=$sent($k) retransmits=$rexmit($k) goodput_bytes=$acked($k)"
     }
+    # objects of HTTP/1.1 pages still being sent whose last byte is acknowledged (nsim
+    # records an HTTP/1.1 object when its last byte is acknowledged, not at the page's end)
+    global web PAIRS
+    for {set i 1} {$i < $PAIRS} {incr i 2} {
+        if {!$web($i,serving)} continue
+        set tcp $web($i,0)
+        set nacked [expr [$tcp set ack_] + 1 - [$tcp set syn_]]
+        set end 0
+        foreach b $web($i,sizes) {
+            incr end [segs $b 1000]
+            if {$end <= $nacked} { record object $b }
+        }
+    }
     foreach k {echo page object file} {
         puts "DONE $k count=$ndone($k) bytes=$bdone($k)"
     }
