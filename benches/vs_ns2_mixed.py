@@ -136,7 +136,10 @@ def timed(cmd: list[str]) -> dict[str, float]:
         p = subprocess.run(["/usr/bin/time", "-v", "-o", tf.name, *cmd], check=True, capture_output=True, text=True)
         wall = time.monotonic() - t0
         tv = tf.read()
-    num = lambda label: float(re.search(rf"{label}: ([\d.]+)", tv)[1])  # noqa: E731
+
+    def num(label: str) -> float:
+        return float(re.search(rf"{label}: ([\d.]+)", tv)[1])
+
     return {"wall_s": wall, "cpu_s": num(r"User time \(seconds\)") + num(r"System time \(seconds\)"),
             "max_rss_kb": num(r"Maximum resident set size \(kbytes\)"), "stdout": p.stdout}
 
