@@ -80,7 +80,7 @@ video_packets = true
     let log = r.video_packets.as_ref().expect("recorded");
     // One play = 6 packets over 4 frames (133.3 ms): plays start at 0, 133.3 and 266.7 ms;
     // the third's frame 0 (4 packets) leaves at 266.7 ms and is still on its way at 270 ms.
-    let play = |s: u32| [(s, 0, 0, 1000), (s, 0, 0, 200), (s, 0, 1, 800), (s, 0, 2, 500), (s, 2, 0, 1000), (s, 3, 0, 999)];
+    let play = |s: u32| [(s, 0, 0, 1000), (s, 0, 0, 200), (s, 0, 1, 800), (s, 0, 2, 500), (s, 2, 0, 1000), (s, 3, 2, 999)];
     let expected: Vec<(u32, u32, u8, u32)> = play(0).into_iter().chain(play(1)).chain(play(2).into_iter().take(4)).collect();
     let got: Vec<(u32, u32, u8, u32)> = (0..log.seq.len()).map(|i| (log.sequence[i], log.frame[i], log.layer[i], log.size[i])).collect();
     assert_eq!(got, expected);
@@ -89,6 +89,7 @@ video_packets = true
     // 12.0 ms after the frame starts: the middle and enhancement packets miss the 11 ms deadline.
     // Frames 2 and 3 take 10.8 and 10.7992 ms.
     let fates: Vec<&str> = log.fate.iter().map(String::as_str).collect();
+    // The 7th packet is lost as it starts transmission, within its source's send call.
     let (d, l, x, f) = ("delivered", "late", "dropped:error_model", "in_flight");
     assert_eq!(fates, vec![d, x, l, l, d, d, x, d, l, l, d, d, f, f, f, f]);
     assert!((log.delay_s[2].unwrap() - 0.0116).abs() < 1e-12);

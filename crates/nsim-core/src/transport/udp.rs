@@ -36,6 +36,12 @@ impl UdpSource {
         }
         let e = self.gen.next(&mut self.rng);
         let prio = self.gen.prio().unwrap_or(self.prio);
+        // Logged before sending: the packet may be dropped (or even delivered) within `send`.
+        if let Some(log) = ctx.net.video_packets.as_mut() {
+            if let Some(tag) = self.gen.video_tag() {
+                log.sent(ctx.flow, self.seq, e.size, tag, now);
+            }
+        }
         ctx.send(Packet {
             dst: self.dst,
             dst_agent: self.dst_agent,
@@ -46,11 +52,6 @@ impl UdpSource {
             seq: self.seq,
             ..Default::default()
         });
-        if let Some(log) = ctx.net.video_packets.as_mut() {
-            if let Some(tag) = self.gen.video_tag() {
-                log.sent(ctx.flow, self.seq, e.size, tag, now);
-            }
-        }
         self.seq += 1;
         let next = now + e.gap;
         if next <= self.stop {
