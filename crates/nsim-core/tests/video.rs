@@ -20,6 +20,22 @@ fn layered_video_loses_enhancement_before_base() {
     let video_pkts: u64 = r.flows[..2].iter().map(|f| f.delivered_pkts).sum();
     assert_eq!(pd.delay_s.len() as u64, video_pkts);
     assert!(pd.prio.iter().all(|&p| p <= 2) && pd.prio.contains(&0) && pd.prio.contains(&2));
+    // The video log agrees with the per-mark counters: every packet sent, by layer, and every
+    // delivered one (on time or late).
+    let log = r.video_packets.as_ref().expect("recorded");
+    for (k, v) in r.flows[..2].iter().enumerate() {
+        let rows = |layer: u8, arrived: bool| {
+            (0..log.flow.len())
+                .filter(|&i| log.flow[i] == k as u32 && log.layer[i] == layer)
+                .filter(|&i| !arrived || log.fate[i] == "delivered" || log.fate[i] == "late")
+                .count() as u64
+        };
+        assert_eq!([rows(0, false), rows(1, false), rows(2, false)], [v.sent_high_pkts, v.sent_med_pkts, v.sent_low_pkts]);
+        assert_eq!([rows(0, true), rows(1, true), rows(2, true)], [v.delivered_high_pkts, v.delivered_med_pkts, v.delivered_low_pkts]);
+        let late = (0..log.flow.len()).filter(|&i| log.flow[i] == k as u32 && log.fate[i] == "late").count() as u64;
+        assert_eq!(late, v.late_pkts);
+    }
+    assert!(log.fate.iter().any(|f| f == "dropped:drop_priority"));
 }
 
 /// A CBR flow whose every packet takes exactly 8 ms (1000 B at 1 Mb/s) + 10 ms, no queueing.
