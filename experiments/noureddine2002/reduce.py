@@ -356,3 +356,158 @@ def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
     frame = pd.DataFrame([{"back_pressure": m, "s1_throughput": v[0], "s2_bps": v[1]} for m, v in per.items()])
     out["__frames__"] = {"ch3_sharing": frame}
     return out
+
+
+# --- Chapter 5 ---
+# Integrated support of TCP and UDP (seed 002 ch. 5, notes seed-002b §4.4): the bottleneck
+# "bandwidth need" of each configuration = the lowest swept rate from which every run meets
+# the acceptance criteria (web, Telnet, video; the ones that apply to the traffic present).
+
+RATE = "dumbbell.bottleneck.rate"
+#: Runs are measured after this warm-up (web and FTP sessions starting together), or after a
+#: quarter of a shorter run (the --quick runs).
+CH5_WARMUP_S = 5.0
+#: Acceptance criteria (notes §4.4): web probes <= 10 % of pages over 5 s and none over 10 s;
+#: Telnet about 1 % or fewer echoes over 200 ms (80 ms RTT sessions, the thesis's Fig 4.8
+#: connection: with 200 ms RTT no echo can be under 200 ms); video: PDM is not computable, so
+#: the proxy of notes §5 (ref 93): packet loss <= 1e-3, of the base layer for layered video
+#: and of every packet for unlayered video, over all 20 streams.
+WEB_SLOW_S, WEB_SLOW_MAX, WEB_BAD_S = 5.0, 0.10, 10.0
+ECHO_S, ECHO_MAX = 0.2, 0.01
+VIDEO_LOSS_MAX = 1e-3
+#: Pairs i with i % 5 == 2 have an 80 ms RTT (scenarios/gen_ch5.py).
+ECHO_RTT_GROUP = 2
+
+
+def _rate_mbps(v: Any) -> float:
+    from nsim.units import bits_per_second
+
+    return bits_per_second(v, RATE) / 1e6
+
+
+def ch5_run(res: Any) -> dict[str, Any]:
+    """Per run: bottleneck drop rate, web-probe page times, 80 ms Telnet echoes, and video
+    loss per layer from the per-packet video log (`record.video_packets`)."""
+    warmup = min(CH5_WARMUP_S, float(res.summary["sim_time_s"]) / 4)
+    q = res.queues
+    b = q[(q["from"] == "r0") & (q["to"] == "r1")].iloc[0]
+    out: dict[str, Any] = {"drop_rate": float(b["dropped_pkts"] / b["arrivals"]) if b["arrivals"] else 0.0}
+    t = res.transfers
+    if len(t):
+        t = t[t["start_s"] >= warmup]
+        pages = t[(t["kind"] == "page") & t["name"].str.startswith("probe10_")]["duration_s"]
+        echo_flows = {f"tel{i}" for i in range(180) if i % 5 == ECHO_RTT_GROUP}
+        echoes = t[(t["kind"] == "echo") & t["name"].isin(echo_flows)]["duration_s"]
+        out.update(pages=len(pages), web_slow=float((pages > WEB_SLOW_S).mean()) if len(pages) else float("nan"),
+                   web_bad=int((pages > WEB_BAD_S).sum()), web_max_s=float(pages.max()) if len(pages) else float("nan"),
+                   echoes=len(echoes), echo_slow=float((echoes > ECHO_S).mean()) if len(echoes) else float("nan"))
+    if res.has_video_packets:
+        v = res.video_packets()
+        v = v[(v["sent_s"] >= warmup) & (v["fate"] != "in_flight")]
+        lost = v["fate"].str.startswith("dropped")
+        out["video_loss"] = float(lost.mean())
+        for layer, name in enumerate(("base", "middle", "enh")):
+            sel = v["layer"] == layer
+            out[f"video_loss_{name}"] = float(lost[sel].mean()) if sel.any() else float("nan")
+        # Per (stream, sequence): the share of sequences whose loss exceeds the proxy bound.
+        per_seq = lost.groupby([v["flow"], v["sequence"]]).mean()
+        out["video_bad_sequences"] = float((per_seq > VIDEO_LOSS_MAX).mean())
+    return out
+
+
+def _ch5_runs(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per bottleneck rate (seeds averaged), sorted by rate."""
+    cols = [c for c in ("drop_rate", "pages", "web_slow", "web_bad", "web_max_s", "echoes", "echo_slow", "video_loss",
+                        "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences") if c in table]
+    runs = table.groupby([RATE, "seed"], as_index=False)[cols].first()
+    runs["rate_mbps"] = runs[RATE].map(_rate_mbps)
+    return runs.groupby("rate_mbps", as_index=False)[cols].mean().sort_values("rate_mbps").reset_index(drop=True)
+
+
+def _web_ok(r: pd.Series) -> bool:
+    return bool(r["web_slow"] <= WEB_SLOW_MAX and r["web_bad"] == 0 and r["echo_slow"] <= ECHO_MAX)
+
+
+def _video_ok(r: pd.Series, layered: bool) -> bool:
+    return bool((r["video_loss_base"] if layered else r["video_loss"]) <= VIDEO_LOSS_MAX)
+
+
+def _need(runs: pd.DataFrame, ok: Any) -> float:
+    """The lowest swept rate from which every higher swept rate meets `ok` (NaN if the top
+    one fails)."""
+    need = float("nan")
+    for _, r in runs.sort_values("rate_mbps", ascending=False).iterrows():
+        if not ok(r):
+            break
+        need = float(r["rate_mbps"])
+    return need
+
+
+def _drop_rate_at(runs: pd.DataFrame, mbps: float) -> float:
+    at = runs[np.isclose(runs["rate_mbps"], mbps)]
+    return float(at["drop_rate"].iloc[0]) if len(at) else float("nan")
+
+
+def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None, drop_at: float | None = None,
+              needs: tuple[str, ...] = ("need",)) -> dict[str, Any]:
+    """Bandwidth needs of one configuration, the rows named in `needs`: `web_need_mbps` (web +
+    Telnet criteria), `video_need_mbps` (the video proxy), `need_mbps` (every criterion that
+    applies). The part's table lists every swept rate with its measures and verdicts."""
+    runs = _ch5_runs(table)
+    layered = video == "layered"
+    checks = {}
+    if tcp:
+        checks["web"] = _web_ok
+    if video:
+        checks["video"] = lambda r: _video_ok(r, layered)
+    checks["all"] = lambda r: all(f(r) for k, f in checks.items() if k != "all")
+    names = {"need": "all", "web_need": "web", "video_need": "video"}
+    out: dict[str, Any] = {f"{part}.{n}_mbps": _need(runs, checks[names[n]]) for n in needs}
+    if drop_at is not None:
+        out[f"{part}.drop_rate_{drop_at:g}"] = _drop_rate_at(runs, drop_at)
+    for name, f in checks.items():
+        runs[f"{name}_ok"] = runs.apply(f, axis=1)
+    out["__frames__"] = {part: runs}
+    return out
+
+
+def ch5_tcp(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-1 (Fig 5.4): TCP alone, drop tail: 60 Mb/s needed, drop rate 1.8 % there."""
+    return _ch5_part(table, "ch5_tcp", True, None, drop_at=60)
+
+
+def ch5_video(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-2 (Fig 5.5): 20 unlayered video streams alone, drop tail: 120 Mb/s, drop rate 2e-4."""
+    return _ch5_part(table, "ch5_video", False, "plain", drop_at=120)
+
+
+def ch5_mixed(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-3/C5-4 (Fig 5.6/5.7): one drop-tail queue (buffer doubled): TCP fine at 180 Mb/s,
+    video needs 230 Mb/s."""
+    return _ch5_part(table, "ch5_mixed", True, "plain", needs=("web_need", "video_need"))
+
+
+def ch5_wrr(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-7 (Fig 5.11): separate drop-tail queues, WRR 90 % video: 160 Mb/s for both."""
+    return _ch5_part(table, "ch5_wrr", True, "plain")
+
+
+def ch5_af(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-8/C5-11 (Fig 5.12/5.13): one priority-drop queue, layered video, TCP-DS: video good
+    at 150 Mb/s, web excellent down to 100 Mb/s."""
+    return _ch5_part(table, "ch5_af", True, "layered", needs=("web_need", "video_need"))
+
+
+def ch5_af_wrr(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-13 (Fig 5.15): separate priority-drop queues, WRR 90 % video: 125 Mb/s."""
+    return _ch5_part(table, "ch5_af_wrr", True, "layered")
+
+
+def ch5_layered(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-14 (Fig 5.16): layered video alone on a priority-drop queue: 105 Mb/s."""
+    return _ch5_part(table, "ch5_layered", False, "layered")
+
+
+def ch5_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-14 (Fig 5.16): TCP-DS marked TCP alone on a priority-drop queue: 20 Mb/s."""
+    return _ch5_part(table, "ch5_tcpds", True, None)
