@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, Union
 
 from . import _core
 from .errors import ScenarioError, from_core
-from .progress import ProgressFn, RunProgress
+from .progress import RunProgress
 from .textfile import read_text
 
 if TYPE_CHECKING:
+    from .progress import ProgressFn
     from .results import Results
 
 #: A quantity with units: a readable string ("10Mb", "20ms", "1000B", "50p") or a number in
