@@ -473,11 +473,11 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
     page_grid = np.linspace(0.0, 30.0, 121)
     echo_grid = np.linspace(0.0, 4.0, 161)
     out["__frames__"] = {
-        "ch4_baseline_drop": pd.DataFrame({"bottleneck_mbps": list(drops), "drop_rate": list(drops.values())}),
+        "ch4_baseline_drop": pd.DataFrame({"bottleneck_mbps": list(drops), "drop_rate": list(drops.values())}).sort_values("bottleneck_mbps"),
         "ch4_baseline_http10": _ccdf_frame(pages10, "bottleneck_mbps", page_grid),
         "ch4_baseline_http11": _ccdf_frame(pages11, "bottleneck_mbps", page_grid),
         "ch4_baseline_echo80": _ccdf_frame(echoes, "bottleneck_mbps", echo_grid),
-        "ch4_baseline_table": pd.DataFrame(summary),
+        "ch4_baseline_table": pd.DataFrame(summary).sort_values("bottleneck_mbps"),
     }
     return out
 
@@ -523,7 +523,9 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
                 if not np.isnan(r[col]):
                     out[f"ch4_tcpds.tcp_ds.r{mb}.{col}"] = float(r[col])
         if scheme == "red" and ("droptail", mb) in at.index:
-            out[f"ch4_tcpds.red_minus_droptail.r{mb}.http10_over_10s"] = float(r["http10_over_10s"] - at.loc[("droptail", mb), "http10_over_10s"])
+            diff = float(r["http10_over_10s"] - at.loc[("droptail", mb), "http10_over_10s"])
+            if not np.isnan(diff):
+                out[f"ch4_tcpds.red_minus_droptail.r{mb}.http10_over_10s"] = diff
     out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
                          "ch4_tcpds_table": frame}
     return out
