@@ -233,7 +233,7 @@ class Scenario:
             name: Flow name (default "flow<index>"); may contain ``{i}`` with ``repeat``.
             start, stop: When the source starts and stops.
             transport: ``{"kind": "udp"}`` (default) or another transport.
-            repeat: Expand into this many flows, substituting ``{i}`` in names.
+            repeat: Expand into this many flows, substituting ``{i}`` (and ``{i+N}``: i plus N) in names.
             stagger: ``{"every": "0.5s", "group": 8}`` shifts start/stop of flow i.
             prio, tag: Values carried by the packets for classifiers.
             deadline: UDP flows: packets delivered later than this after they were sent are

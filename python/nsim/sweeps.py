@@ -195,7 +195,7 @@ class SweepSpec:
             params = dict(zip(paths, values))
             config = copy.deepcopy(self.scenario)
             for path, value in params.items():
-                set_path(config, path, value)
+                set_path(config, path, copy.deepcopy(value))
             key = _run_keys(config, version, self.extract)
             out.extend(Run(point, params, seed, config, key(seed), self.extract) for seed in self.seeds)
         return out

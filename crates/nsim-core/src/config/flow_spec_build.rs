@@ -46,6 +46,28 @@ pub(crate) struct ResolvedFlow {
     pub conn: u32,
 }
 
+/// Replaces `{i}` by `k` and `{i+N}` by `k + N` (pairs of a dumbbell of trees: host `h{i}` to
+/// host `h{i+400}`). Any other `{i...}` is an error naming the bad placeholder.
+fn substitute_index(s: &str, k: u64) -> Result<String, String> {
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut rest = s;
+    while let Some(at) = rest.find("{i") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail.find('}').ok_or_else(|| format!("unclosed placeholder in '{s}'"))?;
+        let inner = &tail[2..end];
+        let offset = match inner.strip_prefix('+') {
+            None if inner.is_empty() => 0,
+            Some(n) => n.trim().parse::<u64>().map_err(|_| format!("bad placeholder '{}' in '{s}': use {{i}} or {{i+N}}", &tail[..=end]))?,
+            None => return Err(format!("bad placeholder '{}' in '{s}': use {{i}} or {{i+N}}", &tail[..=end])),
+        };
+        out.push_str(&(k + offset).to_string());
+        rest = &tail[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
     let mut out: Vec<ResolvedFlow> = Vec::new();
     let mut seen = std::collections::HashMap::new();
@@ -55,9 +77,14 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
         if f.repeat == Some(0) {
             return Err(ConfigError::new(format!("{path}.repeat"), "must be at least 1"));
         }
-        let uses_i = [Some(&f.from), Some(&f.to), f.name.as_ref()].iter().flatten().any(|s| s.contains("{i}"));
+        let uses_i = [Some(&f.from), Some(&f.to), f.name.as_ref()].iter().flatten().any(|s| s.contains("{i"));
         if uses_i && f.repeat.is_none() {
             return Err(ConfigError::new(path, "uses `{i}` but has no `repeat`"));
+        }
+        for (field, s) in [("from", Some(&f.from)), ("to", Some(&f.to)), ("name", f.name.as_ref())] {
+            if let Some(s) = s {
+                substitute_index(s, 0).map_err(|reason| ConfigError::new(format!("{path}.{field}"), reason))?;
+            }
         }
         if let Some(s) = &f.stagger {
             if s.group == Some(0) {
@@ -72,9 +99,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             return Err(ConfigError::new(format!("{path}.deadline"), "is measured by the UDP sink: only UDP flows have one"));
         }
         for k in 0..n {
-            let sub = |s: &str| s.replace("{i}", &k.to_string());
+            let sub = |s: &str| substitute_index(s, k as u64).expect("checked above");
             let name = match &f.name {
-                Some(nm) if f.repeat.is_some() && !nm.contains("{i}") => format!("{nm}{k}"),
+                Some(nm) if f.repeat.is_some() && !nm.contains("{i") => format!("{nm}{k}"),
                 Some(nm) => sub(nm),
                 None => format!("flow{}", out.len()),
             };
@@ -571,4 +598,20 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline });
     }
     Ok((agents, infos))
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::substitute_index;
+
+    #[test]
+    fn index_placeholders_with_and_without_offset() {
+        assert_eq!(substitute_index("h{i}", 7).unwrap(), "h7");
+        assert_eq!(substitute_index("h{i+400}", 7).unwrap(), "h407");
+        assert_eq!(substitute_index("w{i}_{i+2}", 1).unwrap(), "w1_3");
+        assert_eq!(substitute_index("plain", 3).unwrap(), "plain");
+        assert!(substitute_index("h{i-1}", 3).unwrap_err().contains("{i-1}"));
+        assert!(substitute_index("h{i+x}", 3).is_err());
+        assert!(substitute_index("h{i", 3).unwrap_err().contains("unclosed"));
+    }
 }
