@@ -741,8 +741,8 @@ impl FullTcp {
 
     fn on_segment(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
         let fl = h.flags;
-        if fl & flags::SYN != 0 && fl & flags::ACK == 0 && self.stream_accepts_syn() {
-            self.reincarnate();
+        if self.stream.is_some() && self.stream_old_connection(h, ctx) {
+            return;
         }
         if fl & flags::RST != 0 {
             if self.state != State::Listen && self.state != State::Closed {

@@ -197,9 +197,25 @@ impl FullTcp {
         }
     }
 
-    /// A SYN reached a listener that is done with its last connection: it starts the next.
-    pub(super) fn stream_accepts_syn(&self) -> bool {
-        self.stream.is_some() && !self.active && self.state.done()
+    /// Segments across connections (before RFC 793 processing). A listener that is done with
+    /// its last connection, or waits in LAST-ACK for the ACK of its FIN, takes the opener's
+    /// new SYN as the start of the next connection (the opener only reconnects once it has
+    /// our FIN; RFC 1122 §4.2.2.13 for TIME-WAIT). A segment acknowledging an old connection
+    /// that reaches a LISTEN or SYN-SENT end is answered with a reset (RFC 793 §3.9), which
+    /// closes the old connection at the other end (a FIN whose ACK was lost). Returns whether
+    /// the segment was consumed.
+    pub(super) fn stream_old_connection(&mut self, h: &crate::packet::TcpHdr, ctx: &mut AgentCtx) -> bool {
+        use crate::tcp::flags::{ACK, RST, SYN};
+        let fl = h.flags;
+        if fl & SYN != 0 && fl & ACK == 0 && !self.active && (self.state.done() || self.state == State::LastAck) {
+            self.reincarnate();
+            return false;
+        }
+        let stale = fl & RST == 0 && fl & ACK != 0 && (self.state == State::Listen || (self.state == State::SynSent && fl & SYN == 0));
+        if stale {
+            self.reset(h, ctx);
+        }
+        stale
     }
 
     pub(super) fn reincarnate(&mut self) {
