@@ -4,7 +4,7 @@
 //! FullTcp sends it, and FIN both ways before a new connection).
 
 mod common;
-use common::run;
+use common::{one_link, run};
 use nsim_core::Results;
 
 /// Milliseconds to serialise `bytes` at 10 Mb/s.
@@ -15,23 +15,7 @@ fn ser(bytes: u64) -> f64 {
 /// One 10 Mb/s link s -> d, 50 ms each way; `app` over full TCP with 1000 B segments, a
 /// window of 100 segments from the start, no delayed ACKs (the defaults of ns-2 FullTcp).
 fn run_app(app: &str, duration: &str) -> Results {
-    run(&format!(
-        r#"
-duration = "{duration}"
-hosts = ["s", "d"]
-[[links]]
-between = ["s", "d"]
-rate = "10Mb"
-delay = "50ms"
-queue = {{ kind = "droptail", limit = "1000p" }}
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {app}
-transport = {{ kind = "tcp_full", mss = "1000B", window = 100, initial_window = 100 }}
-"#
-    ))
+    run(&one_link("10Mb", "50ms", duration, app, r#"{ kind = "tcp_full", mss = "1000B", window = 100, initial_window = 100 }"#))
 }
 
 /// ms of a transfer row.

@@ -285,21 +285,24 @@ impl FullTcp {
     pub(super) fn stream_received(&mut self, n: u64, ctx: &mut AgentCtx) {
         let Some(s) = &mut self.stream else { return };
         match &mut s.role {
-            Role::Echo => self.stream_write(n, ctx),
-            Role::App { request: Some(r), got, requests, .. } => {
-                *got += n;
-                let mut ids = Vec::new();
-                while *got >= *r {
-                    *got -= *r;
-                    ids.push(*requests);
-                    *requests += 1;
-                }
-                for id in ids {
-                    self.with_stream(ctx, |app, io| app.on_request(id, io));
-                }
-            }
-            _ => {}
+            Role::Echo => return self.stream_write(n, ctx),
+            Role::App { request: Some(_), got, .. } => *got += n,
+            _ => return,
         }
+        while let Some(id) = self.next_request() {
+            self.with_stream(ctx, |app, io| app.on_request(id, io));
+        }
+    }
+
+    /// The number of the next whole request received and not yet handed over.
+    fn next_request(&mut self) -> Option<u64> {
+        let Some(StreamEnd { role: Role::App { request: Some(r), got, requests, .. }, .. }) = &mut self.stream else { return None };
+        if *got < *r {
+            return None;
+        }
+        *got -= *r;
+        *requests += 1;
+        Some(*requests - 1)
     }
 
     /// The client sends a request.
