@@ -218,7 +218,8 @@ impl FullTcp {
         stale
     }
 
-    pub(super) fn reincarnate(&mut self) {
+    /// Starts the next connection of the flow in place (see [`Self::stream_reset`]).
+    fn reincarnate(&mut self) {
         let mut stream = self.stream.take();
         if let Some(s) = &mut stream {
             s.base += self.buf.written();
