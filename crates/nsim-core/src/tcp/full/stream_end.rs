@@ -164,12 +164,15 @@ impl FullTcp {
         }
     }
 
-    /// The peer asks for a new connection (this end opens).
+    /// The peer asks for a new connection (this end opens): now if this end is done with
+    /// the last one, when it is if it is closing; a connection being opened or open already
+    /// serves (the ask crossed this end's own SYN).
     pub(super) fn stream_reopen(&mut self, ctx: &mut AgentCtx) {
         let Some(s) = &mut self.stream else { return };
-        s.reopen = true;
-        if self.state.done() {
-            ctx.timer_at(ctx.now(), TIMER_STREAM_RESET, self.incarnation);
+        match self.state {
+            st if st.done() => ctx.timer_at(ctx.now(), TIMER_STREAM_RESET, self.incarnation),
+            State::SynSent | State::SynReceived | State::Established => {}
+            _ => s.reopen = true,
         }
     }
 
