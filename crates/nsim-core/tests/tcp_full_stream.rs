@@ -131,15 +131,15 @@ fn http10_parallel_connections_complete_every_page() {
 /// The example scenario under loss (a bulk transfer fills the bottleneck queue): web pages,
 /// echoes and FTP transfers keep completing over reconnections (lost FINs, final ACKs and
 /// SYNs included: an ACK of an old connection reaching a listener is answered with a reset),
-/// and every packet is accounted for. (The default seed gives 3 pages, 7 transfers: lost SYN-ACKs
-/// cost 3, 6, 12 s with the 3 s initial RTO.)
+/// and every packet is accounted for. (Lost SYNs and SYN-ACKs cost 3, 6, 12 s with the 3 s
+/// initial RTO; seeds 1-16 over 200 s gave 23-33 pages, 34-50 transfers, no stall.)
 #[test]
 fn stream_apps_keep_completing_under_loss() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/fulltcp_web_telnet.toml")).unwrap();
     let r = run(&text);
     let count = |kind: &str| r.transfers.iter().filter(|t| t.kind == kind).count();
     let (pages, echoes, files) = (count("page"), count("echo"), count("file"));
-    assert!(pages >= 3 && echoes >= 50 && files >= 5, "pages {pages}, echoes {echoes}, files {files}");
+    assert!(pages >= 5 && echoes >= 50 && files >= 5, "pages {pages}, echoes {echoes}, files {files}");
     assert!(r.flows.iter().any(|f| f.timeouts + f.fast_retransmits > 0), "the bottleneck drops packets");
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
 }

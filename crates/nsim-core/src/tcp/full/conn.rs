@@ -774,7 +774,8 @@ impl FullTcp {
                     self.snd_wl2 = h.ack;
                     self.on_ack(h, ctx);
                     // ns-2 FullTcp answers the SYN-ACK with a separate pure ACK, then data.
-                    self.send_ack(ctx);
+                    // The ACK bit is set explicitly: this end is still SYN-SENT here.
+                    self.segment(ctx, self.snd_nxt, 0, flags::ACK);
                     self.established(ctx);
                     self.output(ctx);
                 }
