@@ -12,12 +12,15 @@ For each N it runs, alternating and `--reps` times each (so load changes hit all
 Wall and CPU (user + system) times are medians; on a loaded machine CPU time is the fairer
 comparison. Peak RSS comes from `/usr/bin/time -v` (exact, so the maximum over reps is shown). It prints a table with the ratios nsim/ns-2 and the 1-minute load average
 before and after, and can write it as Markdown, or (`--docs`) into docs/performance.md between
-its `vs_ns2 table` markers. Never a pass/fail test.
+its `vs_ns2 table` markers. The ns-3.37 column is read from benches/reference/ns3_timings.csv
+(written by benches/ns3/run_bench.py: the same dumbbell as an ns-3 program, timed separately
+because it takes minutes). Never a pass/fail test.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import re
@@ -37,8 +40,34 @@ BEGIN, END = "<!-- vs_ns2 table: begin (benches/vs_ns2.py --docs) -->", "<!-- vs
 #: ns-2.35 figures of issue 14 (same machine type, medians of alternated runs), for N where
 #: ns-2 is not run here: wall seconds (low, high) and max RSS in MB.
 ISSUE14_NS2 = {2: ((0.16, 0.16), 15), 16: ((0.24, 0.24), 17), 128: ((0.82, 0.82), 31), 1024: ((6.1, 7.8), 140)}
-#: ns-3.37 wall seconds from issue 14 (not re-measured here).
-ISSUE14_NS3 = {2: 2.9, 16: 3.4, 128: 7.9, 1024: 67.0}
+#: ns-3.37 timings (benches/ns3/run_bench.py).
+NS3_CSV = os.path.join(ROOT, "benches", "reference", "ns3_timings.csv")
+
+
+def ns3_timings() -> dict[int, dict[str, str]]:
+    """ns3_timings.csv's rows by N (empty if the file is missing)."""
+    if not os.path.exists(NS3_CSV):
+        return {}
+    with open(NS3_CSV, newline="", encoding="utf-8") as f:
+        return {int(r["n_flows"]): r for r in csv.DictReader(f)}
+
+
+def ns3_cell(row: dict[str, str] | None) -> str:
+    """The ns-3.37 column: wall / CPU (user + system) / RSS of the CSV's run."""
+    if row is None:
+        return "-"
+    cpu = float(row["cpu_user_s"]) + float(row["cpu_sys_s"])
+    return f"{float(row['wall_s']):.1f} s / {cpu:.1f} s / {int(row['max_rss_kb']) / 1024:.0f} MB"
+
+
+def ns3_note(rows: dict[int, dict[str, str]]) -> str:
+    """Where the ns-3.37 column comes from: date and load of its runs."""
+    if not rows:
+        return "ns-3.37: no benches/reference/ns3_timings.csv (run benches/ns3/run_bench.py)."
+    dates = sorted({r["date"][:10] for r in rows.values()})
+    loads = [float(r[k]) for r in rows.values() for k in ("loadavg_1m_before", "loadavg_1m_after")]
+    return (f"ns-3.37 column: benches/reference/ns3_timings.csv ({', '.join(dates)}; "
+            f"{rows[min(rows)]['build']}), measured separately at 1-minute load {min(loads):.1f}-{max(loads):.1f}.")
 
 
 def installed_env(bytecode: bool) -> dict[str, str]:
@@ -116,9 +145,10 @@ def main() -> None:
               file=sys.stderr)
     load1 = os.getloadavg()[0]
     lines = [
-        "| N | `nsim run` (CLI) wall / CPU / RSS | core set-up / loop | Rust runner wall / CPU / RSS | ns-2.35 wall / CPU / RSS | ns-3.37 wall (issue 14) | nsim/ns-2 wall | nsim/ns-2 CPU | nsim/ns-2 RSS |",
+        "| N | `nsim run` (CLI) wall / CPU / RSS | core set-up / loop | Rust runner wall / CPU / RSS | ns-2.35 wall / CPU / RSS | ns-3.37 wall / CPU / RSS | nsim/ns-2 wall | nsim/ns-2 CPU | nsim/ns-2 RSS |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
+    ns3 = ns3_timings()
     for r in rows:
         ns2 = (f"{r['ns2'][0]:.2f} s / {r['ns2_cpu']:.2f} s / {r['ns2'][1]:.0f} MB" if r["ns2_measured"]
                else f"{r['ns2'][0]:.2f} s / - / {r['ns2'][1]:.0f} MB (issue 14)")
@@ -126,12 +156,12 @@ def main() -> None:
         lines.append(
             f"| {r['n']} | {r['nsim'][0]:.3f} s / {r['nsim'][2]:.3f} s / {r['nsim'][1]:.0f} MB "
             f"| {r['setup_s'] * 1e3:.1f} ms / {r['loop_s'] * 1e3:.0f} ms "
-            f"| {r['runner'][0]:.3f} s / {r['runner'][2]:.3f} s / {r['runner'][1]:.0f} MB | {ns2} | {ISSUE14_NS3[r['n']]:g} s "
+            f"| {r['runner'][0]:.3f} s / {r['runner'][2]:.3f} s / {r['runner'][1]:.0f} MB | {ns2} | {ns3_cell(ns3.get(r['n']))} "
             f"| {r['wall_ratio']:.2f} | {cpu_ratio} | {r['rss_ratio']:.2f} |")
     lines.append("")
     lines.append(f"{args.reps} alternated runs per program and N (wall: median; RSS: maximum); "
                  f"1-minute load average {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores; "
-                 f"Python bytecode {'not ' if args.no_bytecode else ''}cached.")
+                 f"Python bytecode {'not ' if args.no_bytecode else ''}cached. {ns3_note(ns3)}")
     text = "\n".join(lines)
     print(text)
     if args.markdown:

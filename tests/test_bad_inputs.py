@@ -45,6 +45,10 @@ CASES = [
     ("duplicate link", GOOD + '[[links]]\nbetween = ["b", "a"]\nrate = "1Mb"\ndelay = "1ms"\n', "links[1]", "duplicate link"),
     ("zero packet size", GOOD.replace('rate = "100kb" }', 'rate = "100kb", size = 0 }'), "flows[0].app.size", "packet size"),
     ("jitter out of range", GOOD.replace('rate = "100kb" }', 'rate = "100kb", jitter = 2.0 }'), "flows[0].app.jitter", "not in [0, 1]"),
+    ("negative telnet gap", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp" }\napp = { kind = "telnet", gap = { dist = "exponential", mean = "-200ms" } }'),
+     "flows[0].app.gap.mean", "negative"),
+    ("negative http think", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp" }\napp = { kind = "http", version = "1.1", think = { dist = "uniform", mean = "-1s" } }'),
+     "flows[0].app.think.mean", "negative"),
     ("bad route override", GOOD + '[[routing.routes]]\nat = "a"\nto = "b"\nnext = "a"\n', "routing.routes[0].next", "not a neighbour"),
 ]
 

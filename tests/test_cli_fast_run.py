@@ -17,6 +17,9 @@ from conftest import ROOT, SCENARIOS
 from nsim.cli.fast_run import parse_plain_run
 
 HEAVY = ("click", "rich", "pandas", "numpy", "pyarrow", "matplotlib", "dask")
+#: Standard modules the plain run does without (with what they import, about half of its
+#: Python start-up: docs/performance.md).
+STARTUP = ("json", "csv", "re", "enum", "typing", "signal", "contextlib", "tomllib", "importlib")
 #: Runs the console script's entry point, then lists the heavy modules it loaded.
 FAST = ("import sys; from nsim.cli import entry\n"
         "try:\n    entry()\nexcept SystemExit as e:\n    code = e.code\n"
@@ -45,6 +48,14 @@ def _untimed(text: str) -> str:
 
 def test_plain_run_imports_no_heavy_module(tmp_path: Path) -> None:
     p = _run(FAST, "run", str(SCENARIOS / "cbr_dumbbell.toml"), "-o", str(tmp_path), "-q")
+    assert p.returncode == 0, p.stderr
+    assert _loaded(p.stderr) == ("", "loaded []")
+
+
+@pytest.mark.parametrize("args", [["-q"], []], ids=["quiet", "summary"])
+def test_plain_run_imports_no_costly_standard_module(tmp_path: Path, args: list[str]) -> None:
+    code = FAST.replace(repr(HEAVY), repr(STARTUP))
+    p = _run(code, "run", str(SCENARIOS / "cbr_dumbbell.toml"), "-o", str(tmp_path), *args)
     assert p.returncode == 0, p.stderr
     assert _loaded(p.stderr) == ("", "loaded []")
 
@@ -118,10 +129,10 @@ def test_plain_forms_are_parsed() -> None:
 EVERY_TOML = sorted(p for d in ("scenarios", "benches", "experiments", "sweeps", "tests") for p in (ROOT / d).rglob("*.toml"))
 
 
-def test_core_reads_every_toml_file_as_tomllib_does() -> None:
-    """scenario.json comes from the core's TOML parser on the fast path; Python's tomllib
-    (the reference, and the fallback for dates, NaN and infinities) must read the same
-    document with the keys in the same order."""
+def test_core_writes_every_toml_file_as_tomllib_and_json_do() -> None:
+    """scenario.json is written by the core on the fast path; Python's tomllib and json (the
+    reference, and the fallback for dates, NaN and infinities) must give the same text: same
+    document, keys in the same order, same escapes and float digits."""
     import tomllib
 
     from nsim import _core
@@ -131,18 +142,20 @@ def test_core_reads_every_toml_file_as_tomllib_does() -> None:
         text = path.read_text(encoding="utf-8")
         doc = _core.toml_document_json(text)
         assert doc is not None, path
-        assert json.dumps(json.loads(doc), indent=2) == json.dumps(tomllib.loads(text), indent=2), path
+        assert doc == json.dumps(tomllib.loads(text), indent=2), path
 
 
 @pytest.mark.parametrize("text", [
     '[x.y]\nk = 1\n[x]\nz = 2.5e-7\nw = 1e300\n',
     'a.b.c = 1\nd = { e = [1, { f = "\\u00e9\\t" }], g = -0.0 }\n[[a.h]]\ni = 0o17\n[[a.h]]\ni = 0b11\n',
+    'k = "\\"q\\" \\\\ \\u007f \\u20ac \\U0001F600 \\b\\f\\r\\u0001"\n"é ü" = []\nt = {}\n',
+    "f = [1e-5, 1e-4, 1e15, 1e16, 1.5e16, 123.456, 0.1, 5e-324, 1.7976931348623157e308, 9007199254740993.0, 1_000.0]\n",
+    "i = [-9223372036854775808, 9223372036854775807, 0xff, -0]\n",
     "t = 1979-05-27T07:32:00Z\n", "x = nan\n", "y = [inf]\n",
 ])
-def test_edge_documents_read_as_tomllib_does(text: str) -> None:
+def test_edge_documents_written_as_tomllib_and_json_do(text: str) -> None:
     import tomllib
 
-    from nsim.cli.fast_run import _scenario_document
+    from nsim.cli.fast_run import _scenario_json
 
-    assert json.dumps(_scenario_document(text), indent=2, default=str) == \
-        json.dumps(tomllib.loads(text), indent=2, default=str)
+    assert _scenario_json(text) == json.dumps(tomllib.loads(text), indent=2, default=str)

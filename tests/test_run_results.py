@@ -43,7 +43,7 @@ def test_run_imports_no_dataframe_library(tmp_path: Path) -> None:
     assert p.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("name", ["cbq_link_sharing", "red_two_source"])
+@pytest.mark.parametrize("name", ["cbq_link_sharing", "red_two_source", "video_layered_af"])
 def test_core_written_tables_equal_the_python_ones(tmp_path: Path, name: str) -> None:
     scenario = SCENARIOS / f"{name}.toml"
     p = run_cli("run", str(scenario), "-o", str(tmp_path / "cli"), "--until", "3s", "-q")

@@ -53,6 +53,19 @@ def test_set_path_creates_tables_and_indexes_lists():
         set_path(d, "flows..app", 1)
 
 
+def test_table_values_are_copied_per_grid_point(tmp_path):
+    # A table value (a whole queue) with a path into it: each point must get its own copy,
+    # or setting the inner path at a later point rewrites the scenarios of earlier points.
+    spec = spec_for(tmp_path, seeds=(1,))
+    queues = [{"kind": "droptail", "limit": "10p"}, {"kind": "red", "limit": "10p"}]
+    spec = SweepSpec(spec.scenario, {"dumbbell.bottleneck.queue": queues,
+                                     "dumbbell.bottleneck.queue.limit": ["5p", "20p"]}, [1])
+    got = [(r.scenario["dumbbell"]["bottleneck"]["queue"]["kind"], r.scenario["dumbbell"]["bottleneck"]["queue"]["limit"])
+           for r in spec.runs()]
+    assert got == [("droptail", "5p"), ("droptail", "20p"), ("red", "5p"), ("red", "20p")]
+    assert queues[0] == {"kind": "droptail", "limit": "10p"}
+
+
 def test_sweep_file_errors_name_the_field(tmp_path):
     f = tmp_path / "s.toml"
     f.write_text('scenario = "missing.toml"\nseeds = 0\n')

@@ -356,3 +356,384 @@ def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
     frame = pd.DataFrame([{"back_pressure": m, "s1_throughput": v[0], "s2_bps": v[1]} for m, v in per.items()])
     out["__frames__"] = {"ch3_sharing": frame}
     return out
+
+
+# --- Chapter 4 ---
+# Chapter 4 (improving interactive TCP applications) runs the Fig. 4.1 tree of 800 hosts with
+# Telnet, web and FTP sessions over ns-2-style one-way NewReno agents (docs/models/web.md). One
+# extractor keeps, per flow, the durations of the transactions a figure needs (probe pages,
+# 80 ms-RTT Telnet echoes, FTP probe files) and the central buffer's drop rate; the reducers
+# turn them into drop rates, fractions over a limit and CCDF frames.
+
+#: The central buffer (side A -> side B) of the chapter-4 trees: bottleneck router br0's link
+#: to the root (README.md: the central link is br0-core-br1).
+CH4_CENTRAL = ("br0", "core")
+#: Transactions starting in the first seconds (sessions still starting, empty queues) are left
+#: out of every distribution.
+CH4_WARMUP_S = 5.0
+#: Telnet sessions with an 80 ms RTT: host j's RTT is the (j mod 5)-th of 20/40/80/120/200 ms.
+CH4_RTT_MS = (20, 40, 80, 120, 200)
+CH4_RATE = "tree.levels[0].link.rate"
+
+
+def _ch4_kept_kind(name: str) -> "str | None":
+    """The transaction kind kept for flow ``name`` (None: the flow's are not needed)."""
+    if name.startswith(("probe10_", "probe11_")) and "/" not in name:
+        return "page"
+    if name.startswith("telnet"):
+        return "echo"
+    if name.startswith("ftpprobe"):
+        return "file"
+    return None
+
+
+def ch4_transactions(res: Any) -> pd.DataFrame:
+    """Extractor, per flow: ``durations`` (list, seconds) of the probe pages, Telnet echoes and
+    FTP probe files that started after the warm-up, and the run's central drop rate and
+    utilization (same value on every row)."""
+    q = res.queues
+    c = q[(q["from"] == CH4_CENTRAL[0]) & (q["to"] == CH4_CENTRAL[1])].iloc[0]
+    drop = float(c["dropped_pkts"]) / float(c["arrivals"]) if c["arrivals"] else float("nan")
+    t = res.transfers
+    kept: dict[str, list[float]] = {}
+    if len(t):
+        t = t[t["start_s"] >= CH4_WARMUP_S]
+        for name, g in t.groupby("name"):
+            kind = _ch4_kept_kind(str(name))
+            if kind is not None:
+                kept[str(name)] = [round(float(v), 6) for v in g.loc[g["kind"] == kind, "duration_s"]]
+    names = res.flows["name"].astype(str)
+    return pd.DataFrame({"durations": [kept.get(n, []) for n in names],
+                         "central_drop": drop, "central_util": float(c["utilization"])})
+
+
+def _pooled(g: pd.DataFrame, select: "Any") -> np.ndarray:
+    """All durations of the flows ``select`` (a boolean Series over g) picks, over seeds."""
+    lists = g.loc[select, "durations"]
+    return np.array([v for lst in lists for v in (lst if isinstance(lst, list) else [])], dtype=float)
+
+
+def _ccdf_frame(samples: dict[Any, np.ndarray], series: str, grid: np.ndarray) -> pd.DataFrame:
+    """P(X > x) on ``grid`` per series value (one frame for a CCDF figure)."""
+    rows = []
+    for key, x in samples.items():
+        if len(x) == 0:
+            continue
+        s = np.sort(x)
+        for v in grid:
+            rows.append({series: key, "x": float(v), "ccdf": float(1.0 - np.searchsorted(s, v, side="right") / len(s))})
+    return pd.DataFrame(rows)
+
+
+def _mbps(rate: Any) -> int:
+    """'100Mb' -> 100."""
+    return int(round(float(str(rate).lower().removesuffix("mb").removesuffix("mbps"))))
+
+
+def _telnet80(names: pd.Series) -> pd.Series:
+    """Telnet sessions whose host has the 80 ms RTT."""
+    idx = names.str.extract(r"^telnet(\d+)$")[0]
+    return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(80))
+
+
+#: The published points of Fig 4.3 / 4.8 (central rate in Mb/s) that are rows of expected.toml;
+#: the other rates are in the reduced table only.
+CH4_DROP_POINTS = (45, 60, 100, 175)
+CH4_PAGE_POINTS = (60, 100)
+
+
+def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-1/C4-2/C4-7 (Fig 4.3, 4.8): central drop rate, probe pages over 10 s (HTTP/1.0 and
+    1.1) and 80 ms-RTT Telnet echoes over 0.5 s, per bottleneck rate (drop tail, 500 packets)."""
+    out: dict[str, Any] = {}
+    drops, pages10, pages11, echoes, summary = {}, {}, {}, {}, []
+    for rate, g in table.groupby(CH4_RATE):
+        mb = _mbps(rate)
+        names = g["name"].astype(str)
+        drop = float(g.groupby("seed")["central_drop"].first().mean())
+        p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
+        p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
+        e80 = _pooled(g, _telnet80(names))
+        drops[mb], pages10[mb], pages11[mb], echoes[mb] = drop, p10, p11, e80
+        over = {tag: float((x > 10.0).mean()) if len(x) else float("nan") for tag, x in (("http10", p10), ("http11", p11))}
+        slow_echo = float((e80 > 0.5).mean()) if len(e80) else float("nan")
+        if mb in CH4_DROP_POINTS:
+            out[f"ch4_baseline.r{mb}.drop_rate"] = drop
+        if mb in CH4_PAGE_POINTS:
+            out.update({f"ch4_baseline.r{mb}.{tag}_over_10s": v for tag, v in over.items() if not np.isnan(v)})
+        if mb == 100 and len(e80):
+            out["ch4_baseline.r100.echo80_over_0.5s"] = slow_echo
+            out["ch4_baseline.r100.echo80_median_s"] = float(np.median(e80))
+        summary.append({"bottleneck_mbps": mb, "drop_rate": drop, "pages_http10": len(p10), "pages_http11": len(p11),
+                        "http10_over_10s": over["http10"], "http11_over_10s": over["http11"],
+                        "echoes_80ms": len(e80), "echo80_over_0.5s": slow_echo,
+                        "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan")})
+    if all(len(echoes.get(mb, ())) for mb in (60, 100)):
+        out["ch4_baseline.echo80_over_0.5s_60_vs_100"] = float((echoes[60] > 0.5).mean() / max((echoes[100] > 0.5).mean(), 1e-9))
+    page_grid = np.linspace(0.0, 30.0, 121)
+    echo_grid = np.linspace(0.0, 4.0, 161)
+    out["__frames__"] = {
+        "ch4_baseline_drop": pd.DataFrame({"bottleneck_mbps": list(drops), "drop_rate": list(drops.values())}).sort_values("bottleneck_mbps"),
+        "ch4_baseline_http10": _ccdf_frame(pages10, "bottleneck_mbps", page_grid),
+        "ch4_baseline_http11": _ccdf_frame(pages11, "bottleneck_mbps", page_grid),
+        "ch4_baseline_echo80": _ccdf_frame(echoes, "bottleneck_mbps", echo_grid),
+        "ch4_baseline_table": pd.DataFrame(summary).sort_values("bottleneck_mbps"),
+    }
+    return out
+
+
+def _scheme(tree: Any) -> str:
+    """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``tcp_ds`` (host
+    schedulers), ``red`` (a RED central link) or ``droptail``."""
+    import json
+
+    text = tree if isinstance(tree, str) else json.dumps(tree)
+    if "host_sched" in text:
+        return "tcp_ds"
+    return "red" if '"red"' in text else "droptail"
+
+
+def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-15/C4-18 (Fig 4.22, 4.25): probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s
+    and the central drop rate under drop tail, RED and TCP-DS, per central link rate. Rows:
+    TCP-DS's pages over 5 s and echoes over 0.5 s, and RED minus drop tail (pages over 10 s);
+    every value is in the reduced table."""
+    t = table.assign(scheme=table["tree"].map(_scheme))
+    summary, pages = [], {}
+    for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
+        mb = _mbps(rate)
+        names = g["name"].astype(str)
+        p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
+        p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
+        e80 = _pooled(g, _telnet80(names))
+        frac = lambda x, limit: float((x > limit).mean()) if len(x) else float("nan")  # noqa: E731
+        pages[f"{scheme} {mb} Mb/s"] = p10
+        summary.append({"scheme": scheme, "bottleneck_mbps": mb,
+                        "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
+                        "pages_http10": len(p10), "pages_http11": len(p11),
+                        "http10_over_5s": frac(p10, 5.0), "http10_over_10s": frac(p10, 10.0),
+                        "http11_over_5s": frac(p11, 5.0), "http11_over_10s": frac(p11, 10.0),
+                        "echo80_over_0.5s": frac(e80, 0.5)})
+    frame = pd.DataFrame(summary)
+    out: dict[str, Any] = {}
+    at = frame.set_index(["scheme", "bottleneck_mbps"])
+    for (scheme, mb), r in at.iterrows():
+        if scheme == "tcp_ds":
+            for col in ("http10_over_5s", "http11_over_5s") + (("echo80_over_0.5s",) if mb == 100 else ()):
+                if not np.isnan(r[col]):
+                    out[f"ch4_tcpds.tcp_ds.r{mb}.{col}"] = float(r[col])
+        if scheme == "red" and ("droptail", mb) in at.index:
+            diff = float(r["http10_over_10s"] - at.loc[("droptail", mb), "http10_over_10s"])
+            if not np.isnan(diff):
+                out[f"ch4_tcpds.red_minus_droptail.r{mb}.http10_over_10s"] = diff
+    out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
+                         "ch4_tcpds_table": frame}
+    return out
+
+
+#: Goodput samples (2 s apart) before this time are left out of FTPlong means and CoVs.
+CH4_FTPLONG_WARMUP_S = 10.0
+#: Payload share of a 1000 B segment's 1040 B on the wire.
+CH4_PAYLOAD = 1000 / 1040
+
+
+def ch4_ftplong_series(res: Any) -> pd.DataFrame:
+    """Extractor, per flow: mean goodput of the 2-s samples after the warm-up, their
+    coefficient of variation (std / mean) and the fraction of idle (zero-goodput) samples."""
+    s = res.series("goodput")
+    s = s[s["time_s"] > CH4_FTPLONG_WARMUP_S]
+    stats = s.groupby("name")["goodput_bps"].agg(["mean", "std", lambda v: float((v <= 0).mean())])
+    stats.columns = ["gp_mean_bps", "gp_std_bps", "idle_frac"]
+    names = res.flows["name"].astype(str)
+    st = stats.reindex(names)
+    return pd.DataFrame({"gp_mean_bps": st["gp_mean_bps"].to_numpy(),
+                         "gp_cov": (st["gp_std_bps"] / st["gp_mean_bps"]).to_numpy(),
+                         "idle_frac": st["idle_frac"].to_numpy()})
+
+
+def ch4_ftplong(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-22/C4-23 (Fig 4.29/4.30): the 200 ms-RTT FTPlong connection's goodput over its fair
+    share (central rate x 1000/1040 / 400 flows) and the CoV of its 2-s samples, drop tail
+    against TCP-DS, per its HIGH threshold (MED = 2 x HIGH)."""
+    import json
+
+    thr_key = "flows[0].transport.tcp_ds"
+    t = table.assign(scheme=table["tree"].map(_scheme),
+                     high=table[thr_key].map(lambda v: int((json.loads(v) if isinstance(v, str) else v)["high"])))
+    rows = []
+    for (scheme, high), g in t.groupby(["scheme", "high"]):
+        tree = g["tree"].iloc[0]
+        tree = json.loads(tree) if isinstance(tree, str) else tree
+        fair = _mbps(tree["levels"][0]["link"]["rate"]) * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
+        probe = g[g["name"] == "ftplong_200ms"]
+        others = g[g["name"] != "ftplong_200ms"]
+        rows.append({"scheme": scheme, "high_thresh": int(high), "share_200ms": float(probe["gp_mean_bps"].mean() / fair),
+                     "cov_200ms": float(probe["gp_cov"].mean()), "idle_200ms": float(probe["idle_frac"].mean()),
+                     "others_share_mean": float(others["gp_mean_bps"].mean() / fair),
+                     "others_cov_mean": float(others["gp_cov"].mean())})
+    frame = pd.DataFrame(rows)
+    out: dict[str, Any] = {}
+    dt, ds = frame[frame["scheme"] == "droptail"], frame[frame["scheme"] == "tcp_ds"]
+    if len(dt):
+        out["ch4_ftplong.droptail.share_200ms"] = float(dt["share_200ms"].mean())
+    if len(ds):
+        best = ds.loc[ds["share_200ms"].idxmax()]
+        out["ch4_ftplong.tcp_ds.best_share_200ms"] = float(best["share_200ms"])
+        if len(dt):
+            out["ch4_ftplong.cov_ratio_tcpds_over_droptail"] = float(best["cov_200ms"] / dt["cov_200ms"].mean())
+    out["__frames__"] = {"ch4_ftplong": frame}
+    return out
+
+# --- Chapter 5 ---
+# Integrated support of TCP and UDP (seed 002 ch. 5, notes seed-002b §4.4): the bottleneck
+# "bandwidth need" of each configuration = the lowest swept rate from which every run meets
+# the acceptance criteria (web, Telnet, video; the ones that apply to the traffic present).
+
+RATE = "dumbbell.bottleneck.rate"
+#: Runs are measured after this warm-up (web and FTP sessions starting together), or after a
+#: quarter of a shorter run (the --quick runs).
+CH5_WARMUP_S = 5.0
+#: Acceptance criteria (notes §4.4): web probes <= 10 % of pages over 5 s and none over 10 s;
+#: Telnet about 1 % or fewer echoes over 200 ms (80 ms RTT sessions, the thesis's Fig 4.8
+#: connection: with 200 ms RTT no echo can be under 200 ms); video: PDM is not computable, so
+#: the proxy of notes §5 (ref 93): packet loss <= 1e-3, of the base layer for layered video
+#: and of every packet for unlayered video, over all 20 streams.
+WEB_SLOW_S, WEB_SLOW_MAX, WEB_BAD_S = 5.0, 0.10, 10.0
+ECHO_S, ECHO_MAX = 0.2, 0.01
+VIDEO_LOSS_MAX = 1e-3
+#: Pairs i with i % 5 == 2 have an 80 ms RTT (scenarios/gen_ch5.py).
+ECHO_RTT_GROUP = 2
+
+
+def _rate_mbps(v: Any) -> float:
+    from nsim.units import bits_per_second
+
+    return bits_per_second(v, RATE) / 1e6
+
+
+def ch5_run(res: Any) -> dict[str, Any]:
+    """Per run: bottleneck drop rate, web-probe page times, 80 ms Telnet echoes, and video
+    loss per layer from the per-packet video log (`record.video_packets`)."""
+    warmup = min(CH5_WARMUP_S, float(res.summary["sim_time_s"]) / 4)
+    q = res.queues
+    b = q[(q["from"] == "r0") & (q["to"] == "r1")].iloc[0]
+    out: dict[str, Any] = {"drop_rate": float(b["dropped_pkts"] / b["arrivals"]) if b["arrivals"] else 0.0}
+    t = res.transfers
+    if len(t):
+        t = t[t["start_s"] >= warmup]
+        pages = t[(t["kind"] == "page") & t["name"].str.startswith("probe10_")]["duration_s"]
+        echo_flows = {f"tel{i}" for i in range(180) if i % 5 == ECHO_RTT_GROUP}
+        echoes = t[(t["kind"] == "echo") & t["name"].isin(echo_flows)]["duration_s"]
+        out.update(pages=len(pages), web_slow=float((pages > WEB_SLOW_S).mean()) if len(pages) else float("nan"),
+                   web_bad=int((pages > WEB_BAD_S).sum()), web_max_s=float(pages.max()) if len(pages) else float("nan"),
+                   echoes=len(echoes), echo_slow=float((echoes > ECHO_S).mean()) if len(echoes) else float("nan"))
+    if res.has_video_packets:
+        v = res.video_packets()
+        v = v[(v["sent_s"] >= warmup) & (v["fate"] != "in_flight")]
+        lost = v["fate"].str.startswith("dropped")
+        out["video_loss"] = float(lost.mean())
+        for layer, name in enumerate(("base", "middle", "enh")):
+            sel = v["layer"] == layer
+            out[f"video_loss_{name}"] = float(lost[sel].mean()) if sel.any() else float("nan")
+        # Per (stream, sequence): the share of sequences whose loss exceeds the proxy bound.
+        per_seq = lost.groupby([v["flow"], v["sequence"]]).mean()
+        out["video_bad_sequences"] = float((per_seq > VIDEO_LOSS_MAX).mean())
+    return out
+
+
+def _ch5_runs(table: pd.DataFrame) -> pd.DataFrame:
+    """One row per bottleneck rate (seeds averaged), sorted by rate."""
+    cols = [c for c in ("drop_rate", "pages", "web_slow", "web_bad", "web_max_s", "echoes", "echo_slow", "video_loss",
+                        "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences") if c in table]
+    runs = table.groupby([RATE, "seed"], as_index=False)[cols].first()
+    runs["rate_mbps"] = runs[RATE].map(_rate_mbps)
+    return runs.groupby("rate_mbps", as_index=False)[cols].mean().sort_values("rate_mbps").reset_index(drop=True)
+
+
+def _web_ok(r: pd.Series) -> bool:
+    return bool(r["web_slow"] <= WEB_SLOW_MAX and r["web_bad"] == 0 and r["echo_slow"] <= ECHO_MAX)
+
+
+def _video_ok(r: pd.Series, layered: bool) -> bool:
+    return bool((r["video_loss_base"] if layered else r["video_loss"]) <= VIDEO_LOSS_MAX)
+
+
+def _need(runs: pd.DataFrame, ok: Any) -> float:
+    """The lowest swept rate from which every higher swept rate meets `ok` (NaN if the top
+    one fails)."""
+    need = float("nan")
+    for _, r in runs.sort_values("rate_mbps", ascending=False).iterrows():
+        if not ok(r):
+            break
+        need = float(r["rate_mbps"])
+    return need
+
+
+def _drop_rate_at(runs: pd.DataFrame, mbps: float) -> float:
+    at = runs[np.isclose(runs["rate_mbps"], mbps)]
+    return float(at["drop_rate"].iloc[0]) if len(at) else float("nan")
+
+
+def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None, drop_at: float | None = None,
+              needs: tuple[str, ...] = ("need",)) -> dict[str, Any]:
+    """Bandwidth needs of one configuration, the rows named in `needs`: `web_need_mbps` (web +
+    Telnet criteria), `video_need_mbps` (the video proxy), `need_mbps` (every criterion that
+    applies). The part's table lists every swept rate with its measures and verdicts."""
+    runs = _ch5_runs(table)
+    layered = video == "layered"
+    checks = {}
+    if tcp:
+        checks["web"] = _web_ok
+    if video:
+        checks["video"] = lambda r: _video_ok(r, layered)
+    checks["all"] = lambda r: all(f(r) for k, f in checks.items() if k != "all")
+    names = {"need": "all", "web_need": "web", "video_need": "video"}
+    out: dict[str, Any] = {f"{part}.{n}_mbps": _need(runs, checks[names[n]]) for n in needs}
+    if drop_at is not None:
+        out[f"{part}.drop_rate_{drop_at:g}"] = _drop_rate_at(runs, drop_at)
+    for name, f in checks.items():
+        runs[f"{name}_ok"] = runs.apply(f, axis=1)
+    out["__frames__"] = {part: runs}
+    return out
+
+
+def ch5_tcp(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-1 (Fig 5.4): TCP alone, drop tail: 60 Mb/s needed, drop rate 1.8 % there."""
+    return _ch5_part(table, "ch5_tcp", True, None, drop_at=60)
+
+
+def ch5_video(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-2 (Fig 5.5): 20 unlayered video streams alone, drop tail: 120 Mb/s, drop rate 2e-4."""
+    return _ch5_part(table, "ch5_video", False, "plain", drop_at=120)
+
+
+def ch5_mixed(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-3/C5-4 (Fig 5.6/5.7): one drop-tail queue (buffer doubled): TCP fine at 180 Mb/s,
+    video needs 230 Mb/s."""
+    return _ch5_part(table, "ch5_mixed", True, "plain", needs=("web_need", "video_need"))
+
+
+def ch5_wrr(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-7 (Fig 5.11): separate drop-tail queues, WRR 90 % video: 160 Mb/s for both."""
+    return _ch5_part(table, "ch5_wrr", True, "plain")
+
+
+def ch5_af(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-8/C5-11 (Fig 5.12/5.13): one priority-drop queue, layered video, TCP-DS: video good
+    at 150 Mb/s, web excellent down to 100 Mb/s."""
+    return _ch5_part(table, "ch5_af", True, "layered", needs=("web_need", "video_need"))
+
+
+def ch5_af_wrr(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-13 (Fig 5.15): separate priority-drop queues, WRR 90 % video: 125 Mb/s."""
+    return _ch5_part(table, "ch5_af_wrr", True, "layered")
+
+
+def ch5_layered(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-14 (Fig 5.16): layered video alone on a priority-drop queue: 105 Mb/s."""
+    return _ch5_part(table, "ch5_layered", False, "layered")
+
+
+def ch5_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-14 (Fig 5.16): TCP-DS marked TCP alone on a priority-drop queue: 20 Mb/s."""
+    return _ch5_part(table, "ch5_tcpds", True, None)

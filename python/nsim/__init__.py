@@ -13,7 +13,6 @@ pandas until something needs them (issue 14). To export a name, add one line to 
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 #: Public name -> module (relative to this package) that defines it.
@@ -43,6 +42,8 @@ def __getattr__(name: str) -> object:
         module = _EXPORTS[name]
     except KeyError:
         raise AttributeError(f"module 'nsim' has no attribute {name!r}") from None
+    import importlib  # here, not above: `nsim run` never needs it
+
     value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value
     return value

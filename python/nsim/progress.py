@@ -8,12 +8,19 @@ imported (rich included) until a run is long enough to show something.
 
 from __future__ import annotations
 
-import contextlib
-import signal
+# `_signal` is the C module behind `signal`, which imports `enum` (a fifth of `nsim run`'s
+# Python start-up, issue 14) only to wrap handler constants; the handlers are the same objects.
+import _signal
 import sys
 import time
-from collections.abc import Iterator
-from typing import IO, Any, Callable
+
+#: `typing` only for type checkers (`nsim run` does not import it).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import IO, Any
+
+    ProgressFn = Callable[[float, "float | None", int], bool]
 
 
 class RunProgress:
@@ -90,23 +97,11 @@ class RunProgress:
             self._task = self._bar.add_task(self.label, total=end_s or None, simt="")
         self._bar.update(self._task, completed=sim_time_s, simt=f"t={sim_time_s:.3f}s  {events:,} events")
 
-    @contextlib.contextmanager
-    def stop_on_sigint(self) -> Iterator["RunProgress"]:
-        """While inside, the first Ctrl-C (SIGINT) asks the run to stop at its next progress
-        call (every few hundred thousand events) instead of killing the process; a second
-        Ctrl-C raises KeyboardInterrupt as usual."""
-        previous = signal.getsignal(signal.SIGINT)
-
-        def handler(signum: int, frame: Any) -> None:
-            if self.interrupted:
-                raise KeyboardInterrupt
-            self.interrupted = True
-
-        signal.signal(signal.SIGINT, handler)
-        try:
-            yield self
-        finally:
-            signal.signal(signal.SIGINT, previous)
+    def stop_on_sigint(self) -> _StopOnSigint:
+        """Context manager: while inside, the first Ctrl-C (SIGINT) asks the run to stop at its
+        next progress call (every few hundred thousand events) instead of killing the process;
+        a second Ctrl-C raises KeyboardInterrupt as usual."""
+        return _StopOnSigint(self)
 
     def __enter__(self) -> "RunProgress":
         return self
@@ -116,4 +111,24 @@ class RunProgress:
             self._bar.stop()
 
 
-ProgressFn = Callable[[float, "float | None", int], bool]
+
+class _StopOnSigint:
+    """:meth:`RunProgress.stop_on_sigint`'s context manager: installs its SIGINT handler on
+    entry and puts the previous handler back on exit."""
+
+    def __init__(self, progress: RunProgress) -> None:
+        self.progress = progress
+        self.previous: Any = None
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.progress.interrupted:
+            raise KeyboardInterrupt
+        self.progress.interrupted = True
+
+    def __enter__(self) -> RunProgress:
+        self.previous = _signal.getsignal(_signal.SIGINT)
+        _signal.signal(_signal.SIGINT, self._handler)
+        return self.progress
+
+    def __exit__(self, *exc: object) -> None:
+        _signal.signal(_signal.SIGINT, self.previous)

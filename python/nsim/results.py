@@ -141,6 +141,7 @@ class Results:
         packet_delays: "pd.DataFrame | Callable[[], pd.DataFrame | None] | None" = None,
         windows: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
         transfers: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
+        video_packets: "pd.DataFrame | Callable[[], pd.DataFrame | None] | None" = None,
     ) -> None:
         # Tables may be given as functions that build them: each is built on first use
         # (a caller that reads only `flows` never pays for the series).
@@ -149,7 +150,7 @@ class Results:
         self.scenario = scenario
         self._tables: dict[str, Any] = {"flows": flows, "queues": queues, "series": series,
                                         "classes": classes, "packet_delays": packet_delays, "windows": windows,
-                                        "transfers": transfers}
+                                        "transfers": transfers, "video_packets": video_packets}
 
     def _table(self, name: str) -> Any:
         t = self._tables[name]
@@ -255,6 +256,27 @@ class Results:
             raise KeyError("per-packet delays were not recorded (set record.packet_delays = true or a list of flows)")
         return df
 
+    @property
+    def has_video_packets(self) -> bool:
+        """True if the per-packet video log was recorded (``record.video_packets``)."""
+        return self._table("video_packets") is not None
+
+    def video_packets(self) -> "pd.DataFrame":
+        """One row per sent packet of the video flows chosen by ``record.video_packets``, in
+        sending order: ``flow``, ``name``, ``seq`` (UDP sequence number), ``sequence`` (the
+        stream's n-th sequence, from 0), ``frame`` (in the sequence), ``layer`` (0 base,
+        1 middle, 2 enhancement; 0 if unlayered), ``size``, ``sent_s``, ``fate``
+        (``delivered``, ``late``, ``dropped:<reason>``, ``in_flight``) and ``delay_s``
+        (empty unless it arrived). Per-layer loss: ``df.groupby("layer")["fate"]``.
+
+        Raises:
+            KeyError: if the log was not recorded.
+        """
+        df = self._table("video_packets")
+        if df is None:
+            raise KeyError("the video packet log was not recorded (set record.video_packets = true or a list of video flows)")
+        return df
+
     @classmethod
     def from_json(cls, text: str, scenario: dict[str, Any]) -> "Results":
         """Builds Results from the core's JSON output (the DataFrames on first use)."""
@@ -286,10 +308,14 @@ class Results:
             cols = raw.get("packet_delays")
             return None if cols is None else _columns_frame(cols, names, ends)
 
+        def video_packets() -> "pd.DataFrame | None":
+            cols = raw.get("video_packets")
+            return None if cols is None else _columns_frame(cols, names, ends)
+
         windows = raw.get("windows", [])
         return cls(summary, raw["accounting"], lambda: _rows_frame(raw["flows"], windows), lambda: _rows_frame(raw["queues"]),
                    series, scenario, classes, packet_delays, lambda: _windows_frame(windows, raw["flows"]),
-                   lambda: _transfers_frame(raw.get("transfers", [])))
+                   lambda: _transfers_frame(raw.get("transfers", [])), video_packets)
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -345,6 +371,8 @@ class Results:
             tables["classes"] = self.classes
         if self.has_packet_delays:
             tables["packet_delays"] = self.packet_delays()
+        if self.has_video_packets:
+            tables["video_packets"] = self.video_packets()
         if len(self.windows):
             tables["windows"] = self.windows
         if len(self.transfers):
@@ -385,7 +413,9 @@ class Results:
         windows = pd.read_csv(windows_csv) if os.path.exists(windows_csv) else None
         transfers_csv = os.path.join(d, "transfers.csv")
         transfers = pd.read_csv(transfers_csv) if os.path.exists(transfers_csv) else None
-        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows, transfers)
+        video_csv = os.path.join(d, "video_packets.csv")
+        video = (lambda: pd.read_csv(video_csv)) if os.path.exists(video_csv) else None
+        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows, transfers, video)
 
     def __repr__(self) -> str:
         s = self.summary

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, Union
 
 from . import _core
 from .errors import ScenarioError, from_core
-from .progress import ProgressFn, RunProgress
+from .progress import RunProgress
 from .textfile import read_text
 
 if TYPE_CHECKING:
+    from .progress import ProgressFn
     from .results import Results
 
 #: A quantity with units: a readable string ("10Mb", "20ms", "1000B", "50p") or a number in
@@ -232,7 +233,7 @@ class Scenario:
             name: Flow name (default "flow<index>"); may contain ``{i}`` with ``repeat``.
             start, stop: When the source starts and stops.
             transport: ``{"kind": "udp"}`` (default) or another transport.
-            repeat: Expand into this many flows, substituting ``{i}`` in names.
+            repeat: Expand into this many flows, substituting ``{i}`` (and ``{i+N}``: i plus N) in names.
             stagger: ``{"every": "0.5s", "group": 8}`` shifts start/stop of flow i.
             prio, tag: Values carried by the packets for classifiers.
             deadline: UDP flows: packets delivered later than this after they were sent are

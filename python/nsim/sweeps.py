@@ -195,7 +195,7 @@ class SweepSpec:
             params = dict(zip(paths, values))
             config = copy.deepcopy(self.scenario)
             for path, value in params.items():
-                set_path(config, path, value)
+                set_path(config, path, copy.deepcopy(value))
             key = _run_keys(config, version, self.extract)
             out.extend(Run(point, params, seed, config, key(seed), self.extract) for seed in self.seeds)
         return out
@@ -311,8 +311,8 @@ def _check_metrics(file: str, base: dict[str, Any], chosen: list[str]) -> None:
 
 
 #: `record` keys a sweep run ignores: a sweep keeps only the per-flow table (an extractor
-#: may read the series and per-packet delays, so those stay when there is one).
-_UNRECORDED = ("series", "trace", "interval", "packet_delays", "pcap")
+#: may read the series, per-packet delays and the video log, so those stay when there is one).
+_UNRECORDED = ("series", "trace", "interval", "packet_delays", "video_packets", "pcap")
 _UNRECORDED_WITH_EXTRACT = ("trace", "pcap")
 
 

@@ -35,6 +35,9 @@ sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
 # 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe on the Fall & Floyd path -> fulltcp/
 sh "$HERE/fulltcp/run.sh" "$RAW/fulltcp"
 
+# 1g. FullTcp with Application/TcpApp: a telnet-like echo and one HTTP-like page -> fulltcp_stream/
+sh "$HERE/fulltcp_stream/run.sh"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"

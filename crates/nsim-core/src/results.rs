@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::record::goodput::GoodputWindow;
 use crate::record::packet_delays::PacketDelays;
+use crate::record::video_packets::VideoPackets;
 use crate::record::series::Series;
 use crate::record::{DropCounts, DropReason};
 use crate::sim::Simulator;
@@ -201,6 +202,9 @@ pub struct Results {
     /// Per-packet delays, when `record.packet_delays` chose flows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub packet_delays: Option<PacketDelays>,
+    /// The per-packet video log, when `record.video_packets` chose flows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub video_packets: Option<VideoPackets>,
 }
 
 /// The run-level facts of `summary.json`.
@@ -388,6 +392,7 @@ impl Results {
             series,
             windows,
             packet_delays: None,
+            video_packets: None,
         }
     }
 

@@ -9,6 +9,7 @@ use crate::net::Net;
 use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
 use crate::record::packet_delays::PacketDelayRecorder;
+use crate::record::video_packets::VideoPacketRecorder;
 use crate::record::pcap::PcapFiles;
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
@@ -126,6 +127,13 @@ impl Simulator {
         self.packet_delays = Some(PacketDelayRecorder::new(on));
     }
 
+    /// Logs every packet of the video flows marked `on` with its tag and fate
+    /// (`record.video_packets`).
+    pub fn record_video_packets(&mut self, on: Vec<bool>) {
+        let deadline = self.flows.iter().map(|f| f.deadline).collect();
+        self.net.video_packets = Some(Box::new(VideoPacketRecorder::new(on, deadline)));
+    }
+
     /// Opens one pcap file per chosen link direction in `dir`.
     pub fn open_pcap(&mut self, dir: &std::path::Path, links: &[(LinkId, String)]) -> std::io::Result<()> {
         let ports = agent_ports(&self.agents, self.net.nodes.len());
@@ -178,6 +186,7 @@ impl Simulator {
         let windows = self.windows.take().map(|w| w.results(self.flows.len())).unwrap_or_default();
         let mut results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
         results.packet_delays = self.packet_delays.take().map(|r| r.data);
+        results.video_packets = self.net.video_packets.take().map(|r| r.finish());
         if let Some(tr) = trace {
             tr.finish()?;
         }
@@ -206,6 +215,9 @@ impl Simulator {
             f.last_delivered = Some(now);
             if let Some(r) = self.packet_delays.as_mut() {
                 r.record(p.flow, p.seq, p.prio, p.created, now);
+            }
+            if let Some(log) = self.net.video_packets.as_mut() {
+                log.delivered(p.flow, p.seq, now - p.created);
             }
         } else {
             f.ack_delivered_pkts += 1;

@@ -3,28 +3,7 @@
 //! bulk throughput equal to the one-way agents on the same path.
 
 mod common;
-use common::run;
-
-/// One link s -> d, `rate`, one-way `delay`; one flow with `app` over `transport`.
-fn path(rate: &str, delay: &str, duration: &str, app: &str, transport: &str) -> String {
-    format!(
-        r#"
-duration = "{duration}"
-hosts = ["s", "d"]
-[[links]]
-between = ["s", "d"]
-rate = "{rate}"
-delay = "{delay}"
-queue = {{ kind = "droptail", limit = "1000p" }}
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {app}
-transport = {transport}
-"#
-    )
-}
+use common::{one_link as path, run};
 
 /// The active opener is ESTABLISHED one round trip of two 40 B segments after its SYN:
 /// 2 x (40 B at 10 Mb/s + 50 ms) = 100.064 ms. A 10 kB file then completes and both ends

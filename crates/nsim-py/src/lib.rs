@@ -75,11 +75,12 @@ fn run(
 
 /// Runs a scenario and writes its results into `out` (summary.json, flows.csv, queues.csv,
 /// classes.csv, series_<kind>.csv, packet_delays.csv, trace.tr, pcap/): no DataFrames are
-/// built. Returns summary.json's text.
+/// built.
 ///
 /// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets
 /// `record.trace`). `pcap`: True (all link directions) or a list of "a->b" / "a-b",
 /// overriding `record.pcap`; files go to `out/pcap/`. `limits=False` skips the size budget.
+/// Returns summary.json's content as a dict (so `nsim run` needs no `json` module).
 #[pyfunction]
 #[pyo3(signature = (text, source, out, format = "toml", seed = None, duration_s = None, trace = None, pcap = None, progress = None, limits = true))]
 #[allow(clippy::too_many_arguments)]
@@ -95,7 +96,7 @@ fn run_to_dir(
     pcap: Option<Bound<'_, PyAny>>,
     progress: Option<Py<PyAny>>,
     limits: bool,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let scn = parse(text, source, format)?;
     let out_dir = std::path::Path::new(out);
     let trace = trace.or_else(|| scn.record.trace.then(|| out_dir.join("trace.tr").to_string_lossy().into_owned()));
@@ -110,7 +111,38 @@ fn run_to_dir(
     let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
     let results = run_sim(py, sim, progress.as_ref())?;
     nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
-    serde_json::to_string_pretty(&results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))
+    let summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_python(py, &summary)
+}
+
+/// A JSON value as the Python object `json.loads` would give (objects' keys sorted).
+fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    use pyo3::types::{PyDict, PyList};
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => py.None(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(i)) => i.into_pyobject(py)?.into_any().unbind(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any().unbind(),
+        },
+        Value::String(s) => s.into_pyobject(py)?.into_any().unbind(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_python(py, item)?)?;
+            }
+            list.into_any().unbind()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, item) in map {
+                dict.set_item(k, to_python(py, item)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
 }
 
 /// Runs `sim`, calling `progress(sim_time_s, end_s, events) -> bool` every few hundred
@@ -141,7 +173,7 @@ fn drop_reasons() -> Vec<&'static str> {
     nsim_core::record::DropReason::ALL.iter().map(|r| r.name()).collect()
 }
 
-/// A TOML scenario file as compact JSON, keys in file order (what `tomllib` reads), or None
+/// A TOML scenario file as `json.dumps(tomllib.loads(text), indent=2)` writes it, or None
 /// where `tomllib` is needed: dates and times, NaN, infinities (`nsim run`'s scenario.json).
 #[pyfunction]
 fn toml_document_json(text: &str) -> Option<String> {

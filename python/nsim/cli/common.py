@@ -1,11 +1,10 @@
 """Helpers shared by subcommands: printing, and turning invalid input into exit status 2.
-No click here: ``nsim run``'s plain path (:mod:`.fast_run`) uses these without it."""
+No click here, nor ``contextlib`` or ``typing``: ``nsim run``'s plain path (:mod:`.fast_run`)
+uses these, and its start-up counts (issue 14)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Iterator
 
 
 def echo(message: str, err: bool = False) -> None:
@@ -15,14 +14,16 @@ def echo(message: str, err: bool = False) -> None:
     stream.flush()
 
 
-@contextlib.contextmanager
-def invalid_input_exits_2() -> Iterator[None]:
-    """Prints a ScenarioError (``error: <file>: field `<path>`: <reason>``) or a ResultsError
-    as one line and exits 2."""
-    from ..errors import ResultsError, ScenarioError
+class invalid_input_exits_2:  # noqa: N801 (used as a function: `with invalid_input_exits_2():`)
+    """Context manager: prints a ScenarioError (``error: <file>: field `<path>`: <reason>``)
+    or a ResultsError raised inside as one line and exits 2."""
 
-    try:
-        yield
-    except (ScenarioError, ResultsError) as e:
-        echo(f"error: {e}", err=True)
-        sys.exit(2)
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        from ..errors import ResultsError, ScenarioError
+
+        if isinstance(exc, (ScenarioError, ResultsError)):
+            echo(f"error: {exc}", err=True)
+            sys.exit(2)

@@ -2,7 +2,9 @@
 
 The core reads the scenario, runs it and writes every results file itself, so this path
 imports neither pandas nor numpy nor click (issue 14: their import cost more than a small
-run). :func:`nsim.cli.entry` hands a plain ``nsim run SCENARIO [options]`` to
+run), nor the standard modules that bring ``re``, ``enum`` and ``typing`` along (``json``,
+``csv``, ``signal``, ``contextlib``): about half of the command's Python start-up
+(docs/performance.md). :func:`nsim.cli.entry` hands a plain ``nsim run SCENARIO [options]`` to
 :func:`parse_plain_run` and :func:`execute`; anything the parser is not sure of (``--help``,
 an unknown or repeated option, a value click would reject) goes to the click command in
 :mod:`nsim.cli.run`, which calls the same :func:`execute`, so outputs, exit statuses and error
@@ -12,15 +14,16 @@ what was done marked ``interrupted`` and exits 130.
 
 from __future__ import annotations
 
-import csv
-import itertools
-import json
 import os
 import stat
 import sys
-from typing import Any
 
 from .common import echo, invalid_input_exits_2
+
+#: `typing` only for type checkers (importing it costs more than the rest of this module).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -94,6 +97,10 @@ def _ms(v: str) -> str:
 
 def _summary_lines(summary: dict[str, Any], flows_csv: str) -> list[str]:
     """The printed summary: run figures, packet accounting, drops, the first flows."""
+    # `_csv`, the C reader behind `csv`, without `csv`'s import of `re` (for its Sniffer).
+    import _csv
+    import itertools
+
     s, a = summary, summary["accounting"]
     rate = f"{s['events_per_s']:,.0f} events/s" if s.get("events_per_s") else ""
     lines = [
@@ -107,9 +114,10 @@ def _summary_lines(summary: dict[str, Any], flows_csv: str) -> list[str]:
     if s.get("interrupted"):
         lines.append(f"interrupted: results cover the {s['sim_time_s']:g} s simulated before the run was stopped")
     with open(flows_csv, newline="", encoding="utf-8") as f:
-        rows = csv.DictReader(f)
-        shown = list(itertools.islice(rows, SHOWN_FLOWS))
-        more = sum(1 for _ in rows)
+        reader = _csv.reader(f)
+        header = next(reader, [])
+        shown = [dict(zip(header, row)) for row in itertools.islice(reader, SHOWN_FLOWS)]
+        more = sum(1 for _ in reader)
     if shown:
         lines.append(f"{'flow':<16} {'delivered':>10} {'dropped':>8} {'throughput':>12} {'delay mean':>11} {'p99':>9}")
         for r in shown:
@@ -129,17 +137,20 @@ def _pcap_choice(pcap: bool, pcap_links: str | None) -> bool | list[str] | None:
     return True if pcap else None
 
 
-def _scenario_document(text: str) -> Any:
-    """The scenario file as ``tomllib`` reads it, from the core's parser when it can (so this
-    path does not import ``tomllib``: 1.2 MB of a 15 MB run)."""
+def _scenario_json(text: str) -> str:
+    """scenario.json's text: the scenario file as ``tomllib`` reads it, written by
+    ``json.dumps(..., indent=2, default=str)``. The core writes the same text when it can, so
+    this path imports neither ``tomllib`` (1.2 MB of a 15 MB run) nor ``json``; dates, NaN and
+    infinities need both."""
     from .. import _core
 
     doc = _core.toml_document_json(text)
     if doc is not None:
-        return json.loads(doc)
+        return doc
+    import json
     import tomllib
 
-    return tomllib.loads(text)
+    return json.dumps(tomllib.loads(text), indent=2, default=str)
 
 
 def _write_parquet(out: str) -> None:
@@ -173,16 +184,15 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
         progress = RunProgress(os.path.basename(scenario), enabled=not quiet)
         with progress, progress.stop_on_sigint():
             try:
-                summary_text = _core.run_to_dir(text, scenario, out, "toml", seed, duration_s, trace_path,
+                summary = _core.run_to_dir(text, scenario, out, "toml", seed, duration_s, trace_path,
                                                 _pcap_choice(pcap, pcap_links), progress,
                                                 not no_limits)
             except _core.ConfigError as e:
                 raise from_core(e) from None
             except _core.ResultsError as e:
                 raise ResultsError(str(e)) from None
-        summary = json.loads(summary_text)
         with open(os.path.join(out, "scenario.json"), "w", encoding="utf-8") as f:
-            json.dump(_scenario_document(text), f, indent=2, default=str)
+            f.write(_scenario_json(text))
         if parquet:
             _write_parquet(out)
     if not quiet:

@@ -18,11 +18,11 @@ from .common import invalid_input_exits_2
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster, e.g. tcp://10.0.0.1:8786, instead of local processes.")
 @click.option("--part", "parts", multiple=True, metavar="NAME", help="Only this part (repeatable).")
-@click.option("--chapter", type=click.IntRange(min=1), metavar="N",
-              help="Only the parts of chapter N of a multi-chapter study (part names starting ch<N>_).")
+@click.option("--chapter", "chapters", type=click.IntRange(min=1), multiple=True, metavar="N",
+              help="Only the parts of chapter N of a multi-chapter study (part names starting ch<N>_; repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress; print only failing (and known-fail) rows and the verdict.")
 def command(study_dir: str, quick: bool, out: str | None, workers: int | None, scheduler: str | None,
-            parts: tuple[str, ...], chapter: int | None, quiet: bool) -> None:
+            parts: tuple[str, ...], chapters: tuple[int, ...], quiet: bool) -> None:
     """Run the study in STUDY_DIR (study.toml, expected.toml, reduce.py and its sweeps), print
     paper | nsim | diff | tolerance | pass for every published number, and write results.csv
     and report.html (the table and the paper's figures with its points overlaid) to OUT.
@@ -37,10 +37,11 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
     tty = sys.stdout.isatty()
     log = None if quiet else (lambda line: click.echo(line, err=True))
     with invalid_input_exits_2():
-        if chapter is not None:
+        if chapters:
             from ..reproduction import load_study
 
-            parts += tuple(p.name for p in load_study(study_dir).parts if p.name.startswith(f"ch{chapter}_"))
+            prefixes = tuple(f"ch{n}_" for n in chapters)
+            parts += tuple(p.name for p in load_study(study_dir).parts if p.name.startswith(prefixes))
         res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
                         parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log)
     rows = res.rows[~res.rows["status"].isin(["pass", "skip"])] if quiet else res.rows

@@ -36,4 +36,9 @@ pub trait Generator {
     fn prio(&self) -> Option<u8> {
         None
     }
+    /// Where the packet of the last emission sits in a video stream (video sources only),
+    /// for `record.video_packets`.
+    fn video_tag(&self) -> Option<crate::record::video_packets::VideoTag> {
+        None
+    }
 }

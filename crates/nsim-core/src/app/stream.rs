@@ -7,7 +7,9 @@
 //! Over ns-2's one-way TCP agents (`transport = { kind = "tcp" }`) a write of n bytes appends
 //! ceil(n / packet_size) full segments (ns-2 `TcpAgent::sendmsg` / `advanceby`), so stream
 //! positions count whole segments: [`StreamIo::write`] returns the position where the write
-//! ends, in the same units [`StreamApp::on_delivered`] reports.
+//! ends, in the same units [`StreamApp::on_delivered`] reports. Over full TCP
+//! (`transport = { kind = "tcp_full" }`, [`crate::tcp::full::conn::stream_end`]) positions are
+//! bytes, and a new connection is a real one (FIN, then SYN).
 
 use crate::ids::AgentId;
 use crate::record::flow_stats::Transfer;

@@ -18,6 +18,7 @@ use rand_distr::{Distribution, Exp};
 use super::video_synthetic::Synthetic;
 use super::video_trace::Trace;
 use super::{Emission, Generator};
+use crate::record::video_packets::VideoTag;
 use crate::rng::SimRng;
 use crate::time::Dur;
 
@@ -80,6 +81,10 @@ pub struct Video {
     frame: usize,
     cur: Option<Current>,
     prio: Option<u8>,
+    /// Sequences finished so far (the stream position of the current one).
+    plays: u32,
+    /// The tag of the last emission.
+    tag: VideoTag,
 }
 
 impl Video {
@@ -87,7 +92,7 @@ impl Video {
     pub fn new(sequences: Vec<Sequence>, packet_size: u32, pacing: Pacing, gap_mean_s: f64, layer_prios: [u8; 3]) -> Video {
         assert!(!sequences.is_empty() && packet_size > 0);
         let gap = (gap_mean_s > 0.0).then(|| Exp::new(1.0 / gap_mean_s).expect("positive mean"));
-        Video { sequences, packet_size, pacing, gap, layer_prios, seq: 0, frame: 0, cur: None, prio: None }
+        Video { sequences, packet_size, pacing, gap, layer_prios, seq: 0, frame: 0, cur: None, prio: None, plays: 0, tag: VideoTag { sequence: 0, frame: 0, layer: 0 } }
     }
 
     /// Makes frame (`seq`, `frame`) current; returns whether it has any packet.
@@ -109,6 +114,7 @@ impl Video {
             if self.frame == self.sequences[self.seq].frames() {
                 self.frame = 0;
                 self.seq = (self.seq + 1) % self.sequences.len();
+                self.plays += 1;
                 if let Some(g) = &self.gap {
                     elapsed = elapsed + Dur::from_secs_f64(g.sample(rng));
                 }
@@ -143,7 +149,9 @@ impl Generator for Video {
         }
         let i = c.k - before;
         let size = if i + 1 < c.counts[layer] { self.packet_size } else { c.layers[layer] - i * self.packet_size };
-        self.prio = self.sequences[self.seq].layered().then_some(self.layer_prios[layer]);
+        let layered = self.sequences[self.seq].layered();
+        self.prio = layered.then_some(self.layer_prios[layer]);
+        self.tag = VideoTag { sequence: self.plays, frame: self.frame as u32, layer: if layered { layer as u8 } else { 0 } };
         let here = self.offset(&c, c.k);
         let gap = if c.k + 1 < c.n {
             self.cur.as_mut().expect("a current frame").k += 1;
@@ -156,6 +164,10 @@ impl Generator for Video {
 
     fn prio(&self) -> Option<u8> {
         self.prio
+    }
+
+    fn video_tag(&self) -> Option<VideoTag> {
+        Some(self.tag)
     }
 }
 

@@ -94,6 +94,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     // reports the windows it did not reach as empty instead of refusing to run.
     let windows = windows_config(scn, scn.duration.map(|d| d.0))?;
     let delays = super::record_build::packet_delay_flows(&scn.record.packet_delays, &infos)?;
+    let video_log = super::record_build::video_packet_flows(&scn.record.video_packets, &infos)?;
     let pcap = opts.pcap.as_ref().unwrap_or(&scn.record.pcap);
     let pcap_links = super::record_build::pcap_links(pcap, &net)?;
     let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
@@ -103,6 +104,9 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     if let Some(on) = delays {
         sim.record_packet_delays(on);
+    }
+    if let Some(on) = video_log {
+        sim.record_video_packets(on);
     }
     if !pcap_links.is_empty() {
         let dir = opts.pcap_dir.as_deref().ok_or_else(|| {

@@ -18,8 +18,8 @@ use crate::app::telnet::Telnet;
 use crate::app::web_client::WebClient;
 use crate::app::web_page::{PageDist, Surge};
 use crate::rng::SimRng;
-use crate::tcp::config::TcpParams;
 use crate::app::Generator;
+use crate::tcp::full::conn::stream_end::Role;
 use crate::ids::{AgentId, NodeId};
 use crate::net::Net;
 use crate::packet::PType;
@@ -46,6 +46,28 @@ pub(crate) struct ResolvedFlow {
     pub conn: u32,
 }
 
+/// Replaces `{i}` by `k` and `{i+N}` by `k + N` (pairs of a dumbbell of trees: host `h{i}` to
+/// host `h{i+400}`). Any other `{i...}` is an error naming the bad placeholder.
+fn substitute_index(s: &str, k: u64) -> Result<String, String> {
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut rest = s;
+    while let Some(at) = rest.find("{i") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail.find('}').ok_or_else(|| format!("unclosed placeholder in '{s}'"))?;
+        let inner = &tail[2..end];
+        let offset = match inner.strip_prefix('+') {
+            None if inner.is_empty() => 0,
+            Some(n) => n.trim().parse::<u64>().map_err(|_| format!("bad placeholder '{}' in '{s}': use {{i}} or {{i+N}}", &tail[..=end]))?,
+            None => return Err(format!("bad placeholder '{}' in '{s}': use {{i}} or {{i+N}}", &tail[..=end])),
+        };
+        out.push_str(&(k + offset).to_string());
+        rest = &tail[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
     let mut out: Vec<ResolvedFlow> = Vec::new();
     let mut seen = std::collections::HashMap::new();
@@ -55,9 +77,14 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
         if f.repeat == Some(0) {
             return Err(ConfigError::new(format!("{path}.repeat"), "must be at least 1"));
         }
-        let uses_i = [Some(&f.from), Some(&f.to), f.name.as_ref()].iter().flatten().any(|s| s.contains("{i}"));
+        let uses_i = [Some(&f.from), Some(&f.to), f.name.as_ref()].iter().flatten().any(|s| s.contains("{i"));
         if uses_i && f.repeat.is_none() {
             return Err(ConfigError::new(path, "uses `{i}` but has no `repeat`"));
+        }
+        for (field, s) in [("from", Some(&f.from)), ("to", Some(&f.to)), ("name", f.name.as_ref())] {
+            if let Some(s) = s {
+                substitute_index(s, 0).map_err(|reason| ConfigError::new(format!("{path}.{field}"), reason))?;
+            }
         }
         if let Some(s) = &f.stagger {
             if s.group == Some(0) {
@@ -72,9 +99,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
             return Err(ConfigError::new(format!("{path}.deadline"), "is measured by the UDP sink: only UDP flows have one"));
         }
         for k in 0..n {
-            let sub = |s: &str| s.replace("{i}", &k.to_string());
+            let sub = |s: &str| substitute_index(s, k as u64).expect("checked above");
             let name = match &f.name {
-                Some(nm) if f.repeat.is_some() && !nm.contains("{i}") => format!("{nm}{k}"),
+                Some(nm) if f.repeat.is_some() && !nm.contains("{i") => format!("{nm}{k}"),
                 Some(nm) => sub(nm),
                 None => format!("flow{}", out.len()),
             };
@@ -222,12 +249,15 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
         TransportSpec::Udp => generator(app, &app_path).map(|_| ()),
         TransportSpec::Tcp(cfg) => {
             let p = cfg.resolve(&format!("{path}.transport"))?;
-            stream_app(app, &p, &app_path, &[], crate::rng::stream(0, "check"))?;
+            stream_app(app, p.payload.0, &app_path, &[], crate::rng::stream(0, "check"))?;
             tcp_app_bytes(app, &app_path).map(|_| ())
         }
         TransportSpec::TcpFull(cfg) => {
-            cfg.resolve(&format!("{path}.transport"))?;
-            full_app(app, &app_path).map(|_| ())
+            let p = cfg.resolve(&format!("{path}.transport"))?;
+            match stream_app(app, p.mss, &app_path, &[], crate::rng::stream(0, "check"))? {
+                Some(_) => Ok(()),
+                None => full_app(app, &app_path).map(|_| ()),
+            }
         }
         TransportSpec::Tfrc(cfg) => {
             cfg.resolve(&format!("{path}.transport"))?;
@@ -280,7 +310,8 @@ fn page_objects(n: u32, path: &str) -> CResult<u32> {
 const MAX_PARALLEL: u32 = 16;
 
 /// `conns`: the senders of an HTTP/1.0 flow's extra parallel connections.
-fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
+/// `segment`: the payload bytes of one segment (`packet_size`, or full TCP's `mss`).
+fn stream_app(app: &AppSpec, segment: u64, path: &str, conns: &[AgentId], rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
     Ok(Some(match app {
         AppSpec::Repeat { .. } => {
             let (size, gap, count, fresh) = repeat_dists(app, path)?;
@@ -288,10 +319,10 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
         }
         AppSpec::Telnet { size, gap, count } => {
             let bytes = size.map_or(100, |s| s.0 .0);
-            if bytes == 0 || bytes > p.payload.0 {
+            if bytes == 0 || bytes > segment {
                 return Err(ConfigError::new(
                     format!("{path}.size"),
-                    format!("a keystroke of {bytes} B must be between 1 B and the transport's packet_size ({} B): one keystroke is one segment", p.payload.0),
+                    format!("a keystroke of {bytes} B must be between 1 B and the transport's segment payload ({segment} B, `packet_size` or `mss`): one keystroke is one segment"),
                 ));
             }
             let gap = period_or(gap, Period::exponential(0.2), &format!("{path}.gap"))?;
@@ -331,7 +362,7 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
                     if objects == 0 {
                         return Err(ConfigError::new(format!("{path}.page.objects"), "a page needs at least 1 object"));
                     }
-                    PageDist::Webtraf { objects, mean, shape, packet: p.payload.0 }
+                    PageDist::Webtraf { objects, mean, shape, packet: segment }
                 }
             };
             let think = period_or(think, Period::uniform(2.5), &format!("{path}.think"))?;
@@ -343,6 +374,33 @@ fn stream_app(app: &AppSpec, p: &TcpParams, path: &str, conns: &[AgentId], rng: 
         }
         _ => return Ok(None),
     }))
+}
+
+/// The byte-stream application of flow `i` (None: not a stream app): an HTTP/1.0 extra
+/// parallel connection's, or the flow's own, drawing from `rng`.
+fn flow_stream_app(f: &ResolvedFlow, i: usize, segment: u64, path: &str, rng: SimRng) -> CResult<Option<Box<dyn StreamApp>>> {
+    if f.conn > 0 {
+        let main = AgentId(2 * (i as u32 - f.conn));
+        return Ok(Some(Box::new(crate::app::http::HttpConnection::new(main, f.conn))));
+    }
+    let conns: Vec<AgentId> = (1..http_connections(&f.app)).map(|k| AgentId(2 * (i as u32 + k))).collect();
+    stream_app(&f.app, segment, path, &conns, rng)
+}
+
+/// Over full TCP, the source runs the application; the destination is a web client (whose
+/// page requests are data to the server), a telnet server echoing every keystroke, or a
+/// receiver.
+fn full_stream_roles(f: &ResolvedFlow, app: Box<dyn StreamApp>) -> (Role, Role) {
+    let (request, reader) = match &f.app {
+        AppSpec::Http { request, .. } => {
+            let r = request.map_or(536, |s| s.0 .0);
+            ((f.conn == 0).then_some(r), Role::Client { request: r })
+        }
+        AppSpec::Telnet { .. } => (None, Role::Echo),
+        _ => (None, Role::Sink),
+    };
+    let close_when_idle = matches!(f.app, AppSpec::Http { .. });
+    (Role::App { app, request, got: 0, requests: 0, close_when_idle, stop: f.stop }, reader)
 }
 
 /// Connections an `http` app uses at a time (1 for everything else).
@@ -420,7 +478,7 @@ fn full_app(app: &AppSpec, path: &str) -> CResult<crate::tcp::full::app::AppKind
         }
         _ => Err(ConfigError::new(
             format!("{path}.kind"),
-            format!("'{}' traffic cannot run over tcp_full: use bulk, file or transactions", app_name(app)),
+            format!("'{}' traffic cannot run over tcp_full: use bulk, file, transactions, repeat, telnet or http", app_name(app)),
         )),
     }
 }
@@ -521,13 +579,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let bytes = tcp_app_bytes(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
-                let app = if f.conn > 0 {
-                    let main = AgentId(2 * (i as u32 - f.conn));
-                    Some(Box::new(crate::app::http::HttpConnection::new(main, f.conn)) as Box<dyn StreamApp>)
-                } else {
-                    let conns: Vec<AgentId> = (1..http_connections(&f.app)).map(|k| AgentId(2 * (i as u32 + k))).collect();
-                    stream_app(&f.app, &p, &app_path, &conns, app_rng())?
-                };
+                let app = flow_stream_app(&f, i, p.payload.0, &app_path, app_rng())?;
                 let feed = match f.app {
                     AppSpec::Bulk | AppSpec::File { .. } => None,
                     _ if app.is_some() => None,
@@ -548,9 +600,15 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 if p.simultaneous_open {
                     net.timer(f.start, dst_agent, TIMER_START, 0);
                 }
-                let app = full_app(&f.app, &app_path)?;
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
-                let (src, sink) = crate::tcp::full::agents(p, app, endpoints(&f, src_agent, dst_agent), &mut phase);
+                let ends = endpoints(&f, src_agent, dst_agent);
+                let (src, sink) = match flow_stream_app(&f, i, p.mss, &app_path, stream(seed, &format!("flow/{}/app", f.name)))? {
+                    Some(app) => {
+                        let (writer, reader) = full_stream_roles(&f, app);
+                        crate::tcp::full::stream_agents(p, writer, reader, ends, &mut phase)
+                    }
+                    None => crate::tcp::full::agents(p, full_app(&f.app, &app_path)?, ends, &mut phase),
+                };
                 (src, sink, "tcp_full")
             }
             TransportSpec::Tfrc(cfg) => {
@@ -571,4 +629,20 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline });
     }
     Ok((agents, infos))
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::substitute_index;
+
+    #[test]
+    fn index_placeholders_with_and_without_offset() {
+        assert_eq!(substitute_index("h{i}", 7).unwrap(), "h7");
+        assert_eq!(substitute_index("h{i+400}", 7).unwrap(), "h407");
+        assert_eq!(substitute_index("w{i}_{i+2}", 1).unwrap(), "w1_3");
+        assert_eq!(substitute_index("plain", 3).unwrap(), "plain");
+        assert!(substitute_index("h{i-1}", 3).unwrap_err().contains("{i-1}"));
+        assert!(substitute_index("h{i+x}", 3).is_err());
+        assert!(substitute_index("h{i", 3).unwrap_err().contains("unclosed"));
+    }
 }

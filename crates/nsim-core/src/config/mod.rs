@@ -117,6 +117,11 @@ pub struct RecordSpec {
     /// flow names (`packet_delays.csv`; `Results.packet_delays()`). Default false.
     #[serde(default)]
     pub packet_delays: Select,
+    /// Log every packet of video flows with its (stream, sequence, frame, layer) tag and its
+    /// fate: `true` for every video flow or a list of video flow names (`video_packets.csv`;
+    /// `Results.video_packets()`). Default false.
+    #[serde(default)]
+    pub video_packets: Select,
     /// Write pcap files (`pcap/<from>-<to>.pcap` in the output directory): `true` for every
     /// link direction or a list of `"a->b"` (one direction) or `"a-b"` (both). Default false.
     #[serde(default)]

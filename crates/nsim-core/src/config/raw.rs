@@ -59,7 +59,8 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
 /// Serde loses the path inside internally tagged enums (`queue = { kind = ..., limit = ... }`,
 /// `app = { kind = ..., rate = ... }`): the error names the table. When exactly one key of
 /// that table holds the value the reason mentions ('25pkts', boolean `true`, a sequence),
-/// returns the path with that key added. `doc` is the whole document as plain data.
+/// returns the path with that key added; when none does, the nested tables are searched the
+/// same way (`app.think.mean` holding '-1s'). `doc` is the whole document as plain data.
 pub fn refine_path(doc: &serde_json::Value, path: &str, reason: &str) -> Option<String> {
     use serde_json::Value;
     let mut node = doc;
@@ -70,6 +71,17 @@ pub fn refine_path(doc: &serde_json::Value, path: &str, reason: &str) -> Option<
             _ => return None,
         };
     }
+    let hits = mentioning(node, path, reason);
+    match hits.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The paths of the keys of table `node` (at `path`) whose values `reason` mentions; if none,
+/// those found the same way in its nested tables.
+fn mentioning(node: &serde_json::Value, path: &str, reason: &str) -> Vec<String> {
+    use serde_json::Value;
     let mentioned = |v: &Value| match v {
         Value::String(s) => reason.contains(&format!("'{s}'")) || reason.contains(&format!("string \"{s}\"")),
         Value::Bool(b) => reason.contains(&format!("boolean `{b}`")),
@@ -78,11 +90,12 @@ pub fn refine_path(doc: &serde_json::Value, path: &str, reason: &str) -> Option<
         Value::Object(_) => reason.contains("invalid type: map"),
         Value::Null => false,
     };
-    let mut hits = node.as_object()?.iter().filter(|(k, v)| *k != "kind" && mentioned(v));
-    match (hits.next(), hits.next()) {
-        (Some((k, _)), None) => Some(format!("{path}.{k}")),
-        _ => None,
+    let Some(table) = node.as_object() else { return Vec::new() };
+    let direct: Vec<String> = table.iter().filter(|(k, v)| *k != "kind" && mentioned(v)).map(|(k, _)| format!("{path}.{k}")).collect();
+    if !direct.is_empty() {
+        return direct;
     }
+    table.iter().filter(|(_, v)| v.is_object()).flat_map(|(k, v)| mentioning(v, &format!("{path}.{k}"), reason)).collect()
 }
 
 /// Every `limit = ...` that reads as a queue limit, with its field path.
@@ -158,6 +171,14 @@ mod tests {
         assert_eq!(refine_path(&doc, "app", r).as_deref(), Some("app.rate"));
         let doc: serde_json::Value = serde_json::from_str(r#"{"app": {"rate": true, "x": true}}"#).unwrap();
         assert_eq!(refine_path(&doc, "app", r), None, "ambiguous: two keys hold `true`");
+    }
+
+    #[test]
+    fn refines_a_path_into_a_nested_table() {
+        let doc: serde_json::Value =
+            toml::from_str("[[flows]]\napp = { kind = \"http\", version = \"1.1\", think = { dist = \"uniform\", mean = \"-1s\" } }\n").unwrap();
+        let r = "time '-1s' is negative";
+        assert_eq!(refine_path(&doc, "flows[0].app", r).as_deref(), Some("flows[0].app.think.mean"));
     }
 
     #[test]

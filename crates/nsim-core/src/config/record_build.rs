@@ -1,4 +1,4 @@
-//! `record.packet_delays` and `record.pcap`: names -> flow and link ids, with errors that
+//! `record.packet_delays`, `record.video_packets` and `record.pcap`: names -> flow and link ids, with errors that
 //! name the entry.
 
 use std::collections::HashSet;
@@ -21,6 +21,28 @@ pub fn packet_delay_flows(sel: &Select, flows: &[FlowInfo]) -> CResult<Option<Ve
                     let known: Vec<&str> = flows.iter().take(5).map(|f| f.name.as_str()).collect();
                     ConfigError::new(format!("record.packet_delays[{i}]"), format!("unknown flow '{n}' (flows: {}{})", known.join(", "), if flows.len() > 5 { ", ..." } else { "" }))
                 })?;
+                on[f] = true;
+            }
+            Ok(Some(on))
+        }
+    }
+}
+
+/// Which flows the video log records (`None`: off): `true` picks every video flow; a named
+/// flow must be a video flow (the log's tags come from the video source).
+pub fn video_packet_flows(sel: &Select, flows: &[FlowInfo]) -> CResult<Option<Vec<bool>>> {
+    let is_video: Vec<bool> = flows.iter().map(|f| f.app == "video").collect();
+    match sel {
+        Select::All(false) => Ok(None),
+        Select::All(true) => Ok(Some(is_video)),
+        Select::Named(names) => {
+            let mut on = vec![false; flows.len()];
+            for (i, n) in names.iter().enumerate() {
+                let path = format!("record.video_packets[{i}]");
+                let f = flows.iter().position(|f| &f.name == n).ok_or_else(|| ConfigError::new(&path, format!("unknown flow '{n}'")))?;
+                if !is_video[f] {
+                    return Err(ConfigError::new(path, format!("flow '{n}' is not a video flow (its app is '{}')", flows[f].app)));
+                }
                 on[f] = true;
             }
             Ok(Some(on))

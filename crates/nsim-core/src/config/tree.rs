@@ -14,6 +14,7 @@ use serde::Deserialize;
 use super::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
+use super::units::TimeSpec;
 use crate::net::NodeKind;
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -36,6 +37,9 @@ pub struct TreeLevel {
     /// The link from each node of this level up to its parent (no `between`); `queue` is the
     /// queue of the node -> parent direction, `reverse_queue` that of parent -> node.
     pub link: LinkSpec,
+    /// Optional per-node delays of the link up: node j's link gets `delays[j % len]` instead
+    /// of `link.delay` (seed 002 Fig. 4.1: two users of each RTT under every access router).
+    pub delays: Option<Vec<TimeSpec>>,
 }
 
 /// Nodes in a tree above which a scenario is surely a mistake (and would exhaust memory).
@@ -57,6 +61,9 @@ impl TreeSpec {
                 return Err(ConfigError::new(format!("{lp}.fanout"), "must be at least 1"));
             }
             no_between(&level.link, &format!("{lp}.link"))?;
+            if level.delays.as_ref().is_some_and(|d| d.is_empty()) {
+                return Err(ConfigError::new(format!("{lp}.delays"), "needs at least one delay (or leave it out)"));
+            }
             let count = above.len() as u64 * level.fanout as u64;
             total += count;
             if total > MAX_NODES {
@@ -68,6 +75,9 @@ impl TreeSpec {
                 x.nodes.push((name.clone(), kind));
                 let mut l = level.link.clone();
                 l.between = Some([name.clone(), above[j / level.fanout as usize].clone()]);
+                if let Some(d) = &level.delays {
+                    l.delay = d[j % d.len()];
+                }
                 x.links.push((format!("{lp}.link"), l));
             }
             above = names;
@@ -107,6 +117,25 @@ mod tests {
         assert_eq!(between("h11")[1], "edge2");
         assert_eq!(between("h12")[1], "edge3");
         assert_eq!(x.links[31].0, "tree.levels[2].link");
+    }
+
+    #[test]
+    fn per_node_delays_cycle_over_the_level() {
+        let t = spec(
+            r#"levels = [
+                { fanout = 2, prefix = "e", link = { rate = "1Gb", delay = "1ms" } },
+                { fanout = 3, prefix = "h", link = { rate = "1Mb", delay = "1ms" }, delays = ["2ms", "7ms"] },
+            ]"#,
+        );
+        let x = t.expand("tree").unwrap();
+        let delay = |name: &str| x.links.iter().find(|(_, l)| l.between.as_ref().unwrap()[0] == name).unwrap().1.delay;
+        let ms = |v: &str| spec(&format!(r#"levels = [{{ fanout = 1, prefix = "h", link = {{ rate = "1Gb", delay = "{v}" }} }}]"#)).levels[0].link.delay;
+        assert_eq!(delay("e1"), ms("1ms"));
+        for (h, want) in [("h0", "2ms"), ("h1", "7ms"), ("h4", "2ms"), ("h5", "7ms")] {
+            assert_eq!(delay(h), ms(want), "{h}");
+        }
+        let empty = spec(r#"levels = [{ fanout = 1, prefix = "h", link = { rate = "1Gb", delay = "1ms" }, delays = [] }]"#);
+        assert_eq!(empty.expand("tree").unwrap_err().path, "tree.levels[0].delays");
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct Net {
     pub middlebox: Option<Box<crate::middlebox::Middleboxes>>,
     /// MAC learning switches (`None` without any: one branch per arrival).
     pub bridges: Option<Box<ethernet::bridge::Bridges>>,
+    /// The per-packet video log (`record.video_packets`; `None`: one branch per drop and
+    /// per UDP send).
+    pub video_packets: Option<Box<crate::record::video_packets::VideoPacketRecorder>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -85,6 +88,7 @@ impl Net {
             pcap: None,
             middlebox: None,
             bridges: None,
+            video_packets: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -259,6 +263,9 @@ impl Net {
         // A bridge's filtered frame is a flooded copy its flow never sent (bridge.rs).
         if why != DropReason::Filtered {
             self.flows[p.flow.idx()].on_drop(p.ptype.is_data(), p.size, why);
+            if let Some(log) = self.video_packets.as_mut() {
+                log.dropped(p.flow, p.seq, why);
+            }
         }
         self.totals.dropped += 1;
         self.totals.drops[why.idx()] += 1;

@@ -22,8 +22,19 @@
 //! changes only when the packet leaves at the lower mark. When nothing can leave, the link is
 //! woken at the earliest time a blocked bucket will hold the cleared packet (then the bucket
 //! is checked again: a smaller packet may have taken the tokens) or a waiting head becomes
-//! anxious. Buckets start full (RFC 2697 convention, like `shaper`). Not modelled: the
-//! "MUST keep mark" flag and ACK bypass (seed §3.6, §3.7).
+//! anxious. Buckets start full (RFC 2697 convention, like `shaper`).
+//!
+//! "MUST keep mark" (seed §3.6, §3.7: "packets flagged MUST are never remarked"): a packet
+//! whose TCP flags carry [`flags::MUST_KEEP`] (set by the TCP-DS marker, `tcp_ds.must_keep`,
+//! e.g. on the SYN of an interactive application) is never anxious: it waits for a token of
+//! its own mark however long it waits.
+//!
+//! ACK bypass (`ack_bypass = true`; seed §3.7, one of the two fixes for ACKs held behind
+//! shaped data): pure ACKs (no payload, no SYN/FIN/RST) skip the connection queues and the
+//! token buckets; they wait in one FIFO served before every class and keep their mark. Not
+//! modelled: the thesis' companion measures (a pure ACK emitted beside a queued data segment
+//! carrying a new ACK, or rewriting the ACK field of queued segments), which change the TCP
+//! sender rather than the scheduler.
 //!
 //! Cost: a dequeue scans the connections of each class (hosts have a few); no allocation or
 //! hashing per packet (connection queues are indexed by flow id).
@@ -37,9 +48,10 @@ use super::classify::{Classifier, MatchSpec};
 use super::token_bucket::TokenBucket;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::{RateSpec, SizeSpec, TimeSpec};
-use crate::packet::PacketId;
+use crate::packet::{PType, PacketId};
 use crate::record::flow_stats::mark;
 use crate::record::DropReason;
+use crate::tcp::flags;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
 
@@ -65,6 +77,10 @@ pub struct HostSchedConfig {
     /// Packets held over all connections; an arrival beyond it is dropped. Default 1000.
     #[serde(default = "thousand")]
     pub limit: u64,
+    /// Pure ACKs bypass the connection queues and token buckets (served first, in arrival
+    /// order). Default false.
+    #[serde(default)]
+    pub ack_bypass: bool,
 }
 
 /// A class and WRR weight for the connections a match takes.
@@ -151,6 +167,8 @@ impl QueueConfig for HostSchedConfig {
             buckets: [TokenBucket::new(h.0, h.1), TokenBucket::new(m.0, m.1)],
             maxdelay: [md(self.maxdelay_high, 200), md(self.maxdelay_med, 400)],
             limit: self.limit,
+            ack_bypass: self.ack_bypass,
+            acks: VecDeque::new(),
             len: (0, 0),
             stats: std::array::from_fn(|c| ClassStats { name: format!("class{}", c + 1), ..Default::default() }),
         }))
@@ -195,6 +213,9 @@ pub struct HostSched {
     buckets: [TokenBucket; 2],
     maxdelay: [Dur; 2],
     limit: u64,
+    ack_bypass: bool,
+    /// Bypassing pure ACKs with their connection's class, oldest first.
+    acks: VecDeque<(PacketId, usize)>,
     len: (u64, u64),
     stats: [ClassStats; 3],
 }
@@ -203,11 +224,12 @@ impl HostSched {
     /// Whether connection `f`'s head may go in a pass for `want` at `now`.
     fn fits(&self, f: usize, want: Want, now: SimTime, pool: &crate::packet::PacketPool) -> bool {
         let Some(&(id, at)) = self.conns[f].as_ref().and_then(|c| c.q.front()) else { return false };
-        let (m, waited) = (mark(pool.get(id).prio), now.since(at));
+        let p = pool.get(id);
+        let (m, waited, keeps) = (mark(p.prio), now.since(at), must_keep(p));
         match want {
             Want::Own(x) => m == x,
-            Want::AnxiousHigh => m == HIGH && waited >= self.maxdelay[0],
-            Want::Low => m == LOW || waited >= self.maxdelay[1],
+            Want::AnxiousHigh => m == HIGH && !keeps && waited >= self.maxdelay[0],
+            Want::Low => m == LOW || (!keeps && waited >= self.maxdelay[1]),
         }
     }
 
@@ -218,6 +240,15 @@ impl HostSched {
         let n = members.len();
         let pos = self.rr[class][mark].pos;
         wants.iter().find_map(|&w| (0..n).map(|j| (pos + j) % n).find(|&k| self.fits(members[k], w, now, pool)))
+    }
+
+    /// Counts a packet of `class` leaving.
+    fn departed(&mut self, class: usize, size: u64) {
+        self.len.0 -= 1;
+        self.len.1 -= size;
+        self.stats[class].departures += 1;
+        self.stats[class].departure_bytes += size;
+        self.stats[class].queued_pkts -= 1;
     }
 
     /// Sends the head of member `k` of `class` at `mark`, advancing that mark's round.
@@ -235,11 +266,8 @@ impl HostSched {
         }
         let p = ctx.pool.get_mut(id);
         p.prio = p.prio.max(mark as u8);
-        self.len.0 -= 1;
-        self.len.1 -= p.size as u64;
-        self.stats[class].departures += 1;
-        self.stats[class].departure_bytes += p.size as u64;
-        self.stats[class].queued_pkts -= 1;
+        let size = p.size as u64;
+        self.departed(class, size);
         id
     }
 
@@ -249,6 +277,7 @@ impl HostSched {
             .iter()
             .flatten()
             .filter_map(|c| c.q.front())
+            .filter(|&&(id, _)| !must_keep(pool.get(id)))
             .flat_map(|&(id, at)| {
                 let m = mark(pool.get(id).prio);
                 let high = (m == HIGH).then(|| at + self.maxdelay[0]);
@@ -259,6 +288,16 @@ impl HostSched {
             .filter(|&t| t > now)
             .min()
     }
+}
+
+/// The marker asked that this packet keep its mark.
+fn must_keep(p: &crate::packet::Packet) -> bool {
+    p.tcp.flags & flags::MUST_KEEP != 0
+}
+
+/// A pure ACK: a TCP segment without payload, SYN, FIN or RST.
+fn pure_ack(p: &crate::packet::Packet) -> bool {
+    matches!(p.ptype, PType::Ack | PType::Tcp) && p.tcp.payload == 0 && p.tcp.flags & (flags::SYN | flags::FIN | flags::RST) == 0
 }
 
 impl QueueDisc for HostSched {
@@ -282,7 +321,11 @@ impl QueueDisc for HostSched {
             ctx.drops.push((id, DropReason::Overflow));
             return;
         }
-        conn.q.push_back((id, ctx.now));
+        if self.ack_bypass && pure_ack(p) {
+            self.acks.push_back((id, conn.class));
+        } else {
+            conn.q.push_back((id, ctx.now));
+        }
         s.queued_pkts += 1;
         self.len.0 += 1;
         self.len.1 += size;
@@ -290,6 +333,11 @@ impl QueueDisc for HostSched {
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<PacketId> {
         let now = ctx.now;
+        if let Some((id, class)) = self.acks.pop_front() {
+            let size = ctx.pool.get(id).size as u64;
+            self.departed(class, size);
+            return Some(id);
+        }
         // Marks at which a higher class waits for a token in this pass.
         let mut waiting = [false; 2];
         let mut wake: Option<SimTime> = None;

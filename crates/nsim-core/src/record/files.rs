@@ -1,5 +1,5 @@
 //! Results files written by the core: `summary.json`, `flows.csv`, `queues.csv`,
-//! `classes.csv`, `transfers.csv`, `series_<kind>.csv`, `packet_delays.csv` and `windows.csv`, so `nsim run` needs no
+//! `classes.csv`, `transfers.csv`, `series_<kind>.csv`, `packet_delays.csv`, `video_packets.csv` and `windows.csv`, so `nsim run` needs no
 //! DataFrame library (issue 14: the CLI's start-up cost was pandas).
 //!
 //! The tables have the columns `nsim.Results` shows (docs/results.md): row fields in their
@@ -51,6 +51,9 @@ pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
     if let Some(pd) = &res.packet_delays {
         let cols = columns_of(pd)?;
         write_columns(&dir.join("packet_delays.csv"), &cols, &names, &ends)?;
+    }
+    if let Some(vp) = &res.video_packets {
+        write_columns(&dir.join("video_packets.csv"), &columns_of(vp)?, &names, &ends)?;
     }
     Ok(())
 }

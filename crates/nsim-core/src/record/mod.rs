@@ -10,6 +10,7 @@ pub mod packet_delays;
 pub mod pcap;
 pub mod series;
 pub mod trace;
+pub mod video_packets;
 
 pub use flow_stats::FlowStats;
 pub use link_stats::LinkStats;

@@ -40,6 +40,20 @@ pub struct TcpDsConfig {
     /// no quantifiable benefit and used the deterministic one).
     #[serde(default)]
     pub randomized: bool,
+    /// Segments flagged "MUST keep mark" for a host scheduler (`host_sched` never remarks
+    /// them; thesis §4.6.1 "tentative marking", its example the SYN of an interactive
+    /// application): "syn", "recovery" (fast retransmissions and segments sent in fast
+    /// recovery). Default none.
+    #[serde(default)]
+    pub must_keep: Vec<MustKeep>,
+}
+
+/// Which segments carry the "MUST keep mark" flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MustKeep {
+    Syn,
+    Recovery,
 }
 
 fn four() -> u32 {
@@ -62,6 +76,14 @@ impl TcpDsConfig {
             return Err(("med", format!("must be at least high ({})", self.high)));
         }
         Ok(())
+    }
+
+    /// Whether a segment (the SYN, or sent in fast retransmit / recovery) must keep its mark.
+    pub fn keeps_mark(&self, syn: bool, recovery: bool) -> bool {
+        self.must_keep.iter().any(|k| match k {
+            MustKeep::Syn => syn,
+            MustKeep::Recovery => recovery,
+        })
     }
 
     /// The precedence of a data segment sent with send window `sendwnd` (segments); `urgent`
@@ -92,7 +114,7 @@ mod tests {
     #[test]
     fn thesis_algorithm_1_state_to_mark_table() {
         // Seed 002b §3.6, thresholds 4 and 8: (window, SYN/fast retransmit/recovery) → mark.
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false };
+        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false, must_keep: vec![] };
         let table = [
             (1.0, false, 0), // post-timeout: cwnd = 1
             (4.0, false, 0),
@@ -112,7 +134,7 @@ mod tests {
     fn randomized_marks_in_the_reconstructed_proportions() {
         // Window 16, thresholds 4 and 8: HIGH with probability 4/16; else MED with 8/16:
         // P(HIGH) = 0.25, P(MED) = 0.75 · 0.5 = 0.375, P(LOW) = 0.375. Below `high`: HIGH.
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: true };
+        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: true, must_keep: vec![] };
         let mut rng = crate::rng::stream(7, "tcp_ds");
         let n = 100_000;
         let mut count = [0u32; 3];
@@ -130,8 +152,16 @@ mod tests {
     }
 
     #[test]
+    fn must_keep_flags_the_chosen_segments() {
+        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false, must_keep: vec![MustKeep::Syn] };
+        assert!(m.keeps_mark(true, false) && !m.keeps_mark(false, true) && !m.keeps_mark(false, false));
+        let m: TcpDsConfig = toml::from_str("must_keep = [\"syn\", \"recovery\"]").unwrap();
+        assert!(m.keeps_mark(false, true));
+    }
+
+    #[test]
     fn thresholds_are_checked() {
-        assert_eq!(TcpDsConfig { high: 0, med: 8, ack_inherit: true, randomized: false }.validate().unwrap_err().0, "high");
-        assert_eq!(TcpDsConfig { high: 4, med: 3, ack_inherit: true, randomized: false }.validate().unwrap_err().0, "med");
+        assert_eq!(TcpDsConfig { high: 0, med: 8, ack_inherit: true, randomized: false, must_keep: vec![] }.validate().unwrap_err().0, "high");
+        assert_eq!(TcpDsConfig { high: 4, med: 3, ack_inherit: true, randomized: false, must_keep: vec![] }.validate().unwrap_err().0, "med");
     }
 }

@@ -35,12 +35,19 @@ impl UdpSource {
             return;
         }
         let e = self.gen.next(&mut self.rng);
+        let prio = self.gen.prio().unwrap_or(self.prio);
+        // Logged before sending: the packet may be dropped (or even delivered) within `send`.
+        if let Some(log) = ctx.net.video_packets.as_mut() {
+            if let Some(tag) = self.gen.video_tag() {
+                log.sent(ctx.flow, self.seq, e.size, tag, now);
+            }
+        }
         ctx.send(Packet {
             dst: self.dst,
             dst_agent: self.dst_agent,
             size: e.size,
             ptype: self.ptype,
-            prio: self.gen.prio().unwrap_or(self.prio),
+            prio,
             tag: self.tag,
             seq: self.seq,
             ..Default::default()

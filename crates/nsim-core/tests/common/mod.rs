@@ -137,3 +137,24 @@ pub fn first_mismatch(ours: &[Ev], theirs: &[Ev], tol: f64, until: f64) -> Optio
     }
     None
 }
+
+/// One link s -> d, `rate`, one-way `delay`; one flow with `app` over `transport`.
+pub fn one_link(rate: &str, delay: &str, duration: &str, app: &str, transport: &str) -> String {
+    format!(
+        r#"
+duration = "{duration}"
+hosts = ["s", "d"]
+[[links]]
+between = ["s", "d"]
+rate = "{rate}"
+delay = "{delay}"
+queue = {{ kind = "droptail", limit = "1000p" }}
+[[flows]]
+name = "f"
+from = "s"
+to = "d"
+app = {app}
+transport = {transport}
+"#
+    )
+}

@@ -118,3 +118,58 @@ fn arrivals_beyond_the_limit_are_dropped_and_bad_config_is_named() {
     assert!(bad("default_class = 0").starts_with("default_class"));
     assert!(bad("high = { rate = \"8kb\", depth = \"0B\" }").starts_with("high"));
 }
+
+/// A TCP segment of `flow` with `payload` bytes (0: a pure ACK) and TCP `flags`.
+fn seg(flow: u32, prio: u8, size: u32, payload: u32, fl: u8) -> Packet {
+    let tcp = crate::packet::TcpHdr { payload, flags: fl, ..crate::packet::TcpHdr::EMPTY };
+    Packet { flow: FlowId(flow), prio, size, ptype: crate::packet::PType::Tcp, tcp, ..PKT }
+}
+
+#[test]
+fn a_must_keep_packet_is_never_remarked_and_waits_for_its_token() {
+    // As the remarking test, but p2 carries the MUST flag (seed 002b §3.7 "packets flagged
+    // MUST are never remarked"): no anxiety wake-up at 200 ms; it waits until the HIGH bucket
+    // holds 1000 B again (500 B left at 0, 1000 B/s: 500 ms) and leaves HIGH.
+    let mut q = sched("high = { rate = \"8kb\", depth = \"1500B\" }\nmed = { rate = \"8kb\", depth = \"1000B\" }\n");
+    let mut b = Bench::new();
+    b.offer(&mut *q, seg(0, 0, 1000, 960, 0));
+    b.offer(&mut *q, seg(0, 0, 1000, 960, crate::tcp::flags::MUST_KEEP));
+    assert_eq!(take_at(&mut b, &mut *q, 0), (Some((0, 0)), None));
+    assert_eq!(take_at(&mut b, &mut *q, 0), (None, Some(500)));
+    assert_eq!(take_at(&mut b, &mut *q, 450), (None, Some(500)), "still HIGH at 450 ms, past maxdelay_med");
+    assert_eq!(take_at(&mut b, &mut *q, 500), (Some((0, 0)), None));
+}
+
+/// Dequeues at `t` ms: (flow, size) of what leaves, and the wake request.
+fn take_size(b: &mut Bench, q: &mut dyn QueueDisc, ms: u64) -> (Option<(u32, u32)>, Option<u64>) {
+    b.at(Dur::from_millis(ms));
+    let out = b.take(q).map(|id| (b.pool.get(id).flow.0, b.pool.get(id).size));
+    (out, b.wake_at.map(|t| t.0 / 1_000_000_000))
+}
+
+#[test]
+fn pure_acks_bypass_the_connection_queues_and_tokens() {
+    // A slow HIGH bucket (1500 B full, 1000 B/s); HIGH data of connections 0 and 1, then a
+    // pure ACK (no payload) of connection 1 behind its data. With bypass (seed 002b §3.7) the
+    // ACK leaves first and takes no tokens; without, it waits behind connection 1's data,
+    // which waits for tokens: 1000 B at 500 ms, then the ACK's 40 B at 540 ms.
+    let offer = |q: &mut dyn QueueDisc, b: &mut Bench| {
+        b.offer(q, seg(0, 0, 1000, 960, 0));
+        b.offer(q, seg(1, 0, 1000, 960, 0));
+        b.offer(q, seg(1, 0, 40, 0, crate::tcp::flags::ACK));
+    };
+    let mut q = sched(&format!("{SLOW_HIGH}ack_bypass = true\n"));
+    let mut b = Bench::new();
+    offer(&mut *q, &mut b);
+    assert_eq!(take_size(&mut b, &mut *q, 0), (Some((1, 40)), None), "the ACK first");
+    assert_eq!(take_size(&mut b, &mut *q, 0), (Some((0, 1000)), None), "the bucket is still full");
+    assert_eq!(take_size(&mut b, &mut *q, 0), (None, Some(500)));
+    let mut q = sched(SLOW_HIGH);
+    let mut b = Bench::new();
+    offer(&mut *q, &mut b);
+    assert_eq!(take_size(&mut b, &mut *q, 0), (Some((0, 1000)), None));
+    assert_eq!(take_size(&mut b, &mut *q, 0), (None, Some(500)));
+    assert_eq!(take_size(&mut b, &mut *q, 500), (Some((1, 1000)), None));
+    assert_eq!(take_size(&mut b, &mut *q, 500), (None, Some(540)));
+    assert_eq!(take_size(&mut b, &mut *q, 540), (Some((1, 40)), None));
+}

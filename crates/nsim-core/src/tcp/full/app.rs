@@ -19,6 +19,8 @@ pub enum AppKind {
     Bulk,
     File { bytes: u64 },
     Transactions { request: u64, response: u64, count: u32, think: Dur, split: Option<u64> },
+    /// A byte-stream application drives the connection instead ([`super::conn::stream_end`]).
+    Stream,
 }
 
 /// What the application asks of its connection after an event.
@@ -70,6 +72,7 @@ impl App {
             AppKind::File { bytes } => AppOut { write: bytes, close: true, ..AppOut::default() },
             AppKind::Transactions { count: 0, .. } => AppOut { close: true, ..AppOut::default() },
             AppKind::Transactions { .. } => self.request(now),
+            AppKind::Stream => AppOut::default(),
         }
     }
 

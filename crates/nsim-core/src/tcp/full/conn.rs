@@ -16,6 +16,7 @@ use super::sack::{self, Flight, SackSender};
 use super::send_buffer::SendBuffer;
 use super::state::State;
 use super::timer::Timer;
+use stream_end::{StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET, TIMER_STREAM_WAKE};
 use crate::agent::{Agent, AgentCtx, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
@@ -32,6 +33,9 @@ const TIMER_PERSIST: u16 = 5;
 const TIMER_READ: u16 = 6;
 /// The persist interval doubles up to this multiple of the RTO (bounded by `max_rto`).
 const MAX_PERSIST_BACKOFF: u32 = 64;
+
+#[path = "stream_end.rs"]
+pub mod stream_end;
 
 /// Initial send sequence number (ns-2 `iss_ 0`).
 const ISS: u64 = 0;
@@ -86,6 +90,10 @@ pub struct FullTcp {
     /// A finite transfer's data bytes, for its completion time.
     file_bytes: Option<u64>,
     reported_done: bool,
+    /// A byte-stream application (or its peer) driving this end (None: `app` does).
+    stream: Option<StreamEnd>,
+    /// Connections this end has had before the current one (stream flows reconnect).
+    incarnation: u32,
 }
 
 impl FullTcp {
@@ -131,8 +139,23 @@ impl FullTcp {
             cwr_pending: false,
             file_bytes,
             reported_done: false,
+            stream: None,
+            incarnation: 0,
             p,
         }
+    }
+
+    /// A byte-stream application or its peer drives this end instead of `app`.
+    pub fn set_stream(&mut self, s: StreamEnd) {
+        self.stream = Some(s);
+    }
+
+    /// The active open: SYN.
+    fn open(&mut self, ctx: &mut AgentCtx) {
+        let now = ctx.now();
+        ctx.net.flows[ctx.flow.idx()].full.syn_sent.get_or_insert(now);
+        self.state = State::SynSent;
+        self.send_syn(ctx);
     }
 
     /// One past the last data byte the application has handed over.
@@ -423,11 +446,14 @@ impl FullTcp {
         if to == State::TimeWait {
             self.rtx.cancel();
             let at = now + self.p.time_wait;
-            ctx.timer_at(at, TIMER_TIME_WAIT, 0);
+            ctx.timer_at(at, TIMER_TIME_WAIT, self.incarnation);
         }
         if to == State::Closed {
             self.rtx.cancel();
             self.delack_timer.cancel();
+        }
+        if to.done() {
+            self.stream_done(ctx);
         }
     }
 
@@ -523,6 +549,7 @@ impl FullTcp {
             }
         }
         self.fill();
+        self.stream_acked(ctx);
     }
 
     /// Window change for a new ACK without SACK (Tahoe, Reno, NewReno).
@@ -640,6 +667,7 @@ impl FullTcp {
                     None => {
                         let out = self.app.on_data(delivered, now);
                         self.apply(out, ctx);
+                        self.stream_received(delivered, ctx);
                     }
                 }
             }
@@ -648,8 +676,12 @@ impl FullTcp {
             self.ack_now = true;
             let to = self.state.fin_received();
             self.set_state(to, ctx);
-            let out = self.app.on_peer_closed();
-            self.apply(out, ctx);
+            if self.stream.is_some() {
+                self.stream_peer_closed();
+            } else {
+                let out = self.app.on_peer_closed();
+                self.apply(out, ctx);
+            }
         } else if h.flags & flags::FIN != 0 {
             self.ack_now = true;
         }
@@ -676,6 +708,7 @@ impl FullTcp {
         }
         let out = self.app.on_data(n, ctx.now());
         self.apply(out, ctx);
+        self.stream_received(n, ctx);
         self.output(ctx);
         self.schedule_read(ctx);
     }
@@ -685,6 +718,7 @@ impl FullTcp {
         self.cc.set_cwnd(self.p.initial_window as f64);
         let out = self.app.on_established(ctx.now());
         self.apply(out, ctx);
+        self.stream_established();
     }
 
     /// The peer's SYN: its sequence space, window and window-scale option.
@@ -707,6 +741,9 @@ impl FullTcp {
 
     fn on_segment(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
         let fl = h.flags;
+        if self.stream.is_some() && self.stream_old_connection(h, ctx) {
+            return;
+        }
         if fl & flags::RST != 0 {
             if self.state != State::Listen && self.state != State::Closed {
                 self.set_state(State::Closed, ctx);
@@ -737,7 +774,8 @@ impl FullTcp {
                     self.snd_wl2 = h.ack;
                     self.on_ack(h, ctx);
                     // ns-2 FullTcp answers the SYN-ACK with a separate pure ACK, then data.
-                    self.send_ack(ctx);
+                    // The ACK bit is set explicitly: this end is still SYN-SENT here.
+                    self.segment(ctx, self.snd_nxt, 0, flags::ACK);
                     self.established(ctx);
                     self.output(ctx);
                 }
@@ -812,11 +850,14 @@ impl FullTcp {
 impl Agent for FullTcp {
     fn on_timer(&mut self, kind: u16, gen: u32, ctx: &mut AgentCtx) {
         match kind {
-            TIMER_START if self.active || (self.p.simultaneous_open && self.state == State::Listen) => {
-                let now = ctx.now();
-                ctx.net.flows[ctx.flow.idx()].full.syn_sent.get_or_insert(now);
-                self.state = State::SynSent;
-                self.send_syn(ctx);
+            TIMER_START => {
+                if self.active || (self.p.simultaneous_open && self.state == State::Listen) {
+                    self.open(ctx);
+                }
+                if self.stream.is_some() {
+                    self.stream_start(ctx);
+                    self.output(ctx);
+                }
             }
             TIMER_RTX if self.rtx.fire(gen, TIMER_RTX, ctx) => self.on_rtx_timeout(ctx),
             TIMER_DELACK if self.delack_timer.fire(gen, TIMER_DELACK, ctx) && self.delack.pending() && self.state.synchronized() => {
@@ -827,10 +868,18 @@ impl Agent for FullTcp {
                 self.apply(out, ctx);
                 self.output(ctx);
             }
-            TIMER_TIME_WAIT if self.state == State::TimeWait => self.set_state(State::Closed, ctx),
+            TIMER_TIME_WAIT if self.state == State::TimeWait && gen == self.incarnation => self.set_state(State::Closed, ctx),
             TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
             TIMER_READ => self.on_read(ctx),
+            TIMER_STREAM_WAKE => self.with_stream(ctx, |app, io| app.on_wake(io)),
+            TIMER_STREAM_MESSAGE => self.with_stream(ctx, |app, io| app.on_message(gen, io)),
+            TIMER_REQUEST => self.stream_request(ctx),
+            TIMER_STREAM_REOPEN => self.stream_reopen(ctx),
+            TIMER_STREAM_RESET => self.stream_reset(gen, ctx),
             _ => {}
+        }
+        if kind >= TIMER_STREAM_WAKE && self.stream.is_some() {
+            self.output(ctx);
         }
     }
 
@@ -842,7 +891,7 @@ impl Agent for FullTcp {
     /// The opener's sender state only: the flow's `tcp`/`cwnd` series describe its source, as
     /// for the one-way agents (the listener's data direction is not sampled).
     fn tcp_probe(&self) -> Option<TcpProbe> {
-        if !self.active {
+        if !self.stream_writer().unwrap_or(self.active) {
             return None;
         }
         let outstanding = self.snd_max - self.snd_una;

@@ -16,6 +16,7 @@
 //! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
+//! | [`conn::stream_end`] | byte-stream applications (`repeat`, `telnet`, `http`) and their peers |
 //! | [`config`] | `transport = { kind = "tcp_full" }` |
 
 pub mod app;
@@ -38,6 +39,7 @@ use crate::tcp::cc::tahoe::Tahoe;
 use crate::tcp::cc::CongestionControl;
 use app::{App, AppKind};
 use config::{FullParams, FullVariant};
+use conn::stream_end::{Role, StreamEnd};
 use conn::FullTcp;
 
 fn congestion_control(p: &FullParams) -> Box<dyn CongestionControl> {
@@ -49,26 +51,47 @@ fn congestion_control(p: &FullParams) -> Box<dyn CongestionControl> {
     }
 }
 
-/// The active opener (at the flow's source) and the listener (at its destination); both
-/// share one RTO clock phase drawn from `phase_rng` unless `clock_offset` is set, and each
-/// draws its own delayed-ACK tick phase unless `delack_phase` is set.
-pub fn agents(mut p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
+/// Each end's parameters: one RTO clock phase for both drawn from `phase_rng` unless
+/// `clock_offset` is set, and each end's own delayed-ACK tick phase unless `delack_phase` is.
+fn end_params(mut p: FullParams, phase_rng: &mut SimRng) -> (FullParams, FullParams) {
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
-    let file = match app {
-        AppKind::File { bytes } => Some(bytes),
-        _ => None,
-    };
     let end = |rng: &mut SimRng| {
         let mut q = p.clone();
         q.delack_phase.get_or_insert_with(|| random_phase(p.delack_interval, rng));
         q
     };
-    let (pc, ps) = (end(phase_rng), end(phase_rng));
-    let mut client = FullTcp::new(pc, congestion_control(&p), App::new(app.clone(), true), true, ends.dst, file);
-    let mut server = FullTcp::new(ps, congestion_control(&p), App::new(app, false), false, ends.src, None);
+    let source = end(phase_rng);
+    (source, end(phase_rng))
+}
+
+/// The active opener (at the flow's source) and the listener (at its destination).
+pub fn agents(p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    let file = match app {
+        AppKind::File { bytes } => Some(bytes),
+        _ => None,
+    };
+    let (pc, ps) = end_params(p, phase_rng);
+    let mut client = FullTcp::new(pc.clone(), congestion_control(&pc), App::new(app.clone(), true), true, ends.dst, file);
+    let mut server = FullTcp::new(ps, congestion_control(&pc), App::new(app, false), false, ends.src, None);
     client.prio = ends.prio;
     client.tag = ends.tag;
     server.prio = ends.prio;
     server.tag = ends.tag;
     (Box::new(client), Box::new(server))
+}
+
+/// A byte-stream flow (`repeat`, `telnet`, `http`; [`conn::stream_end`]): the source plays
+/// `writer` (the application), the destination `reader` (its peer). The source opens the
+/// connection, except when the reader is a web client, which opens one per page.
+pub fn stream_agents(p: FullParams, writer: Role, reader: Role, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    let (pw, pr) = end_params(p, phase_rng);
+    let client_opens = matches!(reader, Role::Client { .. });
+    let mut src = FullTcp::new(pw.clone(), congestion_control(&pw), App::new(AppKind::Stream, !client_opens), !client_opens, ends.dst, None);
+    let mut dst = FullTcp::new(pr, congestion_control(&pw), App::new(AppKind::Stream, client_opens), client_opens, ends.src, None);
+    for (end, role) in [(&mut src, writer), (&mut dst, reader)] {
+        end.prio = ends.prio;
+        end.tag = ends.tag;
+        end.set_stream(StreamEnd::new(role));
+    }
+    (Box::new(src), Box::new(dst))
 }

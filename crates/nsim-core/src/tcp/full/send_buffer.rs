@@ -44,6 +44,11 @@ impl SendBuffer {
         n
     }
 
+    /// The application has closed its direction.
+    pub fn close_requested(&self) -> bool {
+        self.close_requested
+    }
+
     /// Data bytes accepted so far.
     pub fn written(&self) -> u64 {
         self.written

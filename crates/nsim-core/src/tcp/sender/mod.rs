@@ -263,7 +263,13 @@ impl Conn<'_, '_> {
         let ecn = if s.p.ecn && fl & flags::SYN == 0 { Ecn::Ect } else { Ecn::NotEct };
         let prio = match &s.p.tcp_ds {
             // Fast retransmit sets the Recovery state before it retransmits.
-            Some(m) => m.precedence(self.cc.cwnd().min(s.wnd() as f64), fl & flags::SYN != 0 || s.state == CongState::Recovery, s.mark_rng.as_mut()),
+            Some(m) => {
+                let (syn, recovery) = (fl & flags::SYN != 0, s.state == CongState::Recovery);
+                if m.keeps_mark(syn, recovery) {
+                    fl |= flags::MUST_KEEP;
+                }
+                m.precedence(self.cc.cwnd().min(s.wnd() as f64), syn || recovery, s.mark_rng.as_mut())
+            }
             None => s.prio,
         };
         self.ctx.send(Packet {
