@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,16 +17,17 @@ from conftest import ROOT
 TOY = ROOT / "tests" / "data" / "video" / "toy_layered.trace"
 
 
-def lossy_toy(record: object = True) -> nsim.Scenario:
+def lossy_toy_toml() -> str:
     """The toy layered trace in bursts (6 packets per 133.3 ms play) over a 10 Mb/s link that
-    loses its 2nd and 7th packet; 11 ms deadline."""
-    sc = nsim.Scenario("toy video log", duration="0.27s", seed=1)
-    sc.hosts("a", "b")
-    sc.link("a", "b", rate="10Mb", delay="10ms", error={"kind": "drop_list", "packets": [2, 7]})
-    video = nsim.app("video", sequences=[{"trace": str(TOY)}], pacing="burst", gap="0s")
-    sc.flow("a", "b", video, name="video", deadline="11ms")
-    sc.config["record"] = {"video_packets": record}
-    return sc
+    loses its 2nd and 7th packet; 11 ms deadline (the case the Rust tests share)."""
+    return (ROOT / "tests" / "data" / "video" / "toy_lossy_log.toml").read_text().replace("{trace}", TOY.as_posix())
+
+
+def lossy_toy(record: object = True) -> nsim.Scenario:
+    """:func:`lossy_toy_toml` as a scenario object, recording the log for `record`."""
+    config = tomllib.loads(lossy_toy_toml())
+    config["record"] = {"video_packets": record}
+    return nsim.Scenario.from_dict(config, source="toy_lossy_log.toml")
 
 
 def test_log_rows_and_fates(tmp_path: Path) -> None:
@@ -48,23 +50,7 @@ def test_log_rows_and_fates(tmp_path: Path) -> None:
 
 def test_cli_writes_the_log(tmp_path: Path) -> None:
     scenario = tmp_path / "toy.toml"
-    scenario.write_text(f"""
-duration = "0.27s"
-hosts = ["a", "b"]
-[[links]]
-between = ["a", "b"]
-rate = "10Mb"
-delay = "10ms"
-error = {{ kind = "drop_list", packets = [2, 7] }}
-[[flows]]
-name = "video"
-from = "a"
-to = "b"
-app = {{ kind = "video", sequences = [{{ trace = "{TOY.as_posix()}" }}], pacing = "burst", gap = "0s" }}
-deadline = "11ms"
-[record]
-video_packets = true
-""")
+    scenario.write_text(lossy_toy_toml())
     out = tmp_path / "out"
     subprocess.run([sys.executable, "-m", "nsim", "run", str(scenario), "-o", str(out), "-q"], check=True)
     text = (out / "video_packets.csv").read_text().splitlines()

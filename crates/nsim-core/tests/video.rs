@@ -74,25 +74,7 @@ fn a_packet_is_late_only_when_its_delay_exceeds_the_deadline() {
 #[test]
 fn video_log_tags_every_packet_with_its_frame_layer_and_fate() {
     let trace = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/video/toy_layered.trace");
-    let r = run(&format!(
-        r#"
-duration = "0.27s"
-hosts = ["a", "b"]
-[[links]]
-between = ["a", "b"]
-rate = "10Mb"
-delay = "10ms"
-error = {{ kind = "drop_list", packets = [2, 7] }}
-[[flows]]
-name = "video"
-from = "a"
-to = "b"
-app = {{ kind = "video", sequences = [{{ trace = "{trace}" }}], pacing = "burst", gap = "0s" }}
-deadline = "11ms"
-[record]
-video_packets = true
-"#
-    ));
+    let r = run(&include_str!("../../../tests/data/video/toy_lossy_log.toml").replace("{trace}", trace));
     let log = r.video_packets.as_ref().expect("recorded");
     // One play = 6 packets over 4 frames (133.3 ms): plays start at 0, 133.3 and 266.7 ms;
     // the third's frame 0 (4 packets) leaves at 266.7 ms and is still on its way at 270 ms.
