@@ -391,8 +391,7 @@ def ch4_transactions(res: Any) -> pd.DataFrame:
     """Extractor, per flow: ``durations`` (list, seconds) of the probe pages, Telnet echoes and
     FTP probe files that started after the warm-up, and the run's central drop rate and
     utilization (same value on every row)."""
-    q = res.queues
-    c = q[(q["from"] == CH4_CENTRAL[0]) & (q["to"] == CH4_CENTRAL[1])].iloc[0]
+    c = _queue_row(res, *CH4_CENTRAL)
     drop = float(c["dropped_pkts"]) / float(c["arrivals"]) if c["arrivals"] else float("nan")
     t = res.transfers
     kept: dict[str, list[float]] = {}
@@ -425,9 +424,17 @@ def _ccdf_frame(samples: dict[Any, np.ndarray], series: str, grid: np.ndarray) -
     return pd.DataFrame(rows)
 
 
-def _mbps(rate: Any) -> int:
-    """'100Mb' -> 100."""
-    return int(round(float(str(rate).lower().removesuffix("mb").removesuffix("mbps"))))
+def _mbps(rate: Any, field: str) -> float:
+    """A rate as the scenarios write it ("100Mb", or b/s) in Mb/s; `field` names it in errors."""
+    from nsim.units import bits_per_second
+
+    return bits_per_second(rate, field) / 1e6
+
+
+def _queue_row(res: Any, frm: str, to: str) -> pd.Series:
+    """The `queues` row of the link direction `frm` -> `to`."""
+    q = res.queues
+    return q[(q["from"] == frm) & (q["to"] == to)].iloc[0]
 
 
 def _telnet80(names: pd.Series) -> pd.Series:
@@ -448,7 +455,7 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = {}
     drops, pages10, pages11, echoes, summary = {}, {}, {}, {}, []
     for rate, g in table.groupby(CH4_RATE):
-        mb = _mbps(rate)
+        mb = round(_mbps(rate, CH4_RATE))
         names = g["name"].astype(str)
         drop = float(g.groupby("seed")["central_drop"].first().mean())
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
@@ -501,7 +508,7 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     t = table.assign(scheme=table["tree"].map(_scheme))
     summary, pages = [], {}
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
-        mb = _mbps(rate)
+        mb = round(_mbps(rate, CH4_RATE))
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
@@ -564,7 +571,7 @@ def ch4_ftplong(table: pd.DataFrame) -> dict[str, Any]:
     for (scheme, high), g in t.groupby(["scheme", "high"]):
         tree = g["tree"].iloc[0]
         tree = json.loads(tree) if isinstance(tree, str) else tree
-        fair = _mbps(tree["levels"][0]["link"]["rate"]) * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
+        fair = _mbps(tree["levels"][0]["link"]["rate"], CH4_RATE) * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
         probe = g[g["name"] == "ftplong_200ms"]
         others = g[g["name"] != "ftplong_200ms"]
         rows.append({"scheme": scheme, "high_thresh": int(high), "share_200ms": float(probe["gp_mean_bps"].mean() / fair),
@@ -605,18 +612,11 @@ VIDEO_LOSS_MAX = 1e-3
 ECHO_RTT_GROUP = 2
 
 
-def _rate_mbps(v: Any) -> float:
-    from nsim.units import bits_per_second
-
-    return bits_per_second(v, RATE) / 1e6
-
-
 def ch5_run(res: Any) -> dict[str, Any]:
     """Per run: bottleneck drop rate, web-probe page times, 80 ms Telnet echoes, and video
     loss per layer from the per-packet video log (`record.video_packets`)."""
     warmup = min(CH5_WARMUP_S, float(res.summary["sim_time_s"]) / 4)
-    q = res.queues
-    b = q[(q["from"] == "r0") & (q["to"] == "r1")].iloc[0]
+    b = _queue_row(res, "r0", "r1")
     out: dict[str, Any] = {"drop_rate": float(b["dropped_pkts"] / b["arrivals"]) if b["arrivals"] else 0.0}
     t = res.transfers
     if len(t):
@@ -646,7 +646,7 @@ def _ch5_runs(table: pd.DataFrame) -> pd.DataFrame:
     cols = [c for c in ("drop_rate", "pages", "web_slow", "web_bad", "web_max_s", "echoes", "echo_slow", "video_loss",
                         "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences") if c in table]
     runs = table.groupby([RATE, "seed"], as_index=False)[cols].first()
-    runs["rate_mbps"] = runs[RATE].map(_rate_mbps)
+    runs["rate_mbps"] = runs[RATE].map(lambda v: _mbps(v, RATE))
     return runs.groupby("rate_mbps", as_index=False)[cols].mean().sort_values("rate_mbps").reset_index(drop=True)
 
 
