@@ -14,7 +14,6 @@ Usage: uv run python experiments/noureddine2002/lossless_web_load.py [--duration
 from __future__ import annotations
 
 import argparse
-import copy
 from pathlib import Path
 
 import nsim
@@ -25,7 +24,7 @@ THESIS_MBPS = 33.0
 
 def lossless_web(page: str, duration: str) -> nsim.Scenario:
     """The chapter-4 mix reduced to its background web sessions with `page` pages, lossless."""
-    d = copy.deepcopy(nsim.load(MIX).to_dict())
+    d = nsim.load(MIX).to_dict()
     d["duration"] = duration
     for level in d["tree"]["levels"]:
         if level["prefix"] != "h":
