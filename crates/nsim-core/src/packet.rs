@@ -7,7 +7,7 @@ use crate::ids::{AgentId, FlowId, NodeId};
 use crate::time::SimTime;
 
 /// Index of a live packet in the [`PacketPool`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PacketId(pub u32);
 
 /// Packet type as ns-2 names it in traces (`cbr`, `tcp`, `ack`, ...).
@@ -109,8 +109,9 @@ impl Default for TcpHdr {
 ///
 /// Laid out by hand (`repr(C)`): the fields every hop reads (`dst` to route, `size` to queue
 /// and serialize, `flow`, `ptype` and `prio` to count a drop or classify) fill the first 16
-/// bytes, which never straddle a cache line in the pool (slots are 144 bytes, 16-aligned); the
-/// headers the agents read come after.
+/// bytes and the link's wire list (`wire_at`, `wire_next`) the next 16, and those 32 bytes
+/// never straddle a cache line in the pool (slots are 160 bytes, 32-byte steps); the headers
+/// the agents read come after.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 pub struct Packet {
@@ -123,6 +124,10 @@ pub struct Packet {
     pub prio: u8,
     /// Application tag, read by classifiers.
     pub tag: u16,
+    /// While on a link's wire: when it reaches the far end ([`crate::net::wire::Wire`]).
+    pub wire_at: SimTime,
+    /// While on a link's wire: the packet behind it.
+    pub wire_next: PacketId,
     pub src: NodeId,
     pub src_agent: AgentId,
     pub dst_agent: AgentId,
@@ -193,14 +198,16 @@ impl PacketPool {
 mod tests {
     use super::*;
 
-    /// The per-hop fields stay in the first 16 bytes, and the slot size keeps them in one
-    /// cache line (see [`Packet`]).
+    /// The per-hop fields stay in the first 16 bytes and the wire list in the next 16, and the
+    /// slot size keeps those 32 bytes in one cache line (see [`Packet`]).
     #[test]
-    fn per_hop_fields_share_one_cache_line() {
+    fn per_hop_and_wire_fields_share_one_cache_line() {
         use std::mem::{offset_of, size_of};
         let ends = [offset_of!(Packet, dst) + 4, offset_of!(Packet, size) + 4, offset_of!(Packet, flow) + 4, offset_of!(Packet, ptype) + 1, offset_of!(Packet, prio) + 1];
         assert!(ends.iter().all(|&e| e <= 16), "{ends:?}");
-        assert_eq!(size_of::<Packet>() % 16, 0);
+        let wire = [offset_of!(Packet, wire_at) + 8, offset_of!(Packet, wire_next) + 4];
+        assert!(wire.iter().all(|&e| e <= 32), "{wire:?}");
+        assert_eq!(size_of::<Packet>() % 32, 0);
     }
 
     #[test]

@@ -299,7 +299,7 @@ impl Results {
             .enumerate()
             .map(|(i, l)| {
                 let (mp, mb) = l.stats.mean_occupancy(end);
-                let pause = l.eth.as_ref().map(|p| (p.stats, p.timers.paused_time(end).as_secs_f64())).unwrap_or_default();
+                let pause = l.eth().map(|p| (p.stats, p.timers.paused_time(end).as_secs_f64())).unwrap_or_default();
                 QueueRow {
                     link: i as u32,
                     from: node(l.from),

@@ -254,7 +254,7 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
                         return Err(ConfigError::new(format!("{path}.{qfield}"), "an Ethernet port buffers in its `ethernet` table (buffer, classes): drop `queue`"));
                     }
                     let cfg = e.port_config().map_err(|(f, r)| ConfigError::new(format!("{path}.{field}.{f}"), r))?;
-                    Some(Box::new(EthPort::new(cfg, l.rate.0)))
+                    Some(EthPort::new(cfg, l.rate.0))
                 }
                 (_, None) => None,
             };
@@ -269,9 +269,13 @@ fn build_links(specs: &[(String, LinkSpec)], names: &Names, seed: u64) -> CResul
             let bctx = BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows };
             let queue = q.build(&bctx).map_err(|r| ConfigError::new(format!("{path}.{qfield}"), r))?;
             let mut link = Link::new(from, to, l.rate.0, l.delay.0, queue, seed, id);
-            link.error = error.map(Box::new);
+            if let Some(em) = error {
+                link.set_error(em);
+            }
             link.error_at_enqueue = l.error_at == super::link_spec::ErrorAt::Enqueue;
-            link.eth = eth;
+            if let Some(port) = eth {
+                link.set_eth(port);
+            }
             links.push(link);
         }
     }
@@ -297,7 +301,7 @@ fn atm_link(l: &LinkSpec, a: &AtmSpec, path: &str, from: NodeId, to: NodeId, nam
     let placeholder = QueueSpec::default().build(&BuildCtx { link_rate: l.rate.0, link_delay: l.delay.0, flows: &names.flows });
     let mut link = Link::new(from, to, l.rate.0, l.delay.0, placeholder.expect("the default queue builds"), seed, id);
     let n_vcs = 2 * names.flows.len();
-    link.atm = Some(Box::new(CellPort::new(cfg, atm::cell::slot(l.rate.0), l.delay.0, n_vcs)));
+    link.set_atm(CellPort::new(cfg, atm::cell::slot(l.rate.0), l.delay.0, n_vcs));
     Ok(link)
 }
 

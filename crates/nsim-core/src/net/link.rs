@@ -1,51 +1,49 @@
 //! One direction of a point-to-point link: queue, transmitter, error model, propagation.
 //!
 //! Store-and-forward (ns-2 `SimpleLink`): a packet is serialized in size*8/rate (rounded up to
-//! the picosecond), then propagates for `delay`. A packet enters the wire ring when its
+//! the picosecond), then propagates for `delay`. A packet enters the wire ([`Wire`]) when its
 //! transmission starts, with its arrival time (start + serialization + delay); arrivals leave
-//! the ring in order, so the link keeps one pending arrival event. The transmitter needs an
+//! the wire in order, so the link keeps one pending arrival event. The transmitter needs an
 //! event of its own ("transmission done") only while packets wait behind it: an idle or
 //! lightly loaded link costs one event per packet, not two (STYLE.md item 10).
-
-use std::collections::VecDeque;
 
 use super::atm::port::CellPort;
 use super::error_model::ErrorModel;
 use super::ethernet::port::EthPort;
+use super::wire::Wire;
 use crate::ids::NodeId;
-use crate::packet::PacketId;
 use crate::queue::{ClassStats, QueueDisc};
 use crate::record::LinkStats;
 use crate::rng::SimRng;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
 
-/// Fields are laid out by hand (`repr(C)`) so that those every packet touches at every hop
-/// come first and fill the first four cache lines of a 64-byte-aligned record, with the
-/// configuration and counters read only at a drop, a wake or the end behind them: a network of
-/// 40,000 link directions touches 4 lines of a link per hop instead of the 7 of the
-/// compiler's order (issue 15, docs/performance.md). Keep new per-packet fields in front.
+/// Fields are laid out by hand (`repr(C)`, 64-byte aligned) so that a packet crossing a link
+/// whose queue it passes straight through (the common case on an uncongested access link)
+/// touches two cache lines of the record: line 0 holds the transmitter, the wire and the
+/// flags every hop tests, line 1 the per-packet counters ([`LinkStats`]' leading fields). A
+/// packet that waits in the queue also reads the queue pointer and the occupancy integral just
+/// behind them; configuration read at a drop, a wake or the end comes last. With 40,000 link
+/// directions each record is cold, so every line counts (issue 15, docs/performance.md; the
+/// test below keeps the first two lines this way). Keep new per-packet fields in line 0.
 #[repr(C, align(64))]
 pub struct Link {
-    pub queue: Box<dyn QueueDisc>,
-    /// Packets being serialized or propagating, with their arrival times (non-decreasing).
-    pub pipe: VecDeque<(SimTime, PacketId)>,
     /// When the transmitter finishes its current (or last) packet.
     pub busy_until: SimTime,
     pub delay: Dur,
-    /// Serialization time of the last packet size sent: a link mostly carries one size, and
-    /// this turns the exact 128-bit division into a compare (STYLE.md item 5).
-    tx_cache: (u32, Dur),
-    /// An ATM cell link's output port (then `queue` and `pipe` stay unused).
-    pub atm: Option<Box<CellPort>>,
-    /// An Ethernet port (then `queue` stays unused: packets wait in the port's buffer).
-    pub eth: Option<Box<EthPort>>,
-    /// Boxed so that a link without one carries a null pointer, not the model, in its hot lines.
-    pub error: Option<Box<ErrorModel>>,
-    pub from: NodeId,
+    /// Serialization time of `tx_size` bytes: a link mostly carries one size, and this turns
+    /// the exact 128-bit division into a compare (STYLE.md item 5).
+    tx_dur: Dur,
+    pub rate: BitsPerSec,
+    tx_size: u32,
+    /// The queue's [`QueueDisc::cut_through_max`] (0 if it notices idle periods), read once.
+    pub(super) queue_cut_through: u32,
     pub to: NodeId,
-    /// The error model acts on arrival at the link instead of after transmission.
-    pub error_at_enqueue: bool,
+    /// Packets being serialized or propagating, in order of arrival.
+    pub(super) wire: Wire,
+    /// Which of `atm`, `eth`, `error` are set ([`Link::is_atm`] ...), so that a plain link's
+    /// hop tests one byte here instead of three pointers further down.
+    special: u8,
     /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
     pub tx_pending: bool,
     /// The discipline has been shown the idle period that began at `busy_until`.
@@ -53,11 +51,18 @@ pub struct Link {
     /// The queue's [`QueueDisc::notices_idle`], read once: without it `Net::show_idle` has
     /// nothing to do.
     pub(super) queue_notices_idle: bool,
-    /// The queue's [`QueueDisc::cut_through_max`] (0 if it notices idle periods), read once.
-    pub(super) queue_cut_through: u32,
-    pub rate: BitsPerSec,
+    /// The error model acts on arrival at the link instead of after transmission.
+    pub error_at_enqueue: bool,
     /// Counters, per-packet ones first ([`LinkStats`] is laid out for this record).
     pub stats: LinkStats,
+    pub queue: Box<dyn QueueDisc>,
+    pub from: NodeId,
+    /// An ATM cell link's output port (then `queue` and `wire` stay unused). `atm`, `eth` and
+    /// `error` are set through [`Link::set_atm`] and its siblings, which keep `special` true.
+    pub(super) atm: Option<Box<CellPort>>,
+    /// An Ethernet port (then `queue` stays unused: packets wait in the port's buffer).
+    pub(super) eth: Option<Box<EthPort>>,
+    error: Option<Box<ErrorModel>>,
     /// The pending `QueueWake` event's time, if one is scheduled (older ones are stale).
     pub wake: Option<SimTime>,
     /// Random stream of the queue discipline.
@@ -66,6 +71,10 @@ pub struct Link {
     pub error_rng: SimRng,
 }
 
+const ATM: u8 = 1;
+const ETH: u8 = 2;
+const ERROR: u8 = 4;
+
 impl Link {
     /// An idle link direction with no error model; `seed` names its random streams
     /// (`link/<id>/queue`, `link/<id>/error`).
@@ -73,45 +82,105 @@ impl Link {
         let queue_notices_idle = queue.notices_idle();
         let queue_cut_through = if queue_notices_idle { 0 } else { queue.cut_through_max() };
         Link {
-            queue,
-            pipe: VecDeque::new(),
             busy_until: SimTime::ZERO,
             delay,
-            tx_cache: (0, Dur::ZERO),
-            atm: None,
-            eth: None,
-            error: None,
-            from,
+            tx_dur: Dur::ZERO,
+            rate,
+            tx_size: 0,
+            queue_cut_through,
             to,
-            error_at_enqueue: false,
+            wire: Wire::default(),
+            special: 0,
             tx_pending: false,
             idle_polled: false,
             queue_notices_idle,
-            queue_cut_through,
-            rate,
+            error_at_enqueue: false,
             stats: LinkStats::default(),
+            queue,
+            from,
+            atm: None,
+            eth: None,
+            error: None,
             wake: None,
             queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
             error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
         }
     }
 
+    /// Makes this an ATM cell link with output port `port`.
+    pub fn set_atm(&mut self, port: CellPort) {
+        self.atm = Some(Box::new(port));
+        self.special |= ATM;
+    }
+
+    /// Makes this an Ethernet link with port `port`.
+    pub fn set_eth(&mut self, port: EthPort) {
+        self.eth = Some(Box::new(port));
+        self.special |= ETH;
+    }
+
+    /// Gives this link an error model.
+    pub fn set_error(&mut self, model: ErrorModel) {
+        self.error = Some(Box::new(model));
+        self.special |= ERROR;
+    }
+
+    #[inline]
+    pub fn is_atm(&self) -> bool {
+        self.special & ATM != 0
+    }
+
+    #[inline]
+    pub fn is_eth(&self) -> bool {
+        self.special & ETH != 0
+    }
+
+    #[inline]
+    pub fn has_error(&self) -> bool {
+        self.special & ERROR != 0
+    }
+
+    pub fn atm(&self) -> Option<&CellPort> {
+        self.atm.as_deref()
+    }
+
+    pub fn atm_mut(&mut self) -> Option<&mut CellPort> {
+        self.atm.as_deref_mut()
+    }
+
+    pub fn eth(&self) -> Option<&EthPort> {
+        self.eth.as_deref()
+    }
+
+    pub fn eth_mut(&mut self) -> Option<&mut EthPort> {
+        self.eth.as_deref_mut()
+    }
+
+    /// The error model and its random stream, if the link has one.
+    pub fn error_mut(&mut self) -> Option<(&mut ErrorModel, &mut SimRng)> {
+        if !self.has_error() {
+            return None;
+        }
+        self.error.as_deref_mut().map(|em| (em, &mut self.error_rng))
+    }
+
     /// Time to serialize a packet of `size` bytes on this link.
     #[inline]
     pub fn tx_time(&mut self, size: u32) -> Dur {
         let size = self.wire_bytes(size);
-        if self.tx_cache.0 != size {
-            self.tx_cache = (size, self.rate.tx_time(size as u64));
+        if self.tx_size != size {
+            self.tx_size = size;
+            self.tx_dur = self.rate.tx_time(size as u64);
         }
-        self.tx_cache.1
+        self.tx_dur
     }
 
     /// Per-class rows of the results' `classes` table: the discipline's classes, or an ATM
     /// port's VCs (counted in cells) as of `end`.
     pub fn class_stats(&self, end: SimTime) -> Vec<ClassStats> {
-        match &self.atm {
+        match self.atm() {
             Some(port) => port.vc_stats(end).into_iter().map(|(vc, c)| ClassStats { name: super::atm::vc_name(vc), ..c }).collect(),
-            None => match &self.eth {
+            None => match self.eth() {
                 Some(port) => port.class_stats(),
                 None => self.queue.class_stats(),
             },
@@ -120,7 +189,7 @@ impl Link {
 
     /// Packets waiting to be sent (in the discipline, or in the Ethernet port's buffer).
     pub fn waiting(&self) -> u64 {
-        match &self.eth {
+        match self.eth() {
             Some(port) => port.buf.len_packets(),
             None => self.queue.len_packets(),
         }
@@ -128,7 +197,7 @@ impl Link {
 
     /// Bytes waiting to be sent.
     pub fn waiting_bytes(&self) -> u64 {
-        match &self.eth {
+        match self.eth() {
             Some(port) => port.buf.len_bytes(),
             None => self.queue.len_bytes(),
         }
@@ -137,12 +206,15 @@ impl Link {
     /// Bytes the transmitter is busy for with a packet of `size` bytes (Ethernet framing).
     #[inline]
     fn wire_bytes(&self, size: u32) -> u32 {
-        self.eth.as_ref().map_or(size, |port| port.wire_bytes(size))
+        if !self.is_eth() {
+            return size;
+        }
+        self.eth().map_or(size, |port| port.wire_bytes(size))
     }
 
     /// Packets being serialized or propagating.
     pub fn in_flight(&self) -> u64 {
-        self.pipe.len() as u64
+        self.wire.len() as u64
     }
 }
 
@@ -152,22 +224,30 @@ mod tests {
     use std::mem::offset_of;
 
     use super::Link;
-    use crate::record::LinkStats;
 
-    /// The fields a packet touches at every hop stay within the record's first four cache
-    /// lines (the layout above; a field added in the wrong place would spread them again).
+    /// A packet passing an empty queue touches only the record's first two cache lines (the
+    /// layout above; a field added in the wrong place would spread them again).
     #[test]
-    fn per_packet_fields_fill_the_first_four_cache_lines() {
+    fn a_cut_through_hop_touches_the_first_two_cache_lines() {
         let stats = offset_of!(Link, stats);
-        let hot_end = [
-            offset_of!(Link, queue_notices_idle) + 1,
-            offset_of!(Link, queue_cut_through) + 4,
+        let line0_end = [
+            offset_of!(Link, busy_until) + 8,
+            offset_of!(Link, delay) + 8,
+            offset_of!(Link, tx_dur) + 8,
             offset_of!(Link, rate) + 8,
-            stats + offset_of!(LinkStats, busy_ps) + 8,
-            stats + offset_of!(LinkStats, departure_bytes) + 8,
-            stats + offset_of!(LinkStats, max_bytes) + 8,
+            offset_of!(Link, tx_size) + 4,
+            offset_of!(Link, queue_cut_through) + 4,
+            offset_of!(Link, to) + 4,
+            offset_of!(Link, wire) + std::mem::size_of::<super::Wire>(),
+            offset_of!(Link, special) + 1,
+            offset_of!(Link, tx_pending) + 1,
+            offset_of!(Link, idle_polled) + 1,
+            offset_of!(Link, queue_notices_idle) + 1,
+            offset_of!(Link, error_at_enqueue) + 1,
         ];
-        assert!(hot_end.iter().all(|&e| e <= 256), "{hot_end:?}");
+        assert!(line0_end.iter().all(|&e| e <= 64), "{line0_end:?}");
+        assert_eq!(stats, 64);
+        // LinkStats' own test keeps its per-packet counters in its first 64 bytes.
         assert_eq!(std::mem::align_of::<Link>(), 64);
     }
 }

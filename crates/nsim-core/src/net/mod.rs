@@ -9,6 +9,7 @@ pub mod error_model;
 pub mod ethernet;
 pub mod link;
 pub mod routing;
+pub mod wire;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::middlebox::Verdict;
@@ -159,7 +160,7 @@ impl Net {
     }
 
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
-        if self.links[l.idx()].atm.is_some() {
+        if self.links[l.idx()].is_atm() {
             return self.atm_send(l, id);
         }
         let now = self.now;
@@ -175,15 +176,14 @@ impl Net {
         if let Some(tr) = self.trace.as_mut() {
             tr.line('+', now, link.from, link.to, self.pool.get(id));
         }
-        if link.eth.is_some() {
+        if link.is_eth() {
             self.eth_admit(l, id);
         } else if size <= link.queue_cut_through && !link.tx_pending && link.busy_until <= now && link.stats.held_pkts() == 0 {
             // An empty FIFO under its limit in front of a free transmitter would take the
             // packet and hand it straight back: skip that pair of calls, recording the same
             // instant of one packet held (QueueDisc::cut_through_max).
             debug_assert_eq!(link.queue.len_packets(), 0);
-            link.stats.occupancy(now, 1, size as u64);
-            link.stats.occupancy(now, 0, 0);
+            link.stats.pass_through(size as u64);
             self.transmit(l, id);
             return;
         } else {
@@ -277,7 +277,7 @@ impl Net {
     /// error model loses it here, after it has been given its transmission time.
     fn start_tx(&mut self, l: LinkId) {
         let now = self.now;
-        let (next, wake_at) = if self.links[l.idx()].eth.is_some() {
+        let (next, wake_at) = if self.links[l.idx()].is_eth() {
             self.eth_next(l)
         } else {
             self.queue_call(l, now, |q, ctx| q.dequeue(ctx))
@@ -317,10 +317,10 @@ impl Net {
         } else {
             let link = &mut self.links[l.idx()];
             let arrive = link.busy_until + link.delay;
-            if link.pipe.is_empty() {
+            if link.wire.is_empty() {
                 self.sched.schedule(arrive, Event::Arrive(l));
             }
-            link.pipe.push_back((arrive, id));
+            link.wire.push(&mut self.pool, id, arrive);
         }
     }
 
@@ -356,21 +356,20 @@ impl Net {
 
     /// Whether `l`'s error model (if any) loses packet `id`.
     fn loses(&mut self, l: LinkId, id: PacketId) -> bool {
-        let link = &mut self.links[l.idx()];
-        match link.error.as_mut() {
-            Some(em) => em.loses(self.pool.get(id), &mut link.error_rng),
+        match self.links[l.idx()].error_mut() {
+            Some((em, rng)) => em.loses(self.pool.get(id), rng),
             None => false,
         }
     }
 
-    /// The head of `l`'s pipe reaches the far node. Returns the packet if it is for that node.
+    /// The head of `l`'s wire reaches the far node. Returns the packet if it is for that node.
     pub fn on_arrive(&mut self, l: LinkId) -> Option<PacketId> {
-        if self.links[l.idx()].atm.is_some() {
+        if self.links[l.idx()].is_atm() {
             return self.atm_arrive(l);
         }
         let link = &mut self.links[l.idx()];
-        let (_, id) = link.pipe.pop_front()?;
-        if let Some(&(t, _)) = link.pipe.front() {
+        let id = link.wire.pop(&self.pool)?;
+        if let Some(t) = link.wire.next_arrival(&self.pool) {
             self.sched.schedule(t, Event::Arrive(l));
         }
         let to = link.to;

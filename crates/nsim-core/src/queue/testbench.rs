@@ -28,6 +28,8 @@ pub const PKT: Packet = Packet {
     ptype: PType::Udp,
     prio: 0,
     tag: 0,
+    wire_at: SimTime::ZERO,
+    wire_next: crate::packet::PacketId(0),
     ecn: Ecn::NotEct,
     created: SimTime::ZERO,
     seq: 0,

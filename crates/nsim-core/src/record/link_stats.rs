@@ -6,24 +6,25 @@ use crate::time::SimTime;
 /// Counters for one link direction and its queue. Occupancy is time-averaged by integrating
 /// the queue length between changes, so it is exact, not sampled.
 ///
-/// Laid out (`repr(C)`) with the counters every packet updates first, so that within a
-/// [`crate::net::Link`] they share its first cache lines; drop and mark counters come last.
+/// Laid out (`repr(C)`) with the counters every packet updates first, in 64 bytes that fill
+/// line 1 of a [`crate::net::Link`]: a packet passing an empty queue touches only those
+/// ([`LinkStats::pass_through`]); the occupancy integral follows, drop and mark counters last.
 #[derive(Default, Clone)]
 #[repr(C)]
 pub struct LinkStats {
-    area_pkts: u128,
-    area_bytes: u128,
-    last_change: SimTime,
-    cur_pkts: u64,
-    cur_bytes: u64,
-    pub max_pkts: u64,
-    pub max_bytes: u64,
     pub arrivals: u64,
     pub arrival_bytes: u64,
     pub departures: u64,
     pub departure_bytes: u64,
     /// Picoseconds the transmitter spent sending.
     pub busy_ps: u64,
+    cur_pkts: u64,
+    pub max_pkts: u64,
+    pub max_bytes: u64,
+    cur_bytes: u64,
+    last_change: SimTime,
+    area_pkts: u128,
+    area_bytes: u128,
     pub ecn_marks: u64,
     pub dropped_bytes: u64,
     pub drops: DropCounts,
@@ -41,6 +42,18 @@ impl LinkStats {
         self.cur_pkts = pkts;
         self.cur_bytes = bytes;
         self.max_pkts = self.max_pkts.max(pkts);
+        self.max_bytes = self.max_bytes.max(bytes);
+    }
+
+    /// One packet through an empty queue in no time (the cut-through of
+    /// [`crate::queue::QueueDisc::cut_through_max`]): the same as recording one packet held and
+    /// then none at one instant. That adds no area, and while nothing is held `last_change`
+    /// only ever multiplies zero packets until the next change sets it again, so only the
+    /// maxima can move, and the integral's cache line is left alone.
+    #[inline]
+    pub fn pass_through(&mut self, bytes: u64) {
+        debug_assert_eq!((self.cur_pkts, self.cur_bytes), (0, 0));
+        self.max_pkts = self.max_pkts.max(1);
         self.max_bytes = self.max_bytes.max(bytes);
     }
 
@@ -75,6 +88,43 @@ impl LinkStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a packet passing an empty queue updates stays in the first 64 bytes (see above).
+    #[test]
+    fn per_packet_counters_fill_the_first_64_bytes() {
+        use std::mem::offset_of;
+        let ends = [
+            offset_of!(LinkStats, arrivals),
+            offset_of!(LinkStats, arrival_bytes),
+            offset_of!(LinkStats, departures),
+            offset_of!(LinkStats, departure_bytes),
+            offset_of!(LinkStats, busy_ps),
+            offset_of!(LinkStats, cur_pkts),
+            offset_of!(LinkStats, max_pkts),
+            offset_of!(LinkStats, max_bytes),
+        ]
+        .map(|o| o + 8);
+        assert!(ends.iter().all(|&e| e <= 64), "{ends:?}");
+    }
+
+    /// A pass-through leaves the same mean and maxima as holding one packet for no time.
+    #[test]
+    fn a_pass_through_is_an_instant_of_one_packet() {
+        let (mut a, mut b) = (LinkStats::default(), LinkStats::default());
+        for s in [&mut a, &mut b] {
+            s.occupancy(SimTime(0), 2, 200);
+            s.occupancy(SimTime(10), 0, 0);
+        }
+        a.occupancy(SimTime(20), 1, 1500);
+        a.occupancy(SimTime(20), 0, 0);
+        b.pass_through(1500);
+        for s in [&mut a, &mut b] {
+            s.occupancy(SimTime(5), 0, 0);
+            s.occupancy(SimTime(30), 3, 300);
+        }
+        assert_eq!(a.mean_occupancy(SimTime(40)), b.mean_occupancy(SimTime(40)));
+        assert_eq!((a.max_pkts, a.max_bytes), (b.max_pkts, b.max_bytes));
+    }
 
     #[test]
     fn occupancy_is_time_weighted() {

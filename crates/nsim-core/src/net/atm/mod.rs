@@ -78,7 +78,7 @@ impl Net {
     fn atm_offer(&mut self, l: LinkId, cell: Cell) {
         let now = self.now;
         let link = &mut self.links[l.idx()];
-        let port = link.atm.as_mut().expect("atm_offer on an ATM link");
+        let port = link.atm.as_deref_mut().expect("atm_offer on an ATM link");
         match port.offer(cell, now, &mut link.stats) {
             Ok(wire_was_empty) => {
                 if wire_was_empty {
@@ -114,7 +114,7 @@ impl Net {
     /// link, or reassembled. Returns a reassembled datagram addressed to that node.
     pub(crate) fn atm_arrive(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
-        let port = link.atm.as_mut().expect("atm_arrive on an ATM link");
+        let port = link.atm.as_deref_mut().expect("atm_arrive on an ATM link");
         let cell = port.pop_arrival(self.now, &mut link.stats)?;
         if let Some(t) = port.next_arrival() {
             self.sched.schedule(t, Event::Arrive(l));
@@ -123,7 +123,7 @@ impl Net {
         let dst = self.atm.frames.get(cell.frame).dst;
         if dst != at {
             match self.routes.next_hop(at, dst) {
-                Some(next) if self.links[next.idx()].atm.is_some() => {
+                Some(next) if self.links[next.idx()].is_atm() => {
                     self.atm_offer(next, cell);
                     return None;
                 }
@@ -142,7 +142,7 @@ impl Net {
     fn atm_reassemble(&mut self, l: LinkId, cell: Cell) -> Option<PacketId> {
         let uid = self.atm.frames.get(cell.frame).uid;
         let link = &mut self.links[l.idx()];
-        let port = link.atm.as_mut().expect("reassembly on an ATM link");
+        let port = link.atm.as_deref_mut().expect("reassembly on an ATM link");
         let closed = port.reasm[cell.vc as usize].on_cell(uid, cell.eom);
         let id = self.atm.frames.cell_gone(cell.frame, closed.is_some())?;
         let at = link.to;

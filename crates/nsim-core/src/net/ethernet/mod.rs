@@ -51,25 +51,25 @@ pub struct EthNet {
 /// among the upstream links). Called once, after all links are built.
 pub fn connect_upstream(links: &mut [Link]) {
     for l in 0..links.len() {
-        if links[l].eth.is_none() {
+        if !links[l].is_eth() {
             continue;
         }
         let (node, down) = (links[l].from, links[l].to);
         let mut upstream = Vec::new();
         for (u, ul) in links.iter().enumerate() {
-            if ul.to != node || ul.from == down || ul.eth.is_none() {
+            if ul.to != node || ul.from == down || !ul.is_eth() {
                 continue;
             }
-            if let Some(r) = links.iter().position(|rl| rl.from == node && rl.to == ul.from && rl.eth.is_some()) {
+            if let Some(r) = links.iter().position(|rl| rl.from == node && rl.to == ul.from && rl.is_eth()) {
                 upstream.push((LinkId(u as u32), LinkId(r as u32)));
             }
         }
-        let quanta = match links[l].eth.as_ref().expect("checked above").detector.style {
+        let quanta = match links[l].eth.as_deref().expect("checked above").detector.style {
             watermark::Style::Timed(q) => q,
             watermark::Style::XonXoff => 0,
         };
         let refresh = upstream.iter().map(|&(u, _)| framing::pause_duration(quanta, links[u.idx()].rate)).min().unwrap_or(Dur::ZERO);
-        let port = links[l].eth.as_mut().expect("checked above");
+        let port = links[l].eth.as_deref_mut().expect("checked above");
         port.upstream = upstream;
         port.detector.refresh = refresh;
     }
@@ -77,7 +77,7 @@ pub fn connect_upstream(links: &mut [Link]) {
 
 impl Net {
     fn eth_port(&mut self, l: LinkId) -> &mut EthPort {
-        self.links[l.idx()].eth.as_mut().expect("an Ethernet link")
+        self.links[l.idx()].eth_mut().expect("an Ethernet link")
     }
 
     /// Packet `id` arrives at Ethernet port `l`: queued or dropped, and PAUSE sent upstream if
@@ -86,7 +86,7 @@ impl Net {
         let now = self.now;
         let mut out = std::mem::take(&mut self.eth.out);
         let link = &mut self.links[l.idx()];
-        let port = link.eth.as_mut().expect("eth_admit on an Ethernet link");
+        let port = link.eth.as_deref_mut().expect("eth_admit on an Ethernet link");
         let admitted = port.admit(id, now, &self.pool, &mut out);
         link.stats.occupancy(now, port.buf.len_packets(), port.buf.len_bytes());
         if let Err(why) = admitted {
@@ -102,7 +102,7 @@ impl Net {
         let now = self.now;
         let mut out = std::mem::take(&mut self.eth.out);
         let link = &mut self.links[l.idx()];
-        let port = link.eth.as_mut().expect("eth_next on an Ethernet link");
+        let port = link.eth.as_deref_mut().expect("eth_next on an Ethernet link");
         let next = port.next(now, &self.pool, &mut out);
         link.stats.occupancy(now, port.buf.len_packets(), port.buf.len_bytes());
         let retry = match next {
@@ -129,7 +129,7 @@ impl Net {
     fn send_pause(&mut self, via: LinkId, frame: PauseFrame) {
         let now = self.now;
         let link = &mut self.links[via.idx()];
-        let port = link.eth.as_mut().expect("PAUSE frames travel on Ethernet links");
+        let port = link.eth.as_deref_mut().expect("PAUSE frames travel on Ethernet links");
         let tx = link.rate.tx_time(pause_wire_bytes(port.cfg.framing) as u64);
         link.busy_until = link.busy_until.max(now) + tx;
         link.idle_polled = false;

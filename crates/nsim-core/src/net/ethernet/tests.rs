@@ -170,7 +170,7 @@ mod on_a_link {
         let cfg = port_config(1, None);
         let link = |from, to, id| {
             let mut l = Link::new(NodeId(from), NodeId(to), MB10, Dur::from_micros(1), Box::new(DropTail::new(Limit::Packets(1), false)), 0, id);
-            l.eth = Some(Box::new(EthPort::new(cfg.clone(), MB10)));
+            l.set_eth(EthPort::new(cfg.clone(), MB10));
             l
         };
         let routes = RouteTable::shortest_paths(2, &[(NodeId(0), NodeId(1), 0), (NodeId(1), NodeId(0), 0)], crate::net::routing::Metric::Hops);
