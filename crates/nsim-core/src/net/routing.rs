@@ -73,11 +73,12 @@ struct NodeRoute {
 ///
 /// Why apart from [`NodeRoute`] (issue 15): at a router the `at` record stays cached but the
 /// destination's is one of thousands. With 20,002 nodes the 64-byte records take 1.3 MB,
-/// beyond the 512 KB L2 of a core, and callgrind counted ~0.85 L1 read misses per event in
-/// the lookup, about one per destination record plus one per stored light edge read at a
-/// router. These keys take 320 KB for 20,002 nodes, and the light edge a router reads for a
-/// host hanging from it (the last one on the host's path) is in the key, so a lookup at a
-/// router touches one small entry instead of a record and the light-edge array.
+/// beyond a core's 512 KB L2 here, and callgrind counted 0.85 L1 read misses per event in the
+/// lookup (the destination's record, a sending host's own record, and at a host's router the
+/// light-edge array). These keys take 320 KB for 20,002 nodes, and the light edge a router
+/// reads for a host hanging from it (the last one on the host's path) is in the key, so a
+/// lookup at a router touches one small entry instead of a record and the light-edge array:
+/// 0.70 misses per event, and a fifth fewer in an L2-sized cache (docs/models/routing.md).
 #[derive(Clone, Copy, Debug)]
 #[repr(align(16))]
 struct DstKey {
