@@ -42,9 +42,10 @@ pub enum Metric {
     Delay,
 }
 
-/// What forwarding needs to know about one node (all ids are `u32`, `NONE` = `u32::MAX`).
-/// Aligned to a cache line: a lookup in a large network reads two of these records, at the
-/// node and at the destination, and each is then one line instead of two half the time.
+/// What forwarding at a node needs to know about that node (all ids are `u32`, `NONE` =
+/// `u32::MAX`). Aligned to a cache line: a lookup reads one of these, at the node forwarding
+/// (routers' records stay cached; a host's is read when it sends). What a lookup needs about
+/// the destination is in [`DstKey`].
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(align(64))]
 struct NodeRoute {
@@ -68,11 +69,45 @@ struct NodeRoute {
     first_override: u32,
 }
 
+/// What a lookup needs to know about the destination, in 16 bytes, four to a cache line.
+///
+/// Why apart from [`NodeRoute`] (issue 15): at a router the `at` record stays cached but the
+/// destination's is one of thousands. With 20,002 nodes the 64-byte records take 1.3 MB,
+/// beyond a core's 512 KB L2 here, and callgrind counted 0.85 L1 read misses per event in the
+/// lookup (the destination's record, a sending host's own record, and at a host's router the
+/// light-edge array). These keys take 320 KB for 20,002 nodes, and the light edge a router
+/// reads for a host hanging from it (the last one on the host's path) is in the key, so a
+/// lookup at a router touches one small entry instead of a record and the light-edge array:
+/// 0.70 misses per event, and a fifth fewer in an L2-sized cache (docs/models/routing.md).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(16))]
+struct DstKey {
+    /// [`NodeRoute::pre`].
+    pre: u32,
+    /// The node's anchor numbered across all components: component `c`'s core nodes are
+    /// `comps[c].first..comps[c].first + comps[c].size`, so one number gives both the component
+    /// and the anchor within it.
+    core: u32,
+    /// The last light edge on the path from the anchor to this node, and the node it leaves
+    /// from (`NONE` for both if the path has none): the next hop there, where most lookups for
+    /// a host in a tree are made.
+    light_from: NodeId,
+    last_light: LinkId,
+}
+
+impl Default for DstKey {
+    fn default() -> Self {
+        DstKey { pre: 0, core: 0, light_from: NodeId::NONE, last_light: LinkId::NONE }
+    }
+}
+
 /// A connected component's core: a dense `size` x `size` next-hop table at `base`.
 #[derive(Clone, Copy, Debug)]
 struct Comp {
     base: usize,
     size: u32,
+    /// The number of the component's first core node across all components ([`DstKey::core`]).
+    first: u32,
     /// Every core node reaches every other: nodes hanging in it reach everything in it.
     strong: bool,
 }
@@ -80,6 +115,9 @@ struct Comp {
 /// Next hops for every (node, destination), in state linear in nodes and links for trees.
 pub struct RouteTable {
     nodes: Vec<NodeRoute>,
+    /// Per node, what lookups for it as the destination read (with `nodes`, one per-node record
+    /// split in two).
+    keys: Vec<DstKey>,
     comps: Vec<Comp>,
     /// The core tables of all components.
     core: Vec<LinkId>,
@@ -102,7 +140,7 @@ impl RouteTable {
     pub fn shortest_paths(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
         let mut forest = peel::Forest::new(n, links);
         let (comps, core) = core::tables(&mut forest, links, metric);
-        let mut t = RouteTable { nodes: forest.routes, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new() };
+        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new() };
         t.fill_dense();
         t
     }
@@ -131,26 +169,41 @@ impl RouteTable {
         if at == dst {
             return LinkId::NONE;
         }
-        let d = &self.nodes[dst.idx()];
+        let d = self.keys[dst.idx()];
         if a.pre < d.pre && d.pre < a.end {
             if a.heavy_pre <= d.pre && d.pre < a.heavy_end {
                 a.heavy_down
+            } else if d.light_from == at {
+                d.last_light
             } else {
-                self.light[(d.light_off + a.light_depth) as usize]
-            }
-        } else if a.comp != d.comp {
-            LinkId::NONE
-        } else if a.up != LinkId::NONE {
-            // Up to the anchor, if the anchor reaches the destination's anchor.
-            let c = self.comps[a.comp as usize];
-            if c.strong || a.anchor == d.anchor || self.core_hop(c, a.anchor, d.anchor) != LinkId::NONE {
-                a.up
-            } else {
-                LinkId::NONE
+                self.deeper_light(a.light_depth, dst)
             }
         } else {
-            self.core_hop(self.comps[a.comp as usize], a.anchor, d.anchor)
+            let c = self.comps[a.comp as usize];
+            // Outside `c`'s numbers: another component (wraps below `first`).
+            let d_anchor = d.core.wrapping_sub(c.first);
+            if d_anchor >= c.size {
+                LinkId::NONE
+            } else if a.up != LinkId::NONE {
+                // Up to the anchor, if the anchor reaches the destination's anchor.
+                if c.strong || a.anchor == d_anchor || self.core_hop(c, a.anchor, d_anchor) != LinkId::NONE {
+                    a.up
+                } else {
+                    LinkId::NONE
+                }
+            } else {
+                self.core_hop(c, a.anchor, d_anchor)
+            }
         }
+    }
+
+    /// The light edge at `depth` on `dst`'s path from its anchor: the next hop towards `dst`
+    /// from a node at that light depth above the last light edge (trees of three levels or
+    /// more). Apart and cold, so the common lookup keeps few registers and loads.
+    #[cold]
+    #[inline(never)]
+    fn deeper_light(&self, depth: u32, dst: NodeId) -> LinkId {
+        self.light[(self.nodes[dst.idx()].light_off + depth) as usize]
     }
 
     /// Fills the dense table of a small network from the compact state.
@@ -214,8 +267,9 @@ impl RouteTable {
         Err(at)
     }
 
-    /// Routing state held, in table entries (per-node records, core table cells, stored light
-    /// edges, overrides, the dense table of a small network): what grows with the network.
+    /// Routing state held, in table entries (per-node records, counted once for their `at` and
+    /// destination halves, core table cells, stored light edges, overrides, the dense table of a
+    /// small network): what grows with the network.
     pub fn entries(&self) -> usize {
         self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len()
     }

@@ -14,7 +14,8 @@ use super::peel::Forest;
 use super::{Comp, Metric};
 use crate::ids::{LinkId, NodeId};
 
-/// Builds every component's table and sets each node's component and anchor.
+/// Builds every component's table and sets each node's component and anchor (also numbered
+/// across components, in [`super::DstKey::core`]).
 pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Metric) -> (Vec<Comp>, Vec<LinkId>) {
     let n = f.parent.len();
     let is_core = |v: usize| f.parent[v] == u32::MAX;
@@ -24,6 +25,7 @@ pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Me
     let mut comps = Vec::new();
     let mut table = Vec::new();
     let mut members: Vec<usize> = Vec::new();
+    let mut first_core = 0u32;
     for seed in 0..n {
         if !is_core(seed) || comp[seed] != u32::MAX {
             continue;
@@ -53,7 +55,8 @@ pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Me
         dijkstra(&members, &local, f, links, metric, &mut table[base..]);
         let c = members.len();
         let strong = (0..c * c).all(|k| k / c == k % c || table[base + k] != LinkId::NONE);
-        comps.push(Comp { base, size: c as u32, strong });
+        comps.push(Comp { base, size: c as u32, first: first_core, strong });
+        first_core += c as u32;
     }
     for &v in &f.order {
         let v = v as usize;
@@ -63,6 +66,7 @@ pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Me
         };
         f.routes[v].comp = c;
         f.routes[v].anchor = a;
+        f.keys[v].core = comps[c as usize].first + a;
     }
     (comps, table)
 }

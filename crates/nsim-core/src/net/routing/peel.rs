@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::NodeRoute;
+use super::{DstKey, NodeRoute};
 use crate::ids::{LinkId, NodeId};
 
 /// Per-node link lists in one flat vector (compressed sparse rows).
@@ -47,6 +47,7 @@ impl Adjacency {
 /// The network split into a core and the trees hanging from it.
 pub(super) struct Forest {
     pub routes: Vec<NodeRoute>,
+    pub keys: Vec<DstKey>,
     pub light: Vec<LinkId>,
     /// The node each node hangs from; `u32::MAX` for core nodes.
     pub parent: Vec<u32>,
@@ -61,7 +62,7 @@ impl Forest {
         let out = Adjacency::new(n, links.len(), |l| links[l].0.idx());
         let inc = Adjacency::new(n, links.len(), |l| links[l].1.idx());
         let (parent, up, down) = peel(n, links, &out, &inc);
-        let mut f = Forest { routes: vec![NodeRoute::default(); n], light: Vec::new(), parent, order: Vec::with_capacity(n), out, inc };
+        let mut f = Forest { routes: vec![NodeRoute::default(); n], keys: vec![DstKey::default(); n], light: Vec::new(), parent, order: Vec::with_capacity(n), out, inc };
         f.layout(&up, &down);
         f
     }
@@ -117,12 +118,16 @@ impl Forest {
                 let pr = self.routes[p as usize];
                 self.light.extend_from_within(pr.light_off as usize..(pr.light_off + pr.light_depth) as usize);
                 let light = pr.heavy_down != down[v];
-                if light {
+                self.keys[v] = if light {
                     self.light.push(down[v]);
-                }
+                    DstKey { light_from: NodeId(p), last_light: down[v], ..self.keys[p as usize] }
+                } else {
+                    self.keys[p as usize]
+                };
                 self.routes[v].light_depth = pr.light_depth + light as u32;
             }
             self.routes[v].light_off = off;
+            self.keys[v].pre = self.routes[v].pre;
         }
     }
 }
