@@ -58,7 +58,7 @@ pub struct Link {
     pub queue: Box<dyn QueueDisc>,
     pub from: NodeId,
     /// An ATM cell link's output port (then `queue` and `wire` stay unused). `atm`, `eth` and
-    /// `error` are set through [`Link::set_atm`] and its siblings, which keep `special` true.
+    /// `error` are set through [`Link::set_atm`] and its siblings, which keep `special` in step.
     pub(super) atm: Option<Box<CellPort>>,
     /// An Ethernet port (then `queue` stays unused: packets wait in the port's buffer).
     pub(super) eth: Option<Box<EthPort>>,
@@ -142,10 +142,6 @@ impl Link {
 
     pub fn atm(&self) -> Option<&CellPort> {
         self.atm.as_deref()
-    }
-
-    pub fn atm_mut(&mut self) -> Option<&mut CellPort> {
-        self.atm.as_deref_mut()
     }
 
     pub fn eth(&self) -> Option<&EthPort> {
