@@ -145,12 +145,16 @@ fn toml_line(text: &str, err: &toml::de::Error) -> Option<usize> {
 impl Scenario {
     /// Parses TOML text. `file` names the source in error messages.
     pub fn from_toml(text: &str, file: &str) -> CResult<Scenario> {
-        let de = toml::Deserializer::parse(text).map_err(|e| ConfigError {
+        // One parse: the queue-limit check walks the same document the typed scenario is read
+        // from.
+        let doc = toml::de::DeTable::parse(text).map_err(|e| ConfigError {
             file: file.into(),
             path: String::new(),
             line: toml_line(text, &e),
             reason: format!("malformed TOML: {}", e.message()),
         })?;
+        let queue_limits = raw::queue_limits_toml(doc.get_ref());
+        let de = toml::Deserializer::from(doc);
         let mut scn: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
@@ -159,7 +163,7 @@ impl Scenario {
             let path = if path == "." { String::new() } else { doc().and_then(|d| raw::refine_path(&d, &path, &reason)).unwrap_or(path) };
             ConfigError { file: file.into(), path, line: toml_line(text, &inner), reason }
         })?;
-        scn.queue_limits = raw::queue_limits_toml(text);
+        scn.queue_limits = queue_limits;
         scn.source_text = Some(text.to_string());
         Ok(scn)
     }

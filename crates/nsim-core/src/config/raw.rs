@@ -98,12 +98,11 @@ fn mentioning(node: &serde_json::Value, path: &str, reason: &str) -> Vec<String>
     table.iter().filter(|(_, v)| v.is_object()).flat_map(|(k, v)| mentioning(v, &format!("{path}.{k}"), reason)).collect()
 }
 
-/// Every `limit = ...` that reads as a queue limit, with its field path.
-pub fn queue_limits_toml(text: &str) -> Vec<(String, Limit)> {
+/// Every `limit = ...` of a parsed TOML scenario that reads as a queue limit, with its field
+/// path.
+pub fn queue_limits_toml(doc: &DeTable) -> Vec<(String, Limit)> {
     let mut out = Vec::new();
-    if let Ok(doc) = DeTable::parse(text) {
-        walk_toml(doc.get_ref(), "", &mut out);
-    }
+    walk_toml(doc, "", &mut out);
     out
 }
 
@@ -183,7 +182,7 @@ mod tests {
 
     #[test]
     fn collects_queue_limits_from_toml_and_json() {
-        assert_eq!(queue_limits_toml(DOC), vec![("links[0].queue.limit".to_string(), Limit::Packets(5_000_000))]);
+        assert_eq!(queue_limits_toml(DeTable::parse(DOC).unwrap().get_ref()), vec![("links[0].queue.limit".to_string(), Limit::Packets(5_000_000))]);
         let v: serde_json::Value = serde_json::from_str(r#"{"links": [{"queue": {"limit": 70}}]}"#).unwrap();
         let mut out = Vec::new();
         queue_limits_json(&v, "", &mut out);
