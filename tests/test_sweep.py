@@ -224,7 +224,10 @@ def test_sweep_command_on_dask_and_bad_files(tmp_path, cluster):
      "value '25pkts': unknown queue limit unit 'pkts'"),
     ('metrics = ["goodput_bps", "goodput"]\n', "metrics[1]", "unknown per-flow column 'goodput'"),
     ('metric = ["goodput_bps"]\n', "metric", "unknown key"),
-    ('name = 3\n', "name", "expected a name for the output directory, got int"),
+    ('name = 3\n', "name", "expected a name for the output directory"),
+    ('name = "../../x"\n', "name", "'../../x': a name for the output directory"),
+    ('name = "/tmp/elsewhere"\n', "name", "(one folder, not a path)"),
+    ('name = ".."\n', "name", "(one folder, not a path)"),
     ('seeds = [1, true]\n', "seeds", "a positive count or a non-empty list"),
 ])
 def test_sweep_file_typos_exit_2_before_running(tmp_path, body, field, reason):
@@ -239,6 +242,17 @@ def test_sweep_file_typos_exit_2_before_running(tmp_path, body, field, reason):
     assert r.exit_code == 2, r.output
     assert f"error: {f}: field `{field}`" in r.output and reason in r.output, r.output
     assert not (tmp_path / "out").exists(), "nothing ran"
+
+
+def test_a_sweep_name_cannot_leave_the_output_folder(tmp_path, monkeypatch):
+    """Issue 29 (2): a spec built in Python with a path for a name is refused too."""
+    import dataclasses
+
+    spec = dataclasses.replace(spec_for(tmp_path), name="../escaped")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(nsim.ScenarioError, match="field `name`: '../escaped'"):
+        sweep(spec, workers=1)
+    assert not (tmp_path / "escaped").exists()
 
 
 def test_sweep_file_that_is_not_utf8_exits_2(tmp_path):

@@ -214,8 +214,12 @@ SWEEP_KEYS = {
     "seeds": "a positive count or a non-empty list of distinct seeds >= 0",
     "grid": 'a table of "dotted.path" = [values]',
     "metrics": "a list of per-flow column names",
-    "name": "a name for the output directory",
+    "name": "a name for the output directory: letters, digits, '.', '_' and '-', starting with a letter, digit or '_'",
 }
+
+#: A sweep name is one folder below the output root, never a path (issue 29: `name =
+#: "../../x"` or an absolute name wrote the whole sweep outside it).
+_SWEEP_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,127}")
 
 
 def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
@@ -251,6 +255,8 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
             _parse_path(key)
         except ValueError as e:
             raise _spec_error(file, f"grid.{key}", str(e)) from None
+    if "name" in doc and not _SWEEP_NAME.fullmatch(doc["name"]):
+        raise _spec_error(file, "name", f"{doc['name']!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
     chosen = doc.get("metrics", list(DEFAULT_METRICS))
     if not all(isinstance(m, str) for m in chosen):
         raise _spec_error(file, "metrics", SWEEP_KEYS["metrics"])
@@ -610,6 +616,8 @@ def sweep(
     started = time.perf_counter()
     if not isinstance(spec, SweepSpec):
         spec = load_sweep(spec)
+    if not _SWEEP_NAME.fullmatch(spec.name):
+        raise _spec_error("SweepSpec", "name", f"{spec.name!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
     out_dir = Path(out) if out is not None else Path("out") / spec.name
     cache = out_dir / "runs"
     cache.mkdir(parents=True, exist_ok=True)
