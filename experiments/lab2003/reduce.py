@@ -1,7 +1,7 @@
-"""Reducers for seed 003 (McGill lab 2003). See README.md for every choice behind them.
+"""Reducers for Huang & Khazzam 2003 (the McGill ECSE-489B lab report). See README.md for every choice behind them.
 
 Extractors (run in the sweep's workers on each run's full results):
-``slow_start_end`` finds where cwnd stops growing exponentially, the seed's slow-start end
+``slow_start_end`` finds where cwnd stops growing exponentially, the report's slow-start end
 ("the point where the window size stops growing exponentially", read in Excel): the first
 decrease of cwnd; ``cwnd_trace`` keeps the whole (short) cwnd trace of the five-drop runs;
 ``rtt_rto`` keeps the mean smoothed RTT and RTO, the RTT and T0 of Eq. 4-1.
@@ -176,7 +176,7 @@ def sack_rate(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def _kr_ewma(samples: list[float]) -> tuple[float, float]:
-    """Kurose & Ross's estimator as the seed applies it (Fig. 5-11): EstimatedRTT starts at
+    """Kurose & Ross's estimator as the report applies it (Fig. 5-11): EstimatedRTT starts at
     the first sample and DevRTT at 0; EstimatedRTT is updated first, then DevRTT with it."""
     est, dev = samples[0], 0.0
     for s in samples[1:]:
@@ -185,7 +185,7 @@ def _kr_ewma(samples: list[float]) -> tuple[float, float]:
     return est, dev
 
 
-#: Seed 003 Fig. 5-12 (inputs) and Fig. 5-13 (measured kbytes/s): packets ACKed, triple
+#: Huang & Khazzam 2003 Fig. 5-12 (inputs) and Fig. 5-13 (measured kbytes/s): packets ACKed, triple
 #: duplicates, RTT (s), timeout T0 (s), W_max (packets); 1412-byte packets, b = 2.
 SITES = {
     "hong_kong": (17432, 10, 0.29271, 0.314767, 12, 52.5),
@@ -198,7 +198,7 @@ HONG_KONG_SAMPLES = [0.290661, 0.290398, 0.297856, 0.290919, 0.290395, 0.297638,
 
 
 def pftk_published(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 6: Eq. 4-1 (nsim.analytic.pftk_bps) on the seed's published inputs."""
+    """Exp. 6: Eq. 4-1 (nsim.analytic.pftk_bps) on the report's published inputs."""
     out: dict[str, Any] = {}
     for site, (acked, losses, rtt, t0, w_max, measured) in SITES.items():
         p = losses / acked
