@@ -46,6 +46,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
+from .outdir import check_dir, mark, write_via
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
            "DEFAULT_METRICS"]
@@ -597,6 +598,7 @@ def sweep(
     scheduler: Any = None,
     progress: bool = False,
     on_result: Optional[Callable[[Run, Optional[str]], None]] = None,
+    force: bool = False,
 ) -> SweepResult:
     """Run a sweep and gather its table and per-point summary.
 
@@ -609,6 +611,8 @@ def sweep(
         progress: Show a progress bar (runs done out of runs to do).
         on_result: Called in this process after each run finishes and is cached, with the
             run and its error message (None if it worked).
+        force: Write ``out`` even if it holds files nsim did not write (by default such a
+            folder is refused with :class:`nsim.errors.ResultsError`; see :mod:`nsim.outdir`).
 
     Returns:
         A :class:`SweepResult`; the same tables are in ``out``.
@@ -619,8 +623,10 @@ def sweep(
     if not _SWEEP_NAME.fullmatch(spec.name):
         raise _spec_error("SweepSpec", "name", f"{spec.name!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
     out_dir = Path(out) if out is not None else Path("out") / spec.name
+    check_dir(str(out_dir), "sweep", force)
     cache = out_dir / "runs"
     cache.mkdir(parents=True, exist_ok=True)
+    mark(str(out_dir), "sweep")  # at once, so an interrupted sweep is known as one when resumed
     runs = spec.runs()
     missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
@@ -651,8 +657,8 @@ def sweep(
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
     summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
-    table.to_parquet(out_dir / "table.parquet", index=False)
-    summary.to_parquet(out_dir / "summary.parquet", index=False)
-    summary.to_csv(out_dir / "summary.csv", index=False)
+    write_via(str(out_dir / "table.parquet"), lambda tmp: table.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.parquet"), lambda tmp: summary.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.csv"), lambda tmp: summary.to_csv(tmp, index=False))
     return SweepResult(table, summary, out_dir, ran=len(todo), cached=len(runs) - len(missing),
                        failed=len(errors), wall_s=time.perf_counter() - started)
