@@ -295,3 +295,37 @@ def test_run_keys_change_with_the_compiled_core() -> None:
     assert version == f"{nsim.__version__}+{digest}"
     scenario = {"name": "x", "duration": "1s"}
     assert run_key(scenario, 1, version) != run_key(scenario, 1, str(nsim.__version__))
+
+
+@pytest.mark.parametrize("address", ["local", "localhost", "", "tcp://host", "tcp://h:99999"])
+def test_a_malformed_scheduler_address_is_one_line_and_exit_2(tmp_path, address):
+    """Issue 29 (9): no traceback, nothing written, no 30 s wait."""
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "scenario.toml"\n')
+    r = CliRunner().invoke(command, [str(f), "-o", str(tmp_path / "out"), "--scheduler", address])
+    assert r.exit_code == 2, r.output
+    assert "error: --scheduler: " in r.output and "is not a Dask scheduler address" in r.output
+    assert "Traceback" not in r.output and not (tmp_path / "out").exists()
+
+
+def test_an_unreachable_scheduler_is_one_line_after_the_connect_timeout(tmp_path):
+    import time
+
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+    from nsim.sweeps import CONNECT_TIMEOUT_S
+
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "scenario.toml"\n')
+    started = time.monotonic()
+    r = CliRunner().invoke(command, [str(f), "-o", str(tmp_path / "out"), "--scheduler", "127.0.0.1:9"])
+    assert r.exit_code == 2, r.output
+    assert "error: --scheduler tcp://127.0.0.1:9: no Dask scheduler answered" in r.output
+    assert time.monotonic() - started < CONNECT_TIMEOUT_S + 20

@@ -461,6 +461,36 @@ class _LocalExecutor:
         return outcomes()
 
 
+#: Seconds to wait for a Dask scheduler to answer before giving up with one line.
+CONNECT_TIMEOUT_S = 5
+
+_SCHEDULER = re.compile(r"(tcp|tls|ws|wss|ucx)://[^\s/:]+:\d{1,5}")
+
+
+def scheduler_address(scheduler: Any) -> str:
+    """A Dask scheduler address as given (``tcp://host:port``; ``host:port`` gets ``tcp://``).
+
+    Raises:
+        ScenarioError: anything else (``local``, ``localhost``, ``''``, a port out of range),
+            naming the option and the expected form.
+    """
+    text = scheduler.strip() if isinstance(scheduler, str) else ""
+    if text and "://" not in text:
+        text = "tcp://" + text
+    port = text.rsplit(":", 1)[-1]
+    if not _SCHEDULER.fullmatch(text) or not 0 < int(port) < 65536:
+        return _bad_scheduler(scheduler)
+    return text
+
+
+def _bad_scheduler(scheduler: Any) -> str:
+    from .errors import ScenarioError
+
+    reason = (f"{scheduler!r} is not a Dask scheduler address: expected tcp://HOST:PORT (e.g. tcp://10.0.0.1:8786), "
+              f"or leave it out to run on local processes")
+    raise ScenarioError(f"--scheduler: {reason}", file="--scheduler", reason=reason)
+
+
 class _DaskExecutor:
     """A dask.distributed cluster (scheduler address or Client); ``submit`` as above."""
 
@@ -472,7 +502,18 @@ class _DaskExecutor:
     def __enter__(self) -> "_DaskExecutor":
         from dask.distributed import Client
 
-        self.client = self.scheduler if isinstance(self.scheduler, Client) else Client(self.scheduler)
+        if isinstance(self.scheduler, Client):
+            self.client = self.scheduler
+            return self
+        address = scheduler_address(self.scheduler)
+        try:
+            self.client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
+        except (OSError, TimeoutError) as e:
+            from .errors import ResultsError
+
+            raise ResultsError(f"--scheduler {address}: no Dask scheduler answered within {CONNECT_TIMEOUT_S} s "
+                               f"({type(e).__name__}); start one with `dask scheduler` and workers with "
+                               f"`dask worker {address}`") from None
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -622,6 +663,8 @@ def sweep(
         spec = load_sweep(spec)
     if not _SWEEP_NAME.fullmatch(spec.name):
         raise _spec_error("SweepSpec", "name", f"{spec.name!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
+    if scheduler is not None and not hasattr(scheduler, "submit"):
+        scheduler = scheduler_address(scheduler)  # a malformed address fails before anything is written
     out_dir = Path(out) if out is not None else Path("out") / spec.name
     check_dir(str(out_dir), "sweep", force)
     cache = out_dir / "runs"
