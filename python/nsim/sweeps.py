@@ -268,13 +268,21 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
+#: Most seeds one sweep may have (a count beyond it is a typo, not a plan).
+MAX_SEEDS = 100_000
+
+
 def _seeds(file: str, seeds: Any) -> list[int]:
     """The seeds of a sweep file: a count n (1..n) or a list of distinct seeds."""
+    from .scenario import MAX_SEED
+
     if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        if seeds > MAX_SEEDS:
+            raise _spec_error(file, "seeds", f"{seeds} seeds: at most {MAX_SEEDS:,} in one sweep")
         return list(range(1, seeds + 1))
-    if not (isinstance(seeds, list) and seeds
-            and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
-        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"])
+    if not (isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds)):
+        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"] + f" (at most {MAX_SEEDS:,}, each below 2**64)")
     if len(set(seeds)) != len(seeds):
         raise _spec_error(file, "seeds", "seeds repeat")
     return list(seeds)
