@@ -461,9 +461,13 @@ class _LocalExecutor:
     def __enter__(self) -> "_LocalExecutor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
+    def __exit__(self, exc_type: Any, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if exc_type is None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        else:  # Ctrl-C or an error: finished runs are cached; do not wait for the running ones
+            self._discard_pool()
 
     def _new_pool(self, size: int, fork_ok: bool) -> Any:
         import multiprocessing
