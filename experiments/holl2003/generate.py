@@ -6,7 +6,7 @@ sweep axes are whole tables, so they are generated rather than typed; the genera
 committed and are what ``nsim reproduce`` runs. Re-run after changing a parameter here:
 ``python experiments/holl2003/generate.py``.
 
-Layout (seed 000 §2.1-2.2, Table 4.1):
+Layout (the notes' §2.1-2.2, Table 4.1):
 
 - ``links[0]`` is the satellite hop r0-r1 (1.536 Mb/s, 450 ms, 64-packet router queue).
 - Best-effort pair j (j = 0..63) has access delay 4 + 96·j/63 ms on both sides (10 Mb/s) and

@@ -5,7 +5,7 @@ Every reducer takes the tidy table of its part's sweep and returns the measured 
 come from the generated scenarios' names: ``call{i}`` are CBR call flows, everything else
 is best effort (``be{i}``, ``b<k>be{i}``, ``far{i}``, ``near{i}``). BE throughput is the
 application goodput over the record window (``window0_goodput_bps``: in-order payload bytes
-over [63.6, 123.6] s, Holl's measure, seed 000 §5); CBR loss and delay are over each call's
+over [63.6, 123.6] s, Holl's measure, §5 of the notes); CBR loss and delay are over each call's
 whole life (its packets are stationary after the first seconds).
 """
 
@@ -156,7 +156,7 @@ def ch4(table: pd.DataFrame) -> dict[str, Any]:
     low = tcp[tcp["n"] <= 12]
     out["ch4.red_minus_droptail.be_std_kbps.n1_12"] = (
         _at(low, queue="red")["be_std_bps"].mean() - _at(low, queue="droptail")["be_std_bps"].mean()) / 1e3
-    spread = _at(tcp, queue="droptail", n=17)["be_mean_bps"]
+    spread = _at(tcp, queue="droptail", n=17).groupby("variant")["be_mean_bps"].mean()  # per TCP, over seeds
     out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
     out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
     return out
@@ -311,8 +311,9 @@ def _step_stats(table: pd.DataFrame, scenario_file: str) -> pd.DataFrame:
 
 def ch6step(table: pd.DataFrame) -> dict[str, Any]:
     """Step response without window limits (Holl §6.2.2): flows keep oscillating."""
-    stats = _step_stats(table, "ch6_step.toml").set_index(["queue", "variant"])
-    s = stats["temporal_cov_median"]
+    stats = _step_stats(table, "ch6_step.toml")
+    # mean over seeds of each run's median temporal CoV
+    s = stats.groupby(["queue", "variant"])["temporal_cov_median"].mean()
     out: dict[str, Any] = {}
     qs = ("cbq", "cbq_red")
     # No self-pacing with or without RED: the smaller of the two disciplines' values.
@@ -329,17 +330,19 @@ def ch6step(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
-    s = _step_stats(table, f"ch6_step_wl_{variant}.toml")
-    r = s.iloc[0]
+    s = _step_stats(table, f"ch6_step_wl_{variant}.toml")  # one record per run (seed): means over them
     if variant == "stp":
-        return {"ch6wl_stp.temporal_cov_median": r["temporal_cov_median"]}
+        return {"ch6wl_stp.temporal_cov_median": float(s["temporal_cov_median"].mean())}
     if variant == "newreno":
-        return {"ch6wl_newreno.temporal_cov_median": r["temporal_cov_median"],
-                "ch6wl_newreno.across_cov_after": r["across_cov_after"]}  # the 64-packet run's is dropped below
-    be = r["rows"][~_is_call(r["rows"]["name"])]
-    # Pair 0 (4 ms access) is block b0's be0 and be1.
-    short = be[be["name"].isin(["b0be0", "b0be1"])].get("window1_goodput_bps", pd.Series([np.nan])).mean()
-    return {f"ch6wl_{variant}.short_rtt_share_of_fair_after": float(short / FAIR_AFTER)}
+        return {"ch6wl_newreno.temporal_cov_median": float(s["temporal_cov_median"].mean()),
+                "ch6wl_newreno.across_cov_after": float(s["across_cov_after"].mean())}
+    shares = []
+    for rows in s["rows"]:
+        be = rows[~_is_call(rows["name"])]
+        # Pair 0 (4 ms access) is block b0's be0 and be1.
+        short = be[be["name"].isin(["b0be0", "b0be1"])].get("window1_goodput_bps", pd.Series([np.nan])).mean()
+        shares.append(short / FAIR_AFTER)
+    return {f"ch6wl_{variant}.short_rtt_share_of_fair_after": float(np.mean(shares))}
 
 
 def ch6wl_newreno(table: pd.DataFrame) -> dict[str, Any]:
@@ -368,7 +371,7 @@ def ch6nf(table: pd.DataFrame) -> dict[str, Any]:
     """Near/far chain (Holl §6.4): satellite flows get less than near flows; STP shares more
     fairly than NewReno (Figs 6.26, 6.27)."""
     ok = table[table["error"].isna()]
-    out: dict[str, Any] = {}
+    acc: dict[str, list[float]] = {}
     for _, rows in ok.groupby("run_key", sort=False):
         q = queue_label(rows.iloc[0]["links[0].queue"])
         p = protocol_label(json.loads(rows.iloc[0]["flows"])[0]["transport"])
@@ -377,7 +380,8 @@ def ch6nf(table: pd.DataFrame) -> dict[str, Any]:
             col = f"window{k}_goodput_bps"
             if col not in rows:
                 continue
-            out[f"ch6nf.{q}.{p}.far_over_near.{when}"] = float(far[col].mean() / near[col].mean())
+            acc.setdefault(f"ch6nf.{q}.{p}.far_over_near.{when}", []).append(float(far[col].mean() / near[col].mean()))
+    out = {k: float(np.mean(v)) for k, v in acc.items()}  # mean over seeds
     ratios = []
     for q in ("cbq", "cbq_red"):
         for when in ("before", "after"):
@@ -443,36 +447,41 @@ def _cov(x: pd.Series) -> float:
     return float(x.std(ddof=0) / x.mean())
 
 
-def _ch7_runs(table: pd.DataFrame, scenario_file: str) -> dict[str, pd.DataFrame]:
-    """Proxy label -> the BE rows of that run."""
+def _ch7_runs(table: pd.DataFrame, scenario_file: str) -> dict[str, list[pd.DataFrame]]:
+    """Proxy label -> the BE rows of each of its runs (one per seed)."""
     ok = table[table["error"].isna()]
-    return {_proxy_label(rows.iloc[0]["middlebox"]): rows[~_is_call(rows["name"])]
-            for _, rows in ok.groupby("run_key", sort=False)}
+    out: dict[str, list[pd.DataFrame]] = {}
+    for _, rows in ok.groupby("run_key", sort=False):
+        out.setdefault(_proxy_label(rows.iloc[0]["middlebox"]), []).append(rows[~_is_call(rows["name"])])
+    return out
+
+
+def _flow_mean(runs: list[pd.DataFrame], col: str) -> pd.Series:
+    """Per BE flow name, the mean of ``col`` over the runs (seeds): the figures' points."""
+    return pd.concat([_col(be, col).set_axis(be["name"].to_numpy()) for be in runs]).groupby(level=0).mean()
 
 
 def ch7step(table: pd.DataFrame) -> dict[str, Any]:
     """IP-ABR step response (Holl §7.2.2, Figs 7.4-7.7): the spread across flows collapses."""
-    spans = _window_spans("ch7_step.toml")
     runs = _ch7_runs(table, "ch7_step.toml")
     out: dict[str, Any] = {}
-    stats = {}
-    for p, be in runs.items():
-        stats[p] = {"before": _cov(_col(be, "window0_goodput_bps")), "after": _cov(_col(be, "window1_goodput_bps")),
-                    "temporal": float(_temporal(be, spans, *POST).median())}
+    stats = {p: {k: float(np.mean([_cov(_col(be, f"window{w}_goodput_bps")) for be in rs]))
+                 for k, w in (("before", 0), ("after", 1))} for p, rs in runs.items()}
     if {"cbq", "ip_abr"} <= stats.keys():
         # 'drastically cut the variation across flows': before and after the step, the larger ratio.
         out["ch7step.ipabr_over_cbq.across_cov.max_before_after"] = max(
             stats["ip_abr"][k] / stats["cbq"][k] for k in ("before", "after"))
     frames = []
-    for p, be in runs.items():
-        j = be["name"].str.removeprefix("be").astype(int) // 2
+    for p, rs in runs.items():
+        g = _flow_mean(rs, "window1_goodput_bps")
+        j = pd.Series(g.index).str.removeprefix("be").astype(int) // 2
         frames.append(pd.DataFrame({"proxy": p, "access_delay_ms": [gen.be_delay_ms(x) for x in j],
-                                    "goodput_after_kbps": _col(be, "window1_goodput_bps").to_numpy() / 1e3}))
+                                    "goodput_after_kbps": g.to_numpy() / 1e3}))
     out["__frames__"] = {"fig7_4": pd.concat(frames).sort_values(["proxy", "access_delay_ms"])}
     return out
 
 
-#: A near flow's window under IP-ABR before the step: share (bytes/s) x RTT (6 ms), seed 000
+#: A near flow's window under IP-ABR before the step: share (bytes/s) x RTT (6 ms), Holl
 #: §7.2.2's explanation of why near flows keep an edge (it is below one 536 B segment).
 NEAR_SHARE_X_RTT = gen.ABR_SHARE / 8 * 0.006
 
@@ -484,25 +493,25 @@ def ch7nf(table: pd.DataFrame) -> dict[str, Any]:
     runs = _ch7_runs(table, "ch7_nearfar.toml")
     out: dict[str, Any] = {"ch7nf.near_share_x_rtt_bytes": float(NEAR_SHARE_X_RTT)}
     ratio, temporal = {}, {}
-    for p, be in runs.items():
-        far, near = be[be["name"].str.startswith("far")], be[be["name"].str.startswith("near")]
+    for p, rs in runs.items():
         for k, when in ((0, "before"), (1, "after")):
             col = f"window{k}_goodput_bps"
-            ratio[(p, when)] = float(_col(far, col).mean() / _col(near, col).mean())
-        temporal[p] = float(_temporal(be, spans, *POST).median())
+            ratio[(p, when)] = float(np.mean([_col(be[be["name"].str.startswith("far")], col).mean()
+                                              / _col(be[be["name"].str.startswith("near")], col).mean() for be in rs]))
+        temporal[p] = float(np.mean([_temporal(be, spans, *POST).median() for be in rs]))
     if ("ip_abr", "before") in ratio and ("ip_abr", "after") in ratio:
         # near flows 'keep a slight advantage' before and after the step: the larger ratio.
         out["ch7nf.ipabr.far_over_near.max_before_after"] = max(ratio[("ip_abr", w)] for w in ("before", "after"))
-    for when in ("before", "after"):
-        if when == "after" and {("ip_abr", when), ("cbq", when)} <= ratio.keys():
-            out[f"ch7nf.ipabr_over_cbq.far_over_near.{when}"] = ratio[("ip_abr", when)] / ratio[("cbq", when)]
+    if {("ip_abr", "after"), ("cbq", "after")} <= ratio.keys():
+        out["ch7nf.ipabr_over_cbq.far_over_near.after"] = ratio[("ip_abr", "after")] / ratio[("cbq", "after")]
     if {"cbq", "ip_abr"} <= temporal.keys():
         out["ch7nf.ipabr_over_cbq.temporal_cov"] = temporal["ip_abr"] / temporal["cbq"]
     frames = []
-    for p, be in runs.items():
+    for p, rs in runs.items():
+        g = _flow_mean(rs, "window1_goodput_bps")
         for side in ("near", "far"):
-            s = be[be["name"].str.startswith(side)]
-            frames.append(pd.DataFrame({"series": f"{side}, {p}", "flow": s["name"].str.removeprefix(side).astype(int).to_numpy(),
-                                        "goodput_after_kbps": _col(s, "window1_goodput_bps").to_numpy() / 1e3}))
+            sel = g[g.index.str.startswith(side)]
+            frames.append(pd.DataFrame({"series": f"{side}, {p}", "flow": sel.index.str.removeprefix(side).astype(int).to_numpy(),
+                                        "goodput_after_kbps": sel.to_numpy() / 1e3}))
     out["__frames__"] = {"fig7_9": pd.concat(frames).sort_values(["series", "flow"])}
     return out
