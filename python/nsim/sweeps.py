@@ -268,13 +268,21 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
+#: Most seeds one sweep may have (a count beyond it is a typo, not a plan).
+MAX_SEEDS = 100_000
+
+
 def _seeds(file: str, seeds: Any) -> list[int]:
     """The seeds of a sweep file: a count n (1..n) or a list of distinct seeds."""
+    from .scenario import MAX_SEED
+
     if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        if seeds > MAX_SEEDS:
+            raise _spec_error(file, "seeds", f"{seeds} seeds: at most {MAX_SEEDS:,} in one sweep")
         return list(range(1, seeds + 1))
-    if not (isinstance(seeds, list) and seeds
-            and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
-        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"])
+    if not (isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds)):
+        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"] + f" (at most {MAX_SEEDS:,}, each below 2**64)")
     if len(set(seeds)) != len(seeds):
         raise _spec_error(file, "seeds", "seeds repeat")
     return list(seeds)
@@ -453,9 +461,13 @@ class _LocalExecutor:
     def __enter__(self) -> "_LocalExecutor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
+    def __exit__(self, exc_type: Any, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if exc_type is None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        else:  # Ctrl-C or an error: finished runs are cached; do not wait for the running ones
+            self._discard_pool()
 
     def _new_pool(self, size: int, fork_ok: bool) -> Any:
         import multiprocessing
