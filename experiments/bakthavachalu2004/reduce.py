@@ -89,6 +89,7 @@ def tfrc15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 SETBIT = "dumbbell.bottleneck.queue.setbit"
+TCP_VARIANTS = ("tahoe", "reno", "newreno", "sack1")
 
 
 def _jain(x: pd.Series) -> float:
@@ -135,6 +136,16 @@ def _friendliness(part: str, n: int, table: pd.DataFrame, rows: list[dict[str, A
             key = f"{part}.{x}" if label is None else part
             out[f"{key}.loss_ratio_ecn"] = on["loss_pct"] / off["loss_pct"] if off["loss_pct"] else float("nan")
             out[f"{key}.jain_gain_ecn"] = on["jain"] - off["jain"]
+    tcp = f[f["x"].isin(TCP_VARIANTS)] if label is None else f.iloc[0:0]
+    if len(tcp):  # Tables 5.1-5.4's conclusions: TFRC vs the TCP classes, and ECN's shift
+        for ecn, g in tcp.groupby("ecn"):
+            out[f"{part}.tcp.tfrc_minus_x_nt{'_ecn' if ecn else ''}"] = float((g["tfrc_nt"] - g["x_nt"]).mean())
+        if tcp["ecn"].nunique() == 2:
+            on = tcp[tcp["ecn"]].set_index("x")
+            off = tcp[~tcp["ecn"]].set_index("x")
+            out[f"{part}.tcp.ecn_shift"] = float((on["tfrc_nt"] - off["tfrc_nt"]).mean())
+            ratio = (on["loss_pct"] / off["loss_pct"].where(off["loss_pct"] > 0)).dropna()
+            out[f"{part}.tcp.loss_ratio_ecn"] = float(ratio.mean()) if len(ratio) else float("nan")
     ids = {r["id"] for r in rows}
     out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}  # the same, vs ns-2.35
     out = {k: v for k, v in out.items() if k in ids}  # the table keeps what no row checks
@@ -171,6 +182,9 @@ def sfsack15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"sfsack15.{x}.jain_change"] = float(g["jain"].iloc[-1] - g["jain"].iloc[0])
         out[f"sfsack15.{x}.loss_change_pct"] = float(g["loss_pct"].iloc[-1] - g["loss_pct"].iloc[0])
         out[f"sfsack15.{x}.loss_pct_max"] = float(g["loss_pct"].max())
+    if len(f):
+        out["sfsack15.sf_sack_nt_min"] = float(f["sf_sack_nt"].min())
+        out["sfsack15.loss_pct_max"] = float(f["loss_pct"].max())
     tcp = f[f["x"] != "tfrc"].groupby("n")["x_nt"].mean()
     tfrc = f[f["x"] == "tfrc"].set_index("n")["x_nt"]
     if len(tfrc) and len(tcp):
@@ -387,6 +401,9 @@ def sfonoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
             out[f"sfonoff.{x}.jain_short"] = float(short["jain"].mean())
         if len(short) and len(long):
             out[f"sfonoff.{x}.jain_drop_beyond_1s"] = float(short["jain"].mean() - long["jain"].min())
+    if len(f):
+        out["sfonoff.sf_sack_nt_mean_min"] = float(f.groupby("x")["sf_sack_nt"].mean().min())
+        out["sfonoff.utilization_min"] = float(f["utilization"].min())
     ids = {r["id"] for r in rows}
     out = {k: v for k, v in out.items() if k in ids}
     out["__frames__"] = {"fig6_14": f}
