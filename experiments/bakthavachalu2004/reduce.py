@@ -265,17 +265,17 @@ FIGURE = {"cbr_udp": "fig6_9", "cbr_tcp": "fig6_10", "cbr_sfsack": "fig6_11"}
 def _cbr_vs_ftp(part: str, table: pd.DataFrame, cbr_cap: float) -> dict[str, Any]:
     """Figs. 6.9-6.11: per CBR rate, the CBR and FTP flows' goodput over the run (Mb/s).
     ``cbr_cap`` is what the CBR flow should get at most: the link (UDP) or half of it (a
-    congestion-controlled transport). Rows: the largest |CBR - min(rate, cbr_cap)| over the
-    rates and the smallest CBR + FTP, both over the link rate."""
+    congestion-controlled transport), drawn in the figure. Rows: the CBR's goodput at the top
+    rate (1 Mb/s), where UDP and TCP differ most, and the smallest CBR + FTP over the link
+    rate (a consistency check)."""
     rate = table[CBR_RATE].map(lambda v: float(str(v).removesuffix("kb")) / 1000.0)
     t = table.assign(rate=rate, mbps=table["goodput_bps"] / 1e6)
     by = t.pivot_table(index="rate", columns="name", values="mbps")
-    expected = by.index.to_series().clip(upper=cbr_cap)
     frame = pd.concat([pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": by["cbr"], "series": "CBR"}),
                        pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": by["ftp"], "series": "FTP"}),
                        pd.DataFrame({"cbr_rate_mbps": by.index, "mbps": LINK_1M - by.index.to_series().clip(upper=LINK_1M),
                                      "series": "available to FTP (link - CBR rate)"})], ignore_index=True)
-    return {f"{part}.cbr_error_max": float((by["cbr"] - expected).abs().max() / LINK_1M),
+    return {f"{part}.cbr_mbps_top": float(by["cbr"].iloc[-1]),
             f"{part}.utilization_min": float((by["cbr"] + by["ftp"]).min() / LINK_1M),
             "__frames__": {FIGURE[part]: frame}}
 
