@@ -226,8 +226,10 @@ def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     lines += ["", "## Evidence", "", _evidence_text(s), "", null_text(s["null"]), "",
               f"Rows: {counts}: {'PASSED' if result.passed else 'FAILED'}.", "", "## Rows", "",
               markdown_table(result.rows)]
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_file(str(path), "\n".join(lines))
     return path
 
 
@@ -249,10 +251,16 @@ def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
 
 def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     """A matplotlib Figure: the frame's ``y`` vs ``x`` (a line per ``series``) and the paper's
-    points (``paper``: the study's rows naming this figure) as markers with tolerance bars."""
+    points (``paper``: the study's rows naming this figure) as markers with tolerance bars.
+    Labels are drawn as written (no mathtext: :func:`nsim.plots.plain_text`)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _figure(fig, frame, rows, paper)
+
+
+def _figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     import matplotlib.pyplot as plt
 
     f, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
@@ -322,8 +330,10 @@ def render_html(result: "ReproduceResult") -> str:
 
 def write_html(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     """Write :func:`render_html` to ``path`` and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_html(result), encoding="utf-8")
+    write_file(str(path), render_html(result))
     return path
 
 
