@@ -37,7 +37,7 @@ def test_key_results_name_rows_and_quick_checks_each_table_group() -> None:
         for pat in k["rows"]:
             assert any(i == pat or fnmatch.fnmatchcase(i, pat) for i in ids), (k["id"], pat)
     quick = {r["id"] for r in doc["row"] if r.get("quick") and r["evidence"] == "published"}
-    groups = {"Tables 6.1/6.2": ("two15.", "two60.", "tfrc15."), "Tables 5.1-5.4": ("friend4.tcp.",),
+    groups = {"Tables 6.1/6.2": ("two15.", "two60.", "tfrc15."), "Tables 5.1-5.4": ("friend16.tcp.",),
               "Tables 5.5-5.8": ("friend4.vegas.",), "Figs. 6.7/6.12": ("sfsack16.",),
               "Figs. 6.8/6.13": ("sfsack15.",), "Figs. 6.1-6.4": ("tau15.",), "Figs. 6.9-6.11": ("cbr_",),
               "Tables 5.10/6.3": ("conv.",), "Fig. 5.5": ("onoff.",), "Fig. 6.14": ("sfonoff.",)}

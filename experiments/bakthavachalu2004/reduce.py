@@ -241,8 +241,8 @@ def _tau(part: str, table: pd.DataFrame) -> dict[str, Any]:
     secs = table[tau].map(lambda v: float(v[:-2]) / 1000 if v.endswith("ms") else float(v[:-1]))
     cov = table.assign(tau_s=secs).groupby("tau_s")["tput_cov_pct"].mean()
     out: dict[str, Any] = {f"{part}.cov_1s_minus_0p1s": float(cov[1.0] - cov[0.1])}
-    if len(cov) > 2:
-        out[f"{part}.cov_0p1s_minus_min"] = float(cov[0.1] - cov.min())
+    if 0.01 in cov.index:
+        out[f"{part}.cov_10ms_minus_0p1s"] = float(cov[0.01] - cov[0.1])
     out["__frames__"] = {part: cov.rename("cov_pct").reset_index()}
     return out
 
