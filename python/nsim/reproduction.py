@@ -14,17 +14,24 @@ compares every expected row with what the reducer measured, and writes ``results
 a self-contained ``report.html`` with the study's figures. A row that the reducer does not
 measure fails ("not measured"); it is never skipped silently. Invalid study files raise
 :class:`StudyError` naming the file, the field and the reason.
+
+How much of the study that amounts to (evidence kinds, key results, null predictors, seed
+statistics) is :mod:`nsim.scoring`'s part: the reports open with its headline.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import datetime
+import fnmatch
+import hashlib
 import importlib.util
 import inspect
 import math
 import os
 import re
+import subprocess
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -34,14 +41,16 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from .errors import ScenarioError
+from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_scores,
+                      render_why, seed_stats)
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
 
 __all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
-           "compare"]
+           "compare", "study_digest"]
 
 #: Columns of :attr:`ReproduceResult.rows` (and results.csv).
-COLUMNS = ("id", "part", "quantity", "unit", "paper", "nsim", "diff", "rel_diff", "tolerance", "tol_abs", "kind",
-           "status", "note", "source", "reason", "why")
+COLUMNS = ("id", "part", "evidence", "quantity", "unit", "paper", "nsim", "diff", "rel_diff", "seeds", "mean",
+           "ci95", "tolerance", "tol_abs", "kind", "status", "note", "source", "reason", "why")
 
 #: Row statuses, in report order. ``FAIL`` is the only one that makes a study fail.
 STATUSES = ("FAIL", "known-fail", "xpass", "pass", "skip")
@@ -51,7 +60,8 @@ _QUICK_KEYS = {"seeds", "set", "grid"}
 _FIGURE_KEYS = {"name", "part", "title", "x", "y", "series", "xlabel", "ylabel", "xscale", "yscale", "caption",
                 "drawstyle"}
 _ROW_KEYS = {"id", "source", "quantity", "value", "unit", "tol_abs", "tol_rel", "reason", "quick", "kind",
-             "status", "why", "figure", "x", "series", "params"}
+             "status", "why", "figure", "x", "series", "params", "evidence", "metric", "measure", "fair", "of", "op"}
+_KEY_KEYS = {"id", "claim", "source", "rows", "why"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
@@ -118,6 +128,31 @@ class Row:
     x: Any = None
     series: Any = None
     params: dict[str, Any] = field(default_factory=dict)
+    evidence: str = ""
+    metric: Optional[str] = None
+    measure: Optional[str] = None
+    fair: Optional[float] = None
+    of: Optional[list[str]] = None
+    op: str = "diff"
+
+    @property
+    def derived(self) -> bool:
+        """True for a row measured from two other rows (``of``), not by a reducer."""
+        return self.of is not None
+
+    @property
+    def metric_name(self) -> str:
+        """The null predictor's group: ``metric``, else the quantity up to its first comma."""
+        return self.metric or self.quantity.split(",", 1)[0].strip()
+
+    @property
+    def measure_kind(self) -> str:
+        """``measure``, else difference/ratio for a derived row, else level."""
+        if self.measure:
+            return self.measure
+        if self.derived:
+            return "ratio" if self.op == "ratio" else "difference"
+        return "level"
 
     @property
     def part(self) -> str:
@@ -157,6 +192,7 @@ class Study:
     rows: list[Row]
     reducers: Any  # the loaded reduce.py module
     description: str = ""
+    keys: list[Key] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -296,7 +332,62 @@ def _parse_row(file: Path, i: int, doc: Any, parts: set[str], figures: set[str])
             raise _error(file, f"{where}.x", "required with figure: where the paper's point lies on the x axis")
     if not isinstance(doc.get("params", {}), dict):
         raise _error(file, f"{where}.params", "must be a table")
+    if "evidence" in doc and doc["evidence"] not in EVIDENCE:
+        raise _error(file, f"{where}.evidence", f"{doc['evidence']!r}: expected one of {', '.join(EVIDENCE)}")
+    if "metric" in doc:
+        _string(file, f"{where}.metric", doc["metric"])
+    if "measure" in doc and doc["measure"] not in MEASURES:
+        raise _error(file, f"{where}.measure", f"{doc['measure']!r}: expected one of {', '.join(MEASURES)}")
+    if doc.get("measure") == "share" and "fair" not in doc:
+        raise _error(file, f"{where}.fair", "required with measure = 'share': what a perfectly fair outcome reads")
+    if "fair" in doc:
+        _number(file, f"{where}.fair", doc["fair"])
+    if "of" in doc:
+        of = doc["of"]
+        if not (isinstance(of, list) and len(of) == 2 and all(isinstance(x, str) and x for x in of)):
+            raise _error(file, f"{where}.of", "two row ids: the row is nsim(a) - nsim(b) (or a / b with op = 'ratio')")
+    if doc.get("op", "diff") not in ("diff", "ratio"):
+        raise _error(file, f"{where}.op", f"{doc['op']!r}: expected 'diff' or 'ratio'")
+    if "op" in doc and "of" not in doc:
+        raise _error(file, f"{where}.op", "needs `of` (the two rows it combines)")
     return Row(**{**doc, "value": float(doc["value"])})
+
+
+def _check_derived(file: Path, rows: list[Row]) -> None:
+    """Every derived row names two rows that exist and are measured by a reducer."""
+    by_id = {r.id: r for r in rows}
+    for i, r in enumerate(rows):
+        for name in r.of or []:
+            if name not in by_id:
+                raise _error(file, f"row[{i}].of", f"no row {name!r} in this study")
+            if by_id[name].derived:
+                raise _error(file, f"row[{i}].of", f"{name!r} is itself derived: name the measured rows")
+
+
+def _parse_keys(file: Path, docs: Any, rows: list[Row]) -> list[Key]:
+    """``[[key]]``: the paper's key results, each with the rows that test it."""
+    if not isinstance(docs, list):
+        raise _error(file, "key", "must be an array of tables ([[key]])")
+    keys, ids = [], [r.id for r in rows]
+    for i, doc in enumerate(docs):
+        where = f"key[{i}]"
+        _check_keys(file, where, doc, _KEY_KEYS, ("id", "claim", "source"))
+        for name in ("id", "claim", "source"):
+            _string(file, f"{where}.{name}", doc[name])
+        patterns = doc.get("rows", [])
+        if not isinstance(patterns, list) or not all(isinstance(p, str) and p for p in patterns):
+            raise _error(file, f"{where}.rows", "a list of row ids or fnmatch patterns")
+        key = Key(doc["id"], doc["claim"], doc["source"], list(patterns), str(doc.get("why", "")))
+        for p in patterns:
+            if not any(rid == p or fnmatch.fnmatchcase(rid, p) for rid in ids):
+                raise _error(file, f"{where}.rows", f"{p!r} matches no row of this study")
+        if not patterns and not key.why.strip():
+            raise _error(file, f"{where}.why", "required when `rows` is empty: why the claim is not measured")
+        keys.append(key)
+    seen = [k.id for k in keys]
+    if len(set(seen)) != len(seen):
+        raise _error(file, "key", f"key ids repeat: {sorted({k for k in seen if seen.count(k) > 1})}")
+    return keys
 
 
 def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
@@ -324,15 +415,17 @@ def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
     if len({f.name for f in figures}) != len(figures):
         raise _error(study_file, "figure", "figure names repeat")
     expected = _read_toml(expected_file)
-    _check_keys(expected_file, "", expected, {"row"}, ("row",))
+    _check_keys(expected_file, "", expected, {"row", "key"}, ("row",))
     rows = [_parse_row(expected_file, i, r, set(names), {f.name for f in figures})
             for i, r in enumerate(expected["row"])]
+    _check_derived(expected_file, rows)
     seen: set[str] = set()
     for i, r in enumerate(rows):
         if r.id in seen:
             raise _error(expected_file, f"row[{i}].id", f"{r.id!r} repeats")
         seen.add(r.id)
-    return Study(d, doc["title"], doc["citation"], parts, figures, rows, module, doc.get("description", ""))
+    keys = _parse_keys(expected_file, expected.get("key", []), rows)
+    return Study(d, doc["title"], doc["citation"], parts, figures, rows, module, doc.get("description", ""), keys)
 
 
 def _seeds(file: Path, where: str, seeds: Any) -> list[int]:
@@ -395,7 +488,7 @@ def _validate_overrides(spec: SweepSpec, file: Path, where: str) -> None:
 def _call_reducer(study: Study, part: Part, table: pd.DataFrame) -> dict[str, Any]:
     """Call the part's reducer and check what it returns (unknown ids are study errors)."""
     fn: Callable[..., Any] = getattr(study.reducers, part.reducer)
-    rows = [dataclasses.asdict(r) for r in study.rows if r.part == part.name]
+    rows = [dataclasses.asdict(r) for r in study.rows if r.part == part.name and not r.derived]
     where = f"{part.reducer}()"
     reduce_file = study.dir / "reduce.py"
     try:
@@ -420,19 +513,28 @@ def _call_reducer(study: Study, part: Part, table: pd.DataFrame) -> dict[str, An
     return {"values": out, "frames": frames}
 
 
-def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "") -> dict[str, Any]:
+def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "",
+            stats: Optional[SeedStats] = None, values: Optional[dict[str, Optional[float]]] = None) -> dict[str, Any]:
     """One line of the results table: the row, what nsim measured, and its status.
 
     ``status`` is ``pass``, ``FAIL`` (outside the tolerance, or not measured), ``known-fail``
     (a row marked known-fail that fails), ``xpass`` (a known-fail row that now passes: update
     expected.toml) or ``skip`` (``quick = false`` rows under --quick).
+
+    ``stats`` (the row over seeds) fills ``seeds``, ``mean`` and ``ci95``; with at least
+    :data:`nsim.scoring.MIN_SEEDS_FOR_CI` seeds the row passes when the paper's value lies
+    within the tolerance of nsim's 95 % interval. ``values`` (every row's measured value) fills
+    the ``{row:<id>}`` placeholders of the ``why`` text.
     """
     m = float("nan") if measured is None else float(measured)
-    line = {"id": row.id, "part": row.part, "quantity": row.quantity, "unit": row.unit, "paper": row.value,
-            "nsim": m, "diff": m - row.value,
+    line = {"id": row.id, "part": row.part, "evidence": row.evidence, "quantity": row.quantity, "unit": row.unit,
+            "paper": row.value, "nsim": m, "diff": m - row.value,
             "rel_diff": (m - row.value) / abs(row.value) if row.value else float("nan"),
+            "seeds": stats.n if stats else (1 if not math.isnan(m) else 0),
+            "mean": stats.mean if stats else m, "ci95": stats.ci95 if stats else float("nan"),
             "tolerance": row.tolerance_text(), "tol_abs": row.tolerance, "kind": row.kind,
-            "source": row.source, "reason": row.reason, "why": row.why}
+            "source": row.source, "reason": row.reason}
+    line["why"] = render_why(row.why, line, values or {})
     if quick and not row.quick:
         return {**line, "status": "skip", "note": "not checked with --quick"}
     if failure:
@@ -441,6 +543,8 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
         ok, note = False, "not measured"
     else:
         slack = 1e-9 * max(1.0, abs(row.value))  # float noise only
+        if stats is not None and stats.n >= MIN_SEEDS_FOR_CI:
+            slack += stats.ci95
         if row.kind == "max":
             ok = m <= row.value + row.tolerance + slack
         elif row.kind == "min":
@@ -450,7 +554,7 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
         note = "" if ok else "outside tolerance"
     if row.status == "known-fail":
         return {**line, "status": "xpass" if ok else "known-fail",
-                "note": "passes now: remove status = 'known-fail'" if ok else (note + "; known: " + row.why)}
+                "note": "passes now: remove status = 'known-fail'" if ok else (note + "; known: " + line["why"])}
     return {**line, "status": "pass" if ok else "FAIL", "note": note}
 
 
@@ -468,6 +572,8 @@ class ReproduceResult:
             directory per part).
         quick: Whether the quick overrides were applied.
         wall_s: Wall-clock time.
+        stamp: Where and when it was measured: ``commit``, ``dirty``, ``date``, ``digest``
+            (of the study's input files, see :func:`study_digest`), ``cores``.
     """
 
     study: Study
@@ -477,6 +583,18 @@ class ReproduceResult:
     out: Path
     quick: bool
     wall_s: float
+    stamp: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def keys(self) -> list[dict[str, Any]]:
+        """One line per key result: id, claim, source, verdict, checked/passed published rows."""
+        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows})
+
+    @property
+    def null(self) -> dict[str, Any]:
+        """The null predictors' scores over the published rows this run checked."""
+        checked = set(self.rows.loc[self.rows["status"] != "skip", "id"]) if len(self.rows) else set()
+        return null_scores(self.study.rows, checked)
 
     @property
     def passed(self) -> bool:
@@ -495,6 +613,62 @@ class ReproduceResult:
     @property
     def html(self) -> Path:
         return self.out / "report.html"
+
+
+def study_digest(directory: Union[str, os.PathLike[str]]) -> str:
+    """SHA-256 (first 16 hex digits) of a study's inputs: every ``.toml`` and ``.py`` file below
+    the study directory, and the scenario files its sweeps name outside it. A committed page
+    whose digest differs from the files' was not written by a run of the current study."""
+    d = Path(directory).resolve()
+    files = sorted(p for p in d.rglob("*") if p.is_file() and p.suffix in (".toml", ".py")
+                   and "__pycache__" not in p.parts)
+    for sweep_file in sorted(d.glob("*.sweep.toml")):
+        try:
+            scenario = tomllib.loads(sweep_file.read_text(encoding="utf-8")).get("scenario")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        if isinstance(scenario, str) and (sweep_file.parent / scenario).resolve().is_file():
+            files.append((sweep_file.parent / scenario).resolve())
+    h = hashlib.sha256()
+    for f in dict.fromkeys(files):
+        name = f.relative_to(d).as_posix() if f.is_relative_to(d) else os.path.relpath(f, d)
+        h.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _stamp(directory: Path) -> dict[str, Any]:
+    """Commit (short hash, and whether the work tree had changes), UTC date, input digest."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True,
+                                  timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    return {"commit": git("rev-parse", "--short=10", "HEAD") or "unknown",
+            "dirty": bool(git("status", "--porcelain", "--untracked-files=no")),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "digest": study_digest(directory), "cores": os.cpu_count() or 1}
+
+
+def _per_seed(study: Study, part: Part, table: pd.DataFrame) -> dict[str, dict[int, Optional[float]]]:
+    """The part's rows reduced on each seed's runs alone: ``{row id: {seed: value}}`` (empty
+    with fewer than two seeds, or if the reducer cannot reduce one seed's table)."""
+    if "seed" not in table or table["seed"].nunique() < 2:
+        return {}
+    out: dict[str, dict[int, Optional[float]]] = {}
+    for seed, sub in table.groupby("seed", sort=True):
+        try:
+            values = _call_reducer(study, part, sub.reset_index(drop=True))["values"]
+        except StudyError:
+            return {}
+        for rid, v in values.items():
+            out.setdefault(rid, {})[int(seed)] = v
+    return out
+
+
+def _derived_seeds(row: Row, per_seed: dict[str, dict[int, Optional[float]]]) -> dict[int, Optional[float]]:
+    a, b = (per_seed.get(name, {}) for name in row.of or [])
+    return {seed: derive(row.op, a[seed], b[seed]) for seed in sorted(set(a) & set(b))}
 
 
 def _run_failures(result: SweepResult) -> str:
@@ -547,7 +721,10 @@ def reproduce(
     specs = {i: part_spec(st, i, quick) for i in chosen}  # all checked before anything runs
     out_dir = Path(out) if out is not None else Path("out") / "reproduce" / (st.name + ("-quick" if quick else ""))
     out_dir.mkdir(parents=True, exist_ok=True)
-    lines, frames, sweeps = [], {}, {}
+    frames, sweeps = {}, {}
+    measured: dict[str, Optional[float]] = {}
+    per_seed: dict[str, dict[int, Optional[float]]] = {}
+    failures: dict[str, str] = {}
     for i in chosen:
         part, spec = st.parts[i], specs[i]
         failure, table = "", pd.DataFrame()
@@ -560,11 +737,32 @@ def reproduce(
                 f"{result.failed} failed) in {result.wall_s:.1f} s")
         reduced = _call_reducer(st, part, table) if len(table) or spec is None else {"values": {}, "frames": {}}
         frames.update(reduced["frames"])
-        for row in st.rows:
-            if row.part == part.name:
-                lines.append(compare(row, reduced["values"].get(row.id), quick, failure))
+        measured.update(reduced["values"])
+        per_seed.update(_per_seed(st, part, table) if len(table) else {})
+        failures[part.name] = failure
+    by_id = {r.id: r for r in st.rows}
+    ran = {st.parts[i].name for i in chosen}
+    for row in st.rows:
+        if row.derived and row.part in ran:
+            measured[row.id] = derive(row.op, *(measured.get(name) for name in row.of or []))
+            per_seed[row.id] = _derived_seeds(row, per_seed)
+    lines = []
+    for row in st.rows:
+        if row.part not in ran:
+            continue
+        failure = failures[row.part]
+        if row.derived:
+            inputs = [by_id[name] for name in row.of or []]
+            missing = [r.id for r in inputs if r.part not in ran]
+            failure = "; ".join(f for f in [failure] + [failures.get(r.part, "") for r in inputs] if f)
+            if missing:
+                failure = f"needs {', '.join(missing)}, whose part did not run"
+            if quick and not all(r.quick for r in inputs):
+                row = dataclasses.replace(row, quick=False)
+        lines.append(compare(row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values()),
+                             measured))
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
-    res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started)
+    res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     from .reproduction_report import write_html, write_markdown
 
     rows.to_csv(res.csv, index=False)

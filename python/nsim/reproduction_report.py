@@ -19,7 +19,12 @@ import pandas as pd
 if TYPE_CHECKING:
     from .reproduction import Figure, ReproduceResult
 
-__all__ = ["text_table", "rich_table", "markdown_table", "render_html", "write_html", "write_markdown", "figure"]
+__all__ = ["text_table", "rich_table", "markdown_table", "render_html", "write_html", "write_markdown", "figure",
+           "summary", "headline_text", "null_text", "PAGE_MARK"]
+
+#: The first line of a written results.md: an HTML comment holding :func:`summary` as JSON, so
+#: the experiments index (and the staleness test) read a page without parsing its tables.
+PAGE_MARK = "<!-- nsim-reproduce "
 
 #: Columns shown in the terminal and the HTML table.
 SHOWN = ("id", "paper", "nsim", "diff", "tolerance", "status")
@@ -37,6 +42,8 @@ th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: right; vertic
 th { background: #f3f3f3; } td.text { text-align: left; }
 tr.FAIL td.status { color: #b00; font-weight: bold; } tr.pass td.status { color: #070; }
 tr.known-fail td.status, tr.xpass td.status { color: #a60; } tr.skip td.status { color: #888; }
+tr.reproduced td.status { color: #070; } tr.partly td.status { color: #a60; } tr.not td.status { color: #b00; }
+tr.not-measured td.status { color: #888; }
 figure { margin: 1em 0; } img { max-width: 100%; } figcaption { font-size: 0.9em; color: #444; }
 </style>
 </head>
@@ -44,15 +51,26 @@ figure { margin: 1em 0; } img { max-width: 100%; } figcaption { font-size: 0.9em
 <h1>{{ study.title }}</h1>
 <p>{{ study.citation }}</p>
 {% if study.description %}<p>{{ study.description }}</p>{% endif %}
-<p>nsim {{ version }}, {{ "quick" if quick else "full" }} run:
-{% for status, n in counts %}{{ n }} {{ status }}{% if not loop.last %}, {% endif %}{% endfor %}
+<p>{{ stamp_line }}</p>
+
+<h2>Key results: {{ headline }}</h2>
+{% if keys %}<table>
+<tr><th>key result</th><th>verdict</th><th>published rows passing</th><th>claim</th><th>where the paper says it</th></tr>
+{% for k in keys %}<tr class="{{ k.css }}"><td class="text">{{ k.id }}</td><td class="status text">{{ k.verdict }}</td>
+<td>{{ k.passed }} / {{ k.checked }}</td><td class="text">{{ k.claim }}{% if k.why %} <em>({{ k.why }})</em>{% endif %}</td><td class="text">{{ k.source }}</td></tr>
+{% endfor %}</table>{% else %}<p>This study lists no key results.</p>{% endif %}
+
+<h2>Evidence</h2>
+<p>{{ evidence_line }}</p>
+<p>{{ null_line }}</p>
+<p>Rows: {% for status, n in counts %}{{ n }} {{ status }}{% if not loop.last %}, {% endif %}{% endfor %}
 &mdash; <strong>{{ "PASSED" if passed else "FAILED" }}</strong>.</p>
 
 <h2>Paper vs nsim</h2>
 <table>
-<tr><th>row</th><th>quantity</th><th>paper</th><th>nsim</th><th>diff</th><th>tolerance</th><th>status</th><th>note</th><th>source</th><th>tolerance reason</th></tr>
-{% for r in rows %}<tr class="{{ r.status }}"><td class="text">{{ r.id }}</td><td class="text">{{ r.quantity }}</td>
-<td>{{ r.paper }}</td><td>{{ r.nsim }}</td><td>{{ r.diff }}</td><td>{{ r.tolerance }}</td>
+<tr><th>row</th><th>evidence</th><th>quantity</th><th>paper</th><th>nsim</th><th>±95 % (seeds)</th><th>diff</th><th>tolerance</th><th>status</th><th>note</th><th>source</th><th>tolerance reason</th></tr>
+{% for r in rows %}<tr class="{{ r.status }}"><td class="text">{{ r.id }}</td><td class="text">{{ r.evidence }}</td><td class="text">{{ r.quantity }}</td>
+<td>{{ r.paper }}</td><td>{{ r.nsim }}</td><td>{{ r.ci }}</td><td>{{ r.diff }}</td><td>{{ r.tolerance }}</td>
 <td class="status">{{ r.status }}</td><td class="text">{{ r.note }}</td><td class="text">{{ r.source }}</td><td class="text">{{ r.reason }}</td></tr>
 {% endfor %}</table>
 
@@ -87,8 +105,10 @@ def _cells(rows: pd.DataFrame) -> list[dict[str, str]]:
     out = []
     for r in rows.to_dict("records"):
         diff = "—" if math.isnan(r["diff"]) else f"{r['diff']:+.3g}"
+        ci = "" if math.isnan(r.get("ci95", float("nan"))) else f"±{r['ci95']:.3g} ({int(r['seeds'])})"
         out.append({**{k: str(v) for k, v in r.items()}, "paper": _fmt(r["paper"], r["unit"]),
-                    "nsim": _fmt(r["nsim"], r["unit"]), "diff": diff})
+                    "nsim": _fmt(r["nsim"], r["unit"]), "diff": diff, "ci": ci,
+                    "evidence": r.get("evidence") or "unclassified"})
     return out
 
 
@@ -106,23 +126,108 @@ def text_table(rows: pd.DataFrame) -> str:
 
 
 def markdown_table(rows: pd.DataFrame) -> str:
-    """The table in Markdown (for docs/experiments/): id, quantity, paper, nsim, diff,
-    tolerance, status and the note (why a row fails or is known to fail)."""
-    head = ("id", "quantity", "paper", "nsim", "diff", "tolerance", "status", "note")
+    """The table in Markdown (for docs/experiments/): id, evidence, quantity, paper, nsim,
+    the 95 % interval over seeds, diff, tolerance, status and the note (why a row fails or is
+    known to fail)."""
+    head = ("id", "evidence", "quantity", "paper", "nsim", "ci", "diff", "tolerance", "status", "note")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in _cells(rows):
         cells = [r[c].replace("|", "\\|") if r[c] != "nan" else "" for c in head]
         lines.append("| " + " | ".join(cells) + " |")
+    lines[0] = lines[0].replace("| ci |", "| ±95 % (seeds) |")
     return "\n".join(lines) + "\n"
 
 
+def summary(result: "ReproduceResult") -> dict[str, Any]:
+    """The page's numbers as plain data: study, quick, stamp, wall time, key verdict counts,
+    row status counts, published rows checked/passing, and the null predictors' scores."""
+    from .scoring import verdict_counts
+
+    rows = result.rows
+    published = rows[(rows["evidence"] == "published") & (rows["status"] != "skip")] if len(rows) else rows
+    evidence = {kind: int((rows["evidence"] == kind).sum()) for kind in ("published", "ns2", "consistency")}
+    evidence["unclassified"] = int(len(rows) - sum(evidence.values()))
+    return {"study": result.study.name, "quick": result.quick, **result.stamp, "wall_s": round(result.wall_s, 1),
+            "keys": verdict_counts(result.keys), "rows": result.counts, "evidence": evidence,
+            "published": {"checked": int(len(published)),
+                          "pass": int(published["status"].isin(["pass", "xpass"]).sum()) if len(published) else 0},
+            "null": result.null}
+
+
+def headline_text(result: "ReproduceResult") -> str:
+    """``12 of 20 key results reproduced, 4 partly, 3 not, 1 not measured``."""
+    counts = summary(result)["keys"]
+    total = sum(counts.values())
+    if not total:
+        return "no key results listed"
+    return (f"{counts['reproduced']} of {total} reproduced, {counts['partly']} partly, {counts['not']} not, "
+            f"{counts['not measured']} not measured")
+
+
+def null_text(null: dict[str, Any]) -> str:
+    """One sentence on the null predictors (see :func:`nsim.scoring.null_scores`)."""
+    n = null["published"]
+    if not n:
+        return "Null predictors: no published row checked."
+    each = ", ".join(f"{name.replace('_', ' ')} {k}" for name, k in null["passes"].items())
+    flag = "within" if null["share"] <= null["target"] else "ABOVE"
+    return (f"Null predictors (no model at all) pass {null['best_passes']} of {n} published rows checked "
+            f"({100 * null['share']:.0f} %, best: {null['best'].replace('_', ' ')}; {each}): {flag} the "
+            f"{100 * null['target']:.0f} % target.")
+
+
+def _evidence_text(s: dict[str, Any]) -> str:
+    e, p = s["evidence"], s["published"]
+    text = (f"Rows by evidence: {e['published']} published (a number or ordering the paper prints), {e['ns2']} ns2 "
+            f"(against an ns-2.35 run of ours), {e['consistency']} consistency (recomputations and properties that "
+            f"hold by construction; they do not count as reproduction)")
+    if e["unclassified"]:
+        text += f", {e['unclassified']} not yet classified"
+    return text + f". Published rows checked: {p['checked']}, passing: {p['pass']}."
+
+
+def _stamp_line(result: "ReproduceResult", s: dict[str, Any]) -> str:
+    run = "quick run (--quick)" if result.quick else "full run"
+    where = f"commit {s.get('commit', 'unknown')}" + (" with local changes" if s.get("dirty") else "")
+    return (f"Written by `nsim reproduce {_study_path(result)}`{' --quick' if result.quick else ''}: {run} at "
+            f"{where}, {s.get('date', '')}, {s['wall_s']:.0f} s wall on {s.get('cores', '?')} cores.")
+
+
+def _study_path(result: "ReproduceResult") -> str:
+    """The study directory as given, relative to the working directory where it lies below it."""
+    import os
+
+    d = result.study.dir
+    try:
+        return Path(os.path.relpath(d.resolve())).as_posix() if d.resolve().is_relative_to(Path.cwd()) else d.as_posix()
+    except ValueError:
+        return d.as_posix()
+
+
 def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
-    """Write the study's title, verdict and :func:`markdown_table` to ``path``."""
-    counts = ", ".join(f"{n} {s}" for s, n in result.counts.items())
-    text = (f"{result.study.title}: {'quick' if result.quick else 'full'} run, {counts}: "
-            f"{'PASSED' if result.passed else 'FAILED'}\n\n" + markdown_table(result.rows))
+    """Write the study's page: a machine-readable first line (:data:`PAGE_MARK`), the title,
+    citation and stamp, the key-results headline and table, the evidence and null-predictor
+    lines, then :func:`markdown_table`."""
+    import json
+
+    s = summary(result)
+    lines = [f"{PAGE_MARK}{json.dumps(s, sort_keys=True)} -->", f"# {result.study.title}", "",
+             result.study.citation, "", _stamp_line(result, s), "", f"## Key results: {headline_text(result)}", ""]
+    keys = result.keys
+    if keys:
+        lines += ["| key result | verdict | published rows passing | claim | where the paper says it |", "|---|---|---|---|---|"]
+        for k in keys:
+            claim = k["claim"] + (f" ({k['why']})" if k["why"] else "")
+            cells = [k["id"], k["verdict"], f"{k['passed']} / {k['checked']}", claim, k["source"]]
+            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    else:
+        lines.append("This study lists no key results.")
+    counts = ", ".join(f"{n} {st}" for st, n in result.counts.items())
+    lines += ["", "## Evidence", "", _evidence_text(s), "", null_text(s["null"]), "",
+              f"Rows: {counts}: {'PASSED' if result.passed else 'FAILED'}.", "", "## Rows", "",
+              markdown_table(result.rows)]
     path = Path(path)
-    path.write_text(text, encoding="utf-8")
+    path.write_text("\n".join(lines), encoding="utf-8")
     return path
 
 
@@ -205,10 +310,14 @@ def render_html(result: "ReproduceResult") -> str:
         paper = [r for r in st.rows if r.figure == fig.name]
         figures.append({"name": fig.name, "title": fig.title, "caption": fig.caption,
                         "data": _png(figure(fig, result.frames.get(fig.name), result.rows, paper))})
+    s = summary(result)
+    keys = [{**k, "css": k["verdict"].replace(" ", "-")} for k in result.keys]
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     return env.from_string(TEMPLATE).render(
         study=st, quick=result.quick, passed=result.passed, counts=list(result.counts.items()),
-        rows=_cells(result.rows), figures=figures, version=__version__, wall=f"{result.wall_s:.1f}")
+        rows=_cells(result.rows), figures=figures, version=__version__, wall=f"{result.wall_s:.1f}",
+        stamp_line=_stamp_line(result, s).replace("`", ""), headline=headline_text(result), keys=keys,
+        evidence_line=_evidence_text(s), null_line=null_text(s["null"]))
 
 
 def write_html(result: "ReproduceResult", path: Union[str, Path]) -> Path:

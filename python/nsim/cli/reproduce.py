@@ -21,18 +21,29 @@ from .common import invalid_input_exits_2
 @click.option("--chapter", "chapters", type=click.IntRange(min=1), multiple=True, metavar="N",
               help="Only the parts of chapter N of a multi-chapter study (part names starting ch<N>_; repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress; print only failing (and known-fail) rows and the verdict.")
+@click.option("--null", "null", is_flag=True,
+              help="Run nothing: score the published rows against trivial predictors (a constant per metric, "
+                   "perfectly fair, no effect) and list the rows the best one passes.")
 def command(study_dir: str, quick: bool, out: str | None, workers: int | None, scheduler: str | None,
-            parts: tuple[str, ...], chapters: tuple[int, ...], quiet: bool) -> None:
+            parts: tuple[str, ...], chapters: tuple[int, ...], quiet: bool, null: bool) -> None:
     """Run the study in STUDY_DIR (study.toml, expected.toml, reduce.py and its sweeps), print
     paper | nsim | diff | tolerance | pass for every published number, and write results.csv
     and report.html (the table and the paper's figures with its points overlaid) to OUT.
+
+    The output opens with the key results (reproduced / partly / not / not measured, one line
+    each), the rows by evidence kind and what trivial predictors score on the same rows.
 
     Finished runs are cached in OUT: running again only runs what is missing. Exits 1 if a
     row fails (a row nsim does not measure fails as "not measured"), 2 if a study file is
     invalid.
     """
     from ..reproduction import reproduce
-    from ..reproduction_report import rich_table, text_table
+    from ..reproduction_report import headline_text, null_text, rich_table, text_table
+
+    if null:
+        with invalid_input_exits_2():
+            _print_null(study_dir, quick)
+        return
 
     tty = sys.stdout.isatty()
     log = None if quiet else (lambda line: click.echo(line, err=True))
@@ -44,6 +55,10 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
             parts += tuple(p.name for p in load_study(study_dir).parts if p.name.startswith(prefixes))
         res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
                         parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log)
+    click.echo(f"Key results: {headline_text(res)}")
+    for k in res.keys:
+        click.echo(f"  {k['verdict']:<12}  {k['id']}: {k['claim']} [{k['passed']}/{k['checked']} published rows]")
+    click.echo(null_text(res.null))
     rows = res.rows[~res.rows["status"].isin(["pass", "skip"])] if quiet else res.rows
     if len(rows):
         if tty:
@@ -59,3 +74,21 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
         click.echo(f"results in {res.out}/ (results.csv, report.html)")
     if not res.passed:
         raise SystemExit(1)
+
+
+def _print_null(study_dir: str, quick: bool) -> None:
+    """``--null``: the null predictors' scores and the published rows the best one passes."""
+    from ..reproduction import load_study
+    from ..reproduction_report import null_text
+    from ..scoring import null_predictions, null_scores, passes
+
+    study = load_study(study_dir)
+    checked = {r.id for r in study.rows if r.quick} if quick else None
+    scores = null_scores(study.rows, checked)
+    click.echo(null_text(scores))
+    values = null_predictions(study.rows)[scores["best"]]
+    for r in study.rows:
+        if r.evidence == "published" and (checked is None or r.id in checked) and values[r.id] is not None \
+                and passes(r, values[r.id]):
+            click.echo(f"  passes under {scores['best']}: {r.id} (paper {r.value:g}, predicted {values[r.id]:g}, "
+                       f"{r.tolerance_text()})")

@@ -23,6 +23,10 @@ pub struct FlowSpec {
     pub stop: Option<TimeSpec>,
     /// With `repeat`: start (and stop) of flow i are shifted by every·floor(i / group).
     pub stagger: Option<Stagger>,
+    /// Random start: each flow's start (and stop) moves by a uniform draw in [0, jitter) from
+    /// the flow's own stream `start/<flow name>`, as ns-2 scripts do with
+    /// `$ns at [$rng uniform 0 J] "$ftp start"`. Default: none (starts exactly at `start`).
+    pub start_jitter: Option<TimeSpec>,
     /// The application generating the traffic.
     pub app: AppSpec,
     /// The transport carrying it. Default UDP.

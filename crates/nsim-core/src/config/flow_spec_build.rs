@@ -18,6 +18,7 @@ use crate::app::telnet::Telnet;
 use crate::app::web_client::WebClient;
 use crate::app::web_page::{PageDist, Surge};
 use crate::rng::SimRng;
+use rand::RngExt;
 use crate::app::Generator;
 use crate::tcp::full::conn::stream_end::Role;
 use crate::ids::{AgentId, NodeId};
@@ -68,6 +69,15 @@ fn substitute_index(s: &str, k: u64) -> Result<String, String> {
     Ok(out)
 }
 
+/// A flow's random start offset: uniform whole picoseconds in [0, jitter) from the flow's own
+/// stream, so adding a flow never moves another flow's start.
+fn start_jitter(seed: u64, flow: &str, jitter: Dur) -> Dur {
+    if jitter.0 == 0 {
+        return Dur::ZERO;
+    }
+    Dur(crate::rng::stream(seed, &format!("start/{flow}")).random_range(0..jitter.0))
+}
+
 pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
     let mut out: Vec<ResolvedFlow> = Vec::new();
     let mut seen = std::collections::HashMap::new();
@@ -114,6 +124,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 let step = k / s.group.unwrap_or(1);
                 Dur(s.every.0 .0 * s.cycle.map_or(step, |c| step % c) as u64)
             });
+            let shift = shift + f.start_jitter.map_or(Dur::ZERO, |j| start_jitter(scn.seed, &name, j.0));
             let start = SimTime::ZERO + f.start.map_or(Dur::ZERO, |t| t.0) + shift;
             let stop = f.stop.map(|t| SimTime::ZERO + t.0 + shift);
             if let Some(stop) = stop {

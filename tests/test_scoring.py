@@ -1,0 +1,132 @@
+"""The scoring of a reproduction (nsim.scoring): evidence kinds, key-result verdicts, derived
+ordering rows, null predictors, seed intervals and the page stamp, on the synthetic study
+tests/data/reproduce/scored, whose every number is fixed by hand."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from nsim.reproduction import Row, StudyError, compare, load_study, reproduce, study_digest
+from nsim.reproduction_report import PAGE_MARK
+from nsim.scoring import SeedStats, null_predictions, null_scores, seed_stats
+
+SCORED = ROOT / "tests" / "data" / "reproduce" / "scored"
+
+
+@pytest.fixture(scope="module")
+def result(tmp_path_factory: pytest.TempPathFactory):
+    return reproduce(SCORED, out=tmp_path_factory.mktemp("scored"), workers=1)
+
+
+def test_statuses_with_derived_rows_and_why_placeholders(result) -> None:
+    rows = result.rows.set_index("id")
+    assert dict(rows["status"]) == {
+        "formula.a": "pass", "formula.b": "FAIL", "formula.c": "known-fail", "formula.a_minus_b": "pass",
+        "formula.jain": "pass", "formula.share": "FAIL", "formula.recalc": "pass", "formula.vs_ns2": "pass",
+        "noisy.first_share": "pass"}
+    assert rows.loc["formula.a_minus_b", "nsim"] == pytest.approx(0.20)  # 0.90 - 0.70, no reducer
+    assert rows.loc["formula.c", "why"] == "not built; A is 0.9 here"
+    assert "known: not built; A is 0.9 here" in rows.loc["formula.c", "note"]
+    assert dict(rows["evidence"])["formula.vs_ns2"] == "ns2"
+
+
+def test_key_verdicts_count_only_published_rows(result) -> None:
+    verdicts = {k["id"]: (k["verdict"], k["passed"], k["checked"]) for k in result.keys}
+    assert verdicts == {"a_beats_b": ("reproduced", 2, 2), "b_level": ("not", 0, 1), "fairness": ("partly", 1, 2),
+                        "recomputed": ("not measured", 0, 0), "not_built": ("not measured", 0, 0)}
+
+
+def test_null_predictors_leave_one_out() -> None:
+    study = load_study(SCORED)
+    preds = null_predictions(study.rows)
+    # The efficiency of B is predicted from A and C's paper values only: median(0.91, 0.60).
+    assert preds["constant"]["formula.b"] == pytest.approx(0.755)
+    assert preds["constant"]["formula.a"] == pytest.approx(0.69)
+    # An ordering alone in its measure has no constant; "no effect" predicts no difference.
+    assert preds["constant"]["formula.a_minus_b"] is None and preds["no_effect"]["formula.a_minus_b"] == 0.0
+    assert preds["fair"]["formula.jain"] == 1.0 and preds["fair"]["formula.share"] == 1.0
+    scores = null_scores(study.rows)
+    assert scores["published"] == 7
+    assert scores["passes"] == {"constant": 3, "fair": 4, "no_effect": 3}
+    assert scores["best"] == "fair" and scores["share"] == pytest.approx(4 / 7)
+
+
+def test_seed_interval_widens_the_band_from_five_seeds() -> None:
+    row = Row(id="p.x", source="s", quantity="q", value=1.0, unit="", reason="r", tol_abs=0.1, evidence="published")
+    assert compare(row, 1.15)["status"] == "FAIL"
+    assert compare(row, 1.15, stats=SeedStats(5, 1.15, 0.1, 0.124))["status"] == "pass"
+    # Four seeds: the interval is reported but does not widen the band.
+    line = compare(row, 1.15, stats=SeedStats(4, 1.15, 0.1, 0.159))
+    assert line["status"] == "FAIL" and line["seeds"] == 4 and line["ci95"] == pytest.approx(0.159)
+    s = seed_stats([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert (s.n, s.mean) == (5, 3.0) and s.ci95 == pytest.approx(2.776445 * 1.5811388 / 5 ** 0.5, rel=1e-6)
+    assert seed_stats([1.0]) is None
+
+
+def test_seeds_reduce_separately(result) -> None:
+    line = result.rows.set_index("id").loc["noisy.first_share"]
+    assert line["seeds"] == 5 and line["ci95"] > 0
+    # The zero-width band passes only through the interval over the five seeds.
+    assert abs(line["nsim"] - 1.0) <= line["ci95"] + 1e-9
+
+
+def test_page_leads_with_the_headline_and_is_stamped(result) -> None:
+    text = (result.out / "results.md").read_text()
+    first, rest = text.split("\n", 1)
+    assert first.startswith(PAGE_MARK)
+    summary = json.loads(first[len(PAGE_MARK):-len(" -->")])
+    assert summary["keys"] == {"reproduced": 1, "partly": 1, "not": 1, "not measured": 2}
+    assert summary["evidence"] == {"published": 7, "ns2": 1, "consistency": 1, "unclassified": 0}
+    assert summary["null"]["best_passes"] == 4 and summary["digest"] == study_digest(SCORED)
+    assert summary["quick"] is False and summary["commit"]
+    assert rest.index("## Key results: 1 of 5 reproduced, 1 partly, 1 not, 2 not measured") < rest.index("## Rows")
+    assert "| a_beats_b | reproduced | 2 / 2 |" in rest and "ABOVE the 10 % target" in rest
+    html = result.html.read_text()
+    assert html.index("Key results: 1 of 5 reproduced") < html.index("Paper vs nsim")
+
+
+def test_cli_prints_the_headline_and_null_scores(tmp_path: Path) -> None:
+    r = run_cli("reproduce", str(SCORED), "-o", str(tmp_path), "-j", "1")
+    assert r.returncode == 1
+    assert r.stdout.startswith("Key results: 1 of 5 reproduced, 1 partly, 1 not, 2 not measured")
+    assert "  reproduced    a_beats_b: A is more efficient than B [2/2 published rows]" in r.stdout
+    r = run_cli("reproduce", str(SCORED), "--null")
+    assert r.returncode == 0 and "pass 4 of 7 published rows" in r.stdout
+    assert "passes under fair: formula.jain" in r.stdout and "formula.a_minus_b" not in r.stdout
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('evidence = "ns2"', 'evidence = "paper"', "row[7].evidence`: 'paper': expected one of published, ns2"),
+        ('measure = "jain"', 'measure = "gini"', "row[4].measure`: 'gini'"),
+        ('fair = 1.0\nvalue = 1.0', 'value = 1.0', "row[5].fair`: required with measure = 'share'"),
+        ('of = ["formula.a", "formula.b"]', 'of = ["formula.a", "formula.z"]', "row[3].of`: no row 'formula.z'"),
+        ('of = ["formula.a", "formula.b"]', 'of = ["formula.a"]', "row[3].of`: two row ids"),
+        ('rows = ["formula.b"]', 'rows = ["formula.bb*"]', "key[1].rows`: 'formula.bb*' matches no row"),
+        ('why = "needs a model nsim lacks"', "", "key[4].why`: required when `rows` is empty"),
+        ('id = "b_level"', 'id = "a_beats_b"', "key ids repeat"),
+    ],
+)
+def test_invalid_scoring_fields_name_the_field(tmp_path: Path, old: str, new: str, message: str) -> None:
+    study = Path(shutil.copytree(SCORED, tmp_path / "scored"))
+    path = study / "expected.toml"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    with pytest.raises(StudyError) as e:
+        load_study(study)
+    assert message in str(e.value)
+
+
+def test_digest_follows_the_study_inputs(tmp_path: Path) -> None:
+    study = Path(shutil.copytree(SCORED, tmp_path / "scored"))
+    before = study_digest(study)
+    (study / "README.md").write_text("prose does not count\n")
+    assert study_digest(study) == before
+    (study / "noisy.toml").write_text((study / "noisy.toml").read_text().replace('"5p"', '"6p"'))
+    assert study_digest(study) != before
