@@ -42,7 +42,7 @@ __all__ = [
 LEGEND_INSIDE_MAX = 8
 #: Legends with more entries than this are left out (the title says how many series).
 LEGEND_MAX = 40
-#: Holl's choice of window for the windowed time-averaged rate (seed 000 §6.2.1).
+#: Holl's choice of window for the windowed time-averaged rate (Holl 2003 §6.2.1).
 DEFAULT_WINDOW_S = 3.0
 #: With more flows than this, time plots draw the median and percentile bands across flows
 #: instead of one line per flow.
@@ -220,7 +220,7 @@ def plot_throughput(source: Source, window_s: Optional[float] = None,
                     flows: Optional[Sequence[str]] = None,
                     fair_share_bps: Optional[float] = None,
                     ax: Optional["Axes"] = None) -> "Figure":
-    """Windowed time-averaged throughput of each flow vs time (seed 000 §6.2.1).
+    """Windowed time-averaged throughput of each flow vs time (Holl 2003 §6.2.1).
 
     Reads the ``flow_throughput`` series. ``window_s`` defaults to Holl's 3 s, shortened to
     a tenth of the recorded time span for short runs (never below one sampling interval).

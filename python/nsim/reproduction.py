@@ -650,20 +650,21 @@ def _stamp(directory: Path) -> dict[str, Any]:
             "digest": study_digest(directory), "cores": os.cpu_count() or 1}
 
 
-def _per_seed(study: Study, part: Part, table: pd.DataFrame) -> dict[str, dict[int, Optional[float]]]:
-    """The part's rows reduced on each seed's runs alone: ``{row id: {seed: value}}`` (empty
-    with fewer than two seeds, or if the reducer cannot reduce one seed's table)."""
+def _per_seed(study: Study, part: Part, table: pd.DataFrame) -> tuple[dict[str, dict[int, Optional[float]]], str]:
+    """The part's rows reduced on each seed's runs alone: ``({row id: {seed: value}}, "")``;
+    empty with fewer than two seeds, and with the reason when the reducer cannot reduce one
+    seed's table (the rows then have no interval)."""
     if "seed" not in table or table["seed"].nunique() < 2:
-        return {}
+        return {}, ""
     out: dict[str, dict[int, Optional[float]]] = {}
     for seed, sub in table.groupby("seed", sort=True):
         try:
             values = _call_reducer(study, part, sub.reset_index(drop=True))["values"]
-        except StudyError:
-            return {}
+        except StudyError as e:
+            return {}, f"{part.name}: no interval over seeds: the reducer failed on seed {seed} alone ({e.reason})"
         for rid, v in values.items():
             out.setdefault(rid, {})[int(seed)] = v
-    return out
+    return out, ""
 
 
 def _derived_seeds(row: Row, per_seed: dict[str, dict[int, Optional[float]]]) -> dict[int, Optional[float]]:
@@ -738,7 +739,10 @@ def reproduce(
         reduced = _call_reducer(st, part, table) if len(table) or spec is None else {"values": {}, "frames": {}}
         frames.update(reduced["frames"])
         measured.update(reduced["values"])
-        per_seed.update(_per_seed(st, part, table) if len(table) else {})
+        seeds, problem = _per_seed(st, part, table) if len(table) else ({}, "")
+        per_seed.update(seeds)
+        if problem:
+            say(problem)
         failures[part.name] = failure
     by_id = {r.id: r for r in st.rows}
     ran = {st.parts[i].name for i in chosen}

@@ -4,6 +4,7 @@
 
 mod common;
 use common::run;
+use nsim_core::{build, RunOptions, Scenario};
 
 fn scenario(seed: u64, flows: u32, jitter: &str) -> String {
     format!(
@@ -40,6 +41,19 @@ fn starts_lie_in_the_jitter_window_and_differ_by_seed() {
     // (sd of U[0,1) is 1/sqrt(12); 8 draws: 0.102 s).
     let mean = a.iter().map(|s| s - 0.5).sum::<f64>() / a.len() as f64;
     assert!((mean - 0.5).abs() < 3.0 * 0.102, "mean offset {mean}");
+}
+
+#[test]
+fn a_run_seed_given_from_outside_moves_the_starts() {
+    // Sweeps and `nsim run --seed` override the file's seed through RunOptions.
+    let scn = Scenario::from_toml(&scenario(1, 8, "1s"), "test.toml").expect("valid scenario");
+    let with = |seed| {
+        let opts = RunOptions { seed: Some(seed), ..Default::default() };
+        build(&scn, &opts).expect("builds").run(&mut |_| true).expect("runs").flows.iter().map(|f| f.start_s).collect::<Vec<_>>()
+    };
+    assert_eq!(with(1), starts(1, 8, "1s"));
+    assert_eq!(with(2), starts(2, 8, "1s"));
+    assert_ne!(with(1), with(2));
 }
 
 #[test]
