@@ -298,13 +298,17 @@ def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) 
 
 def write_sweep_report(sweep_dir: Union[str, Path], path: Union[str, Path], image_format: str = "png") -> Path:
     """Write the HTML report of a sweep directory to ``path`` (UTF-8) and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_sweep_report(sweep_dir, image_format), encoding="utf-8")
+    write_file(str(path), render_sweep_report(sweep_dir, image_format))
     return path
 
 
 def write_report(results: Any, path: Union[str, Path], image_format: str = "png") -> Path:
     """Write the HTML report of ``results`` to ``path`` (UTF-8) and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_report(results, image_format), encoding="utf-8")
+    write_file(str(path), render_report(results, image_format))
     return path

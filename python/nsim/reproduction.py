@@ -41,6 +41,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from .errors import ScenarioError
+from .outdir import check_dir, mark, write_via
 from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_scores,
                       render_why, seed_stats)
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
@@ -689,6 +690,7 @@ def reproduce(
     parts: Optional[list[str]] = None,
     progress: bool = False,
     log: Optional[Callable[[str], None]] = None,
+    force: bool = False,
 ) -> ReproduceResult:
     """Run a study and compare it with the paper.
 
@@ -703,6 +705,7 @@ def reproduce(
         parts: Only these parts (and their rows); default all.
         progress: Show a progress bar per sweep.
         log: Called with one line per part (e.g. ``print``); default silent.
+        force: Write ``out`` even if it holds files nsim did not write (see :mod:`nsim.outdir`).
 
     Returns:
         A :class:`ReproduceResult`; ``results.csv`` and ``report.html`` are in ``out``.
@@ -721,7 +724,9 @@ def reproduce(
     chosen = [i for i, p in enumerate(st.parts) if not parts or p.name in parts]
     specs = {i: part_spec(st, i, quick) for i in chosen}  # all checked before anything runs
     out_dir = Path(out) if out is not None else Path("out") / "reproduce" / (st.name + ("-quick" if quick else ""))
+    check_dir(str(out_dir), "reproduce", force)
     out_dir.mkdir(parents=True, exist_ok=True)
+    mark(str(out_dir), "reproduce")  # at once, so an interrupted reproduction is known as one when resumed
     frames, sweeps = {}, {}
     measured: dict[str, Optional[float]] = {}
     per_seed: dict[str, dict[int, Optional[float]]] = {}
@@ -730,7 +735,8 @@ def reproduce(
         part, spec = st.parts[i], specs[i]
         failure, table = "", pd.DataFrame()
         if spec is not None:
-            result = sweep(spec, out=out_dir / part.name, workers=workers, scheduler=scheduler, progress=progress)
+            result = sweep(spec, out=out_dir / part.name, workers=workers, scheduler=scheduler, progress=progress,
+                           force=force)
             sweeps[part.name] = result
             failure = _run_failures(result)
             table = result.table[result.table["error"].isna()].reset_index(drop=True)
@@ -769,7 +775,7 @@ def reproduce(
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     from .reproduction_report import write_html, write_markdown
 
-    rows.to_csv(res.csv, index=False)
+    write_via(str(res.csv), lambda tmp: rows.to_csv(tmp, index=False))
     write_markdown(res, res.out / "results.md")
     write_html(res, res.html)
     return res

@@ -226,8 +226,10 @@ def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     lines += ["", "## Evidence", "", _evidence_text(s), "", null_text(s["null"]), "",
               f"Rows: {counts}: {'PASSED' if result.passed else 'FAILED'}.", "", "## Rows", "",
               markdown_table(result.rows)]
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_file(str(path), "\n".join(lines))
     return path
 
 
@@ -322,8 +324,10 @@ def render_html(result: "ReproduceResult") -> str:
 
 def write_html(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     """Write :func:`render_html` to ``path`` and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_html(result), encoding="utf-8")
+    write_file(str(path), render_html(result))
     return path
 
 

@@ -348,17 +348,23 @@ class Results:
         held = a["queued"] + a["in_flight"]
         return a["created"] == a["delivered"] + a["dropped"] + held and a.get("live", held) == held
 
-    def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
+    def save(self, directory: str | os.PathLike[str], parquet: bool = False, force: bool = False) -> None:
         """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
-        are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
-        into ``directory``."""
-        d = os.fspath(directory)
-        try:
-            self._write(d, parquet)
-        except OSError as e:
-            from .errors import ResultsError
+        are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus
+        .parquet copies when ``parquet`` is True) into ``directory``, replacing it whole (files
+        of an earlier run do not stay). Raises :class:`nsim.errors.ResultsError` if
+        ``directory`` holds files nsim did not write, unless ``force``."""
+        from .outdir import StagedDir
 
-            raise ResultsError(f"{d}: cannot write results: {e.strerror or e}") from None
+        d = os.fspath(directory)
+        with StagedDir(d, "run", force) as staged:
+            try:
+                self._write(staged.path, parquet)
+            except OSError as e:
+                from .errors import ResultsError
+
+                raise ResultsError(f"{d}: cannot write results: {e.strerror or e}") from None
+            staged.commit()
 
     def _write(self, d: str, parquet: bool) -> None:
         os.makedirs(d, exist_ok=True)

@@ -46,6 +46,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
+from .outdir import check_dir, mark, write_via
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
            "DEFAULT_METRICS"]
@@ -214,8 +215,12 @@ SWEEP_KEYS = {
     "seeds": "a positive count or a non-empty list of distinct seeds >= 0",
     "grid": 'a table of "dotted.path" = [values]',
     "metrics": "a list of per-flow column names",
-    "name": "a name for the output directory",
+    "name": "a name for the output directory: letters, digits, '.', '_' and '-', starting with a letter, digit or '_'",
 }
+
+#: A sweep name is one folder below the output root, never a path (issue 29: `name =
+#: "../../x"` or an absolute name wrote the whole sweep outside it).
+_SWEEP_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,127}")
 
 
 def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
@@ -251,6 +256,8 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
             _parse_path(key)
         except ValueError as e:
             raise _spec_error(file, f"grid.{key}", str(e)) from None
+    if "name" in doc and not _SWEEP_NAME.fullmatch(doc["name"]):
+        raise _spec_error(file, "name", f"{doc['name']!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
     chosen = doc.get("metrics", list(DEFAULT_METRICS))
     if not all(isinstance(m, str) for m in chosen):
         raise _spec_error(file, "metrics", SWEEP_KEYS["metrics"])
@@ -454,6 +461,36 @@ class _LocalExecutor:
         return outcomes()
 
 
+#: Seconds to wait for a Dask scheduler to answer before giving up with one line.
+CONNECT_TIMEOUT_S = 5
+
+_SCHEDULER = re.compile(r"(tcp|tls|ws|wss|ucx)://[^\s/:]+:\d{1,5}")
+
+
+def scheduler_address(scheduler: Any) -> str:
+    """A Dask scheduler address as given (``tcp://host:port``; ``host:port`` gets ``tcp://``).
+
+    Raises:
+        ScenarioError: anything else (``local``, ``localhost``, ``''``, a port out of range),
+            naming the option and the expected form.
+    """
+    text = scheduler.strip() if isinstance(scheduler, str) else ""
+    if text and "://" not in text:
+        text = "tcp://" + text
+    port = text.rsplit(":", 1)[-1]
+    if not _SCHEDULER.fullmatch(text) or not 0 < int(port) < 65536:
+        return _bad_scheduler(scheduler)
+    return text
+
+
+def _bad_scheduler(scheduler: Any) -> str:
+    from .errors import ScenarioError
+
+    reason = (f"{scheduler!r} is not a Dask scheduler address: expected tcp://HOST:PORT (e.g. tcp://10.0.0.1:8786), "
+              f"or leave it out to run on local processes")
+    raise ScenarioError(f"--scheduler: {reason}", file="--scheduler", reason=reason)
+
+
 class _DaskExecutor:
     """A dask.distributed cluster (scheduler address or Client); ``submit`` as above."""
 
@@ -465,7 +502,18 @@ class _DaskExecutor:
     def __enter__(self) -> "_DaskExecutor":
         from dask.distributed import Client
 
-        self.client = self.scheduler if isinstance(self.scheduler, Client) else Client(self.scheduler)
+        if isinstance(self.scheduler, Client):
+            self.client = self.scheduler
+            return self
+        address = scheduler_address(self.scheduler)
+        try:
+            self.client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
+        except (OSError, TimeoutError) as e:
+            from .errors import ResultsError
+
+            raise ResultsError(f"--scheduler {address}: no Dask scheduler answered within {CONNECT_TIMEOUT_S} s "
+                               f"({type(e).__name__}); start one with `dask scheduler` and workers with "
+                               f"`dask worker {address}`") from None
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -591,6 +639,7 @@ def sweep(
     scheduler: Any = None,
     progress: bool = False,
     on_result: Optional[Callable[[Run, Optional[str]], None]] = None,
+    force: bool = False,
 ) -> SweepResult:
     """Run a sweep and gather its table and per-point summary.
 
@@ -603,6 +652,8 @@ def sweep(
         progress: Show a progress bar (runs done out of runs to do).
         on_result: Called in this process after each run finishes and is cached, with the
             run and its error message (None if it worked).
+        force: Write ``out`` even if it holds files nsim did not write (by default such a
+            folder is refused with :class:`nsim.errors.ResultsError`; see :mod:`nsim.outdir`).
 
     Returns:
         A :class:`SweepResult`; the same tables are in ``out``.
@@ -610,9 +661,15 @@ def sweep(
     started = time.perf_counter()
     if not isinstance(spec, SweepSpec):
         spec = load_sweep(spec)
+    if not _SWEEP_NAME.fullmatch(spec.name):
+        raise _spec_error("SweepSpec", "name", f"{spec.name!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
+    if scheduler is not None and not hasattr(scheduler, "submit"):
+        scheduler = scheduler_address(scheduler)  # a malformed address fails before anything is written
     out_dir = Path(out) if out is not None else Path("out") / spec.name
+    check_dir(str(out_dir), "sweep", force)
     cache = out_dir / "runs"
     cache.mkdir(parents=True, exist_ok=True)
+    mark(str(out_dir), "sweep")  # at once, so an interrupted sweep is known as one when resumed
     runs = spec.runs()
     missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
@@ -643,8 +700,8 @@ def sweep(
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
     summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
-    table.to_parquet(out_dir / "table.parquet", index=False)
-    summary.to_parquet(out_dir / "summary.parquet", index=False)
-    summary.to_csv(out_dir / "summary.csv", index=False)
+    write_via(str(out_dir / "table.parquet"), lambda tmp: table.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.parquet"), lambda tmp: summary.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.csv"), lambda tmp: summary.to_csv(tmp, index=False))
     return SweepResult(table, summary, out_dir, ran=len(todo), cached=len(runs) - len(missing),
                        failed=len(errors), wall_s=time.perf_counter() - started)

@@ -43,8 +43,10 @@ def command(results_dir: str, kind: str, out: str | None, dpi: int, window_s: fl
     except ValueError as e:
         click.echo(f"error: {results_dir}: {e}", err=True)
         raise SystemExit(2) from None
-    try:
-        fig.savefig(out, dpi=dpi)
+    from ..outdir import write_via
+
+    try:  # through a temporary file and a rename: a symlink at OUT is replaced, not written through
+        write_via(out, lambda tmp: fig.savefig(tmp, dpi=dpi, format=os.path.splitext(out)[1][1:].lower()))
     except OSError as e:
         click.echo(f"error: {out}: cannot write: {e.strerror or e}", err=True)
         raise SystemExit(2) from None

@@ -16,8 +16,10 @@ from .common import invalid_input_exits_2
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster, e.g. tcp://10.0.0.1:8786, instead of local processes.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+@click.option("--force", is_flag=True,
+              help="Write OUT even if it holds files nsim did not write (default: refuse such a folder).")
 def command(sweep_file: str, out: str | None, workers: int | None, scheduler: str | None,
-            quiet: bool) -> None:
+            quiet: bool, force: bool) -> None:
     """Run SWEEP_FILE (TOML: scenario, seeds, [grid]) and write table.parquet (one row per
     run and flow) and summary.parquet/.csv (per-point means and 95 % CIs over seeds).
 
@@ -28,7 +30,7 @@ def command(sweep_file: str, out: str | None, workers: int | None, scheduler: st
 
     with invalid_input_exits_2():
         spec = load_sweep(sweep_file)
-    result = sweep(spec, out=out, workers=workers, scheduler=scheduler, progress=not quiet)
+        result = sweep(spec, out=out, workers=workers, scheduler=scheduler, progress=not quiet, force=force)
     if not quiet:
         total = result.ran + result.cached
         rate = f", {result.ran / result.wall_s:.1f} runs/s" if result.ran else ""
