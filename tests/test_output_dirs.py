@@ -115,3 +115,36 @@ def test_results_save_and_single_files_replace_symlinks(tmp_path: Path, scenario
         r = run_cli(*args)
         assert r.returncode == 0, r.stderr
         assert victim.read_text() == "precious\n" and not (out / name).is_symlink()
+
+
+@pytest.mark.parametrize("name", ["$$", "$^$", "$\\sqrt{$", "a_{b}$c"])
+def test_user_strings_are_not_mathtext(tmp_path: Path, name: str) -> None:
+    """Issue 29 (8): flow names matplotlib cannot parse as mathtext plot and report as written."""
+    f = tmp_path / "s.toml"
+    f.write_text(SCENARIO.replace("[[flows]]\n", f"[[flows]]\nname = '{name}'\n")
+                 + '[record]\nseries = ["flow_throughput", "queue"]\ninterval = "100ms"\n')
+    out = tmp_path / "out"
+    r = run_cli("run", str(f), "-o", str(out), "-q")
+    assert r.returncode == 0, r.stderr
+    for args in (["report", str(out)], ["plot", str(out), "--kind", "throughput"], ["plot", str(out), "--kind", "queue"]):
+        r = run_cli(*args)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert name in (out / "report.html").read_text()
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: (d / "summary.json").write_text("{not json"), "summary.json: Expecting property name"),
+    (lambda d: (d / "summary.json").write_text("[]"), "summary.json has no accounting table"),
+    (lambda d: (d / "flows.csv").write_text(""), "flows.csv: empty"),
+    (lambda d: (d / "flows.csv").write_text("flow,goodput_bps\n0,1\n"), "flows.csv has no column 'name'"),
+    (lambda d: (d / "queues.csv").write_bytes(b"from,to\n\xff\xfe,x\n"), "queues.csv: 'utf-8' codec can't decode"),
+])
+def test_a_damaged_results_folder_is_one_clear_error(tmp_path: Path, scenario: Path, damage, words: str) -> None:
+    """Issue 29 (8): every command reading a results folder names the damaged file."""
+    out = tmp_path / "out"
+    assert run_cli("run", str(scenario), "-o", str(out), "-q").returncode == 0
+    damage(out)
+    for args in (["report", str(out)], ["plot", str(out)]):
+        r = run_cli(*args)
+        assert r.returncode == 2 and f"error: {out}: damaged results: " in r.stderr and words in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr

@@ -272,6 +272,7 @@ def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
         raise ResultsError(f"{d}: not a sweep output directory ({path.name}: {e})") from None
 
 
+@plots.plain_text
 def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) -> Any:
     """Mean and 95 % CI of ``metric`` against the first parameter (or per flow when nothing
     was swept), one line per combination of the other parameters and the flow."""

@@ -430,12 +430,17 @@ def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
 
 
 def _seeds(file: Path, where: str, seeds: Any) -> list[int]:
-    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+    from .scenario import MAX_SEED
+    from .sweeps import MAX_SEEDS
+
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and 0 < seeds <= MAX_SEEDS:
         return list(range(1, seeds + 1))
-    if isinstance(seeds, list) and seeds and all(isinstance(s, int) and s >= 0 for s in seeds) \
+    if isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS \
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds) \
             and len(set(seeds)) == len(seeds):
         return list(seeds)
-    raise _error(file, where, "a positive count or a non-empty list of distinct seeds")
+    raise _error(file, where, f"a positive count or a non-empty list of distinct seeds (at most {MAX_SEEDS:,}, "
+                              f"each below 2**64)")
 
 
 def part_spec(study: Study, index: int, quick: bool) -> Optional[SweepSpec]:

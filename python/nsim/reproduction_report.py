@@ -251,10 +251,16 @@ def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
 
 def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     """A matplotlib Figure: the frame's ``y`` vs ``x`` (a line per ``series``) and the paper's
-    points (``paper``: the study's rows naming this figure) as markers with tolerance bars."""
+    points (``paper``: the study's rows naming this figure) as markers with tolerance bars.
+    Labels are drawn as written (no mathtext: :func:`nsim.plots.plain_text`)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _figure(fig, frame, rows, paper)
+
+
+def _figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     import matplotlib.pyplot as plt
 
     f, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")

@@ -35,6 +35,7 @@ import itertools
 import json
 import os
 import re
+import sys
 import time
 import uuid
 import tomllib
@@ -267,13 +268,21 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
+#: Most seeds one sweep may have (a count beyond it is a typo, not a plan).
+MAX_SEEDS = 100_000
+
+
 def _seeds(file: str, seeds: Any) -> list[int]:
     """The seeds of a sweep file: a count n (1..n) or a list of distinct seeds."""
+    from .scenario import MAX_SEED
+
     if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        if seeds > MAX_SEEDS:
+            raise _spec_error(file, "seeds", f"{seeds} seeds: at most {MAX_SEEDS:,} in one sweep")
         return list(range(1, seeds + 1))
-    if not (isinstance(seeds, list) and seeds
-            and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
-        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"])
+    if not (isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds)):
+        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"] + f" (at most {MAX_SEEDS:,}, each below 2**64)")
     if len(set(seeds)) != len(seeds):
         raise _spec_error(file, "seeds", "seeds repeat")
     return list(seeds)
@@ -415,8 +424,35 @@ def _failed(e: BaseException) -> dict[str, Any]:
 Outcomes = Iterator[tuple[Run, dict[str, Any]]]
 
 
+#: Times a batch whose worker process died is run again, on a fresh pool, before its runs
+#: are recorded as failed.
+MAX_WORKER_RETRIES = 2
+
+
+def _die_with_parent() -> None:
+    """Pool worker initializer: on Linux the kernel kills the worker when the process that
+    started it dies (``prctl(PR_SET_PDEATHSIG)``), so a driver killed with SIGKILL leaves no
+    orphaned workers running their batches to the end."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the call: nobody is left to collect the work
+        os._exit(1)
+
+
 class _LocalExecutor:
-    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish."""
+    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish.
+
+    A batch whose worker process dies (killed, out of memory) is run again on a fresh pool,
+    up to :data:`MAX_WORKER_RETRIES` times, then its runs fail with the error; the broken
+    pool is discarded without waiting for it. Workers die with the driver (:func:`_die_with_parent`).
+    """
 
     def __init__(self, workers: Optional[int]) -> None:
         self.workers = workers or os.cpu_count() or 1
@@ -425,38 +461,75 @@ class _LocalExecutor:
     def __enter__(self) -> "_LocalExecutor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
+    def __exit__(self, exc_type: Any, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if exc_type is None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        else:  # Ctrl-C or an error: finished runs are cached; do not wait for the running ones
+            self._discard_pool()
 
-    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
+    def _new_pool(self, size: int, fork_ok: bool) -> Any:
         import multiprocessing
         import threading
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures import ProcessPoolExecutor
 
         # fork starts a worker in milliseconds with nsim already imported, but is only safe
         # from a single-threaded process; otherwise (a Dask client, a notebook kernel's
-        # threads) use forkserver, which starts workers from a clean process. All workers
-        # are forked here, before the progress bar starts its thread.
-        method = "fork" if threading.active_count() == 1 else "forkserver"
+        # threads, the progress bar when a pool is replaced) use forkserver, which starts
+        # workers from a clean process.
+        method = "fork" if fork_ok and threading.active_count() == 1 else "forkserver"
         if method not in multiprocessing.get_all_start_methods():
             method = "spawn"
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":  # the server imports nsim once; its workers inherit it
             ctx.set_forkserver_preload(["nsim.sweeps"])
-        self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
-                                        mp_context=ctx)
-        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
-                   batch for batch in _batches(runs, self.workers)}
+        return ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_die_with_parent)
+
+    def _discard_pool(self) -> None:
+        """Drop a broken pool at once: cancel what it holds and kill workers still alive."""
+        pool, self.pool = self.pool, None
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.kill()
+
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
+        from concurrent.futures import as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
+        size = min(self.workers, max(1, len(runs)))
+
+        def send(batches: list[tuple[list[Run], int]]) -> dict[Any, tuple[list[Run], int]]:
+            return {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
+                    (batch, tries) for batch, tries in batches}
+
+        # All first workers are forked here, before the progress bar starts its thread.
+        self.pool = self._new_pool(size, fork_ok=True)
+        futures = send([(batch, 0) for batch in _batches(runs, self.workers)])
 
         def outcomes() -> Outcomes:
-            for fut in as_completed(futures):
-                batch = futures[fut]
-                try:
-                    done = fut.result()
-                except Exception as e:  # a worker process died (BrokenProcessPool)
-                    done = [_failed(e)] * len(batch)
-                yield from zip(batch, done)
+            nonlocal futures
+            while futures:
+                retry: list[tuple[list[Run], int]] = []
+                for fut in as_completed(futures):
+                    batch, tries = futures[fut]
+                    try:
+                        done = fut.result()
+                    except BrokenProcessPool as e:  # a worker process died
+                        if tries < MAX_WORKER_RETRIES:
+                            retry.append((batch, tries + 1))
+                            continue
+                        done = [_failed(e)] * len(batch)
+                    except Exception as e:
+                        done = [_failed(e)] * len(batch)
+                    yield from zip(batch, done)
+                futures = {}
+                if retry:
+                    self._discard_pool()
+                    self.pool = self._new_pool(min(size, len(retry)), fork_ok=False)
+                    futures = send(retry)
 
         return outcomes()
 

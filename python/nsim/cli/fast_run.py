@@ -18,15 +18,13 @@ import os
 import stat
 import sys
 
-from .common import echo, invalid_input_exits_2
+from .common import EXIT_INTERRUPTED, echo, invalid_input_exits_2
 
 #: `typing` only for type checkers (importing it costs more than the rest of this module).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
 
 #: Flows listed in the printed summary.
 SHOWN_FLOWS = 10

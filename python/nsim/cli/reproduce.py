@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import invalid_input_exits_2
+from .common import interrupted, invalid_input_exits_2
 
 
 @click.command("reproduce")
@@ -55,9 +55,12 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
 
             prefixes = tuple(f"ch{n}_" for n in chapters)
             parts += tuple(p.name for p in load_study(study_dir).parts if p.name.startswith(prefixes))
-        res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
-                        parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log,
-                        force=force)
+        try:
+            res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
+                            parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log,
+                            force=force)
+        except KeyboardInterrupt:
+            interrupted(out or "out/reproduce/<study>")
     click.echo(f"Key results: {headline_text(res)}")
     for k in res.keys:
         click.echo(f"  {k['verdict']:<12}  {k['id']}: {k['claim']} [{k['passed']}/{k['checked']} published rows]")
