@@ -332,7 +332,6 @@ def main() -> None:
             tol_abs=round(abs(d) * (1 - MARGIN), 4), of=[a, b], reason=ORDER_REASON, quick=False)
     all_ids = [line.split('"')[1] for line in out if line.startswith("id = ")]
     Path(__file__).with_name("expected.toml").write_text("\n".join(out) + _keys(all_ids))
-    Path("/tmp/goyal/ids.txt").write_text("\n".join(sorted(ids)))
 
 
 def _keys(ids: list[str]) -> str:
