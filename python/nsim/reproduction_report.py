@@ -364,7 +364,7 @@ def index_markdown(pages: dict[str, Union[str, Path]], about: dict[str, str]) ->
              "recomputations that cannot fail), and every page scores its published rows against null "
              "predictors (a constant, perfectly fair, no effect) to show the tolerances can fail. The pages "
              "below are what the last full run wrote (this table is generated from them by "
-             "`python scripts/experiments_index.py`).", "",
+             "`python scripts/experiments_index.py`); each study's README gives its full run's wall time.", "",
              "| study | key results: reproduced / partly / not / not measured | published rows passing | "
              "null predictors pass | measured | page |", "|---|---|---|---|---|---|"]
     for name, page in pages.items():
@@ -375,5 +375,5 @@ def index_markdown(pages: dict[str, Union[str, Path]], about: dict[str, str]) ->
                 else "no paper: an ns-2.35 comparison")
         share = f"{null['best_passes']} of {null['published']} ({100 * null['share']:.0f} %)" if null["published"] else "—"
         lines.append(f"| `{name}`: {about.get(name, '')} | {keys} | {p['pass']} of {p['checked']} | {share} | "
-                     f"{s['date'][:10]}, {s['commit']}, {s['wall_s'] / 60:.0f} min | [{Path(page).name}]({Path(page).name}) |")
+                     f"{s['date'][:10]}, {s['commit']} | [{Path(page).name}]({Path(page).name}) |")
     return "\n".join(lines) + "\n"
