@@ -63,7 +63,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     for (i, (n, _)) in nodes.iter().enumerate() {
         names.ids.insert(n.clone(), NodeId(i as u32));
     }
-    let flows = super::flow_spec_build::expand_flows(scn, &names)?;
+    let flows = super::flow_spec_build::expand_flows(scn, &names, seed)?;
     for (i, f) in flows.iter().enumerate() {
         names.flows.insert(f.name.clone(), FlowId(i as u32));
     }

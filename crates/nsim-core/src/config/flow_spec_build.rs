@@ -78,7 +78,7 @@ fn start_jitter(seed: u64, flow: &str, jitter: Dur) -> Dur {
     Dur(crate::rng::stream(seed, &format!("start/{flow}")).random_range(0..jitter.0))
 }
 
-pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<ResolvedFlow>> {
+pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<Vec<ResolvedFlow>> {
     let mut out: Vec<ResolvedFlow> = Vec::new();
     let mut seen = std::collections::HashMap::new();
     for (i, f) in scn.flows.iter().enumerate() {
@@ -124,7 +124,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names) -> CResult<Vec<Resolve
                 let step = k / s.group.unwrap_or(1);
                 Dur(s.every.0 .0 * s.cycle.map_or(step, |c| step % c) as u64)
             });
-            let shift = shift + f.start_jitter.map_or(Dur::ZERO, |j| start_jitter(scn.seed, &name, j.0));
+            let shift = shift + f.start_jitter.map_or(Dur::ZERO, |j| start_jitter(seed, &name, j.0));
             let start = SimTime::ZERO + f.start.map_or(Dur::ZERO, |t| t.0) + shift;
             let stop = f.stop.map(|t| SimTime::ZERO + t.0 + shift);
             if let Some(stop) = stop {
