@@ -208,3 +208,32 @@ def test_builder_values_json_cannot_hold_name_the_field() -> None:
                                                                   queue=nsim.queue("droptail", limit="25pkts"))
     with pytest.raises(nsim.ScenarioError, match=r"field `links\[0\]\.queue\.limit`: unknown queue limit unit 'pkts'"):
         sc.validate()
+
+
+def test_files_that_are_not_scenarios_are_refused_before_reading(tmp_path: Path) -> None:
+    """Issue 29 (6): /dev/zero, a FIFO, a directory or an oversized file is refused by name,
+    without reading it whole and without blocking on the FIFO."""
+    import os
+    import subprocess
+    import sys
+
+    from nsim.textfile import MAX_TEXT_BYTES
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as f:
+        f.truncate(MAX_TEXT_BYTES + 1)  # sparse: no disk used
+    cases = [("/dev/zero", "not a regular file"), (str(fifo), "not a regular file"),
+             (str(big), f"{MAX_TEXT_BYTES + 1:,} bytes, more than")]
+    for path, words in cases:
+        for args in (["validate", path], ["run", path, "-o", str(tmp_path / "o")]):
+            r = subprocess.run([sys.executable, "-m", "nsim", *args], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 2 and f"{path}: cannot read: " in r.stderr and words in r.stderr, (args, r.stderr)
+            assert "Traceback" not in r.stderr
+    assert not (tmp_path / "o").exists()
+    from nsim.errors import ScenarioError
+    from nsim.textfile import read_text
+
+    with pytest.raises(ScenarioError, match="cannot read: a directory"):
+        read_text(str(tmp_path))  # the CLI's argument check already refuses one (exit 2)

@@ -1,5 +1,6 @@
-"""`nsim reproduce`: the study frame (tests/data/reproduce/toy), its checks of study files, and
-the shipped studies' --quick runs (experiments/red_two_source, experiments/lab2003)."""
+"""`nsim reproduce`: the study frame (tests/data/reproduce/toy) and its checks of study files
+(the --quick runs of experiments/red_two_source and experiments/lab2003 are in
+tests/test_lab2003.py)."""
 
 from __future__ import annotations
 
@@ -111,20 +112,3 @@ def test_missing_files_are_named(tmp_path: Path) -> None:
         load_study(tmp_path)
 
 
-def test_red_two_source_quick_passes(tmp_path: Path) -> None:
-    r = run_cli("reproduce", str(ROOT / "experiments" / "red_two_source"), "--quick", "-o", str(tmp_path))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "16 pass: PASSED" in r.stdout
-    html = (tmp_path / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 2 and "base.mean_ave" in html
-
-
-def test_lab2003_quick_passes(tmp_path: Path) -> None:
-    r = run_cli("reproduce", str(ROOT / "experiments" / "lab2003"), "--quick", "-o", str(tmp_path), "-q")
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "PASSED" in r.stdout and "FAIL " not in r.stdout
-    rows = (tmp_path / "results.csv").read_text()
-    assert "pftk.hong_kong.calc_kBps" in rows and "sack.sack_cwnd_after_loss" in rows
-    html = (tmp_path / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 6
-    assert "| pftk.israel.calc_kBps |" in (tmp_path / "results.md").read_text()

@@ -56,6 +56,17 @@ def test_null_predictors_leave_one_out() -> None:
     assert scores["best"] == "fair" and scores["share"] == pytest.approx(4 / 7)
 
 
+def test_orderings_get_no_constant_prediction() -> None:
+    """Orderings are written in the paper's direction (A - B where A is above B): a median of
+    the paper's other orderings would pass them all by convention alone."""
+    rows = [Row(id=f"p.o{i}", source="s", quantity="A minus B", value=v, unit="", reason="r", kind="min",
+                tol_abs=v - 0.01, evidence="published", of=["p.a", "p.b"]) for i, v in enumerate((0.1, 0.2, 0.3))]
+    preds = null_predictions(rows)
+    assert all(v is None for v in preds["constant"].values())
+    assert all(v == 0.0 for v in preds["no_effect"].values())
+    assert null_scores(rows)["best_passes"] == 0
+
+
 def test_seed_interval_widens_the_band_from_five_seeds() -> None:
     row = Row(id="p.x", source="s", quantity="q", value=1.0, unit="", reason="r", tol_abs=0.1, evidence="published")
     assert compare(row, 1.15)["status"] == "FAIL"

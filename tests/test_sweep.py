@@ -224,7 +224,10 @@ def test_sweep_command_on_dask_and_bad_files(tmp_path, cluster):
      "value '25pkts': unknown queue limit unit 'pkts'"),
     ('metrics = ["goodput_bps", "goodput"]\n', "metrics[1]", "unknown per-flow column 'goodput'"),
     ('metric = ["goodput_bps"]\n', "metric", "unknown key"),
-    ('name = 3\n', "name", "expected a name for the output directory, got int"),
+    ('name = 3\n', "name", "expected a name for the output directory"),
+    ('name = "../../x"\n', "name", "'../../x': a name for the output directory"),
+    ('name = "/tmp/elsewhere"\n', "name", "(one folder, not a path)"),
+    ('name = ".."\n', "name", "(one folder, not a path)"),
     ('seeds = [1, true]\n', "seeds", "a positive count or a non-empty list"),
 ])
 def test_sweep_file_typos_exit_2_before_running(tmp_path, body, field, reason):
@@ -239,6 +242,17 @@ def test_sweep_file_typos_exit_2_before_running(tmp_path, body, field, reason):
     assert r.exit_code == 2, r.output
     assert f"error: {f}: field `{field}`" in r.output and reason in r.output, r.output
     assert not (tmp_path / "out").exists(), "nothing ran"
+
+
+def test_a_sweep_name_cannot_leave_the_output_folder(tmp_path, monkeypatch):
+    """Issue 29 (2): a spec built in Python with a path for a name is refused too."""
+    import dataclasses
+
+    spec = dataclasses.replace(spec_for(tmp_path), name="../escaped")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(nsim.ScenarioError, match="field `name`: '../escaped'"):
+        sweep(spec, workers=1)
+    assert not (tmp_path / "escaped").exists()
 
 
 def test_sweep_file_that_is_not_utf8_exits_2(tmp_path):
@@ -281,3 +295,103 @@ def test_run_keys_change_with_the_compiled_core() -> None:
     assert version == f"{nsim.__version__}+{digest}"
     scenario = {"name": "x", "duration": "1s"}
     assert run_key(scenario, 1, version) != run_key(scenario, 1, str(nsim.__version__))
+
+
+@pytest.mark.parametrize("address", ["local", "localhost", "", "tcp://host", "tcp://h:99999"])
+def test_a_malformed_scheduler_address_is_one_line_and_exit_2(tmp_path, address):
+    """Issue 29 (9): no traceback, nothing written, no 30 s wait."""
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "scenario.toml"\n')
+    r = CliRunner().invoke(command, [str(f), "-o", str(tmp_path / "out"), "--scheduler", address])
+    assert r.exit_code == 2, r.output
+    assert "error: --scheduler: " in r.output and "is not a Dask scheduler address" in r.output
+    assert "Traceback" not in r.output and not (tmp_path / "out").exists()
+
+
+def test_an_unreachable_scheduler_is_one_line_after_the_connect_timeout(tmp_path):
+    import time
+
+    from click.testing import CliRunner
+
+    from nsim.cli.sweep import command
+    from nsim.sweeps import CONNECT_TIMEOUT_S
+
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    f.write_text('scenario = "scenario.toml"\n')
+    started = time.monotonic()
+    r = CliRunner().invoke(command, [str(f), "-o", str(tmp_path / "out"), "--scheduler", "127.0.0.1:9"])
+    assert r.exit_code == 2, r.output
+    assert "error: --scheduler tcp://127.0.0.1:9: no Dask scheduler answered" in r.output
+    assert time.monotonic() - started < CONNECT_TIMEOUT_S + 20
+
+
+def test_a_killed_pool_worker_is_retried_and_nothing_is_lost(tmp_path):
+    """Issue 29 (1): a local worker killed mid-sweep: its batches run again on a fresh pool in
+    the same call, no run fails, none is duplicated, and the table is the undisturbed one's."""
+    import multiprocessing
+
+    spec = spec_for(tmp_path, limits=("5p", "10p", "20p", "40p"), seeds=(1, 2), duration="20s", rate="12Mb")
+    killed = []
+
+    def kill_one_worker(run, error):
+        if not killed:
+            workers = [p for p in multiprocessing.active_children() if p.is_alive()]
+            if workers:
+                os.kill(workers[0].pid, signal.SIGKILL)
+                killed.append(workers[0].pid)
+
+    r = sweep(spec, out=tmp_path / "killed", workers=2, on_result=kill_one_worker)
+    assert killed
+    assert r.failed == 0 and r.table["error"].isna().all()
+    assert r.table.groupby("run_key").size().eq(2).all() and r.table["run_key"].nunique() == len(spec.runs())
+    pd.testing.assert_frame_equal(r.table, sweep(spec, out=tmp_path / "calm", workers=2).table)
+
+
+def test_workers_die_with_a_killed_driver(tmp_path):
+    """Issue 29 (7): after `kill -9` of the sweep driver no worker of its pool runs on."""
+    import subprocess
+    import sys
+    import time
+
+    spec_for(tmp_path, limits=("5p", "10p", "20p", "40p"), seeds=(1, 2, 3), duration="60s", rate="12Mb")
+    f = tmp_path / "s.toml"
+    f.write_text(f'scenario = "scenario.toml"\nseeds = 3\n[grid]\n"{LIMIT}" = ["5p", "10p", "20p", "40p"]\n')
+    driver = subprocess.Popen([sys.executable, "-m", "nsim", "sweep", str(f), "-o", str(tmp_path / "out"), "-j", "2",
+                               "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def children_of(pid: int) -> list[int]:
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = open(f"/proc/{entry}/stat").read()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+        return found
+
+    def alive(pid: int) -> bool:
+        try:
+            return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while time.monotonic() < deadline and len(workers) < 2:
+        time.sleep(0.2)
+        workers = [c for c in children_of(driver.pid) for c in [c] + children_of(c)]
+    assert workers, "the sweep started no worker"
+    driver.kill()
+    driver.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(w) for w in workers):
+        time.sleep(0.2)
+    assert not [w for w in workers if alive(w)], "workers outlived their driver"

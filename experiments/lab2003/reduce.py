@@ -1,7 +1,7 @@
-"""Reducers for seed 003 (McGill lab 2003). See README.md for every choice behind them.
+"""Reducers for Huang & Khazzam 2003 (the McGill ECSE-489B lab report). See README.md for every choice behind them.
 
 Extractors (run in the sweep's workers on each run's full results):
-``slow_start_end`` finds where cwnd stops growing exponentially, the seed's slow-start end
+``slow_start_end`` finds where cwnd stops growing exponentially, the report's slow-start end
 ("the point where the window size stops growing exponentially", read in Excel): the first
 decrease of cwnd; ``cwnd_trace`` keeps the whole (short) cwnd trace of the five-drop runs;
 ``rtt_rto`` keeps the mean smoothed RTT and RTO, the RTT and T0 of Eq. 4-1.
@@ -27,6 +27,15 @@ def _first_decrease(cwnd: pd.DataFrame) -> int | None:
     return int(drops[0]) + 1 if len(drops) else None
 
 
+def _first_timeout(c: pd.DataFrame) -> float:
+    """Time of the first retransmission timeout in a cwnd trace: the first time cwnd falls
+    back to 1 segment after having grown (a fast retransmit leaves ssthresh >= 2)."""
+    w = c["cwnd_pkts"].to_numpy(float)
+    grown_before = np.concatenate(([False], np.maximum.accumulate(w)[:-1] > 1.0))
+    rto = np.flatnonzero((w <= 1.0) & grown_before)
+    return float(c["time_s"].to_numpy(float)[rto[0]]) if len(rto) else float("nan")
+
+
 def slow_start_end(res: Any) -> pd.DataFrame:
     """Per flow: slow-start duration (start to the first cwnd decrease) and the peak cwnd."""
     rows = []
@@ -35,7 +44,8 @@ def slow_start_end(res: Any) -> pd.DataFrame:
         c = cw[cw["flow"] == flow].reset_index(drop=True)
         i = _first_decrease(c)
         rows.append({"slow_start_s": float(c["time_s"][i] - start) if i else float("nan"),
-                     "peak_cwnd_pkts": float(c["cwnd_pkts"][i - 1]) if i else float("nan")})
+                     "peak_cwnd_pkts": float(c["cwnd_pkts"][i - 1]) if i else float("nan"),
+                     "first_timeout_s": _first_timeout(c) - start})
     return pd.DataFrame(rows)
 
 
@@ -48,9 +58,17 @@ def cwnd_trace(res: Any) -> pd.DataFrame:
     for flow, done in zip(res.flows["flow"], res.flows["completion_s"].fillna(np.inf)):
         c = cw[(cw["flow"] == flow) & (cw["time_s"] <= done)].reset_index(drop=True)
         i = _first_decrease(c)
-        rows.append({"cwnd_t": c["time_s"].tolist(), "cwnd": c["cwnd_pkts"].tolist(),
-                     "cwnd_before_loss_pkts": float(c["cwnd_pkts"][i - 1]) if i else float("nan"),
-                     "cwnd_after_loss_pkts": float(c["cwnd_pkts"][i:].min()) if i else float("nan")})
+        t, w = c["time_s"].to_numpy(float), c["cwnd_pkts"].to_numpy(float)
+        loss_s = resume_s = float("nan")
+        if i:
+            low = i + int(np.argmin(w[i:]))
+            up = np.flatnonzero(w[low:] > w[low])
+            loss_s = float(t[i])
+            resume_s = float(t[low + up[0]]) if len(up) else float("nan")
+        rows.append({"cwnd_t": t.tolist(), "cwnd": w.tolist(),
+                     "cwnd_before_loss_pkts": float(w[i - 1]) if i else float("nan"),
+                     "cwnd_after_loss_pkts": float(w[i:].min()) if i else float("nan"),
+                     "loss_s": loss_s, "resume_s": resume_s})
     return pd.DataFrame(rows)
 
 
@@ -70,14 +88,21 @@ def _linear_r2(x: np.ndarray, y: np.ndarray) -> float:
 
 
 def slowstart_delay(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 1: "A linearly increasing latency results in linearly increasing slow start phase"."""
+    """Exp. 1: "A linearly increasing latency results in linearly increasing slow start phase";
+    "Once the first timeout is perceived, the phase ends"."""
     t = table.sort_values(DELAY)
     x, y = t[DELAY].to_numpy(float), t["slow_start_s"].to_numpy(float)
     frame = pd.DataFrame({"delay_s": x, "slow_start_s": y})
+    out: dict[str, Any] = {"__frames__": {"fig5_9": frame}}
+    if len(y) and not np.isnan(t["first_timeout_s"]).all():
+        out["ss_delay.timeout_after_end_s"] = float((t["first_timeout_s"] - t["slow_start_s"]).max())
     if np.isnan(y).any() or len(y) < 3:
-        return {"__frames__": {"fig5_9": frame}}
-    return {"ss_delay.linear_r2": _linear_r2(x, y), "ss_delay.longest_over_shortest": y[-1] / y[0],
-            "__frames__": {"fig5_9": frame}}
+        return out
+    return out | {"ss_delay.linear_r2": _linear_r2(x, y), "ss_delay.longest_over_shortest": y[-1] / y[0]}
+
+
+#: North American rates swept in Exp. 2 (bit/s)
+DS1, DS3, OC3, OC12, OC24 = 1.544e6, 44.736e6, 155.52e6, 622.08e6, 1244.16e6
 
 
 def slowstart_rate(table: pd.DataFrame) -> dict[str, Any]:
@@ -85,10 +110,11 @@ def slowstart_rate(table: pd.DataFrame) -> dict[str, Any]:
     t = table.sort_values(RATE)
     by_rate = dict(zip(t[RATE], t["slow_start_s"]))
     out: dict[str, Any] = {"__frames__": {"fig5_10": pd.DataFrame({"rate_bps": t[RATE], "slow_start_s": t["slow_start_s"]})}}
-    if 622.08e6 in by_rate and 1244.16e6 in by_rate:
-        out["ss_rate.oc24_over_oc12"] = by_rate[1244.16e6] / by_rate[622.08e6]
-    if 155.52e6 in by_rate and 1244.16e6 in by_rate:
-        out["ss_rate.oc24_over_oc3"] = by_rate[1244.16e6] / by_rate[155.52e6]
+    if OC3 in by_rate and OC24 in by_rate:
+        out["ss_rate.oc24_over_oc3"] = by_rate[OC24] / by_rate[OC3]
+    if all(r in by_rate for r in (DS1, DS3, OC12, OC24)):
+        out["ss_rate.low_minus_high_change"] = (abs(by_rate[DS1] / by_rate[DS3] - 1)
+                                                - abs(by_rate[OC24] / by_rate[OC12] - 1))
     return out
 
 
@@ -99,42 +125,58 @@ def _pair(table: pd.DataFrame, column: str, value: float) -> tuple[pd.Series, pd
     return (reno.iloc[0], sack.iloc[0]) if len(reno) and len(sack) else None
 
 
+def _advantage(pair: tuple[pd.Series, pd.Series]) -> float:
+    """SACK's advantage: the share of Reno's completion time SACK saves, 1 - T_sack / T_reno."""
+    return 1.0 - pair[1]["completion_s"] / pair[0]["completion_s"]
+
+
+BASE_DELAY = 0.01  # the Fig. 4-1 baseline's one-way delay on r1-r2 (s; our choice, README)
+
+
 def sack_delay(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 3: windows after the 5 drops, timeouts, and SACK's advantage vs delay."""
+    """Exp. 3: windows and timeouts after the 5 drops at the baseline (Fig. 4-1), SACK's
+    earlier recovery, its longer stall at 100 ms, and its advantage vs delay."""
     out: dict[str, Any] = {}
-    base = _pair(table, DELAY, 0.1)
+    base = _pair(table, DELAY, BASE_DELAY)
     if base is not None:
         reno, sack = base
-        out |= {"sack.reno_cwnd_after_loss": reno["cwnd_after_loss_pkts"] * MSS,
-                "sack.sack_cwnd_after_loss": sack["cwnd_after_loss_pkts"] * MSS,
-                "sack.reno_timeouts": reno["timeouts"], "sack.sack_timeouts": sack["timeouts"],
-                "sack.completion_ratio_100ms": sack["completion_s"] / reno["completion_s"]}
+        out |= {"sack.base.reno_cwnd_after_loss": reno["cwnd_after_loss_pkts"] * MSS,
+                "sack.base.sack_cwnd_after_loss": sack["cwnd_after_loss_pkts"] * MSS,
+                "sack.base.reno_timeouts": reno["timeouts"], "sack.base.sack_timeouts": sack["timeouts"],
+                "sack.base.resume_lead_s": reno["resume_s"] - sack["resume_s"],
+                "sack.base.advantage": _advantage(base)}
         frames = [pd.DataFrame({"time_s": r["cwnd_t"], "cwnd_bytes": np.asarray(r["cwnd"]) * MSS,
                                 "variant": name}) for name, r in (("nsim Reno", reno), ("nsim SACK", sack))]
-        out["__frames__"] = {"fig4_2": pd.concat(frames, ignore_index=True)}
+        out["__frames__"] = {"fig4_1": pd.concat(frames, ignore_index=True)}
+    moderate = _pair(table, DELAY, 0.1)
+    if base is not None and moderate is not None:
+        stall = [p[1]["resume_s"] - p[1]["loss_s"] for p in (moderate, base)]
+        out["sack.stall_100ms_minus_base_s"] = stall[0] - stall[1]
     for delay, tag in ((0.75, "750ms"), (1.0, "1s")):
         pair = _pair(table, DELAY, delay)
         if pair is not None:
-            out[f"sack.completion_ratio_{tag}"] = pair[1]["completion_s"] / pair[0]["completion_s"]
+            out[f"sack.advantage_{tag}"] = _advantage(pair)
+            if tag == "1s" and base is not None:
+                out["sack.advantage_base_minus_1s"] = _advantage(base) - _advantage(pair)
     return out
 
 
 def sack_rate(table: pd.DataFrame) -> dict[str, Any]:
     """Exp. 4: SACK recovers faster than Reno at DS0 and at T1, by about the same amount."""
     out: dict[str, Any] = {}
-    ratios = {}
+    adv = {}
     for rate, tag in ((64e3, "ds0"), (1.544e6, "t1")):
         pair = _pair(table, RATE, rate)
         if pair is not None:
-            ratios[tag] = pair[1]["completion_s"] / pair[0]["completion_s"]
-            out[f"sack_rate.completion_ratio_{tag}"] = ratios[tag]
-    if len(ratios) == 2:
-        out["sack_rate.ratio_difference"] = abs(ratios["ds0"] - ratios["t1"])
+            adv[tag] = _advantage(pair)
+            out[f"sack_rate.advantage_{tag}"] = adv[tag]
+    if len(adv) == 2:
+        out["sack_rate.advantage_difference"] = abs(adv["ds0"] - adv["t1"])
     return out
 
 
 def _kr_ewma(samples: list[float]) -> tuple[float, float]:
-    """Kurose & Ross's estimator as the seed applies it (Fig. 5-11): EstimatedRTT starts at
+    """Kurose & Ross's estimator as the report applies it (Fig. 5-11): EstimatedRTT starts at
     the first sample and DevRTT at 0; EstimatedRTT is updated first, then DevRTT with it."""
     est, dev = samples[0], 0.0
     for s in samples[1:]:
@@ -143,7 +185,7 @@ def _kr_ewma(samples: list[float]) -> tuple[float, float]:
     return est, dev
 
 
-#: Seed 003 Fig. 5-12 (inputs) and Fig. 5-13 (measured kbytes/s): packets ACKed, triple
+#: Huang & Khazzam 2003 Fig. 5-12 (inputs) and Fig. 5-13 (measured kbytes/s): packets ACKed, triple
 #: duplicates, RTT (s), timeout T0 (s), W_max (packets); 1412-byte packets, b = 2.
 SITES = {
     "hong_kong": (17432, 10, 0.29271, 0.314767, 12, 52.5),
@@ -156,7 +198,7 @@ HONG_KONG_SAMPLES = [0.290661, 0.290398, 0.297856, 0.290919, 0.290395, 0.297638,
 
 
 def pftk_published(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 6: Eq. 4-1 (nsim.analytic.pftk_bps) on the seed's published inputs."""
+    """Exp. 6: Eq. 4-1 (nsim.analytic.pftk_bps) on the report's published inputs."""
     out: dict[str, Any] = {}
     for site, (acked, losses, rtt, t0, w_max, measured) in SITES.items():
         p = losses / acked
@@ -171,25 +213,25 @@ def pftk_published(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-def pftk_simulated(table: pd.DataFrame) -> dict[str, Any]:
-    """nsim Reno (delayed ACKs) goodput over Eq. 4-1 and over Mathis et al., per loss rate,
-    each model fed the run's measured loss rate, mean smoothed RTT and mean RTO (T0)."""
-    t = table.assign(p=table["loss_rate"], payload=1000.0)
-    t["pftk_bps"] = analytic.pftk_bps(t["payload"], t["srtt_mean_s"], t["p"], t["rto_mean_s"], b=2)
-    t["mathis_bps"] = analytic.mathis_bps(t["payload"], t["srtt_mean_s"], t["p"], b=2)
-    g = t.groupby(LOSS)
-    mean = g[["goodput_bps", "pftk_bps", "mathis_bps", "p"]].mean()
-    out: dict[str, Any] = {}
-    for rate, m in mean.iterrows():
-        tag = f"p{rate:g}"
-        out[f"pftk_sim.{tag}.nsim_over_pftk"] = m["goodput_bps"] / m["pftk_bps"]
-        if rate <= 0.01:  # Mathis leaves out timeouts: a check only where they are rare
-            out[f"pftk_sim.{tag}.nsim_over_mathis"] = m["goodput_bps"] / m["mathis_bps"]
-    frame = pd.concat([pd.DataFrame({"p": mean["p"], "goodput_bps": mean[c], "model": label})
-                       for c, label in (("goodput_bps", "nsim Reno"), ("pftk_bps", "Eq. 4-1 (PFTK)"),
-                                        ("mathis_bps", "Mathis (b = 2)"))], ignore_index=True)
-    out["__frames__"] = {"pftk_sim": frame}
-    return out
+#: Fig. 5-12 per site: RTT (s), p = triple duplicates / packets ACKed, file (bytes) and the
+#: measured throughput of Fig. 5-13 (kbytes/s). W_max = 12 packets of 1412 B, b = 2.
+DOWNLOADS = {"dl_hong_kong": (0.29271, 10 / 17432, 46.8e6, 52.5),
+             "dl_israel": (0.243764, 12 / 17448, 46.8e6, 74.0),
+             "dl_trinidad": (0.161326, 70 / 12684, 18e6, 89.6)}
+
+
+def download(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """§5.4 in nsim: the download's throughput (file / completion time, as the Windows download
+    window shows it, in kbytes/s) and Eq. 4-1's error against it when fed, as the report did,
+    the run's own loss rate, mean smoothed RTT and mean RTO (T0), W_max = 12, b = 2 (means
+    over the seeds in the table)."""
+    part = rows[0]["id"].split(".")[0]
+    size = DOWNLOADS[part][2]
+    kbps = size / table["completion_s"].to_numpy(float) / 1000
+    calc = analytic.pftk_bps(1412, table["srtt_mean_s"].to_numpy(float), table["loss_rate"].to_numpy(float),
+                             table["rto_mean_s"].to_numpy(float), w_max_pkts=12, b=2) / 8 / 1000
+    return {f"{part}.kBps": float(np.mean(kbps)),
+            f"{part}.eq41_error_pct": float(np.mean(100 * np.abs(calc - kbps) / kbps))}
 
 
 LOW_WINDOW = 38.0  # RFC 3649 Low_Window (packets): HighSpeed TCP is standard TCP up to here
@@ -228,9 +270,9 @@ def _bins(table: pd.DataFrame, label: str) -> pd.DataFrame:
 
 
 def hstcp_ds0(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 5 at DS0: when each connection first times out, relative to the second one's
-    start (worst seed for each bound), the later connection's share of the goodput (mean over
-    seeds), and the largest window against Low_Window."""
+    """Exp. 5 at DS0 under heavy load: when each connection first times out, relative to the
+    second one's start, the later connection's share of the goodput (each a mean over the
+    seeds in the table), and the largest window against Low_Window."""
     after_start2, second_after, order, share = [], [], [], []
     for _, run in table.groupby("seed"):
         first, second = (run[run["name"] == n].iloc[0] for n in ("hs0", "hs1"))
@@ -239,12 +281,30 @@ def hstcp_ds0(table: pd.DataFrame) -> dict[str, Any]:
         order.append(second["first_timeout_s"] - first["first_timeout_s"])
         share.append(second["goodput_bps"] / (first["goodput_bps"] + second["goodput_bps"]))
     seed1 = table[table["seed"] == table["seed"].min()]
-    return {"hstcp_ds0.first_timeout_after_start2_s": max(after_start2),
-            "hstcp_ds0.second_timeout_after_start2_s": max(second_after),
-            "hstcp_ds0.second_minus_first_timeout_s": min(order),
+    return {"hstcp_ds0.first_timeout_after_start2_s": float(np.mean(after_start2)),
+            "hstcp_ds0.second_timeout_after_start2_s": float(np.mean(second_after)),
+            "hstcp_ds0.second_minus_first_timeout_s": float(np.mean(order)),
             "hstcp_ds0.later_flow_share": float(np.mean(share)),
             "hstcp_ds0.peak_cwnd_over_low_window": table["peak_cwnd_pkts"].max() / LOW_WINDOW,
             "__frames__": {"fig4_7": _bins(seed1, "nsim")}}
+
+
+def transfer_times(res: Any) -> pd.DataFrame:
+    """Per flow: the mean duration of its completed transfers and their number."""
+    t = res.transfers
+    g = t.groupby("flow")["duration_s"]
+    return pd.DataFrame({"transfer_mean_s": g.mean().reindex(res.flows["flow"]).to_numpy(),
+                         "transfers": g.size().reindex(res.flows["flow"]).fillna(0).to_numpy()})
+
+
+def hstcp_light(table: pd.DataFrame) -> dict[str, Any]:
+    """§5.3, light load: the later connection's mean transfer time over the first one's (mean
+    over the seeds in the table)."""
+    ratio = []
+    for _, run in table.groupby("seed"):
+        first, second = (run[run["name"] == n].iloc[0] for n in ("hs0", "hs1"))
+        ratio.append(second["transfer_mean_s"] / first["transfer_mean_s"])
+    return {"hstcp_light.transfer_time_ratio": float(np.mean(ratio))}
 
 
 #: reference/ns2/highspeed_two_flow/summary.csv: ns-2.35 on the path of hstcp_fast.toml.
@@ -273,6 +333,7 @@ def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
     convergence time."""
     out: dict[str, Any] = {}
     frames = []
+    jains: dict[str, float] = {}
     end = max(max(t) for t in table["bin_t"])
     for variant, run in table.groupby(VARIANT):
         run = run.sort_values("name")
@@ -283,9 +344,15 @@ def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
         out[f"hstcp_fast.{variant}.jain_last100s"] = jain
         out[f"hstcp_fast.{variant}.utilization"] = busy / 99.0
         out[f"hstcp_fast.{variant}.convergence_s"] = _converged_after(bins, 30.0, 99.0)
+        jains[variant] = _late_share(bins, 30.0)[1]
         if variant == "highspeed":
             out["hstcp_fast.highspeed.late_cwnd_over_low_window"] = run["late_cwnd_pkts"].min() / LOW_WINDOW
+            out["hstcp_fast.highspeed.later_share_30_300"] = _late_share(bins, 30.0)[0]
         frames.append(_bins(run, f"nsim {variant}"))
+    if {"highspeed", "sack1"} <= set(jains):
+        out["hstcp_fast.gain_over_sack1"] = (out["hstcp_fast.highspeed.utilization"]
+                                             - out["hstcp_fast.sack1.utilization"])
+        out["hstcp_fast.jain_sack1_minus_highspeed"] = jains["sack1"] - jains["highspeed"]
     if NS2_TWO_FLOW.exists():
         ns2 = pd.read_csv(NS2_TWO_FLOW)
         frames += [pd.DataFrame({"time_s": g["bin_start_s"], "mbps": g["mbps"], "flow": f"ns-2.35 {rule} flow {flow}"})

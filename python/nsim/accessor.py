@@ -91,7 +91,7 @@ class NsimAccessor:
         return metrics.ccdf(self._df[column])
 
     def windowed(self, window_s: float) -> pd.DataFrame:
-        """Per-flow windowed time-averaged throughput (seed 000 §6.2.1) of a
+        """Per-flow windowed time-averaged throughput (Holl 2003 §6.2.1) of a
         ``flow_throughput`` series (:func:`nsim.metrics.windowed_throughput`)."""
         self._need("flow_series")
         return metrics.windowed_throughput(self._df, window_s)
@@ -110,7 +110,7 @@ class NsimAccessor:
         delta: float = 0.1,
         start_s: float = 0.0,
     ) -> float:
-        """Delta-fair convergence time of flows named ``low`` and ``high`` (seed 004), using
+        """Delta-fair convergence time of flows named ``low`` and ``high`` (Bakthavachalu 2004), using
         their ``window_s`` windowed throughputs (:func:`nsim.metrics.delta_fair_convergence_time`)."""
         self._need("flow_series")
         wide = self.windowed(window_s).pivot(index="time_s", columns="name", values="throughput_bps")

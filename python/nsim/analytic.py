@@ -7,7 +7,7 @@ Read first:
   ACK every ``b`` packets, ``C = sqrt(3 / (2 b))``: 1.22 with an ACK per packet, 0.87 with
   delayed ACKs (b = 2).
 - Padhye, Firoiu, Towsley & Kurose (PFTK), "Modeling TCP Throughput: A Simple Model and its
-  Empirical Validation", SIGCOMM 1998, approximate model; seed 003 Eq. 4-1 prints it as
+  Empirical Validation", SIGCOMM 1998, approximate model; McGill lab 2003 Eq. 4-1 prints it as
   ``B(p) = min(W_max / RTT, 1 / (RTT sqrt(2bp/3) + T0 min(1, 3 sqrt(3bp/8)) p (1 + 32 p^2)))``
   in packets per second.
 - RFC 5348 §3.1, the TFRC throughput equation:
@@ -76,12 +76,12 @@ def pftk_bps(
     w_max_pkts: Number = np.inf,
     b: float = 2,
 ) -> float | np.ndarray:
-    """PFTK steady-state TCP throughput (Padhye et al. 1998; seed 003 Eq. 4-1), in bit/s.
+    """PFTK steady-state TCP throughput (Padhye et al. 1998; McGill lab 2003 Eq. 4-1), in bit/s.
 
     ``B(p) = min(W_max / RTT, 1 / (RTT sqrt(2bp/3) + T0 min(1, 3 sqrt(3bp/8)) p (1+32p^2)))``
     packets/s, times ``8 * packet_bytes``. ``t0_s`` is the retransmission timeout, ``w_max_pkts``
     the receiver's window in packets (default: unlimited) and ``b`` the packets per ACK
-    (default 2, delayed ACKs, as in the paper's and seed 003's validation).
+    (default 2, delayed ACKs, as in the paper's and McGill lab 2003's validation).
     """
     rtt = np.asarray(rtt_s, float)
     p_ = np.asarray(p, float)

@@ -2,14 +2,14 @@
 
 Read first:
 
-- Holl (2003), seed 000 §6.2.1: the *windowed time-averaged rate*
+- Holl (2003), Holl 2003 §6.2.1: the *windowed time-averaged rate*
   ``R_W(t) = (sum of bytes_j with t - W < t_j <= t) / W`` and the *instantaneous rate*
   ``r_i = bytes_i / (t_i - t_{i-1})``.
-- Chiu & Jain (1989) via seed 004 §4: Jain's fairness index
+- Chiu & Jain (1989) via Bakthavachalu 2004 §4: Jain's fairness index
   ``J = (sum x_i)^2 / (n * sum x_i^2)``, in ``[1/n, 1]``.
-- Seed 004 §4: coefficient of variation ``sigma / mu`` of a binned throughput series;
+- Bakthavachalu 2004 §4: coefficient of variation ``sigma / mu`` of a binned throughput series;
   normalized throughput ``T_i / (C / N)``; loss rate ``dropped / sent``.
-- Bansal, Balakrishnan, Floyd & Shenker (SIGCOMM 2001) via seed 004 §4 item 9: the
+- Bansal, Balakrishnan, Floyd & Shenker (SIGCOMM 2001) via Bakthavachalu 2004 §4 item 9: the
   *delta-fair convergence time*, the time two flows take to go from the allocation
   ``(B - b0, b0)`` to ``((1 + delta) B / 2, (1 - delta) B / 2)``.
 
@@ -66,7 +66,7 @@ def mean_rate(series: pd.DataFrame, start_s: float, stop_s: float) -> pd.Series:
     ``series`` is ``Results.series("flow_throughput")``: one row per (sampling interval,
     flow) with the bytes delivered in the interval that ends at ``time_s``. The window should
     be aligned to the sampling interval; intervals are counted when their end lies inside it.
-    This is Holl's per-connection throughput over a record window (seed 000 §5) and seed
+    This is Holl's per-connection throughput over a record window (Holl 2003 §5) and seed
     004's long-run throughput after discarding the warm-up.
     """
     if not stop_s > start_s:
@@ -93,7 +93,7 @@ def jain(x: ArrayLike) -> float:
 def cov(x: ArrayLike, ddof: int = 0) -> float:
     """Coefficient of variation ``std / mean`` of ``x`` (a fraction, not a percentage).
 
-    Seed 004 reports ``100 * CoV`` of a flow's 0.5 s binned throughput as its smoothness.
+    Bakthavachalu 2004 reports ``100 * CoV`` of a flow's 0.5 s binned throughput as its smoothness.
     ``ddof`` is the standard deviation's delta degrees of freedom (0: population). Returns
     NaN when the mean is zero or there are too few values.
     """
@@ -121,7 +121,7 @@ def _merge_simultaneous(times_s: ArrayLike, nbytes: ArrayLike) -> tuple[np.ndarr
 def windowed_rate(
     times_s: ArrayLike, nbytes: ArrayLike, window_s: float, at_s: ArrayLike | None = None
 ) -> np.ndarray:
-    """Windowed time-averaged rate (seed 000 §6.2.1), in bit/s.
+    """Windowed time-averaged rate (Holl 2003 §6.2.1), in bit/s.
 
     ``R_W(t) = 8 * (sum of nbytes_j with t - W < times_j <= t) / W``, evaluated at each time
     in ``at_s`` (default: at every arrival time). Holl chose W = 3 s: 0.5 s shows bursts,
@@ -165,7 +165,7 @@ def windowed_throughput(series: pd.DataFrame, window_s: float) -> pd.DataFrame:
 
 
 def instantaneous_rate(times_s: ArrayLike, nbytes: ArrayLike) -> pd.DataFrame:
-    """Instantaneous rate ``r_i = 8 * bytes_i / (t_i - t_{i-1})`` (seed 000 §6.2.1), in bit/s.
+    """Instantaneous rate ``r_i = 8 * bytes_i / (t_i - t_{i-1})`` (Holl 2003 §6.2.1), in bit/s.
 
     Arrivals at the same instant are merged first, so every gap is positive. The first
     arrival has no predecessor and gets NaN. Returns ``time_s, rate_bps``. Holl notes the
@@ -199,7 +199,7 @@ def fair_share(capacity_bps: float, n_flows: int) -> float:
 
 
 def normalized_throughput(x: ArrayLike, capacity_bps: float | None = None) -> np.ndarray:
-    """Throughput normalized to the fair share, ``T_i / (C / N)`` (seed 004 §4 item 4).
+    """Throughput normalized to the fair share, ``T_i / (C / N)`` (Bakthavachalu 2004 §4 item 4).
 
     With ``capacity_bps`` the fair share is ``C / N``; without it, the mean of ``x`` (the form
     that equals it under full utilization). 1 means exactly the fair share.
@@ -230,13 +230,13 @@ def delta_fair_convergence_time(
     delta: float = 0.1,
     start_s: float = 0.0,
 ) -> float:
-    """Delta-fair convergence time (Bansal et al. 2001; seed 004 §4 item 9), in seconds.
+    """Delta-fair convergence time (Bansal et al. 2001; Bakthavachalu 2004 §4 item 9), in seconds.
 
     Two flows start at ``start_s`` from the allocation ``(b0, B - b0)``: ``rate_low_bps`` is
     the flow that starts low, ``rate_high_bps`` the one that starts high, both sampled at
     ``time_s`` (use windowed rates). The result is the first ``t >= start_s`` with
     ``low(t) >= (1 - delta) B / 2`` and ``high(t) <= (1 + delta) B / 2``, minus ``start_s``.
-    NaN when they never converge (seed 004 reports Vegas as "—").
+    NaN when they never converge (Bakthavachalu 2004 reports Vegas as "—").
     """
     if not 0 < delta < 1:
         raise ValueError(f"delta must be in (0, 1), got {delta}")

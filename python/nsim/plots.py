@@ -12,8 +12,9 @@ every plot (chosen from its flow id), axes carry units, and legends move outside
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,7 @@ __all__ = [
 LEGEND_INSIDE_MAX = 8
 #: Legends with more entries than this are left out (the title says how many series).
 LEGEND_MAX = 40
-#: Holl's choice of window for the windowed time-averaged rate (seed 000 §6.2.1).
+#: Holl's choice of window for the windowed time-averaged rate (Holl 2003 §6.2.1).
 DEFAULT_WINDOW_S = 3.0
 #: With more flows than this, time plots draw the median and percentile bands across flows
 #: instead of one line per flow.
@@ -123,6 +124,19 @@ def _axes(ax: Optional["Axes"], figsize: tuple[float, float] = (8.0, 4.5)) -> "A
     return Figure(figsize=figsize, layout="constrained").add_subplot()
 
 
+def plain_text(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Draw every string a plot function puts on the figure as written: flow names, link
+    names and labels are user strings, and matplotlib would parse ``$...$`` in them as
+    mathtext (``$$`` or ``$\\sqrt{$`` raise while the figure is saved)."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False}):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
 def flow_color(flow: int) -> tuple[float, float, float, float]:
     """The colour of flow id ``flow`` in every nsim plot (matplotlib's tab10 cycle)."""
     from matplotlib import colormaps
@@ -173,6 +187,7 @@ def tcp_windows(scenario: Optional[dict[str, Any]]) -> dict[int, float]:
     return out
 
 
+@plain_text
 def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
               ax: Optional["Axes"] = None, scenario: Optional[dict[str, Any]] = None) -> "Figure":
     """Effective window min(cwnd, window) (solid) and ssthresh (dashed) of each TCP flow.
@@ -216,11 +231,12 @@ def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
     return ax.figure
 
 
+@plain_text
 def plot_throughput(source: Source, window_s: Optional[float] = None,
                     flows: Optional[Sequence[str]] = None,
                     fair_share_bps: Optional[float] = None,
                     ax: Optional["Axes"] = None) -> "Figure":
-    """Windowed time-averaged throughput of each flow vs time (seed 000 §6.2.1).
+    """Windowed time-averaged throughput of each flow vs time (Holl 2003 §6.2.1).
 
     Reads the ``flow_throughput`` series. ``window_s`` defaults to Holl's 3 s, shortened to
     a tenth of the recorded time span for short runs (never below one sampling interval).
@@ -293,6 +309,7 @@ def _mean_throughput(df: pd.DataFrame, summary: dict[str, Any], fair_share_bps: 
     return ax.figure
 
 
+@plain_text
 def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: bool = False,
                busiest: int = BUSIEST_QUEUES, ax: Optional["Axes"] = None) -> "Figure":
     """Queue occupancy of link directions vs time.
@@ -331,6 +348,7 @@ TRANSACTION_TITLES = {"page": "page download times", "echo": "Telnet echo delays
 CCDF_DEFAULT_COLUMNS = ("completion_s", "delay_mean_s")
 
 
+@plain_text
 def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = None,
               logx: bool = False, ax: Optional["Axes"] = None, kind: Optional[str] = None) -> "Figure":
     """Empirical CCDF ``P(X > x)`` of a per-flow column across flows (and runs), or of
@@ -384,6 +402,7 @@ def plot_ccdf(source: Source, column: Optional[str] = None, by: Optional[str] = 
     return ax.figure
 
 
+@plain_text
 def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
                  ax: Optional["Axes"] = None) -> "Figure":
     """Bar per flow of its goodput, with Jain's index in the title and an optional

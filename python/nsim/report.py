@@ -272,6 +272,7 @@ def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
         raise ResultsError(f"{d}: not a sweep output directory ({path.name}: {e})") from None
 
 
+@plots.plain_text
 def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) -> Any:
     """Mean and 95 % CI of ``metric`` against the first parameter (or per flow when nothing
     was swept), one line per combination of the other parameters and the flow."""
@@ -298,13 +299,17 @@ def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) 
 
 def write_sweep_report(sweep_dir: Union[str, Path], path: Union[str, Path], image_format: str = "png") -> Path:
     """Write the HTML report of a sweep directory to ``path`` (UTF-8) and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_sweep_report(sweep_dir, image_format), encoding="utf-8")
+    write_file(str(path), render_sweep_report(sweep_dir, image_format))
     return path
 
 
 def write_report(results: Any, path: Union[str, Path], image_format: str = "png") -> Path:
     """Write the HTML report of ``results`` to ``path`` (UTF-8) and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_report(results, image_format), encoding="utf-8")
+    write_file(str(path), render_report(results, image_format))
     return path

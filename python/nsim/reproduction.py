@@ -41,6 +41,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from .errors import ScenarioError
+from .outdir import check_dir, mark, write_via
 from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_scores,
                       render_why, seed_stats)
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
@@ -429,12 +430,17 @@ def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
 
 
 def _seeds(file: Path, where: str, seeds: Any) -> list[int]:
-    if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+    from .scenario import MAX_SEED
+    from .sweeps import MAX_SEEDS
+
+    if isinstance(seeds, int) and not isinstance(seeds, bool) and 0 < seeds <= MAX_SEEDS:
         return list(range(1, seeds + 1))
-    if isinstance(seeds, list) and seeds and all(isinstance(s, int) and s >= 0 for s in seeds) \
+    if isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS \
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds) \
             and len(set(seeds)) == len(seeds):
         return list(seeds)
-    raise _error(file, where, "a positive count or a non-empty list of distinct seeds")
+    raise _error(file, where, f"a positive count or a non-empty list of distinct seeds (at most {MAX_SEEDS:,}, "
+                              f"each below 2**64)")
 
 
 def part_spec(study: Study, index: int, quick: bool) -> Optional[SweepSpec]:
@@ -650,20 +656,21 @@ def _stamp(directory: Path) -> dict[str, Any]:
             "digest": study_digest(directory), "cores": os.cpu_count() or 1}
 
 
-def _per_seed(study: Study, part: Part, table: pd.DataFrame) -> dict[str, dict[int, Optional[float]]]:
-    """The part's rows reduced on each seed's runs alone: ``{row id: {seed: value}}`` (empty
-    with fewer than two seeds, or if the reducer cannot reduce one seed's table)."""
+def _per_seed(study: Study, part: Part, table: pd.DataFrame) -> tuple[dict[str, dict[int, Optional[float]]], str]:
+    """The part's rows reduced on each seed's runs alone: ``({row id: {seed: value}}, "")``;
+    empty with fewer than two seeds, and with the reason when the reducer cannot reduce one
+    seed's table (the rows then have no interval)."""
     if "seed" not in table or table["seed"].nunique() < 2:
-        return {}
+        return {}, ""
     out: dict[str, dict[int, Optional[float]]] = {}
     for seed, sub in table.groupby("seed", sort=True):
         try:
             values = _call_reducer(study, part, sub.reset_index(drop=True))["values"]
-        except StudyError:
-            return {}
+        except StudyError as e:
+            return {}, f"{part.name}: no interval over seeds: the reducer failed on seed {seed} alone ({e.reason})"
         for rid, v in values.items():
             out.setdefault(rid, {})[int(seed)] = v
-    return out
+    return out, ""
 
 
 def _derived_seeds(row: Row, per_seed: dict[str, dict[int, Optional[float]]]) -> dict[int, Optional[float]]:
@@ -688,6 +695,7 @@ def reproduce(
     parts: Optional[list[str]] = None,
     progress: bool = False,
     log: Optional[Callable[[str], None]] = None,
+    force: bool = False,
 ) -> ReproduceResult:
     """Run a study and compare it with the paper.
 
@@ -702,6 +710,7 @@ def reproduce(
         parts: Only these parts (and their rows); default all.
         progress: Show a progress bar per sweep.
         log: Called with one line per part (e.g. ``print``); default silent.
+        force: Write ``out`` even if it holds files nsim did not write (see :mod:`nsim.outdir`).
 
     Returns:
         A :class:`ReproduceResult`; ``results.csv`` and ``report.html`` are in ``out``.
@@ -720,7 +729,9 @@ def reproduce(
     chosen = [i for i, p in enumerate(st.parts) if not parts or p.name in parts]
     specs = {i: part_spec(st, i, quick) for i in chosen}  # all checked before anything runs
     out_dir = Path(out) if out is not None else Path("out") / "reproduce" / (st.name + ("-quick" if quick else ""))
+    check_dir(str(out_dir), "reproduce", force)
     out_dir.mkdir(parents=True, exist_ok=True)
+    mark(str(out_dir), "reproduce")  # at once, so an interrupted reproduction is known as one when resumed
     frames, sweeps = {}, {}
     measured: dict[str, Optional[float]] = {}
     per_seed: dict[str, dict[int, Optional[float]]] = {}
@@ -729,7 +740,8 @@ def reproduce(
         part, spec = st.parts[i], specs[i]
         failure, table = "", pd.DataFrame()
         if spec is not None:
-            result = sweep(spec, out=out_dir / part.name, workers=workers, scheduler=scheduler, progress=progress)
+            result = sweep(spec, out=out_dir / part.name, workers=workers, scheduler=scheduler, progress=progress,
+                           force=force)
             sweeps[part.name] = result
             failure = _run_failures(result)
             table = result.table[result.table["error"].isna()].reset_index(drop=True)
@@ -738,7 +750,10 @@ def reproduce(
         reduced = _call_reducer(st, part, table) if len(table) or spec is None else {"values": {}, "frames": {}}
         frames.update(reduced["frames"])
         measured.update(reduced["values"])
-        per_seed.update(_per_seed(st, part, table) if len(table) else {})
+        seeds, problem = _per_seed(st, part, table) if len(table) else ({}, "")
+        per_seed.update(seeds)
+        if problem:
+            say(problem)
         failures[part.name] = failure
     by_id = {r.id: r for r in st.rows}
     ran = {st.parts[i].name for i in chosen}
@@ -765,7 +780,7 @@ def reproduce(
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     from .reproduction_report import write_html, write_markdown
 
-    rows.to_csv(res.csv, index=False)
+    write_via(str(res.csv), lambda tmp: rows.to_csv(tmp, index=False))
     write_markdown(res, res.out / "results.md")
     write_html(res, res.html)
     return res

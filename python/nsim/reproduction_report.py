@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .reproduction import Figure, ReproduceResult
 
 __all__ = ["text_table", "rich_table", "markdown_table", "render_html", "write_html", "write_markdown", "figure",
-           "summary", "headline_text", "null_text", "PAGE_MARK"]
+           "summary", "headline_text", "null_text", "PAGE_MARK", "read_page_summary", "index_markdown"]
 
 #: The first line of a written results.md: an HTML comment holding :func:`summary` as JSON, so
 #: the experiments index (and the staleness test) read a page without parsing its tables.
@@ -226,8 +226,10 @@ def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     lines += ["", "## Evidence", "", _evidence_text(s), "", null_text(s["null"]), "",
               f"Rows: {counts}: {'PASSED' if result.passed else 'FAILED'}.", "", "## Rows", "",
               markdown_table(result.rows)]
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_file(str(path), "\n".join(lines))
     return path
 
 
@@ -249,10 +251,16 @@ def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
 
 def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     """A matplotlib Figure: the frame's ``y`` vs ``x`` (a line per ``series``) and the paper's
-    points (``paper``: the study's rows naming this figure) as markers with tolerance bars."""
+    points (``paper``: the study's rows naming this figure) as markers with tolerance bars.
+    Labels are drawn as written (no mathtext: :func:`nsim.plots.plain_text`)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _figure(fig, frame, rows, paper)
+
+
+def _figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     import matplotlib.pyplot as plt
 
     f, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
@@ -322,6 +330,50 @@ def render_html(result: "ReproduceResult") -> str:
 
 def write_html(result: "ReproduceResult", path: Union[str, Path]) -> Path:
     """Write :func:`render_html` to ``path`` and return the path."""
+    from .outdir import write_file
+
     path = Path(path)
-    path.write_text(render_html(result), encoding="utf-8")
+    write_file(str(path), render_html(result))
     return path
+
+
+def read_page_summary(path: Union[str, Path]) -> dict[str, Any]:
+    """The JSON summary on the first line of a page :func:`write_markdown` wrote.
+
+    Raises:
+        ValueError: the file does not start with :data:`PAGE_MARK` (not a written page).
+    """
+    import json
+
+    first = Path(path).read_text(encoding="utf-8").split("\n", 1)[0]
+    if not (first.startswith(PAGE_MARK) and first.endswith(" -->")):
+        raise ValueError(f"{path}: not a page written by nsim reproduce (no summary line)")
+    return json.loads(first[len(PAGE_MARK):-len(" -->")])
+
+
+def index_markdown(pages: dict[str, Union[str, Path]], about: dict[str, str]) -> str:
+    """docs/experiments/README.md: one line per study page (study -> page path), with its key
+    results, published rows, the null predictors' share and when it was measured; ``about``
+    gives each study's one-line description (author, year, what)."""
+    lines = ["# Reproduced studies", "",
+             "Each study in `experiments/<study>/` rebuilds a published paper's tables, figures and "
+             "conclusions with `nsim reproduce` ([guide](../guide/reproduce.md)). A study lists the paper's "
+             "**key results** (the claims of its abstract and conclusions) and the rows that test each; a key is "
+             "reproduced when every published row behind it passes. Rows say what they are evidence of "
+             "(`published`: the paper's own number or ordering; `ns2`: our ns-2.35 run; `consistency`: "
+             "recomputations that cannot fail), and every page scores its published rows against null "
+             "predictors (a constant, perfectly fair, no effect) to show the tolerances can fail. The pages "
+             "below are what the last full run wrote (this table is generated from them by "
+             "`python scripts/experiments_index.py`).", "",
+             "| study | key results: reproduced / partly / not / not measured | published rows passing | "
+             "null predictors pass | measured | page |", "|---|---|---|---|---|---|"]
+    for name, page in pages.items():
+        s = read_page_summary(page)
+        k, p, null = s["keys"], s["published"], s["null"]
+        total = sum(k.values())
+        keys = (f"**{k['reproduced']} of {total}** / {k['partly']} / {k['not']} / {k['not measured']}" if total
+                else "no paper: an ns-2.35 comparison")
+        share = f"{null['best_passes']} of {null['published']} ({100 * null['share']:.0f} %)" if null["published"] else "—"
+        lines.append(f"| `{name}`: {about.get(name, '')} | {keys} | {p['pass']} of {p['checked']} | {share} | "
+                     f"{s['date'][:10]}, {s['commit']}, {s['wall_s'] / 60:.0f} min | [{Path(page).name}]({Path(page).name}) |")
+    return "\n".join(lines) + "\n"

@@ -348,17 +348,23 @@ class Results:
         held = a["queued"] + a["in_flight"]
         return a["created"] == a["delivered"] + a["dropped"] + held and a.get("live", held) == held
 
-    def save(self, directory: str | os.PathLike[str], parquet: bool = False) -> None:
+    def save(self, directory: str | os.PathLike[str], parquet: bool = False, force: bool = False) -> None:
         """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
-        are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus .parquet copies when ``parquet`` is True)
-        into ``directory``."""
-        d = os.fspath(directory)
-        try:
-            self._write(d, parquet)
-        except OSError as e:
-            from .errors import ResultsError
+        are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus
+        .parquet copies when ``parquet`` is True) into ``directory``, replacing it whole (files
+        of an earlier run do not stay). Raises :class:`nsim.errors.ResultsError` if
+        ``directory`` holds files nsim did not write, unless ``force``."""
+        from .outdir import StagedDir
 
-            raise ResultsError(f"{d}: cannot write results: {e.strerror or e}") from None
+        d = os.fspath(directory)
+        with StagedDir(d, "run", force) as staged:
+            try:
+                self._write(staged.path, parquet)
+            except OSError as e:
+                from .errors import ResultsError
+
+                raise ResultsError(f"{d}: cannot write results: {e.strerror or e}") from None
+            staged.commit()
 
     def _write(self, d: str, parquet: bool) -> None:
         os.makedirs(d, exist_ok=True)
@@ -384,39 +390,67 @@ class Results:
 
     @classmethod
     def load(cls, directory: str | os.PathLike[str]) -> "Results":
-        """Reads a directory written by :meth:`save` (or ``nsim run -o``)."""
-        import pandas as pd
+        """Reads a directory written by :meth:`save` (or ``nsim run -o``).
 
+        Raises:
+            ResultsError: the folder is not a results folder, or a file in it is damaged
+                (not JSON / CSV, not UTF-8, empty, or without the columns nsim writes),
+                naming the file and what is wrong.
+        """
         from .errors import ResultsError
 
         d = os.fspath(directory)
         if not os.path.isfile(os.path.join(d, "summary.json")):
             raise ResultsError(f"{d}: not a results directory (no summary.json; write one with `nsim run -o {d}`)")
-        with open(os.path.join(d, "summary.json"), encoding="utf-8") as f:
-            summary = json.load(f)
+        summary = _read_json(d, "summary.json")
+        if not isinstance(summary, dict) or not isinstance(summary.get("accounting"), dict):
+            raise ResultsError(f"{d}: damaged results: summary.json has no accounting table")
         accounting = summary.pop("accounting")
-        scenario: dict[str, Any] = {}
-        if os.path.exists(os.path.join(d, "scenario.json")):
-            with open(os.path.join(d, "scenario.json"), encoding="utf-8") as f:
-                scenario = json.load(f)
-        series = {
-            name[len("series_") : -len(".csv")]: pd.read_csv(os.path.join(d, name))
-            for name in sorted(os.listdir(d))
-            if name.startswith("series_") and name.endswith(".csv")
-        }
-        classes_csv = os.path.join(d, "classes.csv")
-        classes = pd.read_csv(classes_csv) if os.path.exists(classes_csv) else None
-        flows, queues = pd.read_csv(os.path.join(d, "flows.csv")), pd.read_csv(os.path.join(d, "queues.csv"))
-        delays_csv = os.path.join(d, "packet_delays.csv")
-        delays = (lambda: pd.read_csv(delays_csv)) if os.path.exists(delays_csv) else None
-        windows_csv = os.path.join(d, "windows.csv")
-        windows = pd.read_csv(windows_csv) if os.path.exists(windows_csv) else None
-        transfers_csv = os.path.join(d, "transfers.csv")
-        transfers = pd.read_csv(transfers_csv) if os.path.exists(transfers_csv) else None
-        video_csv = os.path.join(d, "video_packets.csv")
-        video = (lambda: pd.read_csv(video_csv)) if os.path.exists(video_csv) else None
-        return cls(summary, accounting, flows, queues, series, scenario, classes, delays, windows, transfers, video)
+        scenario = _read_json(d, "scenario.json") if os.path.exists(os.path.join(d, "scenario.json")) else {}
+        series = {name[len("series_"): -len(".csv")]: _read_csv(d, name)
+                  for name in sorted(os.listdir(d)) if name.startswith("series_") and name.endswith(".csv")}
+
+        def optional(name: str) -> Any:
+            return _read_csv(d, name) if os.path.exists(os.path.join(d, name)) else None
+
+        def deferred(name: str) -> Any:
+            return (lambda: _read_csv(d, name)) if os.path.exists(os.path.join(d, name)) else None
+
+        flows = _read_csv(d, "flows.csv", ("flow", "name"))
+        queues = _read_csv(d, "queues.csv", ("from", "to"))
+        return cls(summary, accounting, flows, queues, series, scenario, optional("classes.csv"),
+                   deferred("packet_delays.csv"), optional("windows.csv"), optional("transfers.csv"),
+                   deferred("video_packets.csv"))
 
     def __repr__(self) -> str:
         s = self.summary
         return f"<Results {s['scenario']!r} seed={s['seed']} t={s['sim_time_s']}s flows={len(self.flows)} events={s['events']}>"
+
+
+def _read_json(d: str, name: str) -> Any:
+    """A JSON file of a results folder; ResultsError naming it if it cannot be read."""
+    from .errors import ResultsError
+
+    try:
+        with open(os.path.join(d, name), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ResultsError(f"{d}: damaged results: {name}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _read_csv(d: str, name: str, columns: tuple[str, ...] = ()) -> "pd.DataFrame":
+    """A CSV table of a results folder with the ``columns`` nsim always writes in it;
+    ResultsError naming the file if it is unreadable, empty, not UTF-8 or lacks one."""
+    import pandas as pd
+
+    from .errors import ResultsError
+
+    try:
+        df = pd.read_csv(os.path.join(d, name), encoding="utf-8")
+    except (OSError, UnicodeDecodeError, pd.errors.EmptyDataError, pd.errors.ParserError) as e:
+        reason = "empty" if isinstance(e, pd.errors.EmptyDataError) else (getattr(e, "strerror", None) or e)
+        raise ResultsError(f"{d}: damaged results: {name}: {reason}") from None
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ResultsError(f"{d}: damaged results: {name} has no column {', '.join(repr(c) for c in missing)}")
+    return df

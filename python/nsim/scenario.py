@@ -102,6 +102,7 @@ class Scenario:
 
         ``limits=False`` skips the size and memory budget (``[limits]`` in the reference).
         """
+        _check_path(path)
         path = os.fspath(path)
         text = read_text(path)
         try:
@@ -310,6 +311,7 @@ class Scenario:
         from .results import Results
         from .units import seconds
 
+        _check_run_options(seed, trace, progress, limits)
         duration_s = seconds(until, "until") if until is not None else None
         trace_path = os.fspath(trace) if trace is not None else None
         record = self.config.get("record")
@@ -329,22 +331,59 @@ class Scenario:
         return res
 
 
-def _first_non_json(node: Any, path: str) -> tuple[str, Any]:
-    """The path and value of the first value JSON cannot hold (NaN, infinity, an object)."""
+class _Cycle:
+    """Stands for a table or list that contains itself (reported, never recursed into)."""
+
+    def __repr__(self) -> str:
+        return "a table or list that contains itself"
+
+
+def _first_non_json(node: Any, path: str, above: frozenset[int] = frozenset()) -> tuple[str, Any]:
+    """The path and value of the first value JSON cannot hold (NaN, infinity, an object, a
+    table that contains itself)."""
+    if isinstance(node, (dict, list, tuple)):
+        if id(node) in above:
+            return path or "<root>", _Cycle()
+        above = above | {id(node)}
     if isinstance(node, dict):
         for k, v in node.items():
-            found = _first_non_json(v, f"{path}.{k}" if path else str(k))
+            found = _first_non_json(v, f"{path}.{k}" if path else str(k), above)
             if found[0]:
                 return found
         return "", None
     if isinstance(node, (list, tuple)):
         for i, v in enumerate(node):
-            found = _first_non_json(v, f"{path}[{i}]")
+            found = _first_non_json(v, f"{path}[{i}]", above)
             if found[0]:
                 return found
         return "", None
     ok = node is None or isinstance(node, (str, bool, int)) or (isinstance(node, float) and node == node and abs(node) != float("inf"))
     return ("", None) if ok else (path or "<root>", node)
+
+
+#: Largest run seed: the core's seed is an unsigned 64-bit integer.
+MAX_SEED = 2**64 - 1
+
+
+def _option_error(field: str, reason: str) -> ScenarioError:
+    return ScenarioError(f"<python>: field `{field}`: {reason}", file="<python>", path=field, reason=reason)
+
+
+def _check_run_options(seed: Any, trace: Any, progress: Any, limits: Any) -> None:
+    """The types and ranges of :meth:`Scenario.run`'s options (ScenarioError naming each)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        raise _option_error("seed", f"{seed!r}: expected a whole number from 0 to 2**64 - 1")
+    if trace is not None and not isinstance(trace, (str, os.PathLike)):
+        raise _option_error("trace", f"expected a file path, got {type(trace).__name__}")
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise _option_error("progress", f"expected True, False or a callable, got {type(progress).__name__}")
+    if limits is not None and not isinstance(limits, bool):
+        raise _option_error("limits", f"expected True or False, got {type(limits).__name__}")
+
+
+def _check_path(path: Any) -> None:
+    if not isinstance(path, (str, os.PathLike)):
+        raise _option_error("path", f"expected a scenario file path or a Scenario, got {type(path).__name__}")
 
 
 def load(path: str | os.PathLike[str], limits: bool = True) -> Scenario:
@@ -355,5 +394,7 @@ def load(path: str | os.PathLike[str], limits: bool = True) -> Scenario:
 def run(scenario: str | os.PathLike[str] | Scenario, **kwargs: Any) -> "Results":
     """Runs a scenario object or TOML file; keyword arguments as :meth:`Scenario.run`."""
     limits = kwargs.get("limits")
+    if not isinstance(scenario, Scenario):
+        _check_path(scenario)
     sc = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario, limits=limits is not False)
     return sc.run(**kwargs)

@@ -121,9 +121,11 @@ def null_predictions(rows: Sequence[Any]) -> dict[str, dict[str, Optional[float]
     ``constant``: the median of the paper's *other* values of the row's metric (published rows
     of the same measure, unit and metric; leave-one-out, so a row never predicts itself), or,
     for a row alone in its metric, of the paper's other values of the same measure and unit;
-    None (no prediction, never a pass) when there is none. ``fair``: 1 for a Jain index, the
-    row's ``fair`` value for a share, else the constant. ``no_effect``: 0 for a difference, 1
-    for a ratio, else the constant.
+    None (no prediction, never a pass) when there is none, and for every difference or ratio:
+    an ordering row is written in the paper's direction by convention (A - B where the paper
+    has A above B), so a median of the paper's orderings would "predict" that convention, not
+    the network. ``fair``: 1 for a Jain index, the row's ``fair`` value for a share, else the
+    constant. ``no_effect``: 0 for a difference, 1 for a ratio, else the constant.
     """
     published = [r for r in rows if r.evidence == "published"]
     by_metric: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
@@ -133,6 +135,9 @@ def null_predictions(rows: Sequence[Any]) -> dict[str, dict[str, Optional[float]
         by_unit.setdefault((r.measure_kind, r.unit), []).append((r.id, r.value))
     constant: dict[str, Optional[float]] = {}
     for r in published:
+        if r.measure_kind in ("difference", "ratio"):
+            constant[r.id] = None
+            continue
         c = _median_of_others(by_metric[(r.measure_kind, r.unit, r.metric_name)], r.id)
         constant[r.id] = c if c is not None else _median_of_others(by_unit[(r.measure_kind, r.unit)], r.id)
     fair, no_effect = dict(constant), dict(constant)

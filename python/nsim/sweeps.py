@@ -35,6 +35,7 @@ import itertools
 import json
 import os
 import re
+import sys
 import time
 import uuid
 import tomllib
@@ -46,6 +47,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
+from .outdir import check_dir, mark, write_via
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
            "DEFAULT_METRICS"]
@@ -214,8 +216,12 @@ SWEEP_KEYS = {
     "seeds": "a positive count or a non-empty list of distinct seeds >= 0",
     "grid": 'a table of "dotted.path" = [values]',
     "metrics": "a list of per-flow column names",
-    "name": "a name for the output directory",
+    "name": "a name for the output directory: letters, digits, '.', '_' and '-', starting with a letter, digit or '_'",
 }
+
+#: A sweep name is one folder below the output root, never a path (issue 29: `name =
+#: "../../x"` or an absolute name wrote the whole sweep outside it).
+_SWEEP_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,127}")
 
 
 def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
@@ -251,6 +257,8 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
             _parse_path(key)
         except ValueError as e:
             raise _spec_error(file, f"grid.{key}", str(e)) from None
+    if "name" in doc and not _SWEEP_NAME.fullmatch(doc["name"]):
+        raise _spec_error(file, "name", f"{doc['name']!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
     chosen = doc.get("metrics", list(DEFAULT_METRICS))
     if not all(isinstance(m, str) for m in chosen):
         raise _spec_error(file, "metrics", SWEEP_KEYS["metrics"])
@@ -260,13 +268,21 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
     return SweepSpec(base, grid, seeds, chosen, str(doc.get("name", Path(file).stem)))
 
 
+#: Most seeds one sweep may have (a count beyond it is a typo, not a plan).
+MAX_SEEDS = 100_000
+
+
 def _seeds(file: str, seeds: Any) -> list[int]:
     """The seeds of a sweep file: a count n (1..n) or a list of distinct seeds."""
+    from .scenario import MAX_SEED
+
     if isinstance(seeds, int) and not isinstance(seeds, bool) and seeds > 0:
+        if seeds > MAX_SEEDS:
+            raise _spec_error(file, "seeds", f"{seeds} seeds: at most {MAX_SEEDS:,} in one sweep")
         return list(range(1, seeds + 1))
-    if not (isinstance(seeds, list) and seeds
-            and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
-        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"])
+    if not (isinstance(seeds, list) and seeds and len(seeds) <= MAX_SEEDS
+            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in seeds)):
+        raise _spec_error(file, "seeds", SWEEP_KEYS["seeds"] + f" (at most {MAX_SEEDS:,}, each below 2**64)")
     if len(set(seeds)) != len(seeds):
         raise _spec_error(file, "seeds", "seeds repeat")
     return list(seeds)
@@ -408,8 +424,35 @@ def _failed(e: BaseException) -> dict[str, Any]:
 Outcomes = Iterator[tuple[Run, dict[str, Any]]]
 
 
+#: Times a batch whose worker process died is run again, on a fresh pool, before its runs
+#: are recorded as failed.
+MAX_WORKER_RETRIES = 2
+
+
+def _die_with_parent() -> None:
+    """Pool worker initializer: on Linux the kernel kills the worker when the process that
+    started it dies (``prctl(PR_SET_PDEATHSIG)``), so a driver killed with SIGKILL leaves no
+    orphaned workers running their batches to the end."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the call: nobody is left to collect the work
+        os._exit(1)
+
+
 class _LocalExecutor:
-    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish."""
+    """A local process pool; ``submit`` returns (run, outcome) pairs as runs finish.
+
+    A batch whose worker process dies (killed, out of memory) is run again on a fresh pool,
+    up to :data:`MAX_WORKER_RETRIES` times, then its runs fail with the error; the broken
+    pool is discarded without waiting for it. Workers die with the driver (:func:`_die_with_parent`).
+    """
 
     def __init__(self, workers: Optional[int]) -> None:
         self.workers = workers or os.cpu_count() or 1
@@ -418,40 +461,107 @@ class _LocalExecutor:
     def __enter__(self) -> "_LocalExecutor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
+    def __exit__(self, exc_type: Any, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if exc_type is None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        else:  # Ctrl-C or an error: finished runs are cached; do not wait for the running ones
+            self._discard_pool()
 
-    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
+    def _new_pool(self, size: int, fork_ok: bool) -> Any:
         import multiprocessing
         import threading
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures import ProcessPoolExecutor
 
         # fork starts a worker in milliseconds with nsim already imported, but is only safe
         # from a single-threaded process; otherwise (a Dask client, a notebook kernel's
-        # threads) use forkserver, which starts workers from a clean process. All workers
-        # are forked here, before the progress bar starts its thread.
-        method = "fork" if threading.active_count() == 1 else "forkserver"
+        # threads, the progress bar when a pool is replaced) use forkserver, which starts
+        # workers from a clean process.
+        method = "fork" if fork_ok and threading.active_count() == 1 else "forkserver"
         if method not in multiprocessing.get_all_start_methods():
             method = "spawn"
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":  # the server imports nsim once; its workers inherit it
             ctx.set_forkserver_preload(["nsim.sweeps"])
-        self.pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(runs))),
-                                        mp_context=ctx)
-        futures = {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
-                   batch for batch in _batches(runs, self.workers)}
+        return ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_die_with_parent)
+
+    def _discard_pool(self) -> None:
+        """Drop a broken pool at once: cancel what it holds and kill workers still alive."""
+        pool, self.pool = self.pool, None
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.kill()
+
+    def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
+        from concurrent.futures import as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
+        size = min(self.workers, max(1, len(runs)))
+
+        def send(batches: list[tuple[list[Run], int]]) -> dict[Any, tuple[list[Run], int]]:
+            return {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
+                    (batch, tries) for batch, tries in batches}
+
+        # All first workers are forked here, before the progress bar starts its thread.
+        self.pool = self._new_pool(size, fork_ok=True)
+        futures = send([(batch, 0) for batch in _batches(runs, self.workers)])
 
         def outcomes() -> Outcomes:
-            for fut in as_completed(futures):
-                batch = futures[fut]
-                try:
-                    done = fut.result()
-                except Exception as e:  # a worker process died (BrokenProcessPool)
-                    done = [_failed(e)] * len(batch)
-                yield from zip(batch, done)
+            nonlocal futures
+            while futures:
+                retry: list[tuple[list[Run], int]] = []
+                for fut in as_completed(futures):
+                    batch, tries = futures[fut]
+                    try:
+                        done = fut.result()
+                    except BrokenProcessPool as e:  # a worker process died
+                        if tries < MAX_WORKER_RETRIES:
+                            retry.append((batch, tries + 1))
+                            continue
+                        done = [_failed(e)] * len(batch)
+                    except Exception as e:
+                        done = [_failed(e)] * len(batch)
+                    yield from zip(batch, done)
+                futures = {}
+                if retry:
+                    self._discard_pool()
+                    self.pool = self._new_pool(min(size, len(retry)), fork_ok=False)
+                    futures = send(retry)
 
         return outcomes()
+
+
+#: Seconds to wait for a Dask scheduler to answer before giving up with one line.
+CONNECT_TIMEOUT_S = 5
+
+_SCHEDULER = re.compile(r"(tcp|tls|ws|wss|ucx)://[^\s/:]+:\d{1,5}")
+
+
+def scheduler_address(scheduler: Any) -> str:
+    """A Dask scheduler address as given (``tcp://host:port``; ``host:port`` gets ``tcp://``).
+
+    Raises:
+        ScenarioError: anything else (``local``, ``localhost``, ``''``, a port out of range),
+            naming the option and the expected form.
+    """
+    text = scheduler.strip() if isinstance(scheduler, str) else ""
+    if text and "://" not in text:
+        text = "tcp://" + text
+    port = text.rsplit(":", 1)[-1]
+    if not _SCHEDULER.fullmatch(text) or not 0 < int(port) < 65536:
+        return _bad_scheduler(scheduler)
+    return text
+
+
+def _bad_scheduler(scheduler: Any) -> str:
+    from .errors import ScenarioError
+
+    reason = (f"{scheduler!r} is not a Dask scheduler address: expected tcp://HOST:PORT (e.g. tcp://10.0.0.1:8786), "
+              f"or leave it out to run on local processes")
+    raise ScenarioError(f"--scheduler: {reason}", file="--scheduler", reason=reason)
 
 
 class _DaskExecutor:
@@ -465,7 +575,18 @@ class _DaskExecutor:
     def __enter__(self) -> "_DaskExecutor":
         from dask.distributed import Client
 
-        self.client = self.scheduler if isinstance(self.scheduler, Client) else Client(self.scheduler)
+        if isinstance(self.scheduler, Client):
+            self.client = self.scheduler
+            return self
+        address = scheduler_address(self.scheduler)
+        try:
+            self.client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
+        except (OSError, TimeoutError) as e:
+            from .errors import ResultsError
+
+            raise ResultsError(f"--scheduler {address}: no Dask scheduler answered within {CONNECT_TIMEOUT_S} s "
+                               f"({type(e).__name__}); start one with `dask scheduler` and workers with "
+                               f"`dask worker {address}`") from None
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -591,6 +712,7 @@ def sweep(
     scheduler: Any = None,
     progress: bool = False,
     on_result: Optional[Callable[[Run, Optional[str]], None]] = None,
+    force: bool = False,
 ) -> SweepResult:
     """Run a sweep and gather its table and per-point summary.
 
@@ -603,6 +725,8 @@ def sweep(
         progress: Show a progress bar (runs done out of runs to do).
         on_result: Called in this process after each run finishes and is cached, with the
             run and its error message (None if it worked).
+        force: Write ``out`` even if it holds files nsim did not write (by default such a
+            folder is refused with :class:`nsim.errors.ResultsError`; see :mod:`nsim.outdir`).
 
     Returns:
         A :class:`SweepResult`; the same tables are in ``out``.
@@ -610,9 +734,15 @@ def sweep(
     started = time.perf_counter()
     if not isinstance(spec, SweepSpec):
         spec = load_sweep(spec)
+    if not _SWEEP_NAME.fullmatch(spec.name):
+        raise _spec_error("SweepSpec", "name", f"{spec.name!r}: {SWEEP_KEYS['name']} (one folder, not a path)")
+    if scheduler is not None and not hasattr(scheduler, "submit"):
+        scheduler = scheduler_address(scheduler)  # a malformed address fails before anything is written
     out_dir = Path(out) if out is not None else Path("out") / spec.name
+    check_dir(str(out_dir), "sweep", force)
     cache = out_dir / "runs"
     cache.mkdir(parents=True, exist_ok=True)
+    mark(str(out_dir), "sweep")  # at once, so an interrupted sweep is known as one when resumed
     runs = spec.runs()
     missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
@@ -643,8 +773,8 @@ def sweep(
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
     summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
-    table.to_parquet(out_dir / "table.parquet", index=False)
-    summary.to_parquet(out_dir / "summary.parquet", index=False)
-    summary.to_csv(out_dir / "summary.csv", index=False)
+    write_via(str(out_dir / "table.parquet"), lambda tmp: table.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.parquet"), lambda tmp: summary.to_parquet(tmp, index=False))
+    write_via(str(out_dir / "summary.csv"), lambda tmp: summary.to_csv(tmp, index=False))
     return SweepResult(table, summary, out_dir, ran=len(todo), cached=len(runs) - len(missing),
                        failed=len(errors), wall_s=time.perf_counter() - started)

@@ -32,7 +32,7 @@ sh "$HERE/aimd/run.sh" "$RAW/aimd"
 # 1e. Vanilla TCP (noFastRetrans_) on the Fall & Floyd drop lists -> vanilla/
 sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
 
-# 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe on the Fall & Floyd path -> fulltcp/
+# 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe, /Sack on the Fall & Floyd path -> fulltcp/
 sh "$HERE/fulltcp/run.sh" "$RAW/fulltcp"
 
 # 1g. FullTcp with Application/TcpApp: a telnet-like echo and one HTTP-like page -> fulltcp_stream/

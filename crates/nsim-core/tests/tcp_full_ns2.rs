@@ -155,3 +155,22 @@ fn rfc6675_sack_repairs_several_losses_without_timeout() {
         assert_eq!((t.timeouts, t.fast_retransmits, t.retransmits), (0, 1, drops.len() as u64), "drops {drops:?}");
     }
 }
+
+/// FullTcp/Sack with three and four losses in one window (the Fall & Floyd 3- and 4-drop
+/// lists shifted by FullTcp's two handshake packets: data 14001, (24001,) 26001, 28001) and
+/// with two losses in separate windows (data 8001 in slow start, 57001 in congestion
+/// avoidance after the first recovery). The example `scenarios/tcp_full_sack.toml` is the
+/// 3-drop run.
+#[test]
+fn sack_multi_drop_matches_ns2() {
+    compare("sack", "sack_3drop", &[17, 29, 31], 6.0);
+    compare_scenario(include_str!("../../../scenarios/tcp_full_sack.toml"), "sack_3drop", 6.0);
+    compare("sack", "sack_4drop", &[17, 27, 29, 31], 6.0);
+    compare("sack", "sack_sep", &[11, 61], 6.0);
+    // As in the ns-2 traces: each loss retransmitted once, one recovery per window, no timeout.
+    for (drops, recoveries) in [(&[17, 29, 31][..], 1), (&[17, 27, 29, 31], 1), (&[11, 61], 2)] {
+        let r = common::run(&scenario("sack", drops).replace("trace = true", "trace = false"));
+        let t = &r.flows[0];
+        assert_eq!((t.timeouts, t.fast_retransmits, t.retransmits), (0, recoveries, drops.len() as u64), "drops {drops:?}");
+    }
+}

@@ -25,5 +25,23 @@ class invalid_input_exits_2:  # noqa: N801 (used as a function: `with invalid_in
         from ..errors import ResultsError, ScenarioError
 
         if isinstance(exc, (ScenarioError, ResultsError)):
-            echo(f"error: {exc}", err=True)
+            echo(f"error: {one_line(str(exc))}", err=True)
             sys.exit(2)
+
+
+def one_line(message: str) -> str:
+    """A message as one line: control characters a user's value brought in (a newline in a
+    node name) are shown escaped (``\\n``), so every error stays one line of the output."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message)
+
+
+#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+
+def interrupted(out: str) -> None:
+    """After Ctrl-C in a sweep or reproduction: say that finished runs are cached and how to
+    resume, and exit 130 (as ``nsim run`` does)."""
+    echo(f"interrupted: the runs that finished are cached in {out}/; run the same command again to resume",
+         err=True)
+    sys.exit(EXIT_INTERRUPTED)

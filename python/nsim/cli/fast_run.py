@@ -18,15 +18,13 @@ import os
 import stat
 import sys
 
-from .common import echo, invalid_input_exits_2
+from .common import EXIT_INTERRUPTED, echo, invalid_input_exits_2
 
 #: `typing` only for type checkers (importing it costs more than the rest of this module).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
 
 #: Flows listed in the printed summary.
 SHOWN_FLOWS = 10
@@ -35,7 +33,7 @@ SHOWN_FLOWS = 10
 VALUE_OPTIONS = {"-o": "out", "--out": "out", "--seed": "seed", "--until": "until", "--pcap-links": "pcap_links"}
 #: Flags of ``nsim run`` -> parameter name.
 FLAG_OPTIONS = {"--trace": "trace", "--pcap": "pcap", "--parquet": "parquet", "-q": "quiet", "--quiet": "quiet",
-                "--no-limits": "no_limits"}
+                "--no-limits": "no_limits", "--force": "force"}
 
 
 def _click_accepts_path(path: str, want_dir: bool) -> bool:
@@ -164,11 +162,14 @@ def _write_parquet(out: str) -> None:
 
 def execute(scenario: str, out: str | None = None, seed: int | None = None, until: str | None = None,
             trace: bool = False, pcap: bool = False, pcap_links: str | None = None, parquet: bool = False,
-            quiet: bool = False, no_limits: bool = False) -> None:
+            quiet: bool = False, no_limits: bool = False, force: bool = False) -> None:
     """Runs SCENARIO, writes its results to OUT (default ``out/<scenario name>``) and prints
-    the summary; exits 2 on invalid input and 130 after Ctrl-C."""
+    the summary; exits 2 on invalid input (or an output folder that holds something else,
+    unless ``force``) and 130 after Ctrl-C. The results are written to a fresh folder and
+    swapped in whole (:mod:`nsim.outdir`): nothing of an earlier run is left beside them."""
     from .. import _core
     from ..errors import ResultsError, from_core
+    from ..outdir import StagedDir
     from ..progress import RunProgress
     from ..textfile import read_text
 
@@ -180,21 +181,22 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
             from ..units import seconds
 
             duration_s = seconds(until, "until")
-        trace_path = os.path.join(out, "trace.tr") if trace else None
-        progress = RunProgress(os.path.basename(scenario), enabled=not quiet)
-        with progress, progress.stop_on_sigint():
-            try:
-                summary = _core.run_to_dir(text, scenario, out, "toml", seed, duration_s, trace_path,
-                                                _pcap_choice(pcap, pcap_links), progress,
-                                                not no_limits)
-            except _core.ConfigError as e:
-                raise from_core(e) from None
-            except _core.ResultsError as e:
-                raise ResultsError(str(e)) from None
-        with open(os.path.join(out, "scenario.json"), "w", encoding="utf-8") as f:
-            f.write(_scenario_json(text))
-        if parquet:
-            _write_parquet(out)
+        with StagedDir(out, "run", force) as staged:
+            trace_path = os.path.join(staged.path, "trace.tr") if trace else None
+            progress = RunProgress(os.path.basename(scenario), enabled=not quiet)
+            with progress, progress.stop_on_sigint():
+                try:
+                    summary = _core.run_to_dir(text, scenario, staged.path, "toml", seed, duration_s, trace_path,
+                                               _pcap_choice(pcap, pcap_links), progress, not no_limits)
+                except _core.ConfigError as e:
+                    raise from_core(e) from None
+                except _core.ResultsError as e:
+                    raise ResultsError(str(e).replace(staged.path, out)) from None
+            with open(os.path.join(staged.path, "scenario.json"), "w", encoding="utf-8") as f:
+                f.write(_scenario_json(text))
+            if parquet:
+                _write_parquet(staged.path)
+            staged.commit()
     if not quiet:
         for line in _summary_lines(summary, os.path.join(out, "flows.csv")):
             echo(line)

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from .common import invalid_input_exits_2
+from .common import invalid_input_exits_2, one_line
 
 KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput"]
 #: Output formats by file extension.
@@ -41,10 +41,12 @@ def command(results_dir: str, kind: str, out: str | None, dpi: int, window_s: fl
     try:
         fig = plots.KINDS[kind](res, **kwargs)
     except ValueError as e:
-        click.echo(f"error: {results_dir}: {e}", err=True)
+        click.echo(f"error: {one_line(f'{results_dir}: {e}')}", err=True)
         raise SystemExit(2) from None
-    try:
-        fig.savefig(out, dpi=dpi)
+    from ..outdir import write_via
+
+    try:  # through a temporary file and a rename: a symlink at OUT is replaced, not written through
+        write_via(out, lambda tmp: fig.savefig(tmp, dpi=dpi, format=os.path.splitext(out)[1][1:].lower()))
     except OSError as e:
         click.echo(f"error: {out}: cannot write: {e.strerror or e}", err=True)
         raise SystemExit(2) from None

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import invalid_input_exits_2
+from .common import interrupted, invalid_input_exits_2
 
 
 @click.command("reproduce")
@@ -24,8 +24,10 @@ from .common import invalid_input_exits_2
 @click.option("--null", "null", is_flag=True,
               help="Run nothing: score the published rows against trivial predictors (a constant per metric, "
                    "perfectly fair, no effect) and list the rows the best one passes.")
+@click.option("--force", is_flag=True,
+              help="Write OUT even if it holds files nsim did not write (default: refuse such a folder).")
 def command(study_dir: str, quick: bool, out: str | None, workers: int | None, scheduler: str | None,
-            parts: tuple[str, ...], chapters: tuple[int, ...], quiet: bool, null: bool) -> None:
+            parts: tuple[str, ...], chapters: tuple[int, ...], quiet: bool, null: bool, force: bool) -> None:
     """Run the study in STUDY_DIR (study.toml, expected.toml, reduce.py and its sweeps), print
     paper | nsim | diff | tolerance | pass for every published number, and write results.csv
     and report.html (the table and the paper's figures with its points overlaid) to OUT.
@@ -53,8 +55,12 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
 
             prefixes = tuple(f"ch{n}_" for n in chapters)
             parts += tuple(p.name for p in load_study(study_dir).parts if p.name.startswith(prefixes))
-        res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
-                        parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log)
+        try:
+            res = reproduce(study_dir, quick=quick, out=out, workers=workers, scheduler=scheduler,
+                            parts=list(parts) or None, progress=not quiet and sys.stderr.isatty(), log=log,
+                            force=force)
+        except KeyboardInterrupt:
+            interrupted(out or "out/reproduce/<study>")
     click.echo(f"Key results: {headline_text(res)}")
     for k in res.keys:
         click.echo(f"  {k['verdict']:<12}  {k['id']}: {k['claim']} [{k['passed']}/{k['checked']} published rows]")

@@ -24,11 +24,14 @@ from .fast_run import execute
 @click.option("--parquet", is_flag=True, help="Also write Parquet copies of the tables.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing on success and show no progress.")
 @click.option("--no-limits", is_flag=True, help="Skip the size and memory budget ([limits] in the scenario reference).")
+@click.option("--force", is_flag=True,
+              help="Write OUT even if it holds files nsim did not write (default: refuse such a folder).")
 def command(scenario: str, out: str | None, seed: int | None, until: str | None, trace: bool, pcap: bool,
-            pcap_links: str | None, parquet: bool, quiet: bool, no_limits: bool) -> None:
+            pcap_links: str | None, parquet: bool, quiet: bool, no_limits: bool, force: bool) -> None:
     """Run SCENARIO (a TOML file) and write summary.json, flows.csv and queues.csv.
 
     Long runs show progress on stderr: a bar on a terminal, otherwise a line every 5 s.
     Ctrl-C stops the run, writes the results so far marked interrupted, and exits 130.
+    OUT is replaced whole: no file of an earlier run stays beside the new results.
     """
-    execute(scenario, out, seed, until, trace, pcap, pcap_links, parquet, quiet, no_limits)
+    execute(scenario, out, seed, until, trace, pcap, pcap_links, parquet, quiet, no_limits, force)

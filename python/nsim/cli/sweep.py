@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import invalid_input_exits_2
+from .common import interrupted, invalid_input_exits_2, one_line
 
 
 @click.command("sweep")
@@ -16,8 +16,10 @@ from .common import invalid_input_exits_2
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster, e.g. tcp://10.0.0.1:8786, instead of local processes.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+@click.option("--force", is_flag=True,
+              help="Write OUT even if it holds files nsim did not write (default: refuse such a folder).")
 def command(sweep_file: str, out: str | None, workers: int | None, scheduler: str | None,
-            quiet: bool) -> None:
+            quiet: bool, force: bool) -> None:
     """Run SWEEP_FILE (TOML: scenario, seeds, [grid]) and write table.parquet (one row per
     run and flow) and summary.parquet/.csv (per-point means and 95 % CIs over seeds).
 
@@ -28,7 +30,10 @@ def command(sweep_file: str, out: str | None, workers: int | None, scheduler: st
 
     with invalid_input_exits_2():
         spec = load_sweep(sweep_file)
-    result = sweep(spec, out=out, workers=workers, scheduler=scheduler, progress=not quiet)
+        try:
+            result = sweep(spec, out=out, workers=workers, scheduler=scheduler, progress=not quiet, force=force)
+        except KeyboardInterrupt:
+            interrupted(out or f"out/{spec.name}")
     if not quiet:
         total = result.ran + result.cached
         rate = f", {result.ran / result.wall_s:.1f} runs/s" if result.ran else ""
@@ -37,5 +42,5 @@ def command(sweep_file: str, out: str | None, workers: int | None, scheduler: st
         click.echo(f"results in {result.out}/ (table.parquet, summary.parquet, summary.csv)")
     if result.failed:
         errors = result.table.loc[result.table["error"].notna(), "error"]
-        click.echo(f"error: {result.failed} runs failed; first: {errors.iloc[0]}", err=True)
+        click.echo(f"error: {result.failed} runs failed; first: {one_line(str(errors.iloc[0]))}", err=True)
         raise SystemExit(1)

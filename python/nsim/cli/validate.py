@@ -15,6 +15,7 @@ def command(scenarios: tuple[str, ...], no_limits: bool) -> None:
     ``error: <file>:<line>: field `<path>`: <reason>``; exit 0 if all are valid, 2 if any is not."""
     from ..errors import ScenarioError
     from ..scenario import Scenario
+    from .common import one_line
 
     bad = 0
     for path in scenarios:
@@ -22,7 +23,7 @@ def command(scenarios: tuple[str, ...], no_limits: bool) -> None:
             Scenario.load(path, limits=not no_limits)
         except ScenarioError as e:
             bad += 1
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {one_line(str(e))}", err=True)
         else:
             click.echo(f"{path}: ok")
     if bad:

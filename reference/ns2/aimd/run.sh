@@ -1,5 +1,5 @@
 #!/bin/sh
-# GAIMD (seed 004's GAIMD(1, 0.125) and Yang & Lam's TCP-friendly (0.3125, 7/8)) and binomial
+# GAIMD (Bakthavachalu 2004's GAIMD(1, 0.125) and Yang & Lam's TCP-friendly (0.3125, 7/8)) and binomial
 # SQRT and IIAD (alpha 1.5, beta 1), 30 s each, with ../highspeed/scenario.tcl; reduced with
 # ../highspeed/reduce.py.
 # usage: sh run.sh <rawdir>

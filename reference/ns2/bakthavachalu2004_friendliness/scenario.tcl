@@ -1,4 +1,4 @@
-# Seed 004 friendliness dumbbell (Tables 5.5, 5.7 and 5.8, no ECN) in ns-2.35: n Agent/TFRC flows and
+# Bakthavachalu 2004 friendliness dumbbell (Tables 5.5, 5.7 and 5.8, no ECN) in ns-2.35: n Agent/TFRC flows and
 # n flows of X share the 60 Mb/s, 20 ms RED bottleneck; nsim's twin is
 # experiments/bakthavachalu2004/scenarios/friend_60.toml.
 # argv: X (Vegas | Sqrt | Iiad | Sack1) n seed

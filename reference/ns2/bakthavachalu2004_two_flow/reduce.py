@@ -1,7 +1,7 @@
 """Reduces one ns-2 run of scenario.tcl to summary.csv rows (Python 3 stdlib).
 
 Per flow: throughput in 0.5 s bins of the bytes dequeued ("-") at the bottleneck r1->r2 over
-[20, 300) s (560 bins, seed 004 §6.2.2), its mean and population std (Mb/s), CoV = 100·std/mean,
+[20, 300) s (560 bins, Bakthavachalu 2004 §6.2.2), its mean and population std (Mb/s), CoV = 100·std/mean,
 and the agent's retransmission timeouts (nrexmit_, from timeouts.txt).
 usage: python3 reduce.py AGENT RATE_MBPS SEED SINGLEDUP  (in the run directory)
 """

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Re-creates summary.csv: ns-2.35 runs of scenario.tcl (seed 004's two-flow RED dumbbell),
+# Re-creates summary.csv: ns-2.35 runs of scenario.tcl (Bakthavachalu 2004's two-flow RED dumbbell),
 # reduced by reduce.py; traces go to a temporary directory and are deleted.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)

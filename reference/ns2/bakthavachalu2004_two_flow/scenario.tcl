@@ -1,4 +1,4 @@
-# Seed 004 two-flow RED dumbbell in ns-2.35: argv: agent(Reno|Sack1|Newreno|"") rate_mbps seed singledup
+# Bakthavachalu 2004 two-flow RED dumbbell in ns-2.35: argv: agent(Reno|Sack1|Newreno|"") rate_mbps seed singledup
 set agent [lindex $argv 0]
 set rate [lindex $argv 1]
 set seed [lindex $argv 2]

@@ -11,6 +11,12 @@ for v in FullTcp Newreno Tahoe Sack; do
   ns "$HERE/scenario.tcl" $v "16" "$RAW/${lv}_1drop" 6.0 2>/dev/null
   ns "$HERE/scenario.tcl" $v "16 30" "$RAW/${lv}_2drop" 6.0 2>/dev/null
 done
+# FullTcp/Sack only: 3 and 4 losses in one window (data 14001, (24001,) 26001, 28001: the
+# Fall & Floyd 3- and 4-drop lists shifted by the two handshake packets), and 2 losses in
+# separate windows (data 8001 in slow start, 57001 after the first recovery)
+ns "$HERE/scenario.tcl" Sack "16 28 30" "$RAW/sack_3drop" 6.0 2>/dev/null
+ns "$HERE/scenario.tcl" Sack "16 26 28 30" "$RAW/sack_4drop" 6.0 2>/dev/null
+ns "$HERE/scenario.tcl" Sack "10 60" "$RAW/sack_sep" 6.0 2>/dev/null
 # Delayed ACKs at the receiver (segsperack_ 2), Reno, one drop
 ns "$HERE/scenario.tcl" FullTcp "16" "$RAW/fulltcp_delack_1drop" 6.0 delack 2>/dev/null
 # test-suite-full / sack-full set-up (scenario.tcl ... net0): window 100, mss 536,

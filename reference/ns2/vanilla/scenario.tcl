@@ -1,5 +1,5 @@
 # nsim reference: "Vanilla" TCP (slow start and congestion avoidance only: every loss costs a
-# retransmission timeout; seed 001's Vanilla TCP) = ns-2.35 Agent/TCP with noFastRetrans_ true,
+# retransmission timeout; Goyal-Jain 1997's Vanilla TCP) = ns-2.35 Agent/TCP with noFastRetrans_ true,
 # on Fall & Floyd's topology (as ../fall_floyd/, ns-2.35 defaults).
 # usage: ns scenario.tcl <droplist> <outprefix> [stoptime]
 #   writes <outprefix>.tr (packet trace) and <outprefix>.cw (cwnd/ssthresh trace)
