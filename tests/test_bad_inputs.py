@@ -50,6 +50,15 @@ CASES = [
     ("negative http think", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp" }\napp = { kind = "http", version = "1.1", think = { dist = "uniform", mean = "-1s" } }'),
      "flows[0].app.think.mean", "negative"),
     ("bad route override", GOOD + '[[routing.routes]]\nat = "a"\nto = "b"\nnext = "a"\n', "routing.routes[0].next", "not a neighbour"),
+    # Issue 29 item 11: keys that were accepted and ignored.
+    ("unknown key in a bulk app", GOOD.replace('app = { kind = "cbr", rate = "100kb" }',
+                                               'transport = { kind = "tcp" }\napp = { kind = "bulk", rate = "1Mb" }'),
+     "flows[0].app", "unknown field `rate`"),
+    ("unknown key in a udp transport", GOOD.replace('app = { kind = "cbr", rate = "100kb" }',
+                                                    'app = { kind = "cbr", rate = "100kb" }\ntransport = { kind = "udp", window = 3 }'),
+     "flows[0].transport", "unknown field `window`"),
+    ("three names in between", GOOD.replace('hosts = ["a", "b"]', 'hosts = ["a", "b", "c"]').replace('["a", "b"]\nrate', '["a", "b", "c"]\nrate'),
+     "links[0].between", "expected the two endpoints of the link, got 3 names"),
 ]
 
 

@@ -21,10 +21,32 @@ def test_expected_rows_name_their_part_source_and_tolerance() -> None:
         assert r["source"] and r["reason"], r["id"]
         assert ("tol_abs" in r) != ("tol_rel" in r), r["id"]
         assert r.get("status") != "known-fail" or r.get("why"), r["id"]
+        assert r.get("evidence") in ("published", "ns2", "consistency"), r["id"]
+
+
+def test_key_results_name_rows_and_quick_checks_each_table_group() -> None:
+    """Every key result's rows exist; the quick run checks a published value of every table or
+    figure group (issue 23)."""
+    import fnmatch
+
+    doc = tomllib.loads((STUDY / "expected.toml").read_text())
+    ids = [r["id"] for r in doc["row"]]
+    assert 10 <= len(doc["key"]) <= 30
+    for k in doc["key"]:
+        assert k["source"] and (k["rows"] or k.get("why")), k["id"]
+        for pat in k["rows"]:
+            assert any(i == pat or fnmatch.fnmatchcase(i, pat) for i in ids), (k["id"], pat)
+    quick = {r["id"] for r in doc["row"] if r.get("quick") and r["evidence"] == "published"}
+    groups = {"Tables 6.1/6.2": ("two15.", "two60.", "tfrc15."), "Tables 5.1-5.4": ("friend16.tcp.",),
+              "Tables 5.5-5.8": ("friend4.vegas.",), "Figs. 6.7/6.12": ("sfsack16.",),
+              "Figs. 6.8/6.13": ("sfsack15.",), "Figs. 6.1-6.4": ("tau15.",), "Figs. 6.9-6.11": ("cbr_",),
+              "Tables 5.10/6.3": ("conv.",), "Fig. 5.5": ("onoff.",), "Fig. 6.14": ("sfonoff.",)}
+    for group, prefixes in groups.items():
+        assert any(i.startswith(prefixes) for i in quick), group
 
 
 def test_quick_reproduction_passes(tmp_path: Path) -> None:
-    res = reproduce(STUDY, quick=True, out=tmp_path, workers=2)
+    res = reproduce(STUDY, quick=True, out=tmp_path, workers=1)
     assert res.passed, res.rows[res.rows["status"] == "FAIL"][["id", "paper", "nsim"]].to_string()
     nsim = res.rows.set_index("id")["nsim"]
     assert nsim["two15.sf_sack.cov_pct"] < 0.7 * nsim["two15.sack1.cov_pct"]

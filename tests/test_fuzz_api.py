@@ -76,7 +76,8 @@ CALLS: list[tuple[str, Callable[[Any], Any]]] = [
 ]
 
 
-def test_bad_python_arguments_raise_scenario_errors() -> None:
+def test_bad_python_arguments_raise_scenario_errors(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)  # a string `trace` is a valid path: its files land here
     rng = random.Random(SEED)
     values = _bad_values()
     escaped: collections.Counter[tuple[str, str]] = collections.Counter()

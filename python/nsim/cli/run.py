@@ -15,7 +15,7 @@ from .fast_run import execute
 
 @click.command("run")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("-o", "--out", "out", type=click.Path(file_okay=False), help="Output directory [default: out/<scenario name>].")
+@click.option("-o", "--out", "out", type=click.Path(file_okay=False), help="Output directory [default: out/<scenario file name without .toml>].")
 @click.option("--seed", type=int, help="Override the scenario's seed.")
 @click.option("--until", help='Override the duration, e.g. "60s".')
 @click.option("--trace", is_flag=True, help="Also write an ns-2 format packet trace (trace.tr).")

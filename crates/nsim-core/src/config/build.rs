@@ -327,7 +327,7 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         return Ok(None);
     }
     // TFRC and STP senders report their rate/window in these series too (docs/results.md).
-    let tcp = scn.flows.iter().any(|f| !matches!(f.transport, super::flow_spec::TransportSpec::Udp));
+    let tcp = scn.flows.iter().any(|f| !matches!(f.transport, super::flow_spec::TransportSpec::Udp {}));
     if let Some(k) = r.series.iter().position(|k| matches!(k, SeriesKind::Tcp | SeriesKind::Cwnd)).filter(|_| !tcp) {
         return Err(ConfigError::new(
             format!("record.series[{k}]"),

@@ -166,8 +166,9 @@ pub enum AppSpec {
         off: Option<PeriodSpec>,
     },
     /// Infinite bulk transfer (ns-2 `Application/FTP` started and never stopped): the
-    /// transport always has data. TCP only.
-    Bulk,
+    /// transport always has data. TCP only. (A table with no fields, not a unit variant:
+    /// serde ignores unknown keys next to a unit variant's tag.)
+    Bulk {},
     /// A finite transfer of `size` application bytes; its completion time (last byte
     /// acknowledged) is recorded as `completion_s`. TCP only.
     File { size: SizeSpec },
@@ -253,12 +254,12 @@ pub struct VideoSequenceSpec {
 }
 
 /// Transport protocols.
-#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TransportSpec {
-    /// Datagrams, no header added, no feedback.
-    #[default]
-    Udp,
+    /// Datagrams, no header added, no feedback. (A table with no fields, not a unit
+    /// variant: serde ignores unknown keys next to a unit variant's tag.)
+    Udp {},
     /// TCP (see `docs/models/tcp.md`): `{ kind = "tcp", variant = "newreno", window = 28, ... }`.
     Tcp(Box<crate::tcp::config::TcpConfig>),
     /// Full two-way TCP with handshake, FIN, windows, delayed ACK and Nagle (see
@@ -268,4 +269,10 @@ pub enum TransportSpec {
     Tfrc(crate::transport::tfrc::config::TfrcConfig),
     /// STP (see `docs/models/stp.md`): `{ kind = "stp", window = 64, ... }`.
     Stp(crate::transport::stp::config::StpConfig),
+}
+
+impl Default for TransportSpec {
+    fn default() -> Self {
+        TransportSpec::Udp {}
+    }
 }

@@ -105,7 +105,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<
             }
         }
         validate_app(&f.app, &f.transport, &path)?;
-        if f.deadline.is_some() && !matches!(f.transport, TransportSpec::Udp) {
+        if f.deadline.is_some() && !matches!(f.transport, TransportSpec::Udp {}) {
             return Err(ConfigError::new(format!("{path}.deadline"), "is measured by the UDP sink: only UDP flows have one"));
         }
         for k in 0..n {
@@ -170,7 +170,7 @@ pub(crate) fn check_routes(flows: &[ResolvedFlow], net: &Net) -> CResult<()> {
     let link_to = |l: crate::ids::LinkId| net.links[l.idx()].to;
     for f in flows {
         let mut legs = vec![(f.src, f.dst, "")];
-        if !matches!(f.transport, TransportSpec::Udp) {
+        if !matches!(f.transport, TransportSpec::Udp {}) {
             legs.push((f.dst, f.src, " for its ACKs"));
         }
         for (from, to, why) in legs {
@@ -257,7 +257,7 @@ fn period_or(p: &Option<PeriodSpec>, default: Period, path: &str) -> CResult<Per
 fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult<()> {
     let app_path = format!("{path}.app");
     match transport {
-        TransportSpec::Udp => generator(app, &app_path).map(|_| ()),
+        TransportSpec::Udp {} => generator(app, &app_path).map(|_| ()),
         TransportSpec::Tcp(cfg) => {
             let p = cfg.resolve(&format!("{path}.transport"))?;
             stream_app(app, p.payload.0, &app_path, &[], crate::rng::stream(0, "check"))?;
@@ -284,7 +284,7 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
 /// Rate-controlled transports that always have data: only `bulk` traffic fits.
 fn bulk_only(app: &AppSpec, path: &str, transport: &str) -> CResult<()> {
     match app {
-        AppSpec::Bulk => Ok(()),
+        AppSpec::Bulk {} => Ok(()),
         _ => Err(ConfigError::new(
             format!("{path}.kind"),
             format!("'{}' traffic cannot run over {transport}: use kind = \"bulk\"", app_name(app)),
@@ -295,7 +295,7 @@ fn bulk_only(app: &AppSpec, path: &str, transport: &str) -> CResult<()> {
 /// The bytes a TCP application sends (None: unbounded).
 fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
     match app {
-        AppSpec::Bulk => Ok(None),
+        AppSpec::Bulk {} => Ok(None),
         AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Video { .. } => Err(ConfigError::new(format!("{path}.kind"), "'video' runs over UDP (its layers need datagrams): leave out `transport`")),
@@ -469,7 +469,7 @@ fn repeat_dists(app: &AppSpec, path: &str) -> CResult<(TransferSize, Gap, Option
 fn full_app(app: &AppSpec, path: &str) -> CResult<crate::tcp::full::app::AppKind> {
     use crate::tcp::full::app::AppKind;
     match app {
-        AppSpec::Bulk => Ok(AppKind::Bulk),
+        AppSpec::Bulk {} => Ok(AppKind::Bulk),
         AppSpec::File { size } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0 }),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Transactions { request, response, count, think, split } => {
@@ -499,7 +499,7 @@ fn app_name(app: &AppSpec) -> &'static str {
         AppSpec::Cbr { .. } => "cbr",
         AppSpec::Poisson { .. } => "poisson",
         AppSpec::Onoff { .. } => "onoff",
-        AppSpec::Bulk => "bulk",
+        AppSpec::Bulk {} => "bulk",
         AppSpec::File { .. } => "file",
         AppSpec::Transactions { .. } => "transactions",
         AppSpec::Repeat { .. } => "repeat",
@@ -549,7 +549,7 @@ fn generator(app: &AppSpec, path: &str) -> CResult<(Box<dyn Generator>, PType)> 
             let fields = VideoFields { sequences, frame_rate: *frame_rate, packet_size: *packet_size, pacing: *pacing, gap: *gap, layer_prios: *layer_prios };
             (Box::new(video(fields, path)?), PType::Udp)
         }
-        AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => {
+        AppSpec::Bulk {} | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => {
             return Err(ConfigError::new(
                 format!("{path}.kind"),
                 format!("'{}' needs a transport with feedback: set transport = {{ kind = \"tcp\" }}", app_name(app)),
@@ -577,7 +577,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
         let app_path = format!("{}.app", f.path);
         let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match &f.transport {
-            TransportSpec::Udp => {
+            TransportSpec::Udp {} => {
                 let (gen, ptype) = generator(&f.app, &app_path)?;
                 let stop = f.stop.unwrap_or(SimTime::MAX);
                 let mut s = UdpSource::new(gen, stream(seed, &format!("flow/{}/app", f.name)), ptype, f.dst, dst_agent, stop);
@@ -592,7 +592,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
                 let app = flow_stream_app(&f, i, p.payload.0, &app_path, app_rng())?;
                 let feed = match f.app {
-                    AppSpec::Bulk | AppSpec::File { .. } => None,
+                    AppSpec::Bulk {} | AppSpec::File { .. } => None,
                     _ if app.is_some() => None,
                     _ => Some((generator(&f.app, &app_path)?.0, app_rng())),
                 };

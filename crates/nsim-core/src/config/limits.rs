@@ -97,7 +97,7 @@ fn packets_per_s(app: &AppSpec) -> f64 {
     let (rate, interval, size) = match app {
         AppSpec::Cbr { rate, interval, size, .. } | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
         AppSpec::Onoff { rate, size, .. } => (*rate, None, *size),
-        AppSpec::Bulk | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Transactions { .. } => return 0.0,
+        AppSpec::Bulk {} | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Transactions { .. } => return 0.0,
         // Synthetic video: its fastest sequence without gaps (trace files are not read here).
         AppSpec::Video { sequences, packet_size, .. } => {
             let bps = sequences.iter().filter_map(|s| s.synthetic).map(|n| n.table().2.iter().sum::<f64>()).fold(0.0, f64::max);

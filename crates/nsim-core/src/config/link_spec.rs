@@ -12,6 +12,7 @@ use crate::net::routing::Metric;
 #[serde(deny_unknown_fields)]
 pub struct LinkSpec {
     /// The two endpoints, by node name: ["a", "b"]. (Omitted inside topology helpers.)
+    #[serde(default, deserialize_with = "exactly_two")]
     pub between: Option<[String; 2]>,
     /// Bit rate of each direction.
     pub rate: RateSpec,
@@ -99,4 +100,15 @@ pub struct RouteOverride {
     pub at: String,
     pub to: String,
     pub next: String,
+}
+
+
+/// `between` as exactly two names: serde's fixed-size array reader takes the first two of a
+/// longer list and ignores the rest, so `["a", "b", "c"]` passed silently.
+fn exactly_two<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[String; 2]>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    let n = names.len();
+    <[String; 2]>::try_from(names)
+        .map(Some)
+        .map_err(|_| serde::de::Error::custom(format!("expected the two endpoints of the link, got {n} names")))
 }

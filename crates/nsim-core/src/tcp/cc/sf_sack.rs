@@ -177,3 +177,6 @@ impl CongestionControl for SfSack {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod rules;

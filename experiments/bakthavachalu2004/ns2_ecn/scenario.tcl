@@ -1,0 +1,87 @@
+# Bakthavachalu 2004 friendliness dumbbell with and without ECN (Tables 5.1-5.8, the values in
+# parentheses) in ns-2.35: a copy of reference/ns2/bakthavachalu2004_friendliness/scenario.tcl
+# with two more arguments. nsim's twin is experiments/bakthavachalu2004/scenarios/friend_60.toml
+# with setbit (the friend* parts).
+# argv: X (Vegas | Sqrt | Iiad | Sack1 | Gaimd) n seed ecn (0 | 1)
+#   Gaimd: Agent/TCP/Sack1 with decrease_num_ 0.875, increase_num_ 1 (the thesis' GAIMD(1, 0.125)).
+#   ecn 1: every sender ecn_ 1 (TFRC and TCP), RED setbit_ true (marks instead of early drops).
+#   Vegas: Agent/TCP/Vegas (ns-2 defaults v_alpha_ 1, v_beta_ 3) + Agent/TCPSink;
+#   Sqrt: Agent/TCP/Sack1 windowOption_ 6 (binomial k = l = 0.5, increase_num_ 1.5,
+#   decrease_num_ 0, i.e. beta 1; as ../aimd) + Agent/TCPSink/Sack1; Iiad: the same with
+#   k = 1, l = 0; Sack1: standard AIMD.
+# RED in packet mode (ns-2.1b8), limit 375, thresholds 37.5/187.5, w_q 0.05, linterm 10,
+# gentle; TCP window_ 10000, packetSize_ 1000, singledup_ 0, precisionReduce_ false; TFRC
+# packetSize_ 1000. TFRC flow i starts at 50i ms, X flow i at 25 + 50i ms; 100 s.
+# Writes bott.tr (the bottleneck queue trace).
+set x [lindex $argv 0]
+set n [lindex $argv 1]
+set seed [lindex $argv 2]
+set ecn [lindex $argv 3]
+set ns [new Simulator]
+global defaultRNG
+$defaultRNG seed $seed
+Queue/RED set bytes_ false
+Queue/RED set queue_in_bytes_ false
+Queue/RED set gentle_ true
+Queue/RED set q_weight_ 0.05
+Queue/RED set linterm_ 10
+Queue/RED set thresh_ 37.5
+Queue/RED set maxthresh_ 187.5
+Agent/TCP set packetSize_ 1000
+Agent/TCP set window_ 10000
+Agent/TCP set singledup_ 0
+Agent/TCP set precisionReduce_ false
+Agent/TFRC set packetSize_ 1000
+if {$ecn} {
+  Queue/RED set setbit_ true
+  Agent/TCP set ecn_ 1
+  Agent/TFRC set ecn_ 1
+}
+set r1 [$ns node]; set r2 [$ns node]
+$ns duplex-link $r1 $r2 60Mb 20ms RED
+$ns queue-limit $r1 $r2 375
+set f [open bott.tr w]
+$ns trace-queue $r1 $r2 $f
+for {set i 0} {$i < 2 * $n} {incr i} {
+  set s($i) [$ns node]; set d($i) [$ns node]
+  $ns duplex-link $s($i) $r1 100Mb 2ms DropTail
+  $ns duplex-link $r2 $d($i) 100Mb 2ms DropTail
+  if {$i < $n} {
+    set src [new Agent/TFRC]; set sink [new Agent/TFRCSink]
+    set start [expr 0.05 * $i]
+  } else {
+    if {$x == "Vegas"} {
+      set src [new Agent/TCP/Vegas]; set sink [new Agent/TCPSink]
+    } else {
+      set src [new Agent/TCP/Sack1]; set sink [new Agent/TCPSink/Sack1]
+      if {$x == "Gaimd"} {
+        $src set decrease_num_ 0.875
+        $src set increase_num_ 1.0
+      }
+      if {$x == "Sqrt" || $x == "Iiad"} {
+        $src set windowOption_ 6
+        $src set increase_num_ 1.5
+        $src set decrease_num_ 0
+        if {$x == "Sqrt"} {
+          $src set k_parameter_ 0.5
+          $src set l_parameter_ 0.5
+        } else {
+          $src set k_parameter_ 1
+          $src set l_parameter_ 0
+        }
+      }
+    }
+    set start [expr 0.025 + 0.05 * ($i - $n)]
+  }
+  $src set fid_ $i
+  $ns attach-agent $s($i) $src; $ns attach-agent $d($i) $sink; $ns connect $src $sink
+  if {$i < $n} {
+    $ns at $start "$src start"
+  } else {
+    set ftp [new Application/FTP]; $ftp attach-agent $src
+    $ns at $start "$ftp start"
+  }
+}
+proc finish {} { global ns f; $ns flush-trace; close $f; exit 0 }
+$ns at 100.0 "finish"
+$ns run
