@@ -13,3 +13,4 @@ def test_noureddine2002_ch2_quick_passes(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     rows = (tmp_path / "results.csv").read_text()
     assert "ch2_nagle.with_nagle_per_s" in rows and "ch2_delack.mean_wait_s" in rows
+    assert ",ch3_transfers,published," in rows and ",ch3_fairness,published," in rows
