@@ -371,8 +371,8 @@ def index_markdown(pages: dict[str, Union[str, Path]], about: dict[str, str]) ->
         s = read_page_summary(page)
         k, p, null = s["keys"], s["published"], s["null"]
         total = sum(k.values())
-        keys = (f"**{k['reproduced']} of {total}** / {k['partly']} / {k['not']} / {k['not measured']}" if total
-                else "no paper: an ns-2.35 comparison")
+        keys = (f"**{k['reproduced']} of {total}** / {k['partly']} / {k['not']} / {k['not measured']}"
+                if total and s["evidence"]["published"] else "no paper: an ns-2.35 comparison")
         share = f"{null['best_passes']} of {null['published']} ({100 * null['share']:.0f} %)" if null["published"] else "—"
         lines.append(f"| `{name}`: {about.get(name, '')} | {keys} | {p['pass']} of {p['checked']} | {share} | "
                      f"{s['date'][:10]}, {s['commit']} | [{Path(page).name}]({Path(page).name}) |")
