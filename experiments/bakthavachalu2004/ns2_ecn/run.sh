@@ -1,13 +1,15 @@
 #!/bin/sh
-# Re-creates summary.csv: ns-2.35 runs of scenario.tcl without and with ECN, reduced by
-# reduce.py; traces go to a temporary directory and are deleted.
+# Re-creates summary.csv: ns-2.35 runs of reference/ns2/bakthavachalu2004_friendliness/scenario.tcl
+# without and with ECN (its fourth argument), reduced by reduce.py; traces go to a temporary
+# directory and are deleted.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
+script="$here/../../../reference/ns2/bakthavachalu2004_friendliness/scenario.tcl"
 tmp=$(mktemp -d)
 echo "x,n,seed,ecn,tfrc_nt,x_nt,loss_pct" > "$here/summary.csv"
 run() {
   d="$tmp/$1_$2_$3_$4"; mkdir -p "$d"; cd "$d"
-  ns "$here/scenario.tcl" "$1" "$2" "$3" "$4" > /dev/null
+  ns "$script" "$1" "$2" "$3" "$4" > /dev/null
   python3 "$here/reduce.py" "$1" "$2" "$3" "$4" >> "$here/summary.csv"
   rm -f bott.tr
 }

@@ -1,7 +1,10 @@
-# Bakthavachalu 2004 friendliness dumbbell (Tables 5.5, 5.7 and 5.8, no ECN) in ns-2.35: n Agent/TFRC flows and
-# n flows of X share the 60 Mb/s, 20 ms RED bottleneck; nsim's twin is
-# experiments/bakthavachalu2004/scenarios/friend_60.toml.
-# argv: X (Vegas | Sqrt | Iiad | Sack1) n seed
+# Bakthavachalu 2004 friendliness dumbbell (Tables 5.1-5.8, without ECN and, with the optional
+# fourth argument, with it: the values in parentheses) in ns-2.35: n Agent/TFRC flows and n flows
+# of X share the 60 Mb/s, 20 ms RED bottleneck; nsim's twin is
+# experiments/bakthavachalu2004/scenarios/friend_60.toml (with setbit for ECN).
+# argv: X (Vegas | Sqrt | Iiad | Sack1 | Gaimd) n seed [ecn (0 | 1), default 0]
+#   Gaimd: Agent/TCP/Sack1 with decrease_num_ 0.875, increase_num_ 1 (the thesis' GAIMD(1, 0.125)).
+#   ecn 1: every sender ecn_ 1 (TFRC and TCP), RED setbit_ true (marks instead of early drops).
 #   Vegas: Agent/TCP/Vegas (ns-2 defaults v_alpha_ 1, v_beta_ 3) + Agent/TCPSink;
 #   Sqrt: Agent/TCP/Sack1 windowOption_ 6 (binomial k = l = 0.5, increase_num_ 1.5,
 #   decrease_num_ 0, i.e. beta 1; as ../aimd) + Agent/TCPSink/Sack1; Iiad: the same with
@@ -13,6 +16,7 @@
 set x [lindex $argv 0]
 set n [lindex $argv 1]
 set seed [lindex $argv 2]
+set ecn [expr {[llength $argv] > 3 ? [lindex $argv 3] : 0}]
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed $seed
@@ -28,6 +32,11 @@ Agent/TCP set window_ 10000
 Agent/TCP set singledup_ 0
 Agent/TCP set precisionReduce_ false
 Agent/TFRC set packetSize_ 1000
+if {$ecn} {
+  Queue/RED set setbit_ true
+  Agent/TCP set ecn_ 1
+  Agent/TFRC set ecn_ 1
+}
 set r1 [$ns node]; set r2 [$ns node]
 $ns duplex-link $r1 $r2 60Mb 20ms RED
 $ns queue-limit $r1 $r2 375
@@ -45,6 +54,10 @@ for {set i 0} {$i < 2 * $n} {incr i} {
       set src [new Agent/TCP/Vegas]; set sink [new Agent/TCPSink]
     } else {
       set src [new Agent/TCP/Sack1]; set sink [new Agent/TCPSink/Sack1]
+      if {$x == "Gaimd"} {
+        $src set decrease_num_ 0.875
+        $src set increase_num_ 1.0
+      }
       if {$x == "Sqrt" || $x == "Iiad"} {
         $src set windowOption_ 6
         $src set increase_num_ 1.5
