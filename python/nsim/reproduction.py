@@ -43,7 +43,7 @@ import pandas as pd
 from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
 from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_scores,
-                      render_why, seed_stats)
+                      passes, render_why, seed_stats)
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
 
 __all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
@@ -548,15 +548,7 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
     elif math.isnan(m):
         ok, note = False, "not measured"
     else:
-        slack = 1e-9 * max(1.0, abs(row.value))  # float noise only
-        if stats is not None and stats.n >= MIN_SEEDS_FOR_CI:
-            slack += stats.ci95
-        if row.kind == "max":
-            ok = m <= row.value + row.tolerance + slack
-        elif row.kind == "min":
-            ok = m >= row.value - row.tolerance - slack
-        else:
-            ok = abs(m - row.value) <= row.tolerance + slack
+        ok = passes(row, m, stats.ci95 if stats is not None and stats.n >= MIN_SEEDS_FOR_CI else 0.0)
         note = "" if ok else "outside tolerance"
     if row.status == "known-fail":
         return {**line, "status": "xpass" if ok else "known-fail",
