@@ -126,7 +126,8 @@ class StagedDir:
         check_dir(out, kind, force)
         self.out, self.kind = out, kind
         self.merge = force and os.path.isdir(out) and bool(os.listdir(out)) and kind_of(out) != kind
-        parent = os.path.dirname(os.path.abspath(out))
+        # Merging into a folder nsim did not write (-o . --force): stage inside it, not beside it.
+        parent = os.path.abspath(out) if self.merge else os.path.dirname(os.path.abspath(out))
         try:
             os.makedirs(parent, exist_ok=True)
             self.path = os.path.join(parent, f".{os.path.basename(os.path.abspath(out))}.partial-{os.getpid()}")
