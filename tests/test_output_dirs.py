@@ -73,7 +73,11 @@ def test_a_folder_nsim_did_not_write_is_refused_unless_forced(tmp_path: Path, sc
     assert sorted(os.listdir(mine)) == ["thesis.tex"]
     r = run_cli("run", str(scenario), "-o", str(mine), "-q", "--force")
     assert r.returncode == 0 and (mine / "thesis.tex").read_text() == "do not touch\n"
-    assert (mine / "summary.json").exists()
+    assert (mine / "summary.json").exists() and not (mine / ".nsim-output").exists()
+    # Now it holds nsim run files beside the user's: a later run writes there again, and
+    # still never removes what nsim did not write.
+    assert run_cli("run", str(scenario), "-o", str(mine), "-q").returncode == 0
+    assert (mine / "thesis.tex").read_text() == "do not touch\n"
     sweep_out = tmp_path / "sweep-out"
     assert run_cli("run", str(scenario), "-o", str(sweep_out), "-q").returncode == 0
     sweep_file = tmp_path / "sw.toml"

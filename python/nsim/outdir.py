@@ -37,18 +37,32 @@ class OutputDirError(ResultsError):
     """An output folder that a command refuses to write (exit 2 in the CLI)."""
 
 
-def kind_of(directory: str) -> str | None:
-    """The kind of nsim output a folder holds (``run``, ``sweep``, ``reproduce``), or None."""
+def _marked(directory: str) -> str | None:
+    """The kind named by a folder's marker file, or None (no marker, or a link)."""
     marker = os.path.join(directory, MARKER)
     if os.path.isfile(marker) and not os.path.islink(marker):
         with open(marker, encoding="utf-8", errors="replace") as f:
             kind = f.read(64).strip()
         if kind in _LEGACY:
             return kind
+    return None
+
+
+def kind_of(directory: str) -> str | None:
+    """The kind of nsim output a folder holds (``run``, ``sweep``, ``reproduce``), or None."""
+    marked = _marked(directory)
+    if marked:
+        return marked
     for kind, names in _LEGACY.items():
         if all(os.path.exists(os.path.join(directory, n)) for n in names):
             return kind
     return None
+
+
+#: Files a run may leave that a later run does not write: removed from a folder nsim wrote
+#: before it marked its folders, when a new run is merged into it.
+_RUN_FILES = ("summary.json", "scenario.json", "flows.csv", "queues.csv", "classes.csv", "transfers.csv",
+              "windows.csv", "packet_delays.csv", "video_packets.csv", "trace.tr")
 
 
 def check_dir(out: str, kind: str, force: bool = False) -> None:
@@ -117,15 +131,23 @@ def _remove_tree(path: str) -> None:
 
 class StagedDir:
     """A run folder written whole and swapped in: ``path`` is a fresh sibling of ``out``;
-    :meth:`commit` marks it and puts it in ``out``'s place (the old folder is removed, or, with
-    ``force`` over a folder nsim did not write, the new files are moved into it); :meth:`abandon`
-    removes it. Use as ``with StagedDir(out, "run") as staged: write(staged.path); staged.commit()``
+    :meth:`commit` marks it and puts it in ``out``'s place when ``out`` is absent, empty or
+    marked as nsim's (the old folder is removed). Into any other folder it may write (one of an
+    older nsim, recognised by its files; one nsim did not write, with ``force``) the new files
+    are moved beside what is there, with no marker, so nothing but nsim's own files is ever
+    removed (from an older nsim's folder, the run files the new run does not write); :meth:`abandon`
+    removes ``path``. Use as ``with StagedDir(out, "run") as staged: write(staged.path); staged.commit()``
     (leaving the block without commit abandons)."""
 
     def __init__(self, out: str, kind: str, force: bool = False) -> None:
         check_dir(out, kind, force)
         self.out, self.kind = out, kind
-        self.merge = force and os.path.isdir(out) and bool(os.listdir(out)) and kind_of(out) != kind
+        # A folder is replaced whole only when nsim's marker says it holds nothing else. Anything
+        # else that may be written (an unmarked folder of an older nsim, or one nsim did not write,
+        # with --force) gets the new files moved in beside what is there, and no marker.
+        occupied = os.path.isdir(out) and bool(os.listdir(out))
+        self.merge = occupied and _marked(out) != kind
+        self.stale = self.merge and kind_of(out) == kind
         # Merging into a folder nsim did not write (-o . --force): stage inside it, not beside it.
         parent = os.path.abspath(out) if self.merge else os.path.dirname(os.path.abspath(out))
         try:
@@ -141,23 +163,33 @@ class StagedDir:
         self.done = False
 
     def commit(self) -> None:
-        """Mark the staged folder and put it in ``out``'s place."""
-        mark(self.path, self.kind)
+        """Put the staged folder in ``out``'s place (marked), or move its files into ``out``."""
         try:
             if self.merge:
-                for name in os.listdir(self.path):
+                new = set(os.listdir(self.path))
+                for name in os.listdir(self.out) if self.stale else []:
+                    if name not in new and (name in _RUN_FILES or name.startswith("series_")) \
+                            and os.path.isfile(os.path.join(self.out, name)):
+                        os.unlink(os.path.join(self.out, name))
+                for name in new:
                     os.replace(os.path.join(self.path, name), os.path.join(self.out, name))
                 os.rmdir(self.path)
-            elif os.path.lexists(self.out):
-                old = f"{self.path}.old"
-                os.rename(self.out, old)
-                os.rename(self.path, self.out)
-                _remove_tree(old)
             else:
-                os.rename(self.path, self.out)
+                self._swap()
         except OSError as e:
             raise OutputDirError(f"{self.out}: cannot write results: {e.strerror or e}") from None
         self.done = True
+
+    def _swap(self) -> None:
+        """Mark the staged folder and put it in place of ``out`` (removing the old one)."""
+        mark(self.path, self.kind)
+        if os.path.lexists(self.out):
+            old = f"{self.path}.old"
+            os.rename(self.out, old)
+            os.rename(self.path, self.out)
+            _remove_tree(old)
+        else:
+            os.rename(self.path, self.out)
 
     def abandon(self) -> None:
         """Remove the staged folder (nothing reaches ``out``)."""
