@@ -32,6 +32,23 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
     )
 
 
+# Two hosts a -> b over one 1 Mb/s link, one 100 kb/s CBR flow for 1 s: the smallest valid
+# scenario, which tests mutate with str.replace.
+TWO_HOSTS_CBR = """
+name = "t"
+duration = "1s"
+hosts = ["a", "b"]
+[[links]]
+between = ["a", "b"]
+rate = "1Mb"
+delay = "1ms"
+[[flows]]
+from = "a"
+to = "b"
+app = { kind = "cbr", rate = "100kb" }
+"""
+
+
 # One link s -> d, `delay` each way, one NewReno flow without SYN carrying `app`.
 ONE_LINK_TCP = """
 duration = "{duration}"

@@ -6,21 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TWO_HOSTS_CBR as GOOD
 from conftest import run_cli
-
-GOOD = """
-name = "t"
-duration = "1s"
-hosts = ["a", "b"]
-[[links]]
-between = ["a", "b"]
-rate = "1Mb"
-delay = "1ms"
-[[flows]]
-from = "a"
-to = "b"
-app = { kind = "cbr", rate = "100kb" }
-"""
 
 # (case id, scenario text, field path expected in the message, words expected in the reason)
 CASES = [

@@ -6,28 +6,15 @@ results; single files are renamed into place; a run that fails writes nothing.""
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
 
 import nsim
-from conftest import run_cli
+from conftest import TWO_HOSTS_CBR, run_cli
 
-SCENARIO = textwrap.dedent("""
-    name = "t"
-    duration = "1s"
-    hosts = ["a", "b"]
-    [[links]]
-    between = ["a", "b"]
-    rate = "1Mb"
-    delay = "1ms"
-    queue = { kind = "cbq", classes = [{ name = "all", priority = 1, queue = { kind = "droptail", limit = 10 } }] }
-    [[flows]]
-    from = "a"
-    to = "b"
-    app = { kind = "cbr", rate = "100kb" }
-    """)
+SCENARIO = TWO_HOSTS_CBR.replace('delay = "1ms"\n', 'delay = "1ms"\nqueue = { kind = "cbq", classes = [{ name = "all", '
+                                 'priority = 1, queue = { kind = "droptail", limit = 10 } }] }\n')
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Union
 
 import pandas as pd
 
+from .plots import plain_text
+
 if TYPE_CHECKING:
     from .reproduction import Figure, ReproduceResult
 
@@ -156,7 +158,9 @@ def summary(result: "ReproduceResult") -> dict[str, Any]:
 
 def headline_text(result: "ReproduceResult") -> str:
     """``12 of 20 key results reproduced, 4 partly, 3 not, 1 not measured``."""
-    counts = summary(result)["keys"]
+    from .scoring import verdict_counts
+
+    counts = verdict_counts(result.keys)
     total = sum(counts.values())
     if not total:
         return "no key results listed"
@@ -249,6 +253,7 @@ def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
     return table
 
 
+@plain_text
 def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     """A matplotlib Figure: the frame's ``y`` vs ``x`` (a line per ``series``) and the paper's
     points (``paper``: the study's rows naming this figure) as markers with tolerance bars.
@@ -256,11 +261,6 @@ def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper:
     import matplotlib
 
     matplotlib.use("Agg")
-    with matplotlib.rc_context({"text.parse_math": False}):
-        return _figure(fig, frame, rows, paper)
-
-
-def _figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     import matplotlib.pyplot as plt
 
     f, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")

@@ -47,7 +47,7 @@ from typing import Any, Callable, Optional, Union
 import pandas as pd
 
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
-from .outdir import check_dir, mark, write_via
+from .outdir import check_dir, mark, write_file, write_via
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
            "DEFAULT_METRICS"]
@@ -648,14 +648,12 @@ class SweepResult:
 
 def _write_atomic(rows_json: str, path: Path) -> None:
     """Cache a run's per-flow rows (their JSON text, NaN kept as NaN), replacing the file
-    atomically.
+    atomically (:func:`nsim.outdir.write_file`).
 
     JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
     Arrow cost the driver ~50 ms per run, more than the runs themselves.
     """
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    tmp.write_text(rows_json, encoding="utf-8")
-    os.replace(tmp, path)
+    write_file(str(path), rows_json)
 
 
 @contextlib.contextmanager
