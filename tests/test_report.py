@@ -121,7 +121,7 @@ def test_sweep_report(tmp_path):
     r = CliRunner().invoke(command, [str(tmp_path / "sw")])
     assert r.exit_code == 0, r.output
     html = (tmp_path / "sw" / "report.html").read_text(encoding="utf-8")
-    assert "<h2>Summary over seeds</h2>" in html
-    assert "goodput (b/s): mean ± 95 % CI" in html and " ± " in html
+    assert html.index("<h2>Per grid point</h2>") < html.index("<h2>Per flow</h2>") < html.index("<h2>Plots</h2>")
+    assert "goodput per flow (kb/s)" in html and " ± " in html
     assert html.count("data:image/png;base64,") == 2  # one plot per metric
-    assert "dumbbell.bottleneck.queue.limit" in html
+    assert "limit = dumbbell.bottleneck.queue.limit (5p, 20p)" in html

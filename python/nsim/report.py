@@ -50,7 +50,8 @@ th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: right; }
 th { background: #f3f3f3; } td.text { text-align: left; }
 table.sortable th { cursor: pointer; } table.sortable th:hover { background: #e4e4e4; }
 .scroll { overflow-x: auto; } .bad { color: #b00; font-weight: bold; }
-figure { margin: 1em 0; } img { max-width: 100%; }
+figure { margin: 1em 0; } img { max-width: 100%; height: auto; }
+@media print { body { max-width: none; margin: 0; } figure, tr { break-inside: avoid; } }
 pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 </style>
 </head>
@@ -223,9 +224,15 @@ def render_report(results: Any, image_format: str = "png") -> str:
 
 
 def render_sweep_report(sweep_dir: Union[str, Path], image_format: str = "png") -> str:
-    """The HTML report of a sweep output directory (``nsim sweep -o DIR``): the per-point
-    summary with 95 % confidence intervals over seeds, and one plot per metric (mean and CI
-    against the first swept parameter, one line per value of the others)."""
+    """The HTML report of a sweep output directory (``nsim sweep -o DIR``).
+
+    First a table per grid point (each metric averaged over the run's flows, as mean ± 95 %
+    CI over seeds), then one figure per metric against the first swept parameter
+    (:func:`nsim.sweep_plots.sweep_metric_figure`: natural value order, short labels, scaled
+    units, small multiples when lines exceed what colour separates), then the per-flow table.
+    """
+    from . import sweep_plots as sp
+
     _check_format(image_format)
     d = Path(sweep_dir)
     summary = _read_sweep_table(d, "summary")
@@ -234,31 +241,67 @@ def render_sweep_report(sweep_dir: Union[str, Path], image_format: str = "png") 
     params = cols[: cols.index("seed")] if "seed" in cols else []  # the table starts with them
     metric_names = [c.removesuffix("_mean") for c in summary.columns if c.endswith("_mean")]
     failed = int(table["error"].notna().sum()) if "error" in table else 0
+    seeds = int(table["seed"].nunique()) if "seed" in table else 0
+    short = sp.short_labels(params)
+    orders = {p: sp.natural_order(list(table[p])) for p in params}
     figures = []
     for m in metric_names:
-        fig = _sweep_metric_figure(summary, params, m)
+        fig = sp.sweep_metric_figure(summary, table, params, m, seeds=seeds)
         if fig is not None:
             figures.append({"kind": m, **_figure(fig, image_format)})
-    shown = summary.copy()
-    for m in metric_names:
-        mean, ci = shown.pop(f"{m}_mean"), shown.pop(f"{m}_ci95") if f"{m}_ci95" in shown else None
-        shown[f"{plots.column_label(m)}: mean ± 95 % CI"] = [
-            "" if (isinstance(a, float) and math.isnan(a)) else
-            (f"{a:.6g}" if ci is None or (isinstance(b, float) and math.isnan(b)) else f"{a:.6g} ± {b:.3g}")
-            for a, b in zip(mean, ci if ci is not None else [math.nan] * len(mean))]
+    n_flows = int(summary["name"].nunique()) if "name" in summary else 0
+    per_point = sp.point_summary(table, params, metric_names)
+    flows_note = f" averaged over the run's {n_flows} flows" if n_flows > 1 else ""
+    tables = [_table("Per grid point", _mean_ci_columns(per_point, params, metric_names, short, per_flow=n_flows > 1),
+                     note=f"Each metric{flows_note}, then mean ± 95 % confidence half-width over {seeds} seeds."),
+              _table("Per flow", _mean_ci_columns(sp.sort_naturally(summary, params, orders), params + ["name"],
+                                                  metric_names, {**short, "name": "flow"}),
+                     note="Mean ± 95 % confidence half-width over seeds, per grid point and flow.")]
+    swept = [f"{short[p]} = {p} ({', '.join(sp.value_label(v) for v in orders[p])})" for p in params]
     return _render(
         title=f"sweep {d.name}",
         summary_rows=[("runs", table["run_key"].nunique() if "run_key" in table else len(table)),
                       ("grid points", int(table["point"].nunique()) if "point" in table else ""),
-                      ("seeds", int(table["seed"].nunique()) if "seed" in table else ""),
-                      ("failed runs", failed), ("swept parameters", ", ".join(params) or "none")],
+                      ("seeds", seeds or ""), ("flows per run", n_flows or ""),
+                      ("failed runs", failed), *[("swept", s) for s in swept or ["nothing"]]],
         accounting_rows=[],
         balanced=True,
         drop_rows=[],
-        tables=[_table("Summary over seeds", shown)],
+        tables=tables,
         figures=figures,
         scenario_json="",
     )
+
+
+def _mean_ci_columns(summary: pd.DataFrame, keys: list[str], metric_names: list[str], headers: dict[str, str],
+                     per_flow: bool = False) -> pd.DataFrame:
+    """``keys`` under their short ``headers``, then one "mean ± CI" text column per metric in
+    readable units (:func:`nsim.sweep_plots.metric_scale`)."""
+    from . import sweep_plots as sp
+
+    out = pd.DataFrame({headers.get(k, k): summary[k].map(sp.value_label) if k != "name" else summary[k]
+                        for k in keys if k in summary})
+    for m in metric_names:
+        mean = summary.get(f"{m}_mean")
+        if mean is None:
+            continue
+        ci = summary.get(f"{m}_ci95", pd.Series(math.nan, index=summary.index))
+        scale, label = sp.metric_scale(m, float(mean.abs().max()) if mean.notna().any() else 0.0)
+        header = (label.replace(" (", " per flow (", 1) if "(" in label else f"{label} per flow") if per_flow else label
+        out[header] = [_mean_ci_text(a / scale, b / scale) for a, b in zip(mean, ci)]
+    return out
+
+
+def _mean_ci_text(mean: float, ci: float) -> str:
+    """``"360.2 ± 0.9"``: the mean to four significant digits and the interval to as many
+    decimals (so rounding noise such as ``± 1.8e-13`` reads ``± 0.0``)."""
+    if isinstance(mean, float) and math.isnan(mean):
+        return ""
+    size = abs(mean) or (ci if isinstance(ci, float) and not math.isnan(ci) else 0.0)
+    decimals = max(0, 3 - math.floor(math.log10(size))) if size > 0 else 0
+    if isinstance(ci, float) and math.isnan(ci):
+        return f"{mean:,.{decimals}f}"
+    return f"{mean:,.{decimals}f} ± {ci:,.{decimals}f}"
 
 
 def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
@@ -270,31 +313,6 @@ def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
         return pd.read_parquet(path)
     except (OSError, ValueError) as e:
         raise ResultsError(f"{d}: not a sweep output directory ({path.name}: {e})") from None
-
-
-@plots.plain_text
-def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) -> Any:
-    """Mean and 95 % CI of ``metric`` against the first parameter (or per flow when nothing
-    was swept), one line per combination of the other parameters and the flow."""
-    if f"{metric}_mean" not in summary or not summary[f"{metric}_mean"].notna().any():
-        return None
-    ax = plots._axes(None)
-    x = params[0] if params else "name"
-    groups = [c for c in params[1:] + ["name"] if c in summary.columns and c != x]
-    parts = summary.groupby(groups, sort=True) if groups else [((), summary)]
-    n = 0
-    for i, (key, g) in enumerate(parts):
-        key = key if isinstance(key, tuple) else (key,)
-        label = ", ".join(f"{k}={v}" for k, v in zip(groups, key)) or metric
-        ci = g[f"{metric}_ci95"] if f"{metric}_ci95" in g else None
-        ax.errorbar(g[x].astype(str), g[f"{metric}_mean"], yerr=ci, marker="o", capsize=3,
-                    color=plots.flow_color(i), label=label)
-        n += 1
-    ax.set_xlabel(x)
-    ax.set_ylabel(plots.column_label(metric))
-    ax.set_title(f"{plots.column_label(metric).split(' (')[0]}: mean and 95 % CI over seeds")
-    plots._legend(ax, n)
-    return ax.figure
 
 
 def write_sweep_report(sweep_dir: Union[str, Path], path: Union[str, Path], image_format: str = "png") -> Path:
