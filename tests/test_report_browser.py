@@ -84,3 +84,14 @@ def test_large_grid_sweep_report_fits_1400_px(tmp_path):
     pdf = tmp_path / "report.pdf"
     chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", (tmp_path / "measured.html").as_uri())
     assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 50_000
+
+
+def test_run_report_with_topology_fits_1400_px(tmp_path):
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.report import render_report
+
+    res = nsim.load(SCENARIOS / "tcp_reno_dumbbell.toml").run(until="10s")
+    m = measure(render_report(res), tmp_path)
+    assert_fits(m, figures=5)
+    assert [i["alt"] for i in m["images"]] == ["topology", "cwnd plot", "queue plot", "ccdf plot", "goodput plot"]

@@ -72,6 +72,10 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 {% for reason, count in drop_rows %}<tr><td class="text">{{ reason }}</td><td>{{ count }}</td></tr>
 {% endfor %}</table>{% endif %}
 {% endif %}
+{% if topology %}
+<h2>Topology</h2>
+<figure><img alt="topology" src="data:{{ topology.mime }};base64,{{ topology.data }}"></figure>
+{% endif %}
 {% for table in tables %}
 <h2>{{ table.title }}</h2>
 {% if table.note %}<p>{{ table.note }}</p>{% endif %}
@@ -82,6 +86,12 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 {% for row in table.rows %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
 {% endfor %}</tbody></table></div>
 {% if table.collapsed %}</details>{% endif %}
+{% if table.more %}<details><summary>{{ table.more|length }} more rows (click to show)</summary>
+<div class="scroll"><table class="sortable">
+<thead><tr>{% for c in table.columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
+<tbody>
+{% for row in table.more %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table></div></details>{% endif %}
 {% endfor %}
 
 <h2>Plots</h2>
@@ -101,7 +111,24 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 #: Tables longer than this start collapsed.
 COLLAPSE_ROWS = 20
 
-#: Per-flow columns shown first, in order: (column, header, scale, format).
+#: Link directions shown open in the Queues table, busiest first (the rest are one click away).
+OPEN_QUEUES = 8
+
+#: The run summary's rows: (key, label, scale, format); other keys keep their name.
+SUMMARY_ROWS = [
+    ("scenario", "scenario", None, None),
+    ("seed", "seed", None, None),
+    ("sim_time_s", "simulated time (s)", 1, "{:,.6g}"),
+    ("events", "events", 1, "{:,.0f}"),
+    ("events_per_s", "events per second", 1, "{:,.0f}"),
+    ("wall_s", "wall time (ms)", 1e-3, "{:,.1f}"),
+    ("setup_wall_s", "set-up time (ms)", 1e-3, "{:,.2f}"),
+    ("run_wall_s", "event loop (ms)", 1e-3, "{:,.1f}"),
+    ("interrupted", "interrupted", None, None),
+]
+
+#: Per-flow columns the Flows table shows, in order: (column, header, scale, format); the
+#: full table is ``Results.flows`` (flows.csv).
 FLOW_KEY_COLUMNS = [
     ("name", "flow", None, None),
     ("src", "from", None, None),
@@ -125,12 +152,15 @@ QUEUE_KEY_COLUMNS = [
     ("to", "to", None, None),
     ("class", "class", None, None),
     ("rate_bps", "rate (Mb/s)", 1e6, "{:,.3f}"),
+    ("delay_s", "delay (ms)", 1e-3, "{:,.3g}"),
     ("utilization", "utilization", 1, "{:.3f}"),
     ("arrivals", "arrivals (packets)", 1, "{:,.0f}"),
     ("departures", "departures (packets)", 1, "{:,.0f}"),
     ("dropped_pkts", "dropped (packets)", 1, "{:,.0f}"),
     ("mean_len_pkts", "mean queue (packets)", 1, "{:,.2f}"),
     ("max_len_pkts", "max queue (packets)", 1, "{:,.0f}"),
+    ("avg_len", "RED average", 1, "{:,.2f}"),
+    ("ecn_marks", "ECN marks", 1, "{:,.0f}"),
 ]
 
 
@@ -151,18 +181,30 @@ def _cell(value: Any, scale: Optional[float] = None, fmt: Optional[str] = None) 
 
 
 def _table(title: str, df: pd.DataFrame, key_columns: Sequence[tuple[str, str, Optional[float], Optional[str]]] = (),
-           note: str = "") -> dict[str, Any]:
-    """A table for the template: the key columns first (readable headers, units, formatted
-    numbers), then the others; per-reason drop columns that are all zero are left out."""
-    key = [(c, h, sc, f) for c, h, sc, f in key_columns if c in df.columns]
-    named = {c for c, *_ in key}
-    rest = [(c, str(c), None, None) for c in df.columns
-            if c not in named and not (str(c).startswith("drops_") and (df[c].fillna(0) == 0).all())]
-    cols = key + rest
+           note: str = "", open_rows: Optional[int] = None) -> dict[str, Any]:
+    """A table for the template. With ``key_columns``, only those (readable headers, units,
+    formatted numbers) that hold a value, plus the non-zero ``drops_<reason>`` columns, so
+    the table fits the page; without, every column. ``open_rows``: that many rows shown, the
+    rest behind a click; otherwise a table longer than :data:`COLLAPSE_ROWS` starts collapsed."""
+    if key_columns:
+        cols = [(c, h, sc, f) for c, h, sc, f in key_columns if c in df.columns and df[c].notna().any()
+                and not (c == "ecn_marks" and (df[c].fillna(0) == 0).all())]
+        cols += [(c, f"{c.removeprefix('drops_').replace('_', ' ')} drops", 1, "{:,.0f}") for c in df.columns
+                 if str(c).startswith("drops_") and not (df[c].fillna(0) == 0).all()]
+    else:
+        cols = [(c, str(c), None, None) for c in df.columns]
     records = df[[c for c, *_ in cols]].astype(object).itertuples(index=False) if cols else []
     rows = [[_cell(v, sc, f) for v, (_, _, sc, f) in zip(rec, cols)] for rec in records]
-    return {"title": title, "columns": [h for _, h, _, _ in cols], "rows": rows,
-            "collapsed": len(rows) > COLLAPSE_ROWS, "note": note}
+    more = rows[open_rows:] if open_rows is not None else []
+    rows = rows[:open_rows] if open_rows is not None else rows
+    return {"title": title, "columns": [h for _, h, _, _ in cols], "rows": rows, "more": more,
+            "collapsed": open_rows is None and len(rows) > COLLAPSE_ROWS, "note": note}
+
+
+def _busiest_first(queues: pd.DataFrame) -> pd.DataFrame:
+    """Link directions by drops, then utilization, then mean queue (the bottleneck on top)."""
+    keys = [c for c in ("dropped_pkts", "utilization", "mean_len_pkts") if c in queues]
+    return queues.sort_values(keys, ascending=False, kind="stable") if keys else queues
 
 
 def _figure(fig: Any, fmt: str) -> dict[str, str]:
@@ -175,6 +217,13 @@ def _figure(fig: Any, fmt: str) -> dict[str, str]:
     if isinstance(fig, Figure):
         fig.clear()  # free the figure's memory now (no pyplot state holds it)
     return {"mime": mime, "data": base64.b64encode(buf.getvalue()).decode("ascii")}
+
+
+def _summary_value(value: Any, scale: Optional[float], fmt: Optional[str]) -> str:
+    """A summary value in the row's unit; yes/no for flags."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return _cell(value, scale, fmt)[0]
 
 
 def _check_format(image_format: str) -> None:
@@ -206,14 +255,24 @@ def render_report(results: Any, image_format: str = "png") -> str:
     for kind in plots.available_kinds(results):
         fig = plots.KINDS[kind](results)
         figures.append({"kind": kind, **_figure(fig, image_format)})
-    tables = [_table("Flows", results.flows, FLOW_KEY_COLUMNS), _table("Queues", results.queues, QUEUE_KEY_COLUMNS)]
+    from .topology import plot_topology
+
+    topology = plot_topology(results)
+    queues = results.queues
+    tables = [_table("Flows", results.flows, FLOW_KEY_COLUMNS,
+                     note="The key columns that hold a value; every column is in flows.csv (Results.flows)."),
+              _table("Queues", _busiest_first(queues), QUEUE_KEY_COLUMNS, open_rows=OPEN_QUEUES,
+                     note="One row per link direction, busiest first (drops, then utilization).")]
     classes = getattr(results, "classes", None)
     if classes is not None and len(classes):
         tables.append(_table("Classes", classes, QUEUE_KEY_COLUMNS,
                              note="One row per class of a scheduling discipline (priority, WRR, DRR, CBQ, ...)."))
+    labels = {k: (h, sc, f) for k, h, sc, f in SUMMARY_ROWS}
     return _render(
         title=summary.get("scenario"),
-        summary_rows=[(k, _cell(v)[0]) for k, v in summary.items()],
+        summary_rows=[(labels[k][0], _summary_value(v, *labels[k][1:])) if k in labels else (k, _cell(v)[0])
+                      for k, v in summary.items()],
+        topology=_figure(topology, image_format) if topology is not None else None,
         accounting_rows=[(k, _cell(v)[0]) for k, v in accounting.items()],
         balanced=results.balanced,
         drop_rows=sorted(by_reason.items()),
@@ -267,6 +326,7 @@ def render_sweep_report(sweep_dir: Union[str, Path], image_format: str = "png") 
         accounting_rows=[],
         balanced=True,
         drop_rows=[],
+        topology=None,
         tables=tables,
         figures=figures,
         scenario_json="",
