@@ -95,3 +95,14 @@ def test_run_report_with_topology_fits_1400_px(tmp_path):
     m = measure(render_report(res), tmp_path)
     assert_fits(m, figures=5)
     assert [i["alt"] for i in m["images"]] == ["topology", "cwnd plot", "queue plot", "ccdf plot", "goodput plot"]
+
+
+def test_largest_grid_sweep_report_fits(tmp_path):
+    # 10 x 10 x 20 seeds x 4 flows: the per-point table has 100 rows, each figure 10 panels
+    from nsim.report import render_sweep_report
+    from test_sweep_plots import large_grid_dir
+
+    large_grid_dir(tmp_path / "big")
+    html = render_sweep_report(tmp_path / "big")
+    for width in (WIDTH, PRINT_WIDTH):
+        assert_fits(measure(html, tmp_path, width), figures=2, width=width)

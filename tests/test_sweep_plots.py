@@ -146,3 +146,35 @@ def test_grid_report_leads_with_the_per_point_table(grid):
     assert limits == sorted(limits)
     assert "e-1" not in point and "e+0" not in point and " ± " in point
     assert html.count("data:image/png;base64,") == 4
+
+
+def large_grid_dir(out) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A sweep folder of the largest grid the report is made for, without simulating: 10
+    bottleneck rates x 10 variants x 20 seeds, 4 flows a run (synthetic goodput and counts)."""
+    rng = np.random.default_rng(1)
+    rates = ["100Mb", "10Mb", "1.5Mb", "20Mb", "2Mb", "45Mb", "5Mb", "50Mb", "622Mb", "155Mb"]
+    variants = [f"variant{v}" for v in range(10)]
+    rows = [{"dumbbell.bottleneck.rate": r, VARIANT: v, "seed": s, "point": 10 * i + j, "run_key": f"{i}-{j}-{s}",
+             "error": None, "flow": f, "name": f"tcp{f}", "goodput_bps": rng.uniform(0.1, 0.25) * float(r[:-2]) * 1e6,
+             "retransmits": float(rng.poisson(2))}
+            for i, r in enumerate(rates) for j, v in enumerate(variants) for s in range(1, 21) for f in range(4)]
+    table = pd.DataFrame(rows)
+    summary = nsim.metrics.summarize(table, ["goodput_bps", "retransmits"],
+                                     by=["dumbbell.bottleneck.rate", VARIANT, "flow", "name"])
+    out.mkdir(parents=True, exist_ok=True)
+    table.to_parquet(out / "table.parquet")
+    summary.to_parquet(out / "summary.parquet")
+    return table, summary
+
+
+def test_largest_grid_is_ten_readable_panels(tmp_path):
+    table, summary = large_grid_dir(tmp_path / "big")
+    fig = sp.sweep_metric_figure(summary, table, ["dumbbell.bottleneck.rate", VARIANT], "goodput_bps", seeds=20)
+    fig.canvas.draw()
+    axes = [a for a in fig.axes if a.get_visible()]
+    assert len(axes) == 10 and all(len(a.containers) == 4 for a in axes)
+    shown = next(a for a in axes if a.get_xticklabels())
+    assert [t.get_text() for t in shown.get_xticklabels()] == ["1.5Mb", "2Mb", "5Mb", "10Mb", "20Mb", "45Mb", "50Mb",
+                                                                "100Mb", "155Mb", "622Mb"]
+    assert fig._supylabel.get_text() == "goodput (Mb/s)"
+    assert _inside(fig) == []

@@ -233,8 +233,9 @@ def sweep_metric_figure(summary: pd.DataFrame, table: pd.DataFrame, params: Sequ
     for ax in axes[n_panels:]:
         ax.set_visible(False)
     for ax in axes[:n_panels]:
-        ax.set_xticks(range(len(xs)), [value_label(v) for v in xs],
-                      rotation=30 if sum(len(value_label(v)) for v in xs) > 40 else 0)
+        crowded = sum(len(value_label(v)) + 1 for v in xs) * ncols > 60
+        ax.set_xticks(range(len(xs)), [value_label(v) for v in xs], rotation=45 if crowded else 0,
+                      ha="right" if crowded else "center", rotation_mode="anchor", fontsize="small" if crowded else None)
         if math.isfinite(bounds[0]):
             ax.set_ylim(bottom=bounds[0])
     for c in range(ncols):  # a panel above an empty slot shows its own tick labels
