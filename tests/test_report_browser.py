@@ -86,15 +86,17 @@ def test_large_grid_sweep_report_fits_1400_px(tmp_path):
     assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 50_000
 
 
-def test_run_report_with_topology_fits_1400_px(tmp_path):
+def test_run_report_with_topology_fits_1400_px_and_a4(tmp_path):
     import nsim
     from conftest import SCENARIOS
     from nsim.report import render_report
 
     res = nsim.load(SCENARIOS / "tcp_reno_dumbbell.toml").run(until="10s")
-    m = measure(render_report(res), tmp_path)
-    assert_fits(m, figures=5)
-    assert [i["alt"] for i in m["images"]] == ["topology", "cwnd plot", "queue plot", "ccdf plot", "goodput plot"]
+    html = render_report(res)
+    for width in (WIDTH, PRINT_WIDTH):  # the tables shrink on narrow pages and in print
+        m = measure(html, tmp_path, width)
+        assert_fits(m, figures=5, width=width)
+        assert [i["alt"] for i in m["images"]] == ["topology", "cwnd plot", "queue plot", "ccdf plot", "goodput plot"]
 
 
 def test_largest_grid_sweep_report_fits(tmp_path):

@@ -52,6 +52,7 @@ table.sortable th { cursor: pointer; } table.sortable th:hover { background: #e4
 .scroll { overflow-x: auto; } .bad { color: #b00; font-weight: bold; }
 figure { margin: 1em 0; } img { max-width: 100%; height: auto; }
 @media print { body { max-width: none; margin: 0; } figure, tr { break-inside: avoid; } }
+@media print, (max-width: 60em) { table { font-size: 0.65em; } th, td { padding: 0.1em 0.25em; } }
 pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 </style>
 </head>
