@@ -49,7 +49,7 @@ def test_report_is_self_contained_with_tables_and_plots(tmp_path):
     assert html.count("data:image/svg+xml;base64,") == 6  # topology, cwnd, throughput, queue, ccdf, goodput
     assert "<h2>Topology</h2>" in html and "<h2>Flows</h2>" in html and "<h2>Queues</h2>" in html
     assert "overflow drops" in html and "codel drops" not in html  # all-zero reasons left out
-    assert "the totals balance" in html
+    assert "the totals balance" in html and "<th>in flight</th>" in html
 
 
 def test_report_flags_unbalanced_accounting():

@@ -274,7 +274,7 @@ def render_report(results: Any, image_format: str = "png") -> str:
         summary_rows=[(labels[k][0], _summary_value(v, *labels[k][1:])) if k in labels else (k, _cell(v)[0])
                       for k, v in summary.items()],
         topology=_figure(topology, image_format) if topology is not None else None,
-        accounting_rows=[(k, _cell(v)[0]) for k, v in accounting.items()],
+        accounting_rows=[(k.replace("_", " "), _cell(v)[0]) for k, v in accounting.items()],
         balanced=results.balanced,
         drop_rows=sorted(by_reason.items()),
         tables=tables,
