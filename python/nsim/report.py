@@ -57,6 +57,11 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 </style>
 </head>
 <body>
+{% macro sortable(columns, rows) %}<div class="scroll"><table class="sortable">
+<thead><tr>{% for c in columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
+<tbody>
+{% for row in rows %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table></div>{% endmacro %}
 <h1>{{ title }}</h1>
 <table>
 {% for key, value in summary_rows %}<tr><th>{{ key }}</th><td>{{ value }}</td></tr>
@@ -81,18 +86,10 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 <h2>{{ table.title }}</h2>
 {% if table.note %}<p>{{ table.note }}</p>{% endif %}
 {% if table.collapsed %}<details><summary>{{ table.rows|length }} rows (click to show; click a header to sort)</summary>{% endif %}
-<div class="scroll"><table class="sortable">
-<thead><tr>{% for c in table.columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
-<tbody>
-{% for row in table.rows %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
-{% endfor %}</tbody></table></div>
+{{ sortable(table.columns, table.rows) }}
 {% if table.collapsed %}</details>{% endif %}
 {% if table.more %}<details><summary>{{ table.more|length }} more rows (click to show)</summary>
-<div class="scroll"><table class="sortable">
-<thead><tr>{% for c in table.columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
-<tbody>
-{% for row in table.more %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
-{% endfor %}</tbody></table></div></details>{% endif %}
+{{ sortable(table.columns, table.more) }}</details>{% endif %}
 {% endfor %}
 
 <h2>Plots</h2>
