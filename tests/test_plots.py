@@ -312,3 +312,13 @@ def test_plot_at_another_dpi_keeps_the_default_png(saved_run, tmp_path):
     assert r.exit_code == 0 and f"wrote {run / 'goodput-300dpi.png'}" in r.output
     assert (run / "goodput.png").read_bytes() == before
     assert (run / "goodput-300dpi.png").stat().st_size > len(before)
+
+
+def test_goodput_bars_of_many_flows_stay_page_wide(res):
+    # 800 flows (a data-centre tree): one bar each, but no 280-inch figure or overprinted names
+    n = 800
+    res.flows = pd.DataFrame({"flow": range(n), "name": [f"h{i}" for i in range(n)], "goodput_bps": np.full(n, 1e5)})
+    fig = plots.plot_goodput(res)
+    ax = fig.axes[0]
+    assert len(ax.patches) == n and fig.get_size_inches()[0] == plots.GOODPUT_WIDTH_MAX
+    assert not ax.get_xticks().size and ax.get_xlabel() == "800 flows, in flow order"

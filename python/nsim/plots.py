@@ -50,6 +50,10 @@ DEFAULT_WINDOW_S = 3.0
 AGGREGATE_ABOVE = 12
 #: Queue plots show this many of the busiest link directions by default.
 BUSIEST_QUEUES = 4
+#: Widest goodput bar chart (inches; 14 in is 1400 px in the report), and most bars that
+#: keep their flow name under them.
+GOODPUT_WIDTH_MAX = 14.0
+GOODPUT_NAMES_MAX = 100
 #: ns-2's default ``window_`` (the receiver's advertised window), in packets.
 DEFAULT_TCP_WINDOW = 20
 
@@ -416,7 +420,7 @@ def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
         df = pd.DataFrame({"flow": pd.Series(dtype=int), "name": pd.Series(dtype=str), "goodput_bps": pd.Series(dtype=float)})
     scale, unit = _rate_unit(max(float(df["goodput_bps"].max()) if len(df) else 0.0,
                                  fair_share_bps or 0.0))
-    ax = _axes(ax, figsize=(max(6.0, 0.35 * len(df) + 2.0), 4.5))
+    ax = _axes(ax, figsize=(min(GOODPUT_WIDTH_MAX, max(6.0, 0.35 * len(df) + 2.0)), 4.5))
     ax.bar(df["name"].astype(str), df["goodput_bps"] / scale,
            color=[flow_color(f) for f in df["flow"]])
     if fair_share_bps is not None:
@@ -426,7 +430,10 @@ def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
     ax.set_xlabel("flow")
     ax.set_ylabel(f"goodput ({unit})")
     ax.set_title(f"Per-flow goodput (Jain index {metrics.jain(df['goodput_bps']):.3f})")
-    if len(df) > 8:
+    if len(df) > GOODPUT_NAMES_MAX:  # names would overprint: flows in table order
+        ax.set_xticks([])
+        ax.set_xlabel(f"{len(df)} flows, in flow order")
+    elif len(df) > 8:
         ax.tick_params(axis="x", labelrotation=90, labelsize="x-small")
     return ax.figure
 
