@@ -1,4 +1,4 @@
-"""Reducers for seed 002 (Noureddine 2002, Stanford PhD thesis).
+"""Reducers for Noureddine 2002 (Stanford PhD thesis).
 
 This file holds one section per chapter.
 Chapter 3 (selective flow control in switched Ethernet LANs) runs its scenarios with nsim's
@@ -301,7 +301,7 @@ def ch3_merging(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-#: Seed 002 §3.5.3: a video packet later than 100 ms end to end is lost to the application.
+#: Noureddine 2002 §3.5.3: a video packet later than 100 ms end to end is lost to the application.
 VIDEO_DEADLINE_S = 0.1
 
 
@@ -613,7 +613,7 @@ def ch4_ftplong(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 # --- Chapter 5 ---
-# Integrated support of TCP and UDP (seed 002 ch. 5, notes seed-002b §4.4): the bottleneck
+# Integrated support of TCP and UDP (Noureddine 2002 ch. 5, notes seed-002b §4.4): the bottleneck
 # "bandwidth need" of each configuration = the lowest swept rate from which every run meets
 # the acceptance criteria (web, Telnet, video; the ones that apply to the traffic present).
 
