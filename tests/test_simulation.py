@@ -92,3 +92,12 @@ def test_bad_changes_name_the_field() -> None:
     # Only the refused queue change reached the network, and the log says it was refused.
     assert list(res.event_log["action"]) == ["set min_th (refused: a DropTail queue has no `min_th` (only `limit` can change))"]
     assert res.balanced
+
+
+def test_time_plots_mark_the_changes() -> None:
+    res = nsim.run(FAILOVER)
+    for fig in (res.plot.throughput(), res.plot.queue(), res.plot.cwnd()):
+        ax = fig.axes[0]
+        marks = [line for line in ax.get_lines() if list(line.get_xdata()) in ([5.0, 5.0], [10.0, 10.0])]
+        assert len(marks) == 2
+        assert [t.get_text() for t in ax.texts] == ["down r1-r2", "up r1-r2"]
