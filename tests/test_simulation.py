@@ -101,3 +101,14 @@ def test_time_plots_mark_the_changes() -> None:
         marks = [line for line in ax.get_lines() if list(line.get_xdata()) in ([5.0, 5.0], [10.0, 10.0])]
         assert len(marks) == 2
         assert [t.get_text() for t in ax.texts] == ["down r1-r2", "up r1-r2"]
+
+
+def test_the_builder_writes_event_tables() -> None:
+    sc = nsim.Scenario.load(FAILOVER)
+    written = sc.config.pop("event")
+    sc.event("5s", "down", link="r1-r2").event("10s", "up", link="r1-r2")
+    assert sc.config["event"] == written
+    sc.event("12s", "set", link="r1->r3", rate="3Mb", limit="40p")
+    assert list(sc.run().event_log["action"])[-2:] == ["set rate", "set limit"]
+    with pytest.raises(nsim.ScenarioError, match=r"field `event\[3\].w_q`: 2 is not in \(0, 1\]"):
+        sc.event("13s", "set", link="r1->r3", w_q=2.0).validate()

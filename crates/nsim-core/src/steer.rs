@@ -113,7 +113,7 @@ impl Simulator {
             flows: self.flows.iter().enumerate().map(|(i, f)| (f.name.clone(), FlowId(i as u32))).collect::<HashMap<_, _>>(),
         };
         let errors = |spec: &_, p: &str| error_model(spec, p, &names);
-        let changes = link_changes(events, &self.net, None, &errors).map_err(err)?;
+        let changes = link_changes(events, &self.net, None, &errors, self.seed, self.end).map_err(err)?;
         for (t, c) in changes {
             if t == self.net.now {
                 let field = match &c.what {

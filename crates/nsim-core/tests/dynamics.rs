@@ -251,3 +251,35 @@ fn a_shorter_delay_keeps_the_link_in_order() {
     assert_eq!(log[1].1, "delay (deferred)");
     assert!(log[1].0 > 2.0 && log[1].0 < 2.0 + 0.0108, "{log:?}");
 }
+
+/// `flap` times from the event log: (downs, ups) in seconds.
+fn flaps(r: &Results) -> (Vec<f64>, Vec<f64>) {
+    let at = |a: &str| r.event_log.iter().filter(|e| e.action == a).map(|e| e.time_s).collect();
+    (at("down"), at("up"))
+}
+
+#[test]
+fn a_periodic_flap_fails_and_repairs_on_schedule() {
+    let ev = "[[event]]\nat = \"1s\"\naction = \"flap\"\nlink = \"r-b\"\ndown_for = \"0.5s\"\nup_for = \"1s\"\n";
+    let r = run(&format!("{CHAIN}\n{ev}"));
+    assert_eq!(flaps(&r), (vec![1.0, 2.5, 4.0], vec![1.5, 3.0, 4.5]));
+}
+
+/// ns-2 `rtmodel Exponential`: up and down times exponential with the given means. Over about
+/// 1,000 cycles the sample means lie within four standard errors (mean/sqrt(n)) of the means.
+#[test]
+fn an_exponential_flap_has_exponential_up_and_down_times() {
+    let ev = "[[event]]\nat = \"0s\"\naction = \"flap\"\nlink = \"r-b\"\ndown_for = \"1s\"\nup_for = \"9s\"\nrandom = \"exponential\"\n";
+    let quiet = CHAIN.replace("duration = \"5s\"", "duration = \"10000s\"").replace("start = \"0.5ms\"", "start = \"0.5ms\"\nstop = \"1s\"");
+    let r = run(&format!("{quiet}\n{ev}"));
+    let (downs, ups) = flaps(&r);
+    let n = ups.len().min(downs.len() - 1);
+    assert!(n > 900, "{n} cycles");
+    let mean = |v: Vec<f64>| v.iter().sum::<f64>() / v.len() as f64;
+    let down = mean((0..n).map(|k| ups[k] - downs[k]).collect());
+    let up = mean((0..n).map(|k| downs[k + 1] - ups[k]).collect());
+    let se = |m: f64| 4.0 * m / (n as f64).sqrt();
+    assert!((down - 1.0).abs() < se(1.0), "mean down time {down} s");
+    assert!((up - 9.0).abs() < se(9.0), "mean up time {up} s");
+    assert!(downs[0] > 0.0, "the first failure comes one up time after `at`");
+}

@@ -25,8 +25,10 @@ use crate::time::SimTime;
 pub struct EventSpec {
     /// When it happens, from the start of the run (at most `duration`).
     pub at: TimeSpec,
-    /// What happens: "down" / "up" (a link fails / is repaired, ns-2 `rtmodel-at`), "set"
-    /// (new link rate, delay, error model or queue parameters), "start" / "stop" (a flow).
+    /// What happens: "down" / "up" (a link fails / is repaired, ns-2 `rtmodel-at`), "flap"
+    /// (fails and is repaired again and again: periodic, or ns-2 `rtmodel Exponential`),
+    /// "set" (new link rate, delay, error model or queue parameters), "start" / "stop" (a
+    /// flow).
     pub action: EventAction,
     /// The link: "a-b" (both directions) or "a->b" (one direction), by node names.
     pub link: Option<String>,
@@ -36,6 +38,18 @@ pub struct EventSpec {
     /// dropping them (`link_down`). Default false (ns-2 resets the queue).
     #[serde(default)]
     pub hold_queue: bool,
+    /// "flap": how long each failure lasts (the mean, with `random = "exponential"`).
+    pub down_for: Option<TimeSpec>,
+    /// "flap": how long the link stays up between failures (the mean, exponential).
+    pub up_for: Option<TimeSpec>,
+    /// "flap": no failure starts after this time. Default: the run's `duration`.
+    pub until: Option<TimeSpec>,
+    /// "flap": "fixed" (default: the first failure at `at`, then periodic) or "exponential"
+    /// (ns-2 `rtmodel Exponential`: up and down times drawn from exponential distributions
+    /// with means `up_for` and `down_for`, the first failure one up time after `at`; drawn
+    /// from the run's seed and the event's index).
+    #[serde(default)]
+    pub random: FlapTimes,
     /// "set": the new bit rate (from the next packet serialized).
     pub rate: Option<RateSpec>,
     /// "set": the new propagation delay (for packets sent from now on).
@@ -59,9 +73,19 @@ pub struct EventSpec {
 pub enum EventAction {
     Down,
     Up,
+    Flap,
     Set,
     Start,
     Stop,
+}
+
+/// How a "flap" event spaces its failures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FlapTimes {
+    #[default]
+    Fixed,
+    Exponential,
 }
 
 impl EventAction {
@@ -69,6 +93,7 @@ impl EventAction {
         match self {
             EventAction::Down => "down",
             EventAction::Up => "up",
+            EventAction::Flap => "flap",
             EventAction::Set => "set",
             EventAction::Start => "start",
             EventAction::Stop => "stop",
@@ -77,8 +102,12 @@ impl EventAction {
 }
 
 /// The fields an event sets besides `at` and `action`, by name.
-fn given(e: &EventSpec) -> [(&'static str, bool); 11] {
+fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
     [
+        ("down_for", e.down_for.is_some()),
+        ("up_for", e.up_for.is_some()),
+        ("until", e.until.is_some()),
+        ("random", e.random != FlapTimes::Fixed),
         ("link", e.link.is_some()),
         ("flow", e.flow.is_some()),
         ("hold_queue", e.hold_queue),
@@ -98,6 +127,7 @@ fn takes(action: EventAction) -> &'static [&'static str] {
     match action {
         EventAction::Down => &["link", "hold_queue"],
         EventAction::Up => &["link"],
+        EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
         EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p"],
         EventAction::Start | EventAction::Stop => &["flow"],
     }
@@ -121,6 +151,17 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
         let needs = if matches!(e.action, EventAction::Start | EventAction::Stop) { "flow" } else { "link" };
         if !fields.iter().any(|(f, set)| *set && *f == needs) {
             return Err(ConfigError::new(format!("{path}.{needs}"), format!("is required by action \"{action}\"")));
+        }
+        for f in ["down_for", "up_for"].into_iter().filter(|_| e.action == EventAction::Flap) {
+            if !fields.iter().any(|(g, set)| *set && *g == f) {
+                return Err(ConfigError::new(format!("{path}.{f}"), "is required by action \"flap\""));
+            }
+        }
+        if let Some(f) = [("down_for", e.down_for), ("up_for", e.up_for)].iter().find(|(_, t)| t.is_some_and(|t| t.0 == crate::time::Dur::ZERO)) {
+            return Err(ConfigError::new(format!("{path}.{}", f.0), "must be greater than zero"));
+        }
+        if e.action == EventAction::Flap && e.until.is_none() && end.is_none() {
+            return Err(ConfigError::new(format!("{path}.until"), "is required when the run has no `duration`"));
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
             return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p"));
@@ -160,7 +201,14 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
 /// change (not ATM or Ethernet), the error model builds, and each queue change is taken, in
 /// time order, by a spare copy of the link's discipline (`spare`: the links built again;
 /// `None` when steering a run, whose live queue then answers).
-pub(crate) fn link_changes(events: &[EventSpec], net: &Net, mut spare: Option<&mut [Link]>, error_model: &dyn Fn(&ErrorSpec, &str) -> CResult<ErrorModel>) -> CResult<Vec<(SimTime, Change)>> {
+pub(crate) fn link_changes(
+    events: &[EventSpec],
+    net: &Net,
+    mut spare: Option<&mut [Link]>,
+    error_model: &dyn Fn(&ErrorSpec, &str) -> CResult<ErrorModel>,
+    seed: u64,
+    end: Option<SimTime>,
+) -> CResult<Vec<(SimTime, Change)>> {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by_key(|&i| events[i].at.0);
     let mut out = Vec::new();
@@ -182,6 +230,12 @@ pub(crate) fn link_changes(events: &[EventSpec], net: &Net, mut spare: Option<&m
         let ids: Vec<LinkId> = links.iter().map(|&l| LinkId(l as u32)).collect();
         let mut whats = Vec::new();
         match e.action {
+            EventAction::Flap => {
+                for (at, what) in flap_times(e, seed, i, end) {
+                    let action = if matches!(what, LinkChange::Up) { "up" } else { "down" };
+                    out.push((at, Change { links: ids.clone(), what, action: action.into(), target: spec.clone() }));
+                }
+            }
             EventAction::Down => whats.push(("down", LinkChange::Down { hold_queue: e.hold_queue })),
             EventAction::Up => whats.push(("up", LinkChange::Up)),
             _ => {
@@ -215,6 +269,33 @@ pub(crate) fn link_changes(events: &[EventSpec], net: &Net, mut spare: Option<&m
         }
     }
     Ok(out)
+}
+
+/// The failures and repairs of "flap" event `k`, from `at` to `until` (or the run's end).
+fn flap_times(e: &EventSpec, seed: u64, k: usize, end: Option<SimTime>) -> Vec<(SimTime, LinkChange)> {
+    use rand_distr::{Distribution, Exp};
+    let last = e.until.map(|u| SimTime::ZERO + u.0).or(end).expect("checked: until or duration");
+    let (down, up) = (e.down_for.expect("checked").0, e.up_for.expect("checked").0);
+    let mut rng = crate::rng::stream(seed, &format!("event/{k}/flap"));
+    let mut draw = |mean: crate::time::Dur| match e.random {
+        FlapTimes::Fixed => mean,
+        FlapTimes::Exponential => {
+            let exp = Exp::new(1.0 / mean.as_secs_f64()).expect("mean > 0");
+            crate::time::Dur::from_secs_f64(exp.sample(&mut rng)).max(crate::time::Dur(1))
+        }
+    };
+    let mut t = SimTime::ZERO + e.at.0;
+    if e.random == FlapTimes::Exponential {
+        t = t + draw(up);
+    }
+    let mut out = Vec::new();
+    while t <= last {
+        out.push((t, LinkChange::Down { hold_queue: e.hold_queue }));
+        t = t + draw(down);
+        out.push((t, LinkChange::Up));
+        t = t + draw(up);
+    }
+    out
 }
 
 /// The queue parameter changes of a "set" event, in field order.
