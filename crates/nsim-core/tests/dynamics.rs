@@ -66,6 +66,8 @@ fn bad_events_are_refused_before_the_run_naming_the_field() {
         ("at = \"1s\"\naction = \"start\"\nflow = \"cbr\"", "event[0].action", "already has a `start`"),
         ("at = \"1s\"\naction = \"explode\"\nlink = \"r-b\"", "event[0].action", "unknown variant `explode`"),
         ("at = \"-1s\"\naction = \"down\"\nlink = \"r-b\"", "event[0].at", "negative"),
+        ("at = \"1s\"\naction = \"flap\"\nlink = \"r-b\"\ndown_for = \"1us\"\nup_for = \"1us\"", "event[0].down_for", "at most 100000"),
+        ("at = \"1s\"\naction = \"flap\"\nlink = \"r-b\"\nup_for = \"1s\"", "event[0].down_for", "required by action \"flap\""),
     ] {
         let e = config_error(&with(ev));
         // Parse errors carry the file here, build errors get it from the caller (CLI, Python).

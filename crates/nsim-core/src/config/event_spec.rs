@@ -19,6 +19,10 @@ use crate::net::{Link, Net};
 use crate::queue::QueueChange;
 use crate::time::SimTime;
 
+/// Most failures a "flap" event may schedule (on average, for exponential times): each is an
+/// event and a route recomputation, and they are all made before the run.
+const MAX_FLAPS: u64 = 100_000;
+
 /// A change at a point of the run.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -162,6 +166,16 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
         }
         if e.action == EventAction::Flap && e.until.is_none() && end.is_none() {
             return Err(ConfigError::new(format!("{path}.until"), "is required when the run has no `duration`"));
+        }
+        if let (EventAction::Flap, Some(d), Some(u)) = (e.action, e.down_for, e.up_for) {
+            let last = e.until.map(|t| SimTime::ZERO + t.0).or(end).expect("checked above");
+            let cycles = last.since(SimTime::ZERO + e.at.0).0 as f64 / (d.0 .0 + u.0 .0) as f64;
+            if cycles > MAX_FLAPS as f64 {
+                return Err(ConfigError::new(
+                    format!("{path}.down_for"),
+                    format!("with up_for the link would fail about {cycles:.0} times; at most {MAX_FLAPS} (lengthen down_for or up_for, or set until)"),
+                ));
+            }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
             return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p"));
