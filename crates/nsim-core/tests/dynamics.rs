@@ -250,7 +250,8 @@ fn a_shorter_delay_keeps_the_link_in_order() {
     assert_eq!(r.accounting.dropped, 0);
     let log: Vec<_> = r.event_log.iter().map(|e| (e.time_s, e.action.clone())).collect();
     assert_eq!(log[0], (2.0, "set delay".to_string()));
-    assert_eq!(log[1].1, "delay (deferred)");
+    assert_eq!(log[1].1, "set delay (deferred)");
+    assert_eq!(r.event_log[1].target, "r->b");
     assert!(log[1].0 > 2.0 && log[1].0 < 2.0 + 0.0108, "{log:?}");
 }
 

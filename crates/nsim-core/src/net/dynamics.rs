@@ -130,7 +130,7 @@ impl Net {
                 LinkChange::Down { hold_queue } => topology |= self.link_down(l, *hold_queue),
                 LinkChange::Up => topology |= self.link_up(l),
                 LinkChange::Rate(r) => self.links[l.idx()].set_rate(*r),
-                LinkChange::Delay(dl) => topology |= self.set_delay(l, *dl),
+                LinkChange::Delay(dl) => topology |= self.set_delay(l, *dl, &c.target),
                 LinkChange::Error(None) => self.links[l.idx()].clear_error(),
                 LinkChange::Error(Some(m)) => self.links[l.idx()].set_error(m.clone()),
                 LinkChange::Queue(q) => {
@@ -206,13 +206,13 @@ impl Net {
 
     /// Sets the propagation delay of `l`; a shorter one is deferred (module doc). Returns
     /// whether routes by delay must be recomputed.
-    fn set_delay(&mut self, l: LinkId, d: Dur) -> bool {
+    fn set_delay(&mut self, l: LinkId, d: Dur, target: &str) -> bool {
         let link = &mut self.links[l.idx()];
         if d < link.delay {
             if let Some(last) = link.wire.last_arrival(&self.pool) {
                 let safe = SimTime::ZERO + Dur(last.0.saturating_sub(d.0));
                 if safe > self.now {
-                    let c = Change { links: vec![l], what: LinkChange::Delay(d), action: "delay (deferred)".into(), target: String::new() };
+                    let c = Change { links: vec![l], what: LinkChange::Delay(d), action: "set delay (deferred)".into(), target: target.to_string() };
                     self.schedule_change(safe, c);
                     return false;
                 }
