@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if command -v uv >/dev/null 2>&1; then UV=uv; else python3 -m pip install -q uv && UV="python3 -m uv"; fi
+bash scripts/test-tools.sh
 cargo test --locked -p nsim-core
 $UV sync --locked
 $UV run --locked pytest "$@"

@@ -20,7 +20,7 @@ def test_mathis_by_hand():
 
 
 def test_pftk_seed003_hong_kong_window_limited():
-    # Seed 003 Fig. 5-12: W_max 12 pkts, RTT 292.71 ms, T0 314.767 ms, p = 10/17432, b = 2,
+    # Huang & Khazzam 2003 Fig. 5-12: W_max 12 pkts, RTT 292.71 ms, T0 314.767 ms, p = 10/17432, b = 2,
     # 1412-byte packets. Window term: 12 / 0.29271 = 40.9962 pkt/s. Loss term:
     #   RTT*sqrt(2bp/3) = 0.29271 * sqrt(4 * 5.73658e-4 / 3) = 0.29271 * 0.0276567 = 0.0080954
     #   T0*min(1, 3 sqrt(3bp/8)) = 0.314767 * 3 * sqrt(4.30244e-4) = 0.314767 * 0.0622272
@@ -35,7 +35,7 @@ def test_pftk_seed003_hong_kong_window_limited():
 
 
 def test_pftk_seed003_trinidad_loss_limited():
-    # Seed 003: W_max 12, RTT 161.326 ms, T0 257.394 ms, p = 70/12684 = 5.51876e-3, b = 2.
+    # Huang & Khazzam 2003: W_max 12, RTT 161.326 ms, T0 257.394 ms, p = 70/12684 = 5.51876e-3, b = 2.
     #   RTT*sqrt(2bp/3) = 0.161326 * sqrt(7.35835e-3) = 0.161326 * 0.0857808 = 0.0138387
     #   3*sqrt(3bp/8) = 3 * sqrt(4.13907e-3) = 0.193007 (< 1, so the min keeps it)
     #   p (1 + 32 p^2) = 5.51876e-3 * 1.000975 = 5.52414e-3

@@ -14,7 +14,7 @@ from conftest import ROOT, SCENARIOS, run_cli
 
 def lan_in_code(policy: str = "tail_drop") -> nsim.Scenario:
     """scenarios/atm_ubr_lan.toml, built in code."""
-    sc = nsim.Scenario("TCP over ATM UBR, LAN (seed 001)", duration="10s", seed=1)
+    sc = nsim.Scenario("TCP over ATM UBR, LAN (Goyal-Jain 1997)", duration="10s", seed=1)
     sc.hosts(*[f"s{i}" for i in range(5)], *[f"d{i}" for i in range(5)])
     sc.routers("sw1", "sw2")
     sc.link("sw1", "sw2", "155.52Mb", "5us", atm=dict(buffer=1000, policy=policy))

@@ -1,4 +1,4 @@
-"""The Bakthavachalu 2004 study (experiments/bakthavachalu2004, seed 004): rows well formed, and
+"""The Bakthavachalu 2004 study (experiments/bakthavachalu2004): rows well formed, and
 its quick reproduction (two-flow 15 Mb/s Reno/Sack1/SF-SACK/TFRC rows of Table 6.2, n = 4 of
 Tables 5.2/5.4) passes, SF-SACK's throughput CoV well below Sack1's."""
 

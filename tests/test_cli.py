@@ -22,7 +22,7 @@ def test_every_example_runs_and_balances(tmp_path: Path, scenario: Path) -> None
     a = summary["accounting"]
     assert a["created"] == a["delivered"] + a["dropped"] + a["queued"] + a["in_flight"]
     assert a["created"] > 0
-    flows = pd.read_csv(tmp_path / "flows.csv")
+    flows = pd.read_csv(tmp_path / "flows_all.csv")  # every column (flows.csv: those that apply)
     queues = pd.read_csv(tmp_path / "queues.csv")
     assert len(flows) > 0 and len(queues) > 0
     # Per-flow drops add up to the network-wide drops of data and ack packets, except the

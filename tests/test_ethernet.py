@@ -1,6 +1,6 @@
 """Ethernet ports and 802.3x PAUSE (docs/models/ethernet.md): the example scenario from the
 CLI and the Python builder, a bad table names its field, and chapter 3 of the noureddine2002
-study passes its --quick reproduction (seed 002)."""
+study passes its --quick reproduction (Noureddine 2002)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_noureddine2002_chapter3_quick_passes(tmp_path: Path) -> None:
 
 
 def test_a_non_responsive_sender_overflows_the_port_it_congests(tmp_path: Path) -> None:
-    """Seed 002 Fig 3.19's set-up: under simple back-pressure s1 ignores PAUSE, so the port it
+    """Noureddine 2002 Fig 3.19's set-up: under simple back-pressure s1 ignores PAUSE, so the port it
     congests overflows (drops) although it pauses s1. The thesis's claim that s2's flows then
     lose heavily is not what nsim shows (README.md): s1's Reno flows back off on their losses,
     the queue falls below the low watermark, and s2 is blocked less than with a responsive s1."""

@@ -1,4 +1,4 @@
-"""Metrics against hand-computed values (seed 000 §6.2.1, seed 004 §4)."""
+"""Metrics against hand-computed values (Holl 2003 §6.2.1, Bakthavachalu 2004 §4)."""
 
 import math
 

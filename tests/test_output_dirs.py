@@ -126,8 +126,10 @@ def test_user_strings_are_not_mathtext(tmp_path: Path, name: str) -> None:
 @pytest.mark.parametrize("damage, words", [
     (lambda d: (d / "summary.json").write_text("{not json"), "summary.json: Expecting property name"),
     (lambda d: (d / "summary.json").write_text("[]"), "summary.json has no accounting table"),
-    (lambda d: (d / "flows.csv").write_text(""), "flows.csv: empty"),
-    (lambda d: (d / "flows.csv").write_text("flow,goodput_bps\n0,1\n"), "flows.csv has no column 'name'"),
+    (lambda d: (d / "flows_all.csv").write_text(""), "flows_all.csv: empty"),
+    (lambda d: (d / "flows_all.csv").write_text("flow,goodput_bps\n0,1\n"), "flows_all.csv has no column 'name'"),
+    # a folder written before flows_all.csv: the wide table is flows.csv
+    (lambda d: ((d / "flows_all.csv").unlink(), (d / "flows.csv").write_text(""))[1], "flows.csv: empty"),
     (lambda d: (d / "queues.csv").write_bytes(b"from,to\n\xff\xfe,x\n"), "queues.csv: 'utf-8' codec can't decode"),
 ])
 def test_a_damaged_results_folder_is_one_clear_error(tmp_path: Path, scenario: Path, damage, words: str) -> None:

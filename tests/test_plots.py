@@ -152,15 +152,32 @@ def test_queue_plot_defaults_to_the_busiest_links(res):
     assert len(plots.plot_queue(res, busiest=8).axes[0].get_lines()) == 7  # never-busy n0 left out
 
 
-def test_throughput_without_series_uses_the_flow_table(res):
+def test_throughput_without_series_is_a_goodput_bar_chart(res):
+    # a mean is one number per flow: bars, not flat lines against time (issue 30)
     del res._series["flow_throughput"]
     res.series_kinds = list(res._series)
     res.summary = {"sim_time_s": 10.0}
-    res.flows = res.flows.assign(throughput_bps=[2e6, 1e6], start_s=[0.0, 1.0], stop_s=[None, 5.0])
     ax = plots.plot_throughput(res).axes[0]
     assert "record \"flow_throughput\"" in ax.get_title()
-    segs = [c.get_segments()[0] for c in ax.collections]
-    assert [tuple(map(tuple, s)) for s in segs] == [((0.0, 2.0), (10.0, 2.0)), ((1.0, 1.0), (5.0, 1.0))]
+    assert [p.get_height() for p in ax.patches] == [3.0, 1.0]  # goodput, Mb/s
+    assert ax.get_xlabel() == "flow" and ax.get_ylabel() == "goodput (Mb/s)" and not ax.get_lines()
+    assert "throughput" not in plots.available_kinds(res)  # the report shows the goodput bars once
+
+
+def test_queue_plot_shows_red_average_thresholds_and_limit(res):
+    q = res._series["queue"]
+    res._series["queue"] = q.assign(avg_len=np.where(q["link"] == 0, q["len_pkts"] * 0.5, np.nan))
+    res.scenario = {"links": [{"between": ["r1", "r2"], "rate": "1Mb", "delay": "1ms",
+                               "queue": {"kind": "red", "limit": 6, "min_th": 1, "max_th": 3}}]}
+    ax = plots.plot_queue(res).axes[0]
+    labels = [l.get_label() for l in ax.get_lines()]
+    assert labels[:2] == ["r1→r2", "r1→r2 RED average"]
+    assert np.allclose(ax.get_lines()[1].get_ydata(), ax.get_lines()[0].get_ydata() * 0.5)
+    levels = sorted(l.get_ydata()[0] for l in ax.get_lines() if l.get_label().startswith("_"))
+    assert levels == [1, 3, 6]  # min_th, max_th, limit
+    assert {t.get_text() for t in ax.texts} == {"min_th 1", "max_th 3", "limit 6"}
+    # a DropTail direction gets no average line; in bytes, no packet thresholds
+    assert [l.get_label() for l in plots.plot_queue(res, in_bytes=True).axes[0].get_lines()] == ["r1→r2"]
 
 
 def test_missing_series_is_a_clear_error(res):
@@ -188,7 +205,7 @@ def saved_run(tmp_path_factory):
 
 @pytest.mark.parametrize("kind,ext,ylabel,lines", [
     ("throughput", "svg", "throughput (kb/s)", 4),
-    ("queue", "png", "queue length (packets)", 1),
+    ("queue", "png", "queue length (packets)", 2),  # occupancy and the 10p limit it reaches
     ("ccdf", "png", "P(X > x)", 1),
 ])
 def test_plot_command_writes_the_file(saved_run, tmp_path, kind, ext, ylabel, lines):
@@ -269,11 +286,39 @@ def test_every_shipped_scenario_runs_from_python_and_plots_by_default(scenario, 
     res.save(tmp_path)
     r = CliRunner().invoke(command, [str(tmp_path), "--dpi", "30"])
     assert r.exit_code == 0, r.output
-    assert (tmp_path / "throughput.png").stat().st_size > 500
+    assert (tmp_path / "throughput-30dpi.png").stat().st_size > 500
 
 
 def test_throughput_of_a_run_without_flows_or_series(res):
     res._series, res.series_kinds, res.summary = {}, [], {"sim_time_s": 2.0}
     res.flows = pd.DataFrame()
     ax = plots.plot_throughput(res).axes[0]
-    assert len(ax.collections) == 0 and ax.get_xlim() == (0.0, 2.0)
+    assert len(ax.patches) == 0 and "record" in ax.get_title()
+
+
+def test_plot_at_another_dpi_keeps_the_default_png(saved_run, tmp_path):
+    # issue 30: `--dpi 300` silently replaced the 100 dpi throughput.png of the same name
+    import shutil
+
+    from click.testing import CliRunner
+
+    from nsim.cli.plot import command
+
+    run = tmp_path / "run"
+    shutil.copytree(saved_run, run)
+    assert CliRunner().invoke(command, [str(run), "--kind", "goodput"]).exit_code == 0
+    before = (run / "goodput.png").read_bytes()
+    r = CliRunner().invoke(command, [str(run), "--kind", "goodput", "--dpi", "300"])
+    assert r.exit_code == 0 and f"wrote {run / 'goodput-300dpi.png'}" in r.output
+    assert (run / "goodput.png").read_bytes() == before
+    assert (run / "goodput-300dpi.png").stat().st_size > len(before)
+
+
+def test_goodput_bars_of_many_flows_stay_page_wide(res):
+    # 800 flows (a data-centre tree): one bar each, but no 280-inch figure or overprinted names
+    n = 800
+    res.flows = pd.DataFrame({"flow": range(n), "name": [f"h{i}" for i in range(n)], "goodput_bps": np.full(n, 1e5)})
+    fig = plots.plot_goodput(res)
+    ax = fig.axes[0]
+    assert len(ax.patches) == n and fig.get_size_inches()[0] == plots.GOODPUT_WIDTH_MAX
+    assert not ax.get_xticks().size and ax.get_xlabel() == "800 flows, in flow order"

@@ -46,10 +46,10 @@ def test_report_escapes_markup_in_user_strings(tmp_path):
 def test_report_is_self_contained_with_tables_and_plots(tmp_path):
     html = report.render_report(results_named("dumbbell"), image_format="svg")
     assert "src=\"http" not in html and "href=\"http" not in html
-    assert html.count("data:image/svg+xml;base64,") == 5  # cwnd, throughput, queue, ccdf, goodput
-    assert "<h2>Flows</h2>" in html and "<h2>Queues</h2>" in html
-    assert "drops_overflow" in html and "drops_codel" not in html  # all-zero reasons left out
-    assert "the totals balance" in html
+    assert html.count("data:image/svg+xml;base64,") == 6  # topology, cwnd, throughput, queue, ccdf, goodput
+    assert "<h2>Topology</h2>" in html and "<h2>Flows</h2>" in html and "<h2>Queues</h2>" in html
+    assert "overflow drops" in html and "codel drops" not in html  # all-zero reasons left out
+    assert "the totals balance" in html and "<th>in flight</th>" in html
 
 
 def test_report_flags_unbalanced_accounting():
@@ -77,7 +77,34 @@ def test_report_command_on_a_real_run(tmp_path):
     assert r.exit_code == 0, r.output
     html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     assert html.lower().count("<script") == 1 and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    assert html.count("data:image/png;base64,") == 4  # throughput, queue, ccdf, goodput
+    assert html.count("data:image/png;base64,") == 5  # topology, throughput, queue, ccdf, goodput
+    summary = html[:html.index("<h2>Accounting</h2>")]
+    assert "<th>simulated time (s)</th><td>3</td>" in summary and "<th>events per second</th>" in summary
+    assert "sim_time_s" not in summary and "e+0" not in summary
+    flows = html[html.index("<h2>Flows</h2>"):html.index("<h2>Queues</h2>")]
+    heads = flows[flows.index("<thead>"):flows.index("</thead>")]
+    assert heads.count(">flow<") == 1 and "drops_" not in heads and "late_pkts" not in heads
+    # the busiest direction (the bottleneck, all the drops) heads the open Queues table
+    queues = html[html.index("<h2>Queues</h2>"):html.index("<h2>Plots</h2>")]
+    first = queues[queues.index("<tbody>"):queues.index("</tr>", queues.index("<tbody>"))]
+    assert '>r0</td><td data-v="r1"' in first
+    assert queues.index("<tbody>") < queues.index("<details>")
+
+
+def test_topology_picture_highlights_the_bottleneck():
+    import nsim
+    from conftest import SCENARIOS
+    from nsim.topology import bottleneck, plot_topology
+
+    res = nsim.load(SCENARIOS / "tcp_reno_dumbbell.toml").run(until="5s")
+    assert bottleneck(res.queues) == ("r0", "r1")
+    ax = plot_topology(res).axes[0]
+    thick = [l for l in ax.get_lines() if l.get_linewidth() > 2]
+    assert len(thick) == 1 and [tuple(thick[0].get_xdata())] == [(-0.5, 0.5)]  # r0 left of r1, centred
+    texts = [t.get_text() for t in ax.texts]
+    assert "1.5 Mb/s, 20 ms" in texts and texts.count("10 Mb/s, 2 ms") == 2  # s0-r0 and r1-d0
+    assert {"s0", "s3", "r0", "r1", "d0", "d3"} <= set(texts)
+    assert "bottleneck (red): r0→r1" in ax.get_title()
 
 
 def test_report_tables_key_columns_first_formatted_and_sortable():
@@ -121,7 +148,7 @@ def test_sweep_report(tmp_path):
     r = CliRunner().invoke(command, [str(tmp_path / "sw")])
     assert r.exit_code == 0, r.output
     html = (tmp_path / "sw" / "report.html").read_text(encoding="utf-8")
-    assert "<h2>Summary over seeds</h2>" in html
-    assert "goodput (b/s): mean ± 95 % CI" in html and " ± " in html
+    assert html.index("<h2>Per grid point</h2>") < html.index("<h2>Per flow</h2>") < html.index("<h2>Plots</h2>")
+    assert "goodput per flow (kb/s)" in html and " ± " in html
     assert html.count("data:image/png;base64,") == 2  # one plot per metric
-    assert "dumbbell.bottleneck.queue.limit" in html
+    assert "limit = dumbbell.bottleneck.queue.limit (5p, 20p)" in html

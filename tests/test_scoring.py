@@ -37,8 +37,23 @@ def test_statuses_with_derived_rows_and_why_placeholders(result) -> None:
 
 def test_key_verdicts_count_only_published_rows(result) -> None:
     verdicts = {k["id"]: (k["verdict"], k["passed"], k["checked"]) for k in result.keys}
-    assert verdicts == {"a_beats_b": ("reproduced", 2, 2), "b_level": ("not", 0, 1), "fairness": ("partly", 1, 2),
-                        "recomputed": ("not measured", 0, 0), "not_built": ("not measured", 0, 0)}
+    assert verdicts == {"a_beats_b": ("reproduced", 2, 2), "b_level": ("not", 0, 1), "fairness": ("not", 0, 1),
+                        "recomputed": ("not measured", 0, 0), "not_built": ("not measured", 0, 0),
+                        "noisy_share": ("not measured", 0, 0), "a_and_b": ("partly", 1, 2)}
+
+
+def test_a_pass_that_a_null_predictor_shares_is_not_counted(result) -> None:
+    """formula.jain (0.98 ± 0.03) passes, but so does "perfectly fair" (1.0): that pass is set
+    aside, so "fairness" rests on its failing share row alone; noisy.first_share is fair by
+    construction and its key has nothing else, so it is not measured."""
+    keys = {k["id"]: k for k in result.keys}
+    assert keys["fairness"]["trivial_passes"] == 1 and keys["noisy_share"]["trivial_passes"] == 1
+    assert keys["fairness"]["rows_text"] == "0 / 1 (+1 that a null predictor passes too, not counted)"
+    assert keys["a_beats_b"]["trivial_passes"] == 0
+    note = result.rows.set_index("id").loc["formula.jain", "note"]
+    assert note.startswith("a null predictor passes this row too")
+    summary = json.loads((result.out / "results.md").read_text().split("\n", 1)[0][len(PAGE_MARK):-len(" -->")])
+    assert summary["published"] == {"checked": 7, "pass": 4, "null_also_pass": 2}
 
 
 def test_null_predictors_leave_one_out() -> None:
@@ -91,21 +106,21 @@ def test_page_leads_with_the_headline_and_is_stamped(result) -> None:
     first, rest = text.split("\n", 1)
     assert first.startswith(PAGE_MARK)
     summary = json.loads(first[len(PAGE_MARK):-len(" -->")])
-    assert summary["keys"] == {"reproduced": 1, "partly": 1, "not": 1, "not measured": 2}
+    assert summary["keys"] == {"reproduced": 1, "partly": 1, "not": 2, "not measured": 3}
     assert summary["evidence"] == {"published": 7, "ns2": 1, "consistency": 1, "unclassified": 0}
     assert summary["null"]["best_passes"] == 4 and summary["digest"] == study_digest(SCORED)
     assert summary["quick"] is False and summary["commit"]
-    assert rest.index("## Key results: 1 of 5 reproduced, 1 partly, 1 not, 2 not measured") < rest.index("## Rows")
+    assert rest.index("## Key results: 1 of 7 reproduced, 1 partly, 2 not, 3 not measured") < rest.index("## Rows")
     assert "| a_beats_b | reproduced | 2 / 2 |" in rest and "ABOVE the 10 % target" in rest
     html = result.html.read_text()
-    assert html.index("Key results: 1 of 5 reproduced") < html.index("Paper vs nsim")
+    assert html.index("Key results: 1 of 7 reproduced") < html.index("Paper vs nsim")
 
 
 def test_cli_prints_the_headline_and_null_scores(tmp_path: Path) -> None:
     r = run_cli("reproduce", str(SCORED), "-o", str(tmp_path), "-j", "1")
     assert r.returncode == 1
-    assert r.stdout.startswith("Key results: 1 of 5 reproduced, 1 partly, 1 not, 2 not measured")
-    assert "  reproduced    a_beats_b: A is more efficient than B [2/2 published rows]" in r.stdout
+    assert r.stdout.startswith("Key results: 1 of 7 reproduced, 1 partly, 2 not, 3 not measured")
+    assert "  reproduced    a_beats_b: A is more efficient than B [2 / 2 published rows]" in r.stdout
     r = run_cli("reproduce", str(SCORED), "--null")
     assert r.returncode == 0 and "pass 4 of 7 published rows" in r.stdout
     assert "passes under fair: formula.jain" in r.stdout and "formula.a_minus_b" not in r.stdout

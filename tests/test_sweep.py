@@ -395,3 +395,46 @@ def test_workers_die_with_a_killed_driver(tmp_path):
     while time.monotonic() < deadline and any(alive(w) for w in workers):
         time.sleep(0.2)
     assert not [w for w in workers if alive(w)], "workers outlived their driver"
+
+
+# -- progress when piped, and the summary at the end (issue 30) ------------------------------
+
+def test_piped_progress_prints_plain_lines():
+    import io
+
+    from nsim.sweeps import LINES_MAX, _progress, progress_line
+
+    stream = io.StringIO()  # not a terminal, as when piped or logged
+    with _progress(5, True, stream) as advance:
+        for failed in (False, True, False, False, False):
+            advance(failed)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 5 and lines[1].startswith("sweep: 2/5 runs (40%), 1 failed, ")
+    assert lines[-1].startswith("sweep: 5/5 runs (100%), 1 failed, ") and "left" not in lines[-1]
+    stream = io.StringIO()
+    with _progress(200, True, stream) as advance:
+        for _ in range(200):
+            advance(False)
+    assert len(stream.getvalue().splitlines()) == LINES_MAX  # one line per 5 %
+    with _progress(3, False, stream := io.StringIO()) as advance:
+        advance(False)
+    assert stream.getvalue() == ""
+    assert progress_line(30, 60, 0, 12.0) == "sweep: 30/60 runs (50%), 0 failed, 12.0 s, ~12 s left"
+
+
+def test_sweep_command_shows_progress_and_a_summary_when_piped(tmp_path):
+    from conftest import run_cli
+
+    spec_for(tmp_path, limits=("5p", "20p"), seeds=(1, 2))
+    f = tmp_path / "s.toml"
+    f.write_text(f'scenario = "scenario.toml"\nseeds = 2\nmetrics = ["goodput_bps"]\n[grid]\n"{LIMIT}" = ["5p", "20p"]\n')
+    out = tmp_path / "out"
+    p = run_cli("sweep", str(f), "-o", str(out), "-j", "1")
+    assert p.returncode == 0, p.stderr
+    assert [l.split(",")[0] for l in p.stderr.splitlines()] == [f"sweep: {i}/4 runs ({25 * i}%)" for i in range(1, 5)]
+    assert "4 runs: 4 ran, 0 cached, 0 failed (4 ok) in " in p.stdout and " s wall" in p.stdout
+    assert f"report: nsim report {out}" in p.stdout
+    p = run_cli("sweep", str(f), "-o", str(out), "--report")
+    assert p.returncode == 0 and p.stderr == ""  # all cached: nothing to show progress for
+    assert "4 runs: 0 ran, 4 cached, 0 failed (4 ok)" in p.stdout and f"report: {out / 'report.html'}" in p.stdout
+    assert (out / "report.html").stat().st_size > 10_000

@@ -1,4 +1,4 @@
-"""Reducers for seed 004 (Bakthavachalu 2004, SF-SACK and TFRC on a RED dumbbell).
+"""Reducers for Bakthavachalu 2004 (SF-SACK and TFRC on a RED dumbbell).
 
 Two-flow parts (Tables 6.1/6.2): per flow, the throughput in 0.5 s bins (wire bytes delivered,
 headers included, as the thesis' bottleneck-link trace counts them) after a 20 s warm-up; its

@@ -536,6 +536,29 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
+#: The workloads of ch4_load.sweep.toml, told apart by their flows' names (an HTTP/1.0
+#: page's extra connections are `<name>/c<k>`; `ftprev` sessions run but are not counted).
+CH4_LOAD_WORKLOADS = {"web": r"^web1[01]_\d+(/c\d+)?$", "web_surge": r"^surge1[01]_\d+(/c\d+)?$",
+                      "ftp": r"^ftp\d+$", "telnet": r"^telnet\d+$"}
+
+
+def ch4_load(table: pd.DataFrame) -> dict[str, Any]:
+    """The lossless load of each chapter-4 workload alone (L2090, L2094, L2102): the summed
+    application goodput of its sessions (forward FTPshort only) in Mb/s, mean over seeds."""
+    names = table["name"].astype(str)
+    out: dict[str, Any] = {}
+    summary = []
+    for workload, pattern in CH4_LOAD_WORKLOADS.items():
+        mine = table[names.str.match(pattern)]
+        if not len(mine):
+            continue
+        per_seed = mine.groupby("seed")["goodput_bps"].sum() / 1e6
+        out[f"ch4_load.{workload}_mbps"] = float(per_seed.mean())
+        summary.append({"workload": workload, "seeds": len(per_seed), "lossless_mbps": float(per_seed.mean())})
+    out["__frames__"] = {"ch4_load_table": pd.DataFrame(summary)}
+    return out
+
+
 #: Goodput samples (2 s apart) before this time are left out of FTPlong means and CoVs.
 CH4_FTPLONG_WARMUP_S = 10.0
 #: Payload share of a 1000 B segment's 1040 B on the wire.

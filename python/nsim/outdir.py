@@ -61,7 +61,7 @@ def kind_of(directory: str) -> str | None:
 
 #: Files a run may leave that a later run does not write: removed from a folder nsim wrote
 #: before it marked its folders, when a new run is merged into it.
-_RUN_FILES = ("summary.json", "scenario.json", "flows.csv", "queues.csv", "classes.csv", "transfers.csv",
+_RUN_FILES = ("summary.json", "scenario.json", "flows.csv", "flows_all.csv", "queues.csv", "classes.csv", "transfers.csv",
               "windows.csv", "packet_delays.csv", "video_packets.csv", "trace.tr")
 
 

@@ -51,6 +51,10 @@ DEFAULT_WINDOW_S = 3.0
 AGGREGATE_ABOVE = 12
 #: Queue plots show this many of the busiest link directions by default.
 BUSIEST_QUEUES = 4
+#: Widest goodput bar chart (inches; 14 in is 1400 px in the report), and most bars that
+#: keep their flow name under them.
+GOODPUT_WIDTH_MAX = 14.0
+GOODPUT_NAMES_MAX = 100
 #: ns-2's default ``window_`` (the receiver's advertised window), in packets.
 DEFAULT_TCP_WINDOW = 20
 
@@ -260,11 +264,15 @@ def plot_throughput(source: Source, window_s: Optional[float] = None,
     ``fair_share_bps`` draws Holl's horizontal fair-share line. With more than
     :data:`AGGREGATE_ABOVE` flows, the median and percentile bands across flows are drawn.
 
-    A run that recorded no ``flow_throughput`` series still gets a plot: each flow's mean
-    throughput over its active time, from the per-flow table (the title says so).
+    A run that recorded no ``flow_throughput`` series gets the per-flow goodput bars of
+    :func:`plot_goodput` instead (a mean is one number per flow, not a line in time; the title
+    says what to record).
     """
     if not isinstance(source, pd.DataFrame) and "flow_throughput" not in source.series_kinds:
-        return _mean_throughput(_select(source.flows, "name", flows), source.summary, fair_share_bps, ax)
+        fig = plot_goodput(_select(source.flows, "name", flows), fair_share_bps=fair_share_bps, ax=ax)
+        fig.axes[0].set_title(f'{fig.axes[0].get_title()}\nno throughput series: record "flow_throughput" for one in time',
+                              fontsize="medium")
+        return fig
     df = _select(_series(source, "flow_throughput"), "name", flows)
     times = np.sort(df["time_s"].unique())
     if window_s is None:
@@ -303,40 +311,23 @@ def _finish_throughput(ax: "Axes", n: int, scale: float, unit: str, fair_share_b
     _legend(ax, n)
 
 
-def _mean_throughput(df: pd.DataFrame, summary: dict[str, Any], fair_share_bps: Optional[float],
-                     ax: Optional["Axes"]) -> "Figure":
-    """Each flow's mean throughput as a segment over [start, stop] (no series recorded)."""
-    if "throughput_bps" not in df:  # a run without flows
-        df = pd.DataFrame(columns=["flow", "name", "start_s", "stop_s", "throughput_bps"], dtype=float)
-    end = float(summary.get("sim_time_s") or 0.0)
-    scale, unit = _rate_unit(max(float(df["throughput_bps"].max()) if len(df) else 0.0, fair_share_bps or 0.0))
-    ax = _axes(ax)
-    stops = df["stop_s"].astype(float).fillna(end).clip(upper=end) if "stop_s" in df else pd.Series(end, index=df.index)
-    if len(df) > AGGREGATE_ABOVE:
-        q = df["throughput_bps"].quantile([0.1, 0.5, 0.9]) / scale
-        ax.axhspan(q[0.1], q[0.9], color="tab:blue", alpha=0.2, label="10-90 % of flows")
-        ax.axhline(q[0.5], color="tab:blue", label=f"median of {len(df)} flows")
-        n = 2
-    else:
-        for (_, r), stop in zip(df.iterrows(), stops):
-            ax.hlines(r["throughput_bps"] / scale, r["start_s"], stop, color=flow_color(r["flow"]), label=r["name"])
-        n = len(df)
-    ax.set_xlim(0, end or None)
-    ax.set_title('Mean per-flow throughput (record "flow_throughput" for time series)', fontsize="medium")
-    _finish_throughput(ax, n, scale, unit, fair_share_bps)
-    return ax.figure
-
-
 @plain_text
 def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: bool = False,
-               busiest: int = BUSIEST_QUEUES, ax: Optional["Axes"] = None) -> "Figure":
-    """Queue occupancy of link directions vs time.
+               busiest: int = BUSIEST_QUEUES, ax: Optional["Axes"] = None,
+               scenario: Optional[dict[str, Any]] = None) -> "Figure":
+    """Queue occupancy of link directions vs time, with RED's average, thresholds and the limit.
 
-    Reads the ``queue`` series (``time_s, link, from, to, len_pkts, len_bytes``). By default
-    the ``busiest`` link directions by mean occupancy are drawn (of those that ever held a
-    packet; all of them if none did); ``links`` selects link ids explicitly. ``in_bytes``
-    plots bytes instead of packets.
+    Reads the ``queue`` series (``time_s, link, from, to, len_pkts, len_bytes, avg_len``). By
+    default the ``busiest`` link directions by mean occupancy are drawn (of those that ever held
+    a packet; all of them if none did); ``links`` selects link ids explicitly. ``in_bytes``
+    plots bytes instead of packets. In packets, each direction also gets (same colour) its RED
+    average ``avg_len`` (dashed) when the discipline keeps one in packets, the ``min_th`` /
+    ``max_th`` thresholds (dotted) and the queue limit (thin solid, when the queue reached half
+    of it) as the scenario (``scenario`` or the Results' own) sets them on that direction
+    (:func:`nsim.topology.link_queues`).
     """
+    from .topology import link_queues, queue_limit_pkts
+
     df = _select(_series(source, "queue"), "link", links)
     col, unit = ("len_bytes", "bytes") if in_bytes else ("len_pkts", "packets")
     total = 0
@@ -346,16 +337,33 @@ def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: 
         total = len(mean)
         keep = mean.sort_values(ascending=False, kind="stable").index[:busiest]
         df = df[df.set_index(["link", "from", "to"]).index.isin(keep)]
+    configured = {} if in_bytes else link_queues(scenario if scenario is not None else getattr(source, "scenario", None))
     ax = _axes(ax)
+    shown = 0
     for i, ((link, src, dst), g) in enumerate(df.groupby(["link", "from", "to"], sort=True)):
-        ax.step(g["time_s"], g[col], where="post", color=flow_color(i), label=f"{src}→{dst}")
-    shown = len(ax.get_lines())
+        color = flow_color(i)
+        ax.step(g["time_s"], g[col], where="post", color=color, label=f"{src}→{dst}")
+        shown += 1
+        queue = configured.get((str(src), str(dst)), {})
+        in_packets = not (queue.get("queue_in_bytes") or queue.get("bytes"))
+        if not in_bytes and in_packets and "avg_len" in g and g["avg_len"].notna().any():
+            ax.plot(g["time_s"], g["avg_len"], color=color, linestyle="--", linewidth=1.0,
+                    label=f"{src}→{dst} RED average")
+        marks = [(queue.get("min_th"), "min_th", ":"), (queue.get("max_th"), "max_th", ":")] if in_packets else []
+        limit = queue_limit_pkts(queue) if queue else None
+        if limit is not None and g[col].max() >= limit / 2:  # a far-off limit would only squash the plot
+            marks.append((limit, "limit", "-"))
+        for value, name, style in marks:
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+                ax.axhline(value, color=color, linestyle=style, linewidth=0.8, alpha=0.8)
+                ax.annotate(f"{name} {value:g}", (1.0, value), xycoords=("axes fraction", "data"), xytext=(-2, 2),
+                            textcoords="offset points", ha="right", va="bottom", fontsize="x-small", color=color)
     mark_events(ax, source)
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"queue length ({unit})")
     ax.set_title("Queue occupancy" + (f" ({shown} busiest of {total} busy link directions)" if shown < total else ""))
     ax.set_ylim(bottom=0)
-    _legend(ax, shown)
+    _legend(ax, sum(1 for line in ax.get_lines() if not line.get_label().startswith("_")))
     return ax.figure
 
 
@@ -427,9 +435,11 @@ def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
     """Bar per flow of its goodput, with Jain's index in the title and an optional
     fair-share line."""
     df = _flows(source)
+    if "goodput_bps" not in df:  # a run without flows
+        df = pd.DataFrame({"flow": pd.Series(dtype=int), "name": pd.Series(dtype=str), "goodput_bps": pd.Series(dtype=float)})
     scale, unit = _rate_unit(max(float(df["goodput_bps"].max()) if len(df) else 0.0,
                                  fair_share_bps or 0.0))
-    ax = _axes(ax, figsize=(max(6.0, 0.35 * len(df) + 2.0), 4.5))
+    ax = _axes(ax, figsize=(min(GOODPUT_WIDTH_MAX, max(6.0, 0.35 * len(df) + 2.0)), 4.5))
     ax.bar(df["name"].astype(str), df["goodput_bps"] / scale,
            color=[flow_color(f) for f in df["flow"]])
     if fair_share_bps is not None:
@@ -439,7 +449,10 @@ def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
     ax.set_xlabel("flow")
     ax.set_ylabel(f"goodput ({unit})")
     ax.set_title(f"Per-flow goodput (Jain index {metrics.jain(df['goodput_bps']):.3f})")
-    if len(df) > 8:
+    if len(df) > GOODPUT_NAMES_MAX:  # names would overprint: flows in table order
+        ax.set_xticks([])
+        ax.set_xlabel(f"{len(df)} flows, in flow order")
+    elif len(df) > 8:
         ax.tick_params(axis="x", labelrotation=90, labelsize="x-small")
     return ax.figure
 
@@ -489,7 +502,7 @@ def available_kinds(results: Any) -> list[str]:
     have = set(results.series_kinds)
     flows = results.flows
     kinds = ["cwnd"] if have & {"tcp", "cwnd"} else []
-    if "flow_throughput" in have or len(flows):
+    if "flow_throughput" in have:
         kinds.append("throughput")
     if "queue" in have:
         kinds.append("queue")

@@ -50,11 +50,18 @@ th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: right; }
 th { background: #f3f3f3; } td.text { text-align: left; }
 table.sortable th { cursor: pointer; } table.sortable th:hover { background: #e4e4e4; }
 .scroll { overflow-x: auto; } .bad { color: #b00; font-weight: bold; }
-figure { margin: 1em 0; } img { max-width: 100%; }
+figure { margin: 1em 0; } img { max-width: 100%; height: auto; }
+@media print { body { max-width: none; margin: 0; } figure, tr { break-inside: avoid; } }
+@media print, (max-width: 60em) { table { font-size: 0.65em; } th, td { padding: 0.1em 0.25em; } }
 pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 </style>
 </head>
 <body>
+{% macro sortable(columns, rows) %}<div class="scroll"><table class="sortable">
+<thead><tr>{% for c in columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
+<tbody>
+{% for row in rows %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table></div>{% endmacro %}
 <h1>{{ title }}</h1>
 <table>
 {% for key, value in summary_rows %}<tr><th>{{ key }}</th><td>{{ value }}</td></tr>
@@ -71,16 +78,18 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 {% for reason, count in drop_rows %}<tr><td class="text">{{ reason }}</td><td>{{ count }}</td></tr>
 {% endfor %}</table>{% endif %}
 {% endif %}
+{% if topology %}
+<h2>Topology</h2>
+<figure><img alt="topology" src="data:{{ topology.mime }};base64,{{ topology.data }}"></figure>
+{% endif %}
 {% for table in tables %}
 <h2>{{ table.title }}</h2>
 {% if table.note %}<p>{{ table.note }}</p>{% endif %}
 {% if table.collapsed %}<details><summary>{{ table.rows|length }} rows (click to show; click a header to sort)</summary>{% endif %}
-<div class="scroll"><table class="sortable">
-<thead><tr>{% for c in table.columns %}<th title="click to sort">{{ c }}</th>{% endfor %}</tr></thead>
-<tbody>
-{% for row in table.rows %}<tr>{% for text, key, is_text in row %}<td data-v="{{ key }}"{% if is_text %} class="text"{% endif %}>{{ text }}</td>{% endfor %}</tr>
-{% endfor %}</tbody></table></div>
+{{ sortable(table.columns, table.rows) }}
 {% if table.collapsed %}</details>{% endif %}
+{% if table.more %}<details><summary>{{ table.more|length }} more rows (click to show)</summary>
+{{ sortable(table.columns, table.more) }}</details>{% endif %}
 {% endfor %}
 
 <h2>Plots</h2>
@@ -100,7 +109,24 @@ pre { background: #f7f7f7; padding: 0.5em; overflow-x: auto; font-size: 0.8em; }
 #: Tables longer than this start collapsed.
 COLLAPSE_ROWS = 20
 
-#: Per-flow columns shown first, in order: (column, header, scale, format).
+#: Link directions shown open in the Queues table, busiest first (the rest are one click away).
+OPEN_QUEUES = 8
+
+#: The run summary's rows: (key, label, scale, format); other keys keep their name.
+SUMMARY_ROWS = [
+    ("scenario", "scenario", None, None),
+    ("seed", "seed", None, None),
+    ("sim_time_s", "simulated time (s)", 1, "{:,.6g}"),
+    ("events", "events", 1, "{:,.0f}"),
+    ("events_per_s", "events per second", 1, "{:,.0f}"),
+    ("wall_s", "wall time (ms)", 1e-3, "{:,.1f}"),
+    ("setup_wall_s", "set-up time (ms)", 1e-3, "{:,.2f}"),
+    ("run_wall_s", "event loop (ms)", 1e-3, "{:,.1f}"),
+    ("interrupted", "interrupted", None, None),
+]
+
+#: Per-flow columns the Flows table shows, in order: (column, header, scale, format); the
+#: full table is ``Results.flows`` (flows.csv).
 FLOW_KEY_COLUMNS = [
     ("name", "flow", None, None),
     ("src", "from", None, None),
@@ -124,12 +150,15 @@ QUEUE_KEY_COLUMNS = [
     ("to", "to", None, None),
     ("class", "class", None, None),
     ("rate_bps", "rate (Mb/s)", 1e6, "{:,.3f}"),
+    ("delay_s", "delay (ms)", 1e-3, "{:,.3g}"),
     ("utilization", "utilization", 1, "{:.3f}"),
     ("arrivals", "arrivals (packets)", 1, "{:,.0f}"),
     ("departures", "departures (packets)", 1, "{:,.0f}"),
     ("dropped_pkts", "dropped (packets)", 1, "{:,.0f}"),
     ("mean_len_pkts", "mean queue (packets)", 1, "{:,.2f}"),
     ("max_len_pkts", "max queue (packets)", 1, "{:,.0f}"),
+    ("avg_len", "RED average", 1, "{:,.2f}"),
+    ("ecn_marks", "ECN marks", 1, "{:,.0f}"),
 ]
 
 
@@ -150,18 +179,30 @@ def _cell(value: Any, scale: Optional[float] = None, fmt: Optional[str] = None) 
 
 
 def _table(title: str, df: pd.DataFrame, key_columns: Sequence[tuple[str, str, Optional[float], Optional[str]]] = (),
-           note: str = "") -> dict[str, Any]:
-    """A table for the template: the key columns first (readable headers, units, formatted
-    numbers), then the others; per-reason drop columns that are all zero are left out."""
-    key = [(c, h, sc, f) for c, h, sc, f in key_columns if c in df.columns]
-    named = {c for c, *_ in key}
-    rest = [(c, str(c), None, None) for c in df.columns
-            if c not in named and not (str(c).startswith("drops_") and (df[c].fillna(0) == 0).all())]
-    cols = key + rest
+           note: str = "", open_rows: Optional[int] = None) -> dict[str, Any]:
+    """A table for the template. With ``key_columns``, only those (readable headers, units,
+    formatted numbers) that hold a value, plus the non-zero ``drops_<reason>`` columns, so
+    the table fits the page; without, every column. ``open_rows``: that many rows shown, the
+    rest behind a click; otherwise a table longer than :data:`COLLAPSE_ROWS` starts collapsed."""
+    if key_columns:
+        cols = [(c, h, sc, f) for c, h, sc, f in key_columns if c in df.columns and df[c].notna().any()
+                and not (c == "ecn_marks" and (df[c].fillna(0) == 0).all())]
+        cols += [(c, f"{c.removeprefix('drops_').replace('_', ' ')} drops", 1, "{:,.0f}") for c in df.columns
+                 if str(c).startswith("drops_") and not (df[c].fillna(0) == 0).all()]
+    else:
+        cols = [(c, str(c), None, None) for c in df.columns]
     records = df[[c for c, *_ in cols]].astype(object).itertuples(index=False) if cols else []
     rows = [[_cell(v, sc, f) for v, (_, _, sc, f) in zip(rec, cols)] for rec in records]
-    return {"title": title, "columns": [h for _, h, _, _ in cols], "rows": rows,
-            "collapsed": len(rows) > COLLAPSE_ROWS, "note": note}
+    more = rows[open_rows:] if open_rows is not None else []
+    rows = rows[:open_rows] if open_rows is not None else rows
+    return {"title": title, "columns": [h for _, h, _, _ in cols], "rows": rows, "more": more,
+            "collapsed": open_rows is None and len(rows) > COLLAPSE_ROWS, "note": note}
+
+
+def _busiest_first(queues: pd.DataFrame) -> pd.DataFrame:
+    """Link directions by drops, then utilization, then mean queue (the bottleneck on top)."""
+    keys = [c for c in ("dropped_pkts", "utilization", "mean_len_pkts") if c in queues]
+    return queues.sort_values(keys, ascending=False, kind="stable") if keys else queues
 
 
 def _figure(fig: Any, fmt: str) -> dict[str, str]:
@@ -174,6 +215,13 @@ def _figure(fig: Any, fmt: str) -> dict[str, str]:
     if isinstance(fig, Figure):
         fig.clear()  # free the figure's memory now (no pyplot state holds it)
     return {"mime": mime, "data": base64.b64encode(buf.getvalue()).decode("ascii")}
+
+
+def _summary_value(value: Any, scale: Optional[float], fmt: Optional[str]) -> str:
+    """A summary value in the row's unit; yes/no for flags."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return _cell(value, scale, fmt)[0]
 
 
 def _check_format(image_format: str) -> None:
@@ -205,15 +253,25 @@ def render_report(results: Any, image_format: str = "png") -> str:
     for kind in plots.available_kinds(results):
         fig = plots.KINDS[kind](results)
         figures.append({"kind": kind, **_figure(fig, image_format)})
-    tables = [_table("Flows", results.flows, FLOW_KEY_COLUMNS), _table("Queues", results.queues, QUEUE_KEY_COLUMNS)]
+    from .topology import plot_topology
+
+    topology = plot_topology(results)
+    queues = results.queues
+    tables = [_table("Flows", results.flows, FLOW_KEY_COLUMNS,
+                     note="The key columns that hold a value; every column is in flows.csv (Results.flows)."),
+              _table("Queues", _busiest_first(queues), QUEUE_KEY_COLUMNS, open_rows=OPEN_QUEUES,
+                     note="One row per link direction, busiest first (drops, then utilization).")]
     classes = getattr(results, "classes", None)
     if classes is not None and len(classes):
         tables.append(_table("Classes", classes, QUEUE_KEY_COLUMNS,
                              note="One row per class of a scheduling discipline (priority, WRR, DRR, CBQ, ...)."))
+    labels = {k: (h, sc, f) for k, h, sc, f in SUMMARY_ROWS}
     return _render(
         title=summary.get("scenario"),
-        summary_rows=[(k, _cell(v)[0]) for k, v in summary.items()],
-        accounting_rows=[(k, _cell(v)[0]) for k, v in accounting.items()],
+        summary_rows=[(labels[k][0], _summary_value(v, *labels[k][1:])) if k in labels else (k, _cell(v)[0])
+                      for k, v in summary.items()],
+        topology=_figure(topology, image_format) if topology is not None else None,
+        accounting_rows=[(k.replace("_", " "), _cell(v)[0]) for k, v in accounting.items()],
         balanced=results.balanced,
         drop_rows=sorted(by_reason.items()),
         tables=tables,
@@ -223,9 +281,15 @@ def render_report(results: Any, image_format: str = "png") -> str:
 
 
 def render_sweep_report(sweep_dir: Union[str, Path], image_format: str = "png") -> str:
-    """The HTML report of a sweep output directory (``nsim sweep -o DIR``): the per-point
-    summary with 95 % confidence intervals over seeds, and one plot per metric (mean and CI
-    against the first swept parameter, one line per value of the others)."""
+    """The HTML report of a sweep output directory (``nsim sweep -o DIR``).
+
+    First a table per grid point (each metric averaged over the run's flows, as mean ± 95 %
+    CI over seeds), then one figure per metric against the first swept parameter
+    (:func:`nsim.sweep_plots.sweep_metric_figure`: natural value order, short labels, scaled
+    units, small multiples when lines exceed what colour separates), then the per-flow table.
+    """
+    from . import sweep_plots as sp
+
     _check_format(image_format)
     d = Path(sweep_dir)
     summary = _read_sweep_table(d, "summary")
@@ -234,31 +298,68 @@ def render_sweep_report(sweep_dir: Union[str, Path], image_format: str = "png") 
     params = cols[: cols.index("seed")] if "seed" in cols else []  # the table starts with them
     metric_names = [c.removesuffix("_mean") for c in summary.columns if c.endswith("_mean")]
     failed = int(table["error"].notna().sum()) if "error" in table else 0
+    seeds = int(table["seed"].nunique()) if "seed" in table else 0
+    short = sp.short_labels(params)
+    orders = {p: sp.natural_order(list(table[p])) for p in params}
     figures = []
     for m in metric_names:
-        fig = _sweep_metric_figure(summary, params, m)
+        fig = sp.sweep_metric_figure(summary, table, params, m, seeds=seeds)
         if fig is not None:
             figures.append({"kind": m, **_figure(fig, image_format)})
-    shown = summary.copy()
-    for m in metric_names:
-        mean, ci = shown.pop(f"{m}_mean"), shown.pop(f"{m}_ci95") if f"{m}_ci95" in shown else None
-        shown[f"{plots.column_label(m)}: mean ± 95 % CI"] = [
-            "" if (isinstance(a, float) and math.isnan(a)) else
-            (f"{a:.6g}" if ci is None or (isinstance(b, float) and math.isnan(b)) else f"{a:.6g} ± {b:.3g}")
-            for a, b in zip(mean, ci if ci is not None else [math.nan] * len(mean))]
+    n_flows = int(summary["name"].nunique()) if "name" in summary else 0
+    per_point = sp.point_summary(table, params, metric_names)
+    flows_note = f" averaged over the run's {n_flows} flows" if n_flows > 1 else ""
+    tables = [_table("Per grid point", _mean_ci_columns(per_point, params, metric_names, short, per_flow=n_flows > 1),
+                     note=f"Each metric{flows_note}, then mean ± 95 % confidence half-width over {seeds} seeds."),
+              _table("Per flow", _mean_ci_columns(sp.sort_naturally(summary, params, orders), params + ["name"],
+                                                  metric_names, {**short, "name": "flow"}),
+                     note="Mean ± 95 % confidence half-width over seeds, per grid point and flow.")]
+    swept = [f"{short[p]} = {p} ({', '.join(sp.value_label(v) for v in orders[p])})" for p in params]
     return _render(
         title=f"sweep {d.name}",
         summary_rows=[("runs", table["run_key"].nunique() if "run_key" in table else len(table)),
                       ("grid points", int(table["point"].nunique()) if "point" in table else ""),
-                      ("seeds", int(table["seed"].nunique()) if "seed" in table else ""),
-                      ("failed runs", failed), ("swept parameters", ", ".join(params) or "none")],
+                      ("seeds", seeds or ""), ("flows per run", n_flows or ""),
+                      ("failed runs", failed), *[("swept", s) for s in swept or ["nothing"]]],
         accounting_rows=[],
         balanced=True,
         drop_rows=[],
-        tables=[_table("Summary over seeds", shown)],
+        topology=None,
+        tables=tables,
         figures=figures,
         scenario_json="",
     )
+
+
+def _mean_ci_columns(summary: pd.DataFrame, keys: list[str], metric_names: list[str], headers: dict[str, str],
+                     per_flow: bool = False) -> pd.DataFrame:
+    """``keys`` under their short ``headers``, then one "mean ± CI" text column per metric in
+    readable units (:func:`nsim.sweep_plots.metric_scale`)."""
+    from . import sweep_plots as sp
+
+    out = pd.DataFrame({headers.get(k, k): summary[k].map(sp.value_label) if k != "name" else summary[k]
+                        for k in keys if k in summary})
+    for m in metric_names:
+        mean = summary.get(f"{m}_mean")
+        if mean is None:
+            continue
+        ci = summary.get(f"{m}_ci95", pd.Series(math.nan, index=summary.index))
+        scale, label = sp.metric_scale(m, float(mean.abs().max()) if mean.notna().any() else 0.0)
+        header = (label.replace(" (", " per flow (", 1) if "(" in label else f"{label} per flow") if per_flow else label
+        out[header] = [_mean_ci_text(a / scale, b / scale) for a, b in zip(mean, ci)]
+    return out
+
+
+def _mean_ci_text(mean: float, ci: float) -> str:
+    """``"360.2 ± 0.9"``: the mean to four significant digits and the interval to as many
+    decimals (so rounding noise such as ``± 1.8e-13`` reads ``± 0.0``)."""
+    if isinstance(mean, float) and math.isnan(mean):
+        return ""
+    size = abs(mean) or (ci if isinstance(ci, float) and not math.isnan(ci) else 0.0)
+    decimals = max(0, 3 - math.floor(math.log10(size))) if size > 0 else 0
+    if isinstance(ci, float) and math.isnan(ci):
+        return f"{mean:,.{decimals}f}"
+    return f"{mean:,.{decimals}f} ± {ci:,.{decimals}f}"
 
 
 def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
@@ -270,31 +371,6 @@ def _read_sweep_table(d: Path, name: str) -> pd.DataFrame:
         return pd.read_parquet(path)
     except (OSError, ValueError) as e:
         raise ResultsError(f"{d}: not a sweep output directory ({path.name}: {e})") from None
-
-
-@plots.plain_text
-def _sweep_metric_figure(summary: pd.DataFrame, params: list[str], metric: str) -> Any:
-    """Mean and 95 % CI of ``metric`` against the first parameter (or per flow when nothing
-    was swept), one line per combination of the other parameters and the flow."""
-    if f"{metric}_mean" not in summary or not summary[f"{metric}_mean"].notna().any():
-        return None
-    ax = plots._axes(None)
-    x = params[0] if params else "name"
-    groups = [c for c in params[1:] + ["name"] if c in summary.columns and c != x]
-    parts = summary.groupby(groups, sort=True) if groups else [((), summary)]
-    n = 0
-    for i, (key, g) in enumerate(parts):
-        key = key if isinstance(key, tuple) else (key,)
-        label = ", ".join(f"{k}={v}" for k, v in zip(groups, key)) or metric
-        ci = g[f"{metric}_ci95"] if f"{metric}_ci95" in g else None
-        ax.errorbar(g[x].astype(str), g[f"{metric}_mean"], yerr=ci, marker="o", capsize=3,
-                    color=plots.flow_color(i), label=label)
-        n += 1
-    ax.set_xlabel(x)
-    ax.set_ylabel(plots.column_label(metric))
-    ax.set_title(f"{plots.column_label(metric).split(' (')[0]}: mean and 95 % CI over seeds")
-    plots._legend(ax, n)
-    return ax.figure
 
 
 def write_sweep_report(sweep_dir: Union[str, Path], path: Union[str, Path], image_format: str = "png") -> Path:

@@ -42,7 +42,7 @@ import pandas as pd
 
 from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
-from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_scores,
+from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, key_verdicts, null_passed, null_scores,
                       passes, render_why, seed_stats)
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
 
@@ -586,7 +586,8 @@ class ReproduceResult:
     @property
     def keys(self) -> list[dict[str, Any]]:
         """One line per key result: id, claim, source, verdict, checked/passed published rows."""
-        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows})
+        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows},
+                            null_passed(self.study.rows))
 
     @property
     def null(self) -> dict[str, Any]:
@@ -769,6 +770,9 @@ def reproduce(
         lines.append(compare(row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values()),
                              measured))
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
+    trivial = rows["id"].isin(null_passed(st.rows)) & rows["status"].isin(["pass", "xpass"])
+    rows.loc[trivial, "note"] = [f"{n}; " if n else "" for n in rows.loc[trivial, "note"]]
+    rows.loc[trivial, "note"] += "a null predictor passes this row too: no evidence, not counted for the key results"
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     from .reproduction_report import write_html, write_markdown
 

@@ -59,7 +59,7 @@ figure { margin: 1em 0; } img { max-width: 100%; } figcaption { font-size: 0.9em
 {% if keys %}<table>
 <tr><th>key result</th><th>verdict</th><th>published rows passing</th><th>claim</th><th>where the paper says it</th></tr>
 {% for k in keys %}<tr class="{{ k.css }}"><td class="text">{{ k.id }}</td><td class="status text">{{ k.verdict }}</td>
-<td>{{ k.passed }} / {{ k.checked }}</td><td class="text">{{ k.claim }}{% if k.why %} <em>({{ k.why }})</em>{% endif %}</td><td class="text">{{ k.source }}</td></tr>
+<td>{{ k.rows_text }}</td><td class="text">{{ k.claim }}{% if k.why %} <em>({{ k.why }})</em>{% endif %}</td><td class="text">{{ k.source }}</td></tr>
 {% endfor %}</table>{% else %}<p>This study lists no key results.</p>{% endif %}
 
 <h2>Evidence</h2>
@@ -152,8 +152,19 @@ def summary(result: "ReproduceResult") -> dict[str, Any]:
     return {"study": result.study.name, "quick": result.quick, **result.stamp, "wall_s": round(result.wall_s, 1),
             "keys": verdict_counts(result.keys), "rows": result.counts, "evidence": evidence,
             "published": {"checked": int(len(published)),
-                          "pass": int(published["status"].isin(["pass", "xpass"]).sum()) if len(published) else 0},
+                          "pass": int(published["status"].isin(["pass", "xpass"]).sum()) if len(published) else 0,
+                          "null_also_pass": _null_also_pass(result, published)},
             "null": result.null}
+
+
+def _null_also_pass(result: "ReproduceResult", published: pd.DataFrame) -> int:
+    """Published rows nsim passes that a null predictor passes too (see :func:`nsim.scoring.null_passed`)."""
+    from .scoring import null_passed
+
+    if not len(published):
+        return 0
+    ok = published[published["status"].isin(["pass", "xpass"])]
+    return int(ok["id"].isin(null_passed(result.study.rows)).sum())
 
 
 def headline_text(result: "ReproduceResult") -> str:
@@ -187,7 +198,11 @@ def _evidence_text(s: dict[str, Any]) -> str:
             f"hold by construction; they do not count as reproduction)")
     if e["unclassified"]:
         text += f", {e['unclassified']} not yet classified"
-    return text + f". Published rows checked: {p['checked']}, passing: {p['pass']}."
+    text += f". Published rows checked: {p['checked']}, passing: {p['pass']}"
+    if p.get("null_also_pass"):
+        text += (f", of which {p['null_also_pass']} pass under a null predictor too: those passes are no evidence "
+                 f"and the key results do not count them")
+    return text + "."
 
 
 def _stamp_line(result: "ReproduceResult", s: dict[str, Any]) -> str:
@@ -222,7 +237,7 @@ def write_markdown(result: "ReproduceResult", path: Union[str, Path]) -> Path:
         lines += ["| key result | verdict | published rows passing | claim | where the paper says it |", "|---|---|---|---|---|"]
         for k in keys:
             claim = k["claim"] + (f" ({k['why']})" if k["why"] else "")
-            cells = [k["id"], k["verdict"], f"{k['passed']} / {k['checked']}", claim, k["source"]]
+            cells = [k["id"], k["verdict"], k["rows_text"], claim, k["source"]]
             lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     else:
         lines.append("This study lists no key results.")

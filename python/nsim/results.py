@@ -11,6 +11,7 @@ import os
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import _core
+from .flow_columns import write_narrow_flows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
 
 #: Drop reasons, in column order (``drops_<reason>``).
 DROP_REASONS: list[str] = list(_core.drop_reasons())
-
 
 def _row_columns(rows: list[dict[str, Any]], windows: "list[dict[str, Any]] | None" = None) -> dict[str, list[Any]]:
     """Rows with a nested ``drops`` map -> columns, one ``drops_<reason>`` per reason.
@@ -369,7 +369,8 @@ class Results:
         return a["created"] == a["delivered"] + a["dropped"] + held and a.get("live", held) == held
 
     def save(self, directory: str | os.PathLike[str], parquet: bool = False, force: bool = False) -> None:
-        """Writes summary.json, scenario.json, flows.csv, queues.csv, classes.csv (when there
+        """Writes summary.json, scenario.json, flows.csv (the columns that apply to the run's
+        flows) and flows_all.csv (every column), queues.csv, classes.csv (when there
         are classes), transfers.csv (when a transfer completed) and series_<kind>.csv (plus
         .parquet copies when ``parquet`` is True) into ``directory``, replacing it whole (files
         of an earlier run do not stay). Raises :class:`nsim.errors.ResultsError` if
@@ -409,6 +410,7 @@ class Results:
             df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
             if parquet:
                 df.to_parquet(os.path.join(d, f"{name}.parquet"), index=False)
+        write_narrow_flows(d)
 
     @classmethod
     def load(cls, directory: str | os.PathLike[str]) -> "Results":
@@ -438,7 +440,9 @@ class Results:
         def deferred(name: str) -> Any:
             return (lambda: _read_csv(d, name)) if os.path.exists(os.path.join(d, name)) else None
 
-        flows = _read_csv(d, "flows.csv", ("flow", "name"))
+        # flows_all.csv has every column; a folder written before it existed has them in flows.csv
+        flows = _read_csv(d, "flows_all.csv" if os.path.exists(os.path.join(d, "flows_all.csv")) else "flows.csv",
+                          ("flow", "name"))
         queues = _read_csv(d, "queues.csv", ("from", "to"))
         return cls(summary, accounting, flows, queues, series, scenario, optional("classes.csv"),
                    deferred("packet_delays.csv"), optional("windows.csv"), optional("transfers.csv"),

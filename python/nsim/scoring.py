@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 __all__ = ["EVIDENCE", "MEASURES", "VERDICTS", "MIN_SEEDS_FOR_CI", "NULL_TARGET", "Key", "SeedStats", "seed_stats",
-           "derive", "passes", "null_predictions", "null_scores", "key_verdicts", "verdict_counts", "render_why"]
+           "derive", "passes", "null_predictions", "null_passed", "null_scores", "key_verdicts", "verdict_counts", "render_why"]
 
 #: Row evidence kinds; only ``published`` counts as reproducing the paper.
 EVIDENCE = ("published", "ns2", "consistency")
@@ -155,6 +155,19 @@ def null_predictions(rows: Sequence[Any]) -> dict[str, dict[str, Optional[float]
     return {"constant": constant, "fair": fair, "no_effect": no_effect}
 
 
+def null_passed(rows: Sequence[Any]) -> set[str]:
+    """Ids of the published rows that at least one null predictor passes.
+
+    A pass on such a row is no evidence that nsim reproduces anything: a predictor with no
+    model passes it too (a paper's own "no difference" claim, a bound every plausible value
+    meets). :func:`key_verdicts` therefore does not count nsim's pass on it; a failure on it
+    still counts against the key result.
+    """
+    preds = null_predictions(rows)
+    return {r.id for r in rows if r.evidence == "published"
+            and any(v[r.id] is not None and passes(r, v[r.id]) for v in preds.values())}
+
+
 def null_scores(rows: Sequence[Any], checked: Optional[set[str]] = None) -> dict[str, Any]:
     """How many published rows each null predictor passes, and the best of them.
 
@@ -176,12 +189,17 @@ def null_scores(rows: Sequence[Any], checked: Optional[set[str]] = None) -> dict
             "share": counts[best] / n if n else 0.0, "target": NULL_TARGET}
 
 
-def key_verdicts(keys: Sequence[Key], table: Any, evidence: Mapping[str, str]) -> list[dict[str, Any]]:
+def key_verdicts(keys: Sequence[Key], table: Any, evidence: Mapping[str, str],
+                 trivial: frozenset[str] | set[str] = frozenset()) -> list[dict[str, Any]]:
     """One line per key: id, claim, source, verdict, the published rows checked and passing.
 
     ``table`` is the reproduction's row table (``id`` and ``status`` columns); ``evidence`` maps
-    row id to its kind. Skipped rows (``--quick``) are not checked; ``known-fail`` and ``FAIL``
-    are checked and not passing; ``pass`` and ``xpass`` pass.
+    row id to its kind; ``trivial`` holds the rows a null predictor passes
+    (:func:`null_passed`). Skipped rows (``--quick``) are not checked; ``known-fail`` and
+    ``FAIL`` are checked and not passing; ``pass`` and ``xpass`` pass. A pass on a trivial row
+    is not counted (``trivial_passes`` says how many were set aside): a key whose every
+    checked row is such a pass is ``not measured``, since nothing that could tell a model from
+    no model was measured.
     """
     status = dict(zip(table["id"], table["status"])) if len(table) else {}
     out = []
@@ -189,16 +207,23 @@ def key_verdicts(keys: Sequence[Key], table: Any, evidence: Mapping[str, str]) -
         mine = [rid for rid in status if k.matches(rid)]
         checked = [rid for rid in mine if evidence.get(rid) == "published" and status[rid] != "skip"]
         passed = [rid for rid in checked if status[rid] in ("pass", "xpass")]
+        set_aside = [rid for rid in passed if rid in trivial]
+        counted = [rid for rid in checked if rid not in set_aside]
+        counted_passes = [rid for rid in passed if rid not in set_aside]
         others = [rid for rid in mine if evidence.get(rid) != "published" and status[rid] != "skip"]
-        if not checked:
+        if not counted:
             verdict = "not measured"
-        elif len(passed) == len(checked):
+        elif len(counted_passes) == len(counted):
             verdict = "reproduced"
         else:
-            verdict = "partly" if passed else "not"
+            verdict = "partly" if counted_passes else "not"
+        text = f"{len(counted_passes)} / {len(counted)}"
+        if set_aside:
+            text += f" (+{len(set_aside)} that a null predictor passes too, not counted)"
         out.append({"id": k.id, "claim": k.claim, "source": k.source, "verdict": verdict,
-                    "checked": len(checked), "passed": len(passed), "other_rows": len(others),
-                    "rows": mine, "why": k.why})
+                    "checked": len(counted), "passed": len(counted_passes), "trivial_passes": len(set_aside),
+                    "rows_text": text,
+                    "other_rows": len(others), "rows": mine, "why": k.why})
     return out
 
 

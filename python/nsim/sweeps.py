@@ -33,6 +33,7 @@ import functools
 import hashlib
 import itertools
 import json
+import math
 import os
 import re
 import sys
@@ -657,17 +658,50 @@ def _write_atomic(rows_json: str, path: Path) -> None:
 
 
 @contextlib.contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[], None]]:
-    """Yield a function that advances a rich progress bar by one run (a no-op if disabled)."""
+def _progress(total: int, enabled: bool, stream: Any = None) -> Iterator[Callable[[bool], None]]:
+    """Yield a function ``advance(failed)`` called once per finished run: a rich progress bar
+    on a terminal; when ``stream`` (default stderr) is not a terminal (piped, logged, CI), a
+    plain line per run for up to :data:`LINES_MAX` runs, else per 1/:data:`LINES_MAX` of them
+    (:func:`progress_line`), as ``nsim run`` does; nothing when disabled."""
+    stream = stream if stream is not None else sys.stderr
     if not enabled:
-        yield lambda: None
+        yield lambda failed: None
         return
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if not tty:
+        started = time.monotonic()
+        step = max(1, math.ceil(total / LINES_MAX))
+        state = {"done": 0, "failed": 0}
+
+        def line(failed: bool) -> None:
+            state["done"] += 1
+            state["failed"] += bool(failed)
+            if state["done"] % step == 0 or state["done"] == total:
+                print(progress_line(state["done"], total, state["failed"], time.monotonic() - started),
+                      file=stream, flush=True)
+
+        yield line
+        return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("[bold]sweep"), BarColumn(), MofNCompleteColumn(), TextColumn("runs"),
-                  TimeRemainingColumn()) as bar:
+                  TimeRemainingColumn(), console=Console(file=stream)) as bar:
         task = bar.add_task("sweep", total=total)
-        yield lambda: bar.advance(task)
+        yield lambda failed: bar.advance(task)
+
+
+#: Most plain progress lines a piped sweep prints.
+LINES_MAX = 20
+
+
+def progress_line(done: int, total: int, failed: int, wall_s: float) -> str:
+    """``sweep: 30/60 runs (50%), 0 failed, 12.3 s, ~12 s left``."""
+    left = f", ~{wall_s / done * (total - done):.0f} s left" if 0 < done < total else ""
+    return f"sweep: {done}/{total} runs ({100 * done // max(1, total)}%), {failed} failed, {wall_s:.1f} s{left}"
 
 
 def _column_values(values: list[Any]) -> list[Any]:
@@ -720,7 +754,8 @@ def sweep(
         workers: Local worker processes (default: all cores). Ignored with ``scheduler``.
         scheduler: A Dask scheduler address (``"tcp://host:8786"``) or a
             ``dask.distributed.Client`` to run on instead of local processes.
-        progress: Show a progress bar (runs done out of runs to do).
+        progress: Show progress on stderr: a bar on a terminal, otherwise a plain line per
+            finished run (per 5 % of them beyond 20 runs).
         on_result: Called in this process after each run finishes and is cached, with the
             run and its error message (None if it worked).
         force: Write ``out`` even if it holds files nsim did not write (by default such a
@@ -763,7 +798,7 @@ def sweep(
                         fresh[run.key] = outcome["rows_json"]
                     else:
                         errors[run.key] = outcome["error"]
-                    advance()
+                    advance(outcome["error"] is not None)
                     if on_result is not None:
                         on_result(run, outcome["error"])
     table = _assemble(spec, runs, cache, errors, fresh)

@@ -194,6 +194,9 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
                     raise ResultsError(str(e).replace(staged.path, out)) from None
             with open(os.path.join(staged.path, "scenario.json"), "w", encoding="utf-8") as f:
                 f.write(_scenario_json(text))
+            from ..flow_columns import write_narrow_flows
+
+            write_narrow_flows(staged.path)
             if parquet:
                 _write_parquet(staged.path)
             staged.commit()

@@ -11,6 +11,15 @@ from .common import invalid_input_exits_2, one_line
 KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput"]
 #: Output formats by file extension.
 FORMATS = (".png", ".svg", ".pdf")
+#: Resolution of the default PNG.
+DEFAULT_DPI = 100
+
+
+def default_out(results_dir: str, kind: str, dpi: int) -> str:
+    """``RESULTS_DIR/<kind>.png``, or ``<kind>-<dpi>dpi.png`` at another resolution (a
+    300 dpi copy does not silently replace the 100 dpi one, issue 30)."""
+    suffix = "" if dpi == DEFAULT_DPI else f"-{dpi}dpi"
+    return os.path.join(results_dir, f"{kind}{suffix}.png")
 
 
 @click.command("plot")
@@ -19,14 +28,15 @@ FORMATS = (".png", ".svg", ".pdf")
               help="Which plot: effective window/ssthresh, windowed throughput (mean throughput if no "
                    "series was recorded), busiest queues, CCDF of completion times or delays, or goodput bars.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
-              help="Output file; .png, .svg or .pdf [default: RESULTS_DIR/<kind>.png].")
-@click.option("--dpi", type=click.IntRange(min=10, max=2400), default=100, show_default=True,
+              help="Output file; .png, .svg or .pdf [default: RESULTS_DIR/<kind>.png, or "
+                   "RESULTS_DIR/<kind>-<DPI>dpi.png with another --dpi, so it never replaces the default-size one].")
+@click.option("--dpi", type=click.IntRange(min=10, max=2400), default=DEFAULT_DPI, show_default=True,
               help="Resolution of .png output (dots per inch).")
 @click.option("--window", "window_s", type=click.FloatRange(min=0, min_open=True),
               help="Averaging window in seconds for --kind throughput [default: 3 s, shorter for short runs].")
 def command(results_dir: str, kind: str, out: str | None, dpi: int, window_s: float | None) -> None:
     """Plot a run saved by ``nsim run -o RESULTS_DIR``."""
-    out = out or os.path.join(results_dir, f"{kind}.png")
+    out = out or default_out(results_dir, kind, dpi)
     if os.path.splitext(out)[1].lower() not in FORMATS:
         raise click.BadParameter(f"the output must end in {', '.join(FORMATS)}", param_hint="-o")
     import matplotlib

@@ -16,8 +16,8 @@ from .common import invalid_input_exits_2
 @click.option("--svg", is_flag=True, help="Embed plots as SVG instead of PNG.")
 def command(results_dir: str, out: str | None, svg: bool) -> None:
     """Write an HTML report of RESULTS_DIR: a run saved by ``nsim run -o`` (summary,
-    accounting, flow/queue/class tables, plots) or a sweep directory written by ``nsim sweep``
-    (summary over seeds with 95 % CIs, one plot per metric)."""
+    accounting, topology, flow/queue/class tables, plots) or a sweep directory written by
+    ``nsim sweep`` (a table per grid point with 95 % CIs over seeds, one figure per metric)."""
     import matplotlib
 
     matplotlib.use("Agg")

@@ -63,7 +63,7 @@ def command(study_dir: str, quick: bool, out: str | None, workers: int | None, s
             interrupted(out or "out/reproduce/<study>")
     click.echo(f"Key results: {headline_text(res)}")
     for k in res.keys:
-        click.echo(f"  {k['verdict']:<12}  {k['id']}: {k['claim']} [{k['passed']}/{k['checked']} published rows]")
+        click.echo(f"  {k['verdict']:<12}  {k['id']}: {k['claim']} [{k['rows_text']} published rows]")
     click.echo(null_text(res.null))
     rows = res.rows[~res.rows["status"].isin(["pass", "skip"])] if quiet else res.rows
     if len(rows):

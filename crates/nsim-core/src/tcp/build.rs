@@ -8,6 +8,7 @@ use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
 use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
+use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
 use crate::tcp::cc::sf_sack::SfSack;
@@ -70,6 +71,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),
         Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),
         Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
+        Variant::Cubic => (Box::new(Cubic::new(reno, p.cubic.clone())), rule_recovery()),
     }
 }
 

@@ -40,12 +40,14 @@ pub enum Variant {
     /// SF-SACK (Bakthavachalu 2004 ch. 3): Sack1 whose window decrease comes from a Tustin
     /// low-pass filter of past windows.
     SfSack,
+    /// CUBIC (RFC 9438) with Sack1 recovery (or `recovery` = "reno" / "newreno").
+    Cubic,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic)
     }
 
     pub fn name(self) -> &'static str {
@@ -61,6 +63,7 @@ impl Variant {
             Variant::Gaimd => "gaimd",
             Variant::Binomial => "binomial",
             Variant::SfSack => "sf_sack",
+            Variant::Cubic => "cubic",
         }
     }
 }
@@ -112,7 +115,7 @@ pub struct TcpConfig {
     /// Delayed-ACK timer. Default 100 ms (ns-2 `Agent/TCPSink/DelAck interval_`; RFC 1122
     /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment).
     pub delack_interval: Option<TimeSpec>,
-    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial): "sack1" (default,
+    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial) or of cubic: "sack1" (default,
     /// as ns-2's `Agent/TCP/Sack1` with the rule's variables), "reno" or "newreno" (the rule on
     /// `Agent/TCP/Reno` or `Agent/TCP/Newreno`). Other variants have their own recovery.
     pub recovery: Option<RuleRecovery>,
@@ -174,6 +177,9 @@ pub struct TcpConfig {
     /// SF-SACK options.
     #[serde(default)]
     pub sf_sack: SfSackConfig,
+    /// CUBIC options.
+    #[serde(default)]
+    pub cubic: CubicConfig,
     /// TCP-DS marking of data segments (and ACKs) by the sender's state (seed 002b §4.6.1;
     /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
@@ -293,6 +299,40 @@ pub struct FackConfig {
     /// Default false (ns-2 `rampdown_ 0`).
     #[serde(default)]
     pub rampdown: bool,
+}
+
+/// CUBIC parameters (RFC 9438 §4-§5; `crate::tcp::cc::cubic`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CubicConfig {
+    /// C, the cubic function's scale, in segments per second cubed. Default 0.4 (RFC 9438 §5,
+    /// Linux `bic_scale`).
+    #[serde(default = "cubic_c")]
+    pub c: f64,
+    /// β_cubic, the window kept on a congestion event. Default 0.7 (RFC 9438 §4.6).
+    #[serde(default = "cubic_beta")]
+    pub beta: f64,
+    /// Fast convergence (RFC 9438 §4.7): release bandwidth sooner when W_max falls. Default true.
+    #[serde(default = "yes")]
+    pub fast_convergence: bool,
+    /// The Reno-friendly region (RFC 9438 §4.3): never below an AIMD flow with Reno's average
+    /// window. Default true (ns-3.37's TcpCubic lacks it: false to compare with it).
+    #[serde(default = "yes")]
+    pub reno_friendly: bool,
+}
+
+impl Default for CubicConfig {
+    fn default() -> Self {
+        CubicConfig { c: cubic_c(), beta: cubic_beta(), fast_convergence: true, reno_friendly: true }
+    }
+}
+
+fn cubic_c() -> f64 {
+    0.4
+}
+
+fn cubic_beta() -> f64 {
+    0.7
 }
 
 /// Vegas thresholds, in packets of extra data queued in the network (Brakmo et al. 1994 §3.2).
@@ -549,6 +589,7 @@ pub struct TcpParams {
     pub gaimd: GaimdConfig,
     pub binomial: BinomialConfig,
     pub sf_sack: SfSackConfig,
+    pub cubic: CubicConfig,
     pub recovery: RuleRecovery,
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
@@ -582,9 +623,9 @@ impl TcpConfig {
         if header.0 == 0 || header.0 > 1000 {
             return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
         }
-        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial);
+        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::Cubic);
         if self.recovery.is_some() && !rule {
-            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial) take a recovery, not '{}'", self.variant.name())));
+            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial) and cubic take a recovery, not '{}'", self.variant.name())));
         }
         let recovery = self.recovery.unwrap_or_default();
         let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
@@ -623,6 +664,7 @@ impl TcpConfig {
             gaimd: self.gaimd.clone(),
             binomial: self.binomial.clone(),
             sf_sack: self.sf_sack.clone(),
+            cubic: self.cubic.clone(),
             recovery,
             tcp_ds: self.tcp_ds.clone(),
         };
@@ -661,6 +703,10 @@ impl TcpConfig {
         let f = &p.sf_sack;
         if f.tau() == Dur::ZERO || f.period() == Dur::ZERO {
             return Err(err("sf_sack", "tau and sample_interval must be positive".into()));
+        }
+        let c = &p.cubic;
+        if !(c.c > 0.0 && c.c.is_finite() && c.beta > 0.0 && c.beta < 1.0) {
+            return Err(err("cubic", "needs c > 0 and 0 < beta < 1".into()));
         }
         Ok(p)
     }

@@ -7,6 +7,7 @@
 //! so byte-counting algorithms need no other input.
 
 pub mod binomial;
+pub mod cubic;
 pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
