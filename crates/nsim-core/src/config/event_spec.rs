@@ -300,14 +300,14 @@ fn flap_times(e: &EventSpec, seed: u64, k: usize, end: Option<SimTime>) -> Vec<(
     };
     let mut t = SimTime::ZERO + e.at.0;
     if e.random == FlapTimes::Exponential {
-        t = t + draw(up);
+        t += draw(up);
     }
     let mut out = Vec::new();
     while t <= last {
         out.push((t, LinkChange::Down { hold_queue: e.hold_queue }));
-        t = t + draw(down);
+        t += draw(down);
         out.push((t, LinkChange::Up));
-        t = t + draw(up);
+        t += draw(up);
     }
     out
 }
