@@ -6,6 +6,7 @@ import pytest
 from conftest import ROOT
 
 GUIDES = {
+    "dynamics": "dynamics_failover",
     "metrics": "fairness_metrics",
     "plotting": "plots_gallery",
     "reports": "html_report",

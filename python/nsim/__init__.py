@@ -24,6 +24,7 @@ _EXPORTS = {
     "ScenarioError": ".errors",
     "Quantity": ".scenario",
     "Scenario": ".scenario",
+    "Simulation": ".simulation",
     "app": ".scenario",
     "error_model": ".scenario",
     "load": ".scenario",

@@ -37,6 +37,7 @@ __all__ = [
     "column_label",
     "flow_color",
     "tcp_windows",
+    "mark_events",
 ]
 
 #: Legends with more entries than this are drawn outside the axes, in columns.
@@ -126,6 +127,21 @@ def _axes(ax: Optional["Axes"], figsize: tuple[float, float] = (8.0, 4.5)) -> "A
     from matplotlib.figure import Figure
 
     return Figure(figsize=figsize, layout="constrained").add_subplot()
+
+
+def mark_events(ax: "Axes", source: Source) -> None:
+    """Marks the run's changes (``Results.event_log``: link failures, repairs, rate and queue
+    changes; route recomputations left out) as dotted vertical lines on a time axis, each
+    labelled at the top; nothing for a DataFrame source or a run without changes."""
+    log = getattr(source, "event_log", None)
+    if log is None or not len(log):
+        return
+    shown = log[log["action"] != "reroute"].groupby("time_s", sort=True)
+    for t, rows in shown:
+        ax.axvline(t, color="0.4", linestyle=":", linewidth=1.0)
+        text = "; ".join(f"{a} {tg}".strip() for a, tg in zip(rows["action"], rows["target"]))
+        ax.annotate(text, (t, 1.0), xycoords=("data", "axes fraction"), rotation=90, va="top", ha="right",
+                    fontsize="x-small", color="0.3")
 
 
 def plain_text(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -230,6 +246,7 @@ def plot_cwnd(source: Source, flows: Optional[Sequence[str]] = None,
         _legend(ax, len(ax.get_lines()))
     if top > 0:
         ax.set_ylim(0, top * 1.15)
+    mark_events(ax, source)
     ax.set_xlabel("time (s)")
     ax.set_ylabel("window (packets)")
     return ax.figure
@@ -277,6 +294,7 @@ def plot_throughput(source: Source, window_s: Optional[float] = None,
             ax.plot(g["time_s"], g["throughput_bps"] / scale, color=flow_color(flow), label=name)
         ax.set_title(f"Per-flow throughput, {window_s:g} s window")
         n = len(ax.get_lines())
+    mark_events(ax, source)
     _finish_throughput(ax, n, scale, unit, fair_share_bps)
     return ax.figure
 
@@ -340,6 +358,7 @@ def plot_queue(source: Source, links: Optional[Sequence[int]] = None, in_bytes: 
                 ax.axhline(value, color=color, linestyle=style, linewidth=0.8, alpha=0.8)
                 ax.annotate(f"{name} {value:g}", (1.0, value), xycoords=("axes fraction", "data"), xytext=(-2, 2),
                             textcoords="offset points", ha="right", va="bottom", fontsize="x-small", color=color)
+    mark_events(ax, source)
     ax.set_xlabel("time (s)")
     ax.set_ylabel(f"queue length ({unit})")
     ax.set_title("Queue occupancy" + (f" ({shown} busiest of {total} busy link directions)" if shown < total else ""))

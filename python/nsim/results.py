@@ -49,8 +49,9 @@ def _rows_frame(rows: list[dict[str, Any]], windows: "list[dict[str, Any]] | Non
     return pd.DataFrame(_row_columns(rows, windows))
 
 
-def _transfers_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
-    """The ``transfers`` rows (no drops map) as a frame, columns in the core's order."""
+def _plain_frame(rows: list[dict[str, Any]]) -> "pd.DataFrame":
+    """Rows without a drops map (``transfers``, ``event_log``) as a frame, columns in the
+    core's order."""
     import pandas as pd
 
     return pd.DataFrame({k: [r[k] for r in rows] for k in rows[0]} if rows else {})
@@ -127,6 +128,11 @@ class Results:
             ``object``: one item of a page), ``bytes``, ``start_s``, ``end_s``, ``duration_s``
             (bytes handed to TCP, or the request sent, until the last byte acknowledged).
             Empty when no transaction completed.
+        event_log: One row per change the run made (the scenario's ``[[event]]`` tables,
+            :class:`nsim.Simulation` steering) and per route recomputation: ``time_s``,
+            ``action`` (``down``, ``up``, ``set rate``, ..., ``reroute``), ``target`` (the
+            link as written), ``dropped_pkts`` (packets a failure dropped from the link's wire
+            and queue). Empty in a run without changes.
     """
 
     def __init__(
@@ -142,6 +148,7 @@ class Results:
         windows: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
         transfers: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
         video_packets: "pd.DataFrame | Callable[[], pd.DataFrame | None] | None" = None,
+        event_log: "pd.DataFrame | Callable[[], pd.DataFrame] | None" = None,
     ) -> None:
         # Tables may be given as functions that build them: each is built on first use
         # (a caller that reads only `flows` never pays for the series).
@@ -150,7 +157,8 @@ class Results:
         self.scenario = scenario
         self._tables: dict[str, Any] = {"flows": flows, "queues": queues, "series": series,
                                         "classes": classes, "packet_delays": packet_delays, "windows": windows,
-                                        "transfers": transfers, "video_packets": video_packets}
+                                        "transfers": transfers, "video_packets": video_packets,
+                                        "event_log": event_log}
 
     def _table(self, name: str) -> Any:
         t = self._tables[name]
@@ -199,6 +207,17 @@ class Results:
 
             t = self._tables["transfers"] = pd.DataFrame()
         return t
+
+    @property
+    def event_log(self) -> "pd.DataFrame":
+        """One row per change and route recomputation, in time order (see the class docs);
+        empty in a run without changes."""
+        e = self._table("event_log")
+        if e is None:
+            import pandas as pd
+
+            e = self._tables["event_log"] = pd.DataFrame(columns=["time_s", "action", "target", "dropped_pkts"])
+        return e
 
     def goodput_window(self, t0: float, t1: float) -> "pd.DataFrame":
         """Every flow's application goodput (in-order payload bytes delivered to the receiving
@@ -315,7 +334,8 @@ class Results:
         windows = raw.get("windows", [])
         return cls(summary, raw["accounting"], lambda: _rows_frame(raw["flows"], windows), lambda: _rows_frame(raw["queues"]),
                    series, scenario, classes, packet_delays, lambda: _windows_frame(windows, raw["flows"]),
-                   lambda: _transfers_frame(raw.get("transfers", [])), video_packets)
+                   lambda: _plain_frame(raw.get("transfers", [])), video_packets,
+                   lambda: _plain_frame(raw.get("event_log", [])) if raw.get("event_log") else None)
 
     @property
     def plot(self) -> "ResultsPlotter":
@@ -384,6 +404,8 @@ class Results:
             tables["windows"] = self.windows
         if len(self.transfers):
             tables["transfers"] = self.transfers
+        if len(self.event_log):
+            tables["events"] = self.event_log
         for name, df in tables.items():
             df.to_csv(os.path.join(d, f"{name}.csv"), index=False)
             if parquet:
@@ -424,7 +446,7 @@ class Results:
         queues = _read_csv(d, "queues.csv", ("from", "to"))
         return cls(summary, accounting, flows, queues, series, scenario, optional("classes.csv"),
                    deferred("packet_delays.csv"), optional("windows.csv"), optional("transfers.csv"),
-                   deferred("video_packets.csv"))
+                   deferred("video_packets.csv"), optional("events.csv"))
 
     def __repr__(self) -> str:
         s = self.summary

@@ -265,6 +265,20 @@ class Scenario:
         self.config.setdefault("routing", {}).setdefault("routes", []).append({"at": at, "to": to, "next": next})
         return self
 
+    def event(self, at: Quantity, action: str, **fields: Any) -> "Scenario":
+        """Adds a change during the run (an ``[[event]]`` table, docs/guide/dynamics.md).
+
+        Args:
+            at: When ("12s" or seconds).
+            action: "down" / "up" (a link fails / is repaired), "set" (link rate, delay,
+                error model or queue parameters), "start" / "stop" (a flow).
+            **fields: ``link`` ("a-b" or "a->b") or ``flow``, and what "set" changes:
+                ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``, ``w_q``,
+                ``max_p``; ``hold_queue`` for "down".
+        """
+        self.config.setdefault("event", []).append(_clean({"at": at, "action": action, **fields}))
+        return self
+
     def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None) -> "Scenario":
         """Installs a packet hook at ``node`` (docs/models/middlebox.md): ``hook`` is a table
         such as ``{"kind": "rwnd_clamp", "rwnd": "8000B"}`` or ``{"kind": "ip_abr", "share":

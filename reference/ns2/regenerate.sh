@@ -26,6 +26,9 @@ sh "$HERE/highspeed/run.sh" "$RAW/highspeed"
 # 1c2. Two HighSpeed (and two Sack1) flows on that path, the second from 30 s -> highspeed_two_flow/
 sh "$HERE/highspeed_two_flow/run.sh"
 
+# 1c3. A two-path failover and a rate step (Session routing) -> dynamics/
+sh "$HERE/dynamics/run.sh"
+
 # 1d. GAIMD and binomial (SQRT, IIAD) on the same path -> aimd/
 sh "$HERE/aimd/run.sh" "$RAW/aimd"
 

@@ -17,6 +17,7 @@ pub mod results;
 pub mod rng;
 pub mod sched;
 pub mod sim;
+pub mod steer;
 pub mod tcp;
 pub mod time;
 pub mod transport;

@@ -205,6 +205,10 @@ pub struct Results {
     /// The per-packet video log, when `record.video_packets` chose flows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub video_packets: Option<VideoPackets>,
+    /// What the scenario's `[[event]]`s and steering changed, and when routes were
+    /// recomputed (empty, and left out of the JSON, in a run without changes).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub event_log: Vec<crate::net::dynamics::EventRecord>,
 }
 
 /// The run-level facts of `summary.json`.
@@ -393,6 +397,7 @@ impl Results {
             windows,
             packet_delays: None,
             video_packets: None,
+            event_log: net.dynamics.as_ref().map_or_else(Vec::new, |d| d.log.clone()),
         }
     }
 

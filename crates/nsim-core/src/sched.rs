@@ -34,6 +34,10 @@ pub enum Event {
     Release { node: NodeId, id: PacketId },
     /// Goodput snapshot k for `record.windows` (only scheduled when windows are recorded).
     Snapshot(u32),
+    /// Scheduled network change k (`[[event]]`, steering: net/dynamics.rs).
+    Change(u32),
+    /// Routes are recomputed after a topology change's convergence delay.
+    Reroute,
 }
 
 /// A deterministic priority queue of events: a calendar queue keyed by (time, insertion

@@ -81,6 +81,8 @@ pub struct Simulator {
     windows: Option<GoodputWindows>,
     packet_delays: Option<PacketDelayRecorder>,
     events: u64,
+    /// Wall time spent running events so far (all [`Simulator::advance`] steps).
+    run_wall_s: f64,
     /// Wall time spent building this simulator (set by `build`), reported beside the run's.
     pub setup_wall_s: f64,
 }
@@ -107,7 +109,7 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, events: 0, setup_wall_s: 0.0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0 })
     }
 
     /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
@@ -144,9 +146,19 @@ impl Simulator {
     /// Runs to the end. `progress` is called every few hundred thousand events; returning
     /// `false` stops the run early (results then say `interrupted`).
     pub fn run(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> std::io::Result<Results> {
+        let interrupted = !self.advance(self.end.unwrap_or(SimTime::MAX), progress);
+        self.finish(interrupted)
+    }
+
+    /// Runs every event due at or before `until` (never past the stop time), then stands at
+    /// `until`: the run can be looked at, changed, and advanced again. A run advanced in any
+    /// number of steps runs the same events in the same order as one advanced at once (the
+    /// queue is only popped up to the step's end). Returns false if `progress` stopped it.
+    pub fn advance(&mut self, until: SimTime, progress: &mut dyn FnMut(Progress) -> bool) -> bool {
         let wall = Instant::now();
-        let limit = self.end.unwrap_or(SimTime::MAX);
-        let mut interrupted = false;
+        let end = self.end.unwrap_or(SimTime::MAX);
+        let limit = until.min(end);
+        let mut completed = true;
         while let Some((t, ev)) = self.net.sched.pop_until(limit) {
             self.net.now = t;
             self.events += 1;
@@ -162,7 +174,9 @@ impl Simulator {
                 Event::QueueWake(l) => self.net.on_queue_wake(l),
                 Event::EthControl(l) => self.net.on_eth_control(l),
                 Event::Release { node, id } => self.net.on_release(node, id),
-                Event::Sample => self.sample(limit),
+                Event::Sample => self.sample(end),
+                Event::Change(k) => self.net.on_change(k),
+                Event::Reroute => self.net.reroute(),
                 Event::Snapshot(k) => {
                     if let Some(w) = self.windows.as_mut() {
                         w.snapshot(k as usize, &self.net.flows);
@@ -172,14 +186,20 @@ impl Simulator {
             if self.events.is_multiple_of(PROGRESS_EVERY)
                 && !progress(Progress { sim_time: t, end: self.end, events: self.events })
             {
-                interrupted = true;
+                completed = false;
                 break;
             }
         }
-        if let (Some(end), false) = (self.end, interrupted) {
-            self.net.now = end;
+        if completed && limit < SimTime::MAX {
+            self.net.now = limit;
         }
-        let wall_s = wall.elapsed().as_secs_f64();
+        self.run_wall_s += wall.elapsed().as_secs_f64();
+        completed
+    }
+
+    /// The results as of now (the end, after [`Simulator::run`]); closes trace and pcap files.
+    pub fn finish(mut self, interrupted: bool) -> std::io::Result<Results> {
+        let wall_s = self.run_wall_s;
         let trace = self.net.trace.take();
         let pcap = self.net.pcap.take();
         let series = self.series.take().map(|s| s.data).unwrap_or_default();
@@ -243,7 +263,8 @@ impl Simulator {
         }
     }
 
-    fn sample(&mut self, limit: SimTime) {
+    /// One sample of every series; the next is scheduled up to the run's stop time `end`.
+    fn sample(&mut self, end: SimTime) {
         let Some(s) = self.series.as_mut() else { return };
         let now = self.net.now;
         let t = now.as_secs_f64();
@@ -288,7 +309,7 @@ impl Simulator {
         }
         let next = now + s.cfg.interval;
         // Without a stop time, sample only while other events remain.
-        if next <= limit && (self.end.is_some() || !self.net.sched.is_empty()) {
+        if next <= end && (self.end.is_some() || !self.net.sched.is_empty()) {
             self.net.sched.schedule(next, Event::Sample);
         }
     }

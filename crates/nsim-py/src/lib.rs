@@ -149,22 +149,98 @@ fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
 /// thousand events (False or an exception stops the run; the exception is re-raised).
 fn run_sim(py: Python<'_>, sim: Simulator, progress: Option<&Py<PyAny>>) -> PyResult<nsim_core::Results> {
     let mut raised: Option<PyErr> = None;
-    let mut report = |p: Progress| -> bool {
-        let Some(cb) = progress else { return true };
-        let end = p.end.map(|e| e.as_secs_f64());
-        match cb.call1(py, (p.sim_time.as_secs_f64(), end, p.events)).and_then(|r| r.extract::<bool>(py)) {
-            Ok(keep_going) => keep_going,
-            Err(e) => {
-                raised = Some(e);
-                false
-            }
-        }
-    };
-    let results = sim.run(&mut report).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
+    let results = sim.run(&mut |p| report(py, progress, p, &mut raised)).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
     if let Some(e) = raised {
         return Err(e);
     }
     Ok(results)
+}
+
+/// A run that can be paused, looked at and changed (Python's `nsim.Simulation`): the core's
+/// `Simulator` advanced step by step. Not shared between threads.
+#[pyclass(unsendable)]
+struct Simulation {
+    /// `None` once `finish` has taken it.
+    sim: Option<Simulator>,
+    source: String,
+}
+
+impl Simulation {
+    fn sim(&mut self) -> PyResult<&mut Simulator> {
+        self.sim.as_mut().ok_or_else(|| PyValueError::new_err("the simulation has finished: results() was called"))
+    }
+}
+
+#[pymethods]
+impl Simulation {
+    /// Builds the run (validating the scenario as `run` does). Raises ConfigError.
+    #[new]
+    #[pyo3(signature = (text, source, format = "json", seed = None, duration_s = None, limits = true))]
+    fn new(text: &str, source: &str, format: &str, seed: Option<u64>, duration_s: Option<f64>, limits: bool) -> PyResult<Self> {
+        let scn = parse(text, source, format)?;
+        let opts = options(seed, duration_s, None, source, limits)?;
+        let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+        Ok(Simulation { sim: Some(sim), source: source.to_string() })
+    }
+
+    /// Runs every event due at or before `until_s` (seconds; None: to the end). Returns False
+    /// if `progress(sim_time_s, end_s, events)` stopped it.
+    #[pyo3(signature = (until_s = None, progress = None))]
+    fn advance(&mut self, py: Python<'_>, until_s: Option<f64>, progress: Option<Py<PyAny>>) -> PyResult<bool> {
+        let sim = self.sim()?;
+        let until = match until_s {
+            None => nsim_core::time::SimTime::MAX,
+            Some(t) if t.is_finite() && t >= 0.0 => nsim_core::time::SimTime::ZERO + Dur::from_secs_f64(t),
+            Some(t) => return Err(PyValueError::new_err(format!("until: {t} s is not a time >= 0"))),
+        };
+        let mut raised: Option<PyErr> = None;
+        let done = sim.advance(until, &mut |p: Progress| report(py, progress.as_ref(), p, &mut raised));
+        raised.map_or(Ok(done), Err)
+    }
+
+    /// The simulated time the run stands at, in seconds.
+    fn now_s(&mut self) -> PyResult<f64> {
+        Ok(self.sim()?.now().as_secs_f64())
+    }
+
+    /// The stop time in seconds (None: runs until no events remain).
+    fn end_s(&mut self) -> PyResult<Option<f64>> {
+        Ok(self.sim()?.end.map(|e| e.as_secs_f64()))
+    }
+
+    /// The live state (flows, links) as JSON text.
+    fn state_json(&mut self) -> PyResult<String> {
+        serde_json::to_string(&self.sim()?.state()).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// Makes a change: `event_json` is one `[[event]]` table as JSON. Raises ConfigError.
+    fn change(&mut self, event_json: &str) -> PyResult<()> {
+        let source = self.source.clone();
+        let event = serde_json::from_str(event_json)
+            .map_err(|e| config_err(ConfigError { file: source.clone(), path: "event".into(), line: None, reason: e.to_string() }))?;
+        self.sim()?.change(&event).map_err(|e| config_err(e.in_file(&source)))
+    }
+
+    /// Ends the run where it stands and returns its results as JSON text (as `run` does).
+    fn finish(&mut self) -> PyResult<String> {
+        let sim = self.sim.take().ok_or_else(|| PyValueError::new_err("results() was already called"))?;
+        let results = sim.finish(false).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
+        serde_json::to_string(&results).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// Calls `progress(sim_time_s, end_s, events) -> bool`; an exception is kept in `raised`
+/// and stops the run.
+fn report(py: Python<'_>, progress: Option<&Py<PyAny>>, p: Progress, raised: &mut Option<PyErr>) -> bool {
+    let Some(cb) = progress else { return true };
+    let end = p.end.map(|e| e.as_secs_f64());
+    match cb.call1(py, (p.sim_time.as_secs_f64(), end, p.events)).and_then(|r| r.extract::<bool>(py)) {
+        Ok(keep_going) => keep_going,
+        Err(e) => {
+            *raised = Some(e);
+            false
+        }
+    }
 }
 
 /// Names of the drop reasons, in the order results columns list them.
@@ -225,6 +301,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(toml_document_json, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;
+    m.add_class::<Simulation>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -63,20 +63,23 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     for (i, (n, _)) in nodes.iter().enumerate() {
         names.ids.insert(n.clone(), NodeId(i as u32));
     }
-    let flows = super::flow_spec_build::expand_flows(scn, &names, seed)?;
+    let duration = opts.duration.or(scn.duration.map(|d| d.0));
+    let mut flows = super::flow_spec_build::expand_flows(scn, &names, seed)?;
+    // Against the scenario's own duration: a run shortened from outside (CLI, tests) leaves
+    // the later events unreached instead of refusing to run (as `record.windows`).
+    super::event_spec::apply_flow_events(&scn.events, &mut flows, &scn.flows, scn.duration.map(|d| SimTime::ZERO + d.0))?;
     for (i, f) in flows.iter().enumerate() {
         names.flows.insert(f.name.clone(), FlowId(i as u32));
     }
     let links = build_links(&link_specs, &names, seed)?;
-    let routes = build_routes(scn, &names, &links, nodes.len())?;
+    let (routes, overrides) = build_routes(scn, &names, &links, nodes.len())?;
     let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
     let mut net = Net::new(node_list, links, routes, flows.len());
     super::flow_spec_build::check_routes(&flows, &net)?;
     let flow_names: Vec<String> = flows.iter().map(|f| f.name.clone()).collect();
     net.middlebox = crate::middlebox::spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
     net.bridges = crate::net::ethernet::bridge::build(&scn.bridges, &|n: &str, p: &str| names.node(n, p), &net.nodes, &net.links)?;
-
-    let duration = opts.duration.or(scn.duration.map(|d| d.0));
+    build_dynamics(scn, &names, &link_specs, seed, overrides, &mut net)?;
     if duration.is_none() {
         if let Some(f) = flows.iter().find(|f| f.stop.is_none()) {
             return Err(ConfigError::new(
@@ -182,7 +185,7 @@ fn collect_topology(scn: &Scenario) -> CResult<Topology> {
     Ok((nodes.into_iter().map(|(n, k, _)| (n, k)).collect(), links))
 }
 
-fn error_model(spec: &ErrorSpec, path: &str, names: &Names) -> CResult<ErrorModel> {
+pub(crate) fn error_model(spec: &ErrorSpec, path: &str, names: &Names) -> CResult<ErrorModel> {
     let prob = |v: f64, field: &str| -> CResult<f64> {
         if !(0.0..=1.0).contains(&v) {
             return Err(ConfigError::new(format!("{path}.{field}"), format!("{v} is not a probability in [0, 1]")));
@@ -305,9 +308,32 @@ fn atm_link(l: &LinkSpec, a: &AtmSpec, path: &str, from: NodeId, to: NodeId, nam
     Ok(link)
 }
 
-fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CResult<RouteTable> {
+/// What route recomputation needs (for events and steering), and the scenario's `[[event]]`
+/// link changes, checked and scheduled. Without events nothing is scheduled: the run is as
+/// before.
+fn build_dynamics(scn: &Scenario, names: &Names, link_specs: &[(String, LinkSpec)], seed: u64, overrides: Vec<(NodeId, NodeId, LinkId)>, net: &mut Net) -> CResult<()> {
+    let r = &scn.routing;
+    let delay = r.convergence_delay.map_or(Dur::ZERO, |d| d.0);
+    net.dynamics = Some(Box::new(crate::net::dynamics::Dynamics::new(r.recompute, delay, r.metric, overrides)));
+    if scn.events.is_empty() {
+        return Ok(());
+    }
+    let mut spare = if super::event_spec::changes_queues(&scn.events) { Some(build_links(link_specs, names, seed)?) } else { None };
+    let errors = |spec: &ErrorSpec, path: &str| error_model(spec, path, names);
+    let end = scn.duration.map(|d| SimTime::ZERO + d.0);
+    let changes = super::event_spec::link_changes(&scn.events, net, spare.as_deref_mut(), &errors, seed, end)?;
+    for (at, c) in changes {
+        net.schedule_change(at, c);
+    }
+    Ok(())
+}
+
+/// Shortest-path routes with the explicit next hops applied, and those next hops.
+#[allow(clippy::type_complexity)]
+fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CResult<(RouteTable, Vec<(NodeId, NodeId, LinkId)>)> {
     let edges: Vec<_> = links.iter().map(|l| (l.from, l.to, l.delay.0)).collect();
     let mut table = RouteTable::shortest_paths(n, &edges, scn.routing.metric);
+    let mut overrides = Vec::new();
     for (i, r) in scn.routing.routes.iter().enumerate() {
         let p = format!("routing.routes[{i}]");
         let at = names.node(&r.at, &format!("{p}.at"))?;
@@ -317,8 +343,9 @@ fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CRes
             ConfigError::new(format!("{p}.next"), format!("'{}' is not a neighbour of '{}'", r.next, r.at))
         })?;
         table.set_next_hop(at, to, LinkId(link as u32));
+        overrides.push((at, to, LinkId(link as u32)));
     }
-    Ok(table)
+    Ok((table, overrides))
 }
 
 fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {

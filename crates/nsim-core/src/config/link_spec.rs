@@ -78,9 +78,16 @@ pub struct RoutingSpec {
     /// Shortest paths by "hops" (default) or "delay".
     #[serde(default = "default_metric")]
     pub metric: Metric,
-    /// Explicit next hops, applied after shortest paths.
+    /// Explicit next hops, applied after shortest paths (and after every recomputation).
     #[serde(default)]
     pub routes: Vec<RouteOverride>,
+    /// How routes follow link failures and repairs (`[[event]]`): "session" (default,
+    /// ns-2 Session routing: recomputed over the links that are up) or "never".
+    #[serde(default)]
+    pub recompute: crate::net::dynamics::Recompute,
+    /// Time from a failure or repair to the recomputed routes (a routing protocol's
+    /// convergence). Default 0: at once, as ns-2 Session routing.
+    pub convergence_delay: Option<TimeSpec>,
 }
 
 fn default_metric() -> Metric {
@@ -89,7 +96,7 @@ fn default_metric() -> Metric {
 
 impl Default for RoutingSpec {
     fn default() -> Self {
-        RoutingSpec { metric: Metric::Hops, routes: Vec::new() }
+        RoutingSpec { metric: Metric::Hops, routes: Vec::new(), recompute: Default::default(), convergence_delay: None }
     }
 }
 

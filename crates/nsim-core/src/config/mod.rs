@@ -6,6 +6,7 @@
 pub mod build;
 pub mod document_json;
 pub mod error;
+pub mod event_spec;
 pub mod flow_spec;
 pub mod flow_spec_build;
 pub mod limits;
@@ -64,6 +65,10 @@ pub struct Scenario {
     /// Traffic.
     #[serde(default)]
     pub flows: Vec<FlowSpec>,
+    /// Changes during the run (`[[event]]`): link failures and repairs, rate, delay, error
+    /// and queue changes, flow starts and stops (docs/guide/dynamics.md).
+    #[serde(default, rename = "event")]
+    pub events: Vec<event_spec::EventSpec>,
     /// Packet hooks at nodes (rwnd clamp, IP-ABR proxy, delay, drops): docs/models/middlebox.md.
     #[serde(default)]
     pub middlebox: Vec<crate::middlebox::spec::MiddleboxSpec>,

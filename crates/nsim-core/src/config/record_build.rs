@@ -89,7 +89,7 @@ pub fn pcap_links(sel: &Select, net: &Net) -> CResult<Vec<(LinkId, String)>> {
 
 /// Link ids matching `"a->b"` (that direction) or `"a-b"` (both directions; any `-` that
 /// splits the text into two node names).
-fn match_links(spec: &str, net: &Net) -> Vec<usize> {
+pub(crate) fn match_links(spec: &str, net: &Net) -> Vec<usize> {
     let node = |i: crate::ids::NodeId| net.nodes[i.idx()].name.as_str();
     let dir = |a: &str, b: &str| -> Vec<usize> {
         net.links.iter().enumerate().filter(|(_, l)| node(l.from) == a && node(l.to) == b).map(|(i, _)| i).collect()

@@ -18,6 +18,7 @@ use crate::packet::Packet;
 use crate::rng::SimRng;
 
 /// A built error model.
+#[derive(Clone, Debug)]
 pub enum ErrorModel {
     Uniform { rate: f64 },
     Ber { ber: f64 },

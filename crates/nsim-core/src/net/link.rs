@@ -41,8 +41,9 @@ pub struct Link {
     pub to: NodeId,
     /// Packets being serialized or propagating, in order of arrival.
     pub(super) wire: Wire,
-    /// Which of `atm`, `eth`, `error` are set ([`Link::is_atm`] ...), so that a plain link's
-    /// hop tests one byte here instead of three pointers further down.
+    /// Which of `atm`, `eth`, `error` are set ([`Link::is_atm`] ...), and whether the link is
+    /// down or has stale arrival events ([`Link::is_down`]), so that a plain link's hop tests
+    /// one byte here instead of three pointers further down.
     special: u8,
     /// A `TxDone` event is pending at `busy_until` (packets wait behind the transmitter).
     pub tx_pending: bool,
@@ -69,18 +70,34 @@ pub struct Link {
     pub queue_rng: SimRng,
     /// Random stream of the error model.
     pub error_rng: SimRng,
+    /// `Arrive` events still scheduled for packets a failure took off the wire (one per
+    /// failure that found the wire busy): such an event finds the head of the wire not due.
+    pub(super) stale_arrivals: u32,
 }
 
 const ATM: u8 = 1;
 const ETH: u8 = 2;
 const ERROR: u8 = 4;
+/// The link is down: arrivals are dropped (`link_down`).
+const DOWN: u8 = 8;
+/// `Arrive` events of packets a failure cut off are still pending ([`Outage::stale_arrivals`]).
+const STALE: u8 = 16;
+/// Either of these sends an arrival at (from) the link down the special path.
+pub(super) const SPECIAL_ENQUEUE: u8 = ATM | DOWN;
+pub(super) const SPECIAL_ARRIVE: u8 = ATM | STALE;
+
+/// What a link caches of its queue: [`QueueDisc::notices_idle`] and the cut-through size
+/// (0 for a queue that notices idle periods).
+fn queue_flags(queue: &dyn QueueDisc) -> (bool, u32) {
+    let notices = queue.notices_idle();
+    (notices, if notices { 0 } else { queue.cut_through_max() })
+}
 
 impl Link {
     /// An idle link direction with no error model; `seed` names its random streams
     /// (`link/<id>/queue`, `link/<id>/error`).
     pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
-        let queue_notices_idle = queue.notices_idle();
-        let queue_cut_through = if queue_notices_idle { 0 } else { queue.cut_through_max() };
+        let (queue_notices_idle, queue_cut_through) = queue_flags(queue.as_ref());
         Link {
             busy_until: SimTime::ZERO,
             delay,
@@ -104,7 +121,13 @@ impl Link {
             wake: None,
             queue_rng: crate::rng::stream(seed, &format!("link/{id}/queue")),
             error_rng: crate::rng::stream(seed, &format!("link/{id}/error")),
+            stale_arrivals: 0,
         }
+    }
+
+    /// Re-reads what the link caches of its queue, after a parameter change.
+    pub fn refresh_queue_flags(&mut self) {
+        (self.queue_notices_idle, self.queue_cut_through) = queue_flags(self.queue.as_ref());
     }
 
     /// Makes this an ATM cell link with output port `port`.
@@ -123,6 +146,48 @@ impl Link {
     pub fn set_error(&mut self, model: ErrorModel) {
         self.error = Some(Box::new(model));
         self.special |= ERROR;
+    }
+
+    /// Removes the error model, if any.
+    pub fn clear_error(&mut self) {
+        self.error = None;
+        self.special &= !ERROR;
+    }
+
+    /// Changes the bit rate; the packet being serialized keeps its transmission time.
+    pub fn set_rate(&mut self, rate: BitsPerSec) {
+        self.rate = rate;
+        self.tx_size = 0;
+    }
+
+    /// Whether the link is down (failed).
+    #[inline]
+    pub fn is_down(&self) -> bool {
+        self.special & DOWN != 0
+    }
+
+    pub(super) fn set_down(&mut self, down: bool) {
+        if down {
+            self.special |= DOWN;
+        } else {
+            self.special &= !DOWN;
+        }
+    }
+
+    /// Whether an arrival at (`SPECIAL_ENQUEUE`) or from (`SPECIAL_ARRIVE`) this link takes
+    /// the special path: one test of the flags byte every hop reads anyway.
+    #[inline]
+    pub(super) fn special_for(&self, mask: u8) -> bool {
+        self.special & mask != 0
+    }
+
+    /// Records (or clears) stale `Arrive` events in the flags byte.
+    pub(super) fn sync_stale(&mut self) {
+        if self.stale_arrivals > 0 {
+            self.special |= STALE;
+        } else {
+            self.special &= !STALE;
+        }
     }
 
     #[inline]

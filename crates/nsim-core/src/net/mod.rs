@@ -9,6 +9,7 @@ pub mod error_model;
 pub mod ethernet;
 pub mod link;
 pub mod routing;
+pub mod dynamics;
 pub mod wire;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
@@ -68,6 +69,9 @@ pub struct Net {
     /// The per-packet video log (`record.video_packets`; `None`: one branch per drop and
     /// per UDP send).
     pub video_packets: Option<Box<crate::record::video_packets::VideoPacketRecorder>>,
+    /// Scheduled link changes and route recomputation (`None` without `[[event]]`s or
+    /// steering: [`dynamics`]).
+    pub dynamics: Option<Box<dynamics::Dynamics>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -90,6 +94,7 @@ impl Net {
             middlebox: None,
             bridges: None,
             video_packets: None,
+            dynamics: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -160,8 +165,8 @@ impl Net {
     }
 
     fn enqueue(&mut self, l: LinkId, id: PacketId) {
-        if self.links[l.idx()].is_atm() {
-            return self.atm_send(l, id);
+        if self.links[l.idx()].special_for(link::SPECIAL_ENQUEUE) {
+            return self.enqueue_special(l, id);
         }
         let now = self.now;
         let link = &mut self.links[l.idx()];
@@ -341,7 +346,7 @@ impl Net {
     /// A `QueueWake` event: if it is the link's pending wake, retry an idle transmitter.
     pub fn on_queue_wake(&mut self, l: LinkId) {
         let link = &mut self.links[l.idx()];
-        if link.wake != Some(self.now) {
+        if link.wake != Some(self.now) || link.is_down() {
             return;
         }
         link.wake = None;
@@ -349,9 +354,13 @@ impl Net {
     }
 
     /// The transmitter of `l` is free and packets wait: start the next one.
+    /// A down link sends nothing (its queue is held, `net/dynamics.rs`); coming up kicks it.
     pub fn on_tx_done(&mut self, l: LinkId) {
-        self.links[l.idx()].tx_pending = false;
-        self.kick(l);
+        let link = &mut self.links[l.idx()];
+        link.tx_pending = false;
+        if !link.is_down() {
+            self.kick(l);
+        }
     }
 
     /// Whether `l`'s error model (if any) loses packet `id`.
@@ -364,9 +373,15 @@ impl Net {
 
     /// The head of `l`'s wire reaches the far node. Returns the packet if it is for that node.
     pub fn on_arrive(&mut self, l: LinkId) -> Option<PacketId> {
-        if self.links[l.idx()].is_atm() {
-            return self.atm_arrive(l);
+        if self.links[l.idx()].special_for(link::SPECIAL_ARRIVE) {
+            return self.arrive_special(l);
         }
+        self.arrive_plain(l)
+    }
+
+    /// The head of a plain link's wire reaches the far node.
+    #[inline(always)]
+    fn arrive_plain(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
         let id = link.wire.pop(&self.pool)?;
         if let Some(t) = link.wire.next_arrival(&self.pool) {

@@ -145,6 +145,28 @@ impl RouteTable {
         t
     }
 
+    /// Shortest paths over the links marked up only (a topology change, net/dynamics.rs):
+    /// the same computation on the surviving links, with their ids kept.
+    pub fn shortest_paths_up(n: usize, links: &[(NodeId, NodeId, u64)], up: &[bool], metric: Metric) -> Self {
+        let kept: Vec<LinkId> = (0..links.len()).filter(|&l| up[l]).map(|l| LinkId(l as u32)).collect();
+        let edges: Vec<_> = kept.iter().map(|l| links[l.idx()]).collect();
+        let mut t = Self::shortest_paths(n, &edges, metric);
+        let map = |l: &mut LinkId| {
+            if *l != LinkId::NONE {
+                *l = kept[l.idx()];
+            }
+        };
+        for r in &mut t.nodes {
+            map(&mut r.up);
+            map(&mut r.heavy_down);
+        }
+        for k in &mut t.keys {
+            map(&mut k.last_light);
+        }
+        t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).for_each(map);
+        t
+    }
+
     /// The link leaving `at` towards `dst`, if any.
     #[inline(always)]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<LinkId> {

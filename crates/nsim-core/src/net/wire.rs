@@ -63,6 +63,11 @@ impl Wire {
         (self.len > 0).then(|| pool.get(self.head).wire_at)
     }
 
+    /// Arrival time of the newest packet, if any.
+    pub fn last_arrival(&self, pool: &PacketPool) -> Option<SimTime> {
+        (self.len > 0).then(|| pool.get(self.tail).wire_at)
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0

@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::fifo::Fifo;
-use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
+use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::LimitSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
@@ -126,6 +126,16 @@ impl QueueDisc for DropTail {
             Limit::Packets(n) if n >= 2 => u32::MAX,
             Limit::Packets(_) => 0,
             Limit::Bytes(b) => b.saturating_sub(1).min(u32::MAX as u64) as u32,
+        }
+    }
+
+    fn change(&mut self, c: QueueChange) -> Result<(), String> {
+        match c {
+            QueueChange::Limit(l) => {
+                self.limit = l;
+                Ok(())
+            }
+            _ => Err(format!("a DropTail queue has no `{}` (only `limit` can change)", c.field())),
         }
     }
 }

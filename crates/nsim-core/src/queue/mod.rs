@@ -148,6 +148,60 @@ pub trait QueueDisc {
     fn cut_through_max(&self) -> u32 {
         0
     }
+    /// Changes one parameter while the queue runs (scenario `[[event]]`s, steering): packets
+    /// already queued stay; the new value applies from the next arrival, as setting the ns-2
+    /// variable (`limit_`, `thresh_`, ...) does. Values are range-checked by the caller
+    /// ([`QueueChange::check`]); an error says why this discipline cannot take the change.
+    fn change(&mut self, c: QueueChange) -> Result<(), String> {
+        Err(format!("this queue discipline has no `{}` that can change during a run (DropTail: limit; RED: limit, min_th, max_th, w_q, max_p)", c.field()))
+    }
+}
+
+/// A queue parameter change, in the units of the scenario's queue tables.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum QueueChange {
+    /// Capacity (ns-2 `limit_`).
+    Limit(crate::units::Limit),
+    /// RED min_th in packets (ns-2 `thresh_`).
+    MinTh(f64),
+    /// RED max_th in packets (ns-2 `maxthresh_`).
+    MaxTh(f64),
+    /// RED EWMA weight (ns-2 `q_weight_`).
+    WQ(f64),
+    /// RED max_p (ns-2 `1/linterm_`).
+    MaxP(f64),
+}
+
+impl QueueChange {
+    /// The field name in an `[[event]]` table.
+    pub fn field(self) -> &'static str {
+        match self {
+            QueueChange::Limit(_) => "limit",
+            QueueChange::MinTh(_) => "min_th",
+            QueueChange::MaxTh(_) => "max_th",
+            QueueChange::WQ(_) => "w_q",
+            QueueChange::MaxP(_) => "max_p",
+        }
+    }
+
+    /// Whether the value is possible at all (whatever the discipline).
+    pub fn check(self) -> Result<(), String> {
+        use crate::units::Limit;
+        let ok = match self {
+            QueueChange::Limit(Limit::Packets(n)) => n >= 2,
+            QueueChange::Limit(Limit::Bytes(b)) => b > 0,
+            QueueChange::MinTh(v) | QueueChange::MaxTh(v) => v.is_finite() && v >= 0.0,
+            QueueChange::WQ(v) | QueueChange::MaxP(v) => v.is_finite() && v > 0.0 && v <= 1.0,
+        };
+        if ok {
+            return Ok(());
+        }
+        Err(match self {
+            QueueChange::Limit(_) => "a limit must be at least 2 packets or 1 byte (the limit counts the packet being sent)".into(),
+            QueueChange::MinTh(v) | QueueChange::MaxTh(v) => format!("{v} must be a threshold >= 0 packets"),
+            QueueChange::WQ(v) | QueueChange::MaxP(v) => format!("{v} is not in (0, 1]"),
+        })
+    }
 }
 
 /// A validated discipline configuration that can build instances.

@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::fifo::Fifo;
-use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
+use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
@@ -523,6 +523,29 @@ impl QueueDisc for Red {
 
     fn avg_queue(&self) -> Option<f64> {
         Some(self.avg.avg)
+    }
+
+    /// Thresholds are given in packets and scaled as at build (`queue_in_bytes`); the average
+    /// and the count carry on, as after `$red set thresh_ ...` in ns-2.
+    fn change(&mut self, c: QueueChange) -> Result<(), String> {
+        let scale = if self.cfg.queue_in_bytes { self.cfg.mean_pktsize as f64 } else { 1.0 };
+        let c_ = &mut self.curve;
+        match c {
+            QueueChange::Limit(l) => {
+                self.limit = match (l, self.cfg.queue_in_bytes) {
+                    (Limit::Packets(n), true) => Limit::Bytes(n * self.cfg.mean_pktsize as u64),
+                    (l, _) => l,
+                }
+            }
+            QueueChange::MinTh(v) if v * scale < c_.max_th => c_.min_th = v * scale,
+            QueueChange::MaxTh(v) if v * scale > c_.min_th => c_.max_th = v * scale,
+            QueueChange::MinTh(v) | QueueChange::MaxTh(v) => {
+                return Err(format!("{} = {v} packets would leave min_th >= max_th (now {} and {})", c.field(), c_.min_th / scale, c_.max_th / scale))
+            }
+            QueueChange::WQ(v) => self.avg.w = v,
+            QueueChange::MaxP(v) => c_.max_p = v,
+        }
+        Ok(())
     }
 }
 

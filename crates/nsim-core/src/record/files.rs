@@ -1,5 +1,5 @@
 //! Results files written by the core: `summary.json`, `flows.csv`, `queues.csv`,
-//! `classes.csv`, `transfers.csv`, `series_<kind>.csv`, `packet_delays.csv`, `video_packets.csv` and `windows.csv`, so `nsim run` needs no
+//! `classes.csv`, `transfers.csv`, `events.csv`, `series_<kind>.csv`, `packet_delays.csv`, `video_packets.csv` and `windows.csv`, so `nsim run` needs no
 //! DataFrame library (issue 14: the CLI's start-up cost was pandas).
 //!
 //! The tables have the columns `nsim.Results` shows (docs/results.md): row fields in their
@@ -41,6 +41,9 @@ pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
     }
     if !res.transfers.is_empty() {
         write_table(&dir.join("transfers.csv"), &rows(&res.transfers)?, &[])?;
+    }
+    if !res.event_log.is_empty() {
+        write_table(&dir.join("events.csv"), &rows(&res.event_log)?, &[])?;
     }
     for (kind, cols) in columns(&res.series)? {
         write_columns(&dir.join(format!("series_{kind}.csv")), &cols, &names, &ends)?;

@@ -56,10 +56,12 @@ pub enum DropReason {
     /// came in on (IEEE 802.1D §7.7). Counted in the totals only: not a loss of its flow, not a
     /// drop of a link (see `net/ethernet/bridge.rs`).
     Filtered,
+    /// The link it was queued on, crossing, or sent into was down (net/dynamics.rs).
+    LinkDown,
 }
 
 impl DropReason {
-    pub const COUNT: usize = 17;
+    pub const COUNT: usize = 18;
     pub const ALL: [DropReason; Self::COUNT] = [
         DropReason::Overflow,
         DropReason::ErrorModel,
@@ -78,6 +80,7 @@ impl DropReason {
         DropReason::BlockedCap,
         DropReason::Middlebox,
         DropReason::Filtered,
+        DropReason::LinkDown,
     ];
 
     /// Column-friendly name (`drops_<name>` in results).
@@ -100,6 +103,7 @@ impl DropReason {
             DropReason::BlockedCap => "blocked_cap",
             DropReason::Middlebox => "middlebox",
             DropReason::Filtered => "filtered",
+            DropReason::LinkDown => "link_down",
         }
     }
 

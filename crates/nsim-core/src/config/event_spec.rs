@@ -1,0 +1,329 @@
+//! Scheduled changes (`[[event]]` tables): their schema and their checks before the run.
+//!
+//! Each event has a time `at`, an `action` and the fields that action takes; every field is
+//! checked up front against the network, the flows and the run's duration, so a bad event
+//! stops the scenario before it runs (docs/scenario-reference.md "Events"). What the actions
+//! do to packets and routes: net/dynamics.rs and docs/models/dynamics.md.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::error::{CResult, ConfigError};
+use super::flow_spec_build::ResolvedFlow;
+use super::link_spec::ErrorSpec;
+use super::units::{LimitSpec, RateSpec, TimeSpec};
+use crate::ids::LinkId;
+use crate::net::dynamics::{Change, LinkChange};
+use crate::net::error_model::ErrorModel;
+use crate::net::{Link, Net};
+use crate::queue::QueueChange;
+use crate::time::SimTime;
+
+/// Most failures a "flap" event may schedule (on average, for exponential times): each is an
+/// event and a route recomputation, and they are all made before the run.
+const MAX_FLAPS: u64 = 100_000;
+
+/// A change at a point of the run.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventSpec {
+    /// When it happens, from the start of the run (at most `duration`).
+    pub at: TimeSpec,
+    /// What happens: "down" / "up" (a link fails / is repaired, ns-2 `rtmodel-at`), "flap"
+    /// (fails and is repaired again and again: periodic, or ns-2 `rtmodel Exponential`),
+    /// "set" (new link rate, delay, error model or queue parameters), "start" / "stop" (a
+    /// flow).
+    pub action: EventAction,
+    /// The link: "a-b" (both directions) or "a->b" (one direction), by node names.
+    pub link: Option<String>,
+    /// The flow of "start" / "stop", by name.
+    pub flow: Option<String>,
+    /// "down" only: keep the queued packets and send them when the link comes up, instead of
+    /// dropping them (`link_down`). Default false (ns-2 resets the queue).
+    #[serde(default)]
+    pub hold_queue: bool,
+    /// "flap": how long each failure lasts (the mean, with `random = "exponential"`).
+    pub down_for: Option<TimeSpec>,
+    /// "flap": how long the link stays up between failures (the mean, exponential).
+    pub up_for: Option<TimeSpec>,
+    /// "flap": no failure starts after this time. Default: the run's `duration`.
+    pub until: Option<TimeSpec>,
+    /// "flap": "fixed" (default: the first failure at `at`, then periodic) or "exponential"
+    /// (ns-2 `rtmodel Exponential`: up and down times drawn from exponential distributions
+    /// with means `up_for` and `down_for`, the first failure one up time after `at`; drawn
+    /// from the run's seed and the event's index).
+    #[serde(default)]
+    pub random: FlapTimes,
+    /// "set": the new bit rate (from the next packet serialized).
+    pub rate: Option<RateSpec>,
+    /// "set": the new propagation delay (for packets sent from now on).
+    pub delay: Option<TimeSpec>,
+    /// "set": the new error model (`{ kind = "uniform", rate = 0.0 }` removes it).
+    pub error: Option<ErrorSpec>,
+    /// "set": the queue's capacity (DropTail, RED).
+    pub limit: Option<LimitSpec>,
+    /// "set": RED's min_th, in packets.
+    pub min_th: Option<f64>,
+    /// "set": RED's max_th, in packets.
+    pub max_th: Option<f64>,
+    /// "set": RED's EWMA weight, in (0, 1].
+    pub w_q: Option<f64>,
+    /// "set": RED's max_p, in (0, 1].
+    pub max_p: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventAction {
+    Down,
+    Up,
+    Flap,
+    Set,
+    Start,
+    Stop,
+}
+
+/// How a "flap" event spaces its failures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FlapTimes {
+    #[default]
+    Fixed,
+    Exponential,
+}
+
+impl EventAction {
+    fn name(self) -> &'static str {
+        match self {
+            EventAction::Down => "down",
+            EventAction::Up => "up",
+            EventAction::Flap => "flap",
+            EventAction::Set => "set",
+            EventAction::Start => "start",
+            EventAction::Stop => "stop",
+        }
+    }
+}
+
+/// The fields an event sets besides `at` and `action`, by name.
+fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
+    [
+        ("down_for", e.down_for.is_some()),
+        ("up_for", e.up_for.is_some()),
+        ("until", e.until.is_some()),
+        ("random", e.random != FlapTimes::Fixed),
+        ("link", e.link.is_some()),
+        ("flow", e.flow.is_some()),
+        ("hold_queue", e.hold_queue),
+        ("rate", e.rate.is_some()),
+        ("delay", e.delay.is_some()),
+        ("error", e.error.is_some()),
+        ("limit", e.limit.is_some()),
+        ("min_th", e.min_th.is_some()),
+        ("max_th", e.max_th.is_some()),
+        ("w_q", e.w_q.is_some()),
+        ("max_p", e.max_p.is_some()),
+    ]
+}
+
+/// The fields `action` takes; "set" needs at least one besides `link`.
+fn takes(action: EventAction) -> &'static [&'static str] {
+    match action {
+        EventAction::Down => &["link", "hold_queue"],
+        EventAction::Up => &["link"],
+        EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
+        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p"],
+        EventAction::Start | EventAction::Stop => &["flow"],
+    }
+}
+
+/// Checks every event's fields and time; `end` is the run's stop time, if it has one.
+pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult<()> {
+    for (i, e) in events.iter().enumerate() {
+        let path = format!("event[{i}]");
+        let action = e.action.name();
+        if let Some(end) = end.filter(|&end| SimTime::ZERO + e.at.0 > end) {
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!("{} s is after the run ends ({} s)", e.at.0.as_secs_f64(), end.as_secs_f64()),
+            ));
+        }
+        let fields = given(e);
+        if let Some((f, _)) = fields.iter().find(|(f, set)| *set && !takes(e.action).contains(f)) {
+            return Err(ConfigError::new(format!("{path}.{f}"), format!("is not used by action \"{action}\" (it takes {})", takes(e.action).join(", "))));
+        }
+        let needs = if matches!(e.action, EventAction::Start | EventAction::Stop) { "flow" } else { "link" };
+        if !fields.iter().any(|(f, set)| *set && *f == needs) {
+            return Err(ConfigError::new(format!("{path}.{needs}"), format!("is required by action \"{action}\"")));
+        }
+        for f in ["down_for", "up_for"].into_iter().filter(|_| e.action == EventAction::Flap) {
+            if !fields.iter().any(|(g, set)| *set && *g == f) {
+                return Err(ConfigError::new(format!("{path}.{f}"), "is required by action \"flap\""));
+            }
+        }
+        if let Some(f) = [("down_for", e.down_for), ("up_for", e.up_for)].iter().find(|(_, t)| t.is_some_and(|t| t.0 == crate::time::Dur::ZERO)) {
+            return Err(ConfigError::new(format!("{path}.{}", f.0), "must be greater than zero"));
+        }
+        if e.action == EventAction::Flap && e.until.is_none() && end.is_none() {
+            return Err(ConfigError::new(format!("{path}.until"), "is required when the run has no `duration`"));
+        }
+        if let (EventAction::Flap, Some(d), Some(u)) = (e.action, e.down_for, e.up_for) {
+            let last = e.until.map(|t| SimTime::ZERO + t.0).or(end).expect("checked above");
+            let cycles = last.since(SimTime::ZERO + e.at.0).0 as f64 / (d.0 .0 + u.0 .0) as f64;
+            if cycles > MAX_FLAPS as f64 {
+                return Err(ConfigError::new(
+                    format!("{path}.down_for"),
+                    format!("with up_for the link would fail about {cycles:.0} times; at most {MAX_FLAPS} (lengthen down_for or up_for, or set until)"),
+                ));
+            }
+        }
+        if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
+            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p"));
+        }
+    }
+    Ok(())
+}
+
+/// Applies the "start" / "stop" events to the flows: the flow starts (stops) at the event's
+/// time, as if its `start` (`stop`) said so. Checked: the flow exists, does not give that
+/// time itself, and stops after it starts.
+pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow], specs: &[super::FlowSpec], end: Option<SimTime>) -> CResult<()> {
+    check_shape(events, end)?;
+    for (i, e) in events.iter().enumerate() {
+        let Some(name) = &e.flow else { continue };
+        let path = format!("event[{i}]");
+        let f = flows.iter_mut().find(|f| &f.name == name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
+        let spec = (0..specs.len()).find(|k| format!("flows[{k}]") == f.path).map(|k| &specs[k]).expect("a resolved flow comes from a spec");
+        let at = SimTime::ZERO + e.at.0;
+        let (field, own) = if e.action == EventAction::Start { ("start", spec.start.is_some()) } else { ("stop", spec.stop.is_some()) };
+        if own {
+            return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' already has a `{field}` ({}.{field}): give one or the other", f.path)));
+        }
+        if e.action == EventAction::Start {
+            f.start = at;
+        } else {
+            f.stop = Some(at);
+        }
+        if let Some(stop) = f.stop.filter(|&s| s <= f.start) {
+            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' would stop at {stop}, not after its start {}", f.start)));
+        }
+    }
+    Ok(())
+}
+
+/// The link changes of the events, checked against the network: the link exists and can
+/// change (not ATM or Ethernet), the error model builds, and each queue change is taken, in
+/// time order, by a spare copy of the link's discipline (`spare`: the links built again;
+/// `None` when steering a run, whose live queue then answers).
+pub(crate) fn link_changes(
+    events: &[EventSpec],
+    net: &Net,
+    mut spare: Option<&mut [Link]>,
+    error_model: &dyn Fn(&ErrorSpec, &str) -> CResult<ErrorModel>,
+    seed: u64,
+    end: Option<SimTime>,
+) -> CResult<Vec<(SimTime, Change)>> {
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by_key(|&i| events[i].at.0);
+    let mut out = Vec::new();
+    for i in order {
+        let e = &events[i];
+        let Some(spec) = &e.link else { continue };
+        let path = format!("event[{i}]");
+        let links = super::record_build::match_links(spec, net);
+        if links.is_empty() {
+            return Err(ConfigError::new(
+                format!("{path}.link"),
+                format!("no link '{spec}' (write \"a->b\" for one direction or \"a-b\" for both, with node names)"),
+            ));
+        }
+        if let Some(&l) = links.iter().find(|&&l| net.links[l].is_atm() || net.links[l].is_eth()) {
+            let kind = if net.links[l].is_atm() { "ATM" } else { "Ethernet" };
+            return Err(ConfigError::new(format!("{path}.link"), format!("'{spec}' is an {kind} link: events apply to point-to-point packet links only")));
+        }
+        let ids: Vec<LinkId> = links.iter().map(|&l| LinkId(l as u32)).collect();
+        let mut whats = Vec::new();
+        match e.action {
+            EventAction::Flap => {
+                for (at, what) in flap_times(e, seed, i, end) {
+                    let action = if matches!(what, LinkChange::Up) { "up" } else { "down" };
+                    out.push((at, Change { links: ids.clone(), what, action: action.into(), target: spec.clone() }));
+                }
+            }
+            EventAction::Down => whats.push(("down", LinkChange::Down { hold_queue: e.hold_queue })),
+            EventAction::Up => whats.push(("up", LinkChange::Up)),
+            _ => {
+                if let Some(r) = e.rate {
+                    whats.push(("rate", LinkChange::Rate(r.0)));
+                }
+                if let Some(d) = e.delay {
+                    whats.push(("delay", LinkChange::Delay(d.0)));
+                }
+                if let Some(spec) = &e.error {
+                    let m = error_model(spec, &format!("{path}.error"))?;
+                    let off = matches!(m, ErrorModel::Uniform { rate } if rate == 0.0);
+                    whats.push(("error", LinkChange::Error((!off).then_some(m))));
+                }
+                for q in queue_changes(e) {
+                    let field = format!("{path}.{}", q.field());
+                    q.check().map_err(|r| ConfigError::new(&field, r))?;
+                    if let Some(spare) = spare.as_deref_mut() {
+                        for &l in &links {
+                            spare[l].queue.change(q).map_err(|r| ConfigError::new(&field, r))?;
+                        }
+                    }
+                    whats.push((q.field(), LinkChange::Queue(q)));
+                }
+            }
+        }
+        let at = SimTime::ZERO + e.at.0;
+        for (field, what) in whats {
+            let action = if e.action == EventAction::Set { format!("set {field}") } else { field.to_string() };
+            out.push((at, Change { links: ids.clone(), what, action, target: spec.clone() }));
+        }
+    }
+    Ok(out)
+}
+
+/// The failures and repairs of "flap" event `k`, from `at` to `until` (or the run's end).
+fn flap_times(e: &EventSpec, seed: u64, k: usize, end: Option<SimTime>) -> Vec<(SimTime, LinkChange)> {
+    use rand_distr::{Distribution, Exp};
+    let last = e.until.map(|u| SimTime::ZERO + u.0).or(end).expect("checked: until or duration");
+    let (down, up) = (e.down_for.expect("checked").0, e.up_for.expect("checked").0);
+    let mut rng = crate::rng::stream(seed, &format!("event/{k}/flap"));
+    let mut draw = |mean: crate::time::Dur| match e.random {
+        FlapTimes::Fixed => mean,
+        FlapTimes::Exponential => {
+            let exp = Exp::new(1.0 / mean.as_secs_f64()).expect("mean > 0");
+            crate::time::Dur::from_secs_f64(exp.sample(&mut rng)).max(crate::time::Dur(1))
+        }
+    };
+    let mut t = SimTime::ZERO + e.at.0;
+    if e.random == FlapTimes::Exponential {
+        t += draw(up);
+    }
+    let mut out = Vec::new();
+    while t <= last {
+        out.push((t, LinkChange::Down { hold_queue: e.hold_queue }));
+        t += draw(down);
+        out.push((t, LinkChange::Up));
+        t += draw(up);
+    }
+    out
+}
+
+/// The queue parameter changes of a "set" event, in field order.
+fn queue_changes(e: &EventSpec) -> Vec<QueueChange> {
+    let mut out = Vec::new();
+    out.extend(e.limit.map(|l| QueueChange::Limit(l.0)));
+    out.extend(e.min_th.map(QueueChange::MinTh));
+    out.extend(e.max_th.map(QueueChange::MaxTh));
+    out.extend(e.w_q.map(QueueChange::WQ));
+    out.extend(e.max_p.map(QueueChange::MaxP));
+    out
+}
+
+/// Whether the events need the spare links (any queue change).
+pub(crate) fn changes_queues(events: &[EventSpec]) -> bool {
+    events.iter().any(|e| !queue_changes(e).is_empty())
+}

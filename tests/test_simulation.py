@@ -1,0 +1,114 @@
+"""Steering a run from Python (nsim.Simulation): a run split at any pause points, or changed
+by callbacks, is bit-identical to the same run in one go or with the same [[event]] tables;
+live state; errors named like the scenario's."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import nsim
+from conftest import ROOT
+
+FAILOVER = ROOT / "scenarios" / "failover_longer_path.toml"
+
+
+def _same(a: nsim.Results, b: nsim.Results, extra_events: int = 0) -> None:
+    """Every table of two runs is identical (wall-clock figures aside); ``b`` ran
+    ``extra_events`` more events."""
+    assert a.summary["events"] + extra_events == b.summary["events"]
+    for k in ("sim_time_s", "interrupted"):
+        assert a.summary[k] == b.summary[k], k
+    assert a.accounting == b.accounting
+    pd.testing.assert_frame_equal(a.flows, b.flows)
+    pd.testing.assert_frame_equal(a.queues, b.queues)
+    assert a.series_kinds == b.series_kinds
+    for kind in a.series_kinds:
+        pd.testing.assert_frame_equal(a.series(kind), b.series(kind))
+    pd.testing.assert_frame_equal(a.event_log, b.event_log)
+
+
+@pytest.mark.parametrize("pauses", [["5s"], [0.3, "4.999s", "5s", 7.77, "10s", 14.5], [f"{t / 10}s" for t in range(1, 150, 7)]])
+def test_a_run_split_at_pause_points_is_bit_identical(pauses: list) -> None:
+    whole = nsim.run(FAILOVER)
+    sim = nsim.Simulation(FAILOVER)
+    for t in pauses:
+        sim.run(until=t)
+        sim.flows()  # looking changes nothing
+    sim.run()
+    _same(sim.results(), whole)
+
+
+def test_changes_from_callbacks_equal_the_same_events_in_the_file() -> None:
+    # Off the 100 ms sampling instants: at the same instant a file's change runs before the
+    # sample (it was scheduled first), a callback after every event due then.
+    events = nsim.Scenario.load(FAILOVER)
+    for e in events.config["event"]:
+        e["at"] = {"5s": "5.05s", "10s": "10.05s"}[e["at"]]
+    sc = nsim.Scenario.load(FAILOVER)
+    sc.config.pop("event")
+    sim = nsim.Simulation(sc)
+    sim.at("5.05s", lambda s: s.set_link("r1-r2", up=False))
+    sim.at("10.05s", lambda s: s.set_link("r1-r2", up=True))
+    sim.run(until="7s")
+    sim.run()
+    # The file's two changes are events of the run; a callback's changes are not.
+    _same(sim.results(), events.run(), extra_events=2)
+
+
+def test_live_state_shows_the_failure_and_the_tcp_sender() -> None:
+    sim = nsim.Simulation(FAILOVER)
+    sim.run(until="6s")
+    assert sim.now == 6.0
+    links = sim.links()
+    down = links[(links["from"] == "r1") & (links["to"] == "r2")].iloc[0]
+    assert not down.up and down.len_pkts == 0
+    flows = sim.flows().set_index("name")
+    assert flows.loc["tcp", "cwnd"] > 0 and 0.02 < flows.loc["tcp", "srtt_s"] < 1.0
+    assert pd.isna(flows.loc["cbr", "cwnd"])
+    before = flows.loc["cbr", "delivered_bytes"]
+    sim.set_link("r1->r3", rate="3Mb", limit="40p")
+    sim.run(until="7s")
+    assert sim.flows().set_index("name").loc["cbr", "delivered_bytes"] > before
+    log = sim.results().event_log
+    assert list(log["action"]) == ["down", "reroute", "set rate", "set limit"]
+    assert list(log["time_s"]) == [5.0, 5.0, 6.0, 6.0]
+
+
+def test_bad_changes_name_the_field() -> None:
+    sim = nsim.Simulation(FAILOVER)
+    sim.run(until="1s")
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.link`: no link 'r1-r9'"):
+        sim.set_link("r1-r9", up=False)
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.at`: 0.5 s is in the past"):
+        sim.set_link("r1-r2", up=False, at="0.5s")
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.min_th`: a DropTail queue has no `min_th`"):
+        sim.set_link("r1-r2", min_th=5)
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.at`: 20 s is after the run ends"):
+        sim.set_link("r1-r2", up=False, at="20s")
+    with pytest.raises(ValueError, match="in the past"):
+        sim.at("0.5s", lambda s: None)
+    res = sim.results()
+    # Only the refused queue change reached the network, and the log says it was refused.
+    assert list(res.event_log["action"]) == ["set min_th (refused: a DropTail queue has no `min_th` (only `limit` can change))"]
+    assert res.balanced
+
+
+def test_time_plots_mark_the_changes() -> None:
+    res = nsim.run(FAILOVER)
+    for fig in (res.plot.throughput(), res.plot.queue(), res.plot.cwnd()):
+        ax = fig.axes[0]
+        marks = [line for line in ax.get_lines() if list(line.get_xdata()) in ([5.0, 5.0], [10.0, 10.0])]
+        assert len(marks) == 2
+        assert [t.get_text() for t in ax.texts if "r1-r2" in t.get_text()] == ["down r1-r2", "up r1-r2"]
+
+
+def test_the_builder_writes_event_tables() -> None:
+    sc = nsim.Scenario.load(FAILOVER)
+    written = sc.config.pop("event")
+    sc.event("5s", "down", link="r1-r2").event("10s", "up", link="r1-r2")
+    assert sc.config["event"] == written
+    sc.event("12s", "set", link="r1->r3", rate="3Mb", limit="40p")
+    assert list(sc.run().event_log["action"])[-2:] == ["set rate", "set limit"]
+    with pytest.raises(nsim.ScenarioError, match=r"field `event\[3\].w_q`: 2 is not in \(0, 1\]"):
+        sc.event("13s", "set", link="r1->r3", w_q=2.0).validate()
