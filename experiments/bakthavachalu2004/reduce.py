@@ -355,16 +355,17 @@ def _onoff_shares(table: pd.DataFrame, first: str, x: pd.Series) -> pd.DataFrame
     throughput of the flows named ``first``*, each flow's throughput over the mean of the 2n
     non-CBR flows (notes §4.4's form under full use: the bandwidth left by the CBR alternates);
     Jain's index of the 2n flows; the link's utilisation (every flow's delivered bytes, the
-    CBR's too, over the run and the 15 Mb/s link)."""
+    CBR's too, over the run and the 15 Mb/s link). Each is computed per run (seed) and then
+    averaged over the seeds."""
     t = table.assign(x=x, period_s=table["flows[2]"].map(_period_s))
     frames = []
-    for (label, p), g in t.groupby(["x", "period_s"]):
+    for (label, p, _seed), g in t.groupby(["x", "period_s", "seed"]):
         flows = g[~g["name"].str.startswith("cbr")]
         nt = flows["throughput_bps"] / flows["throughput_bps"].mean()
         frames.append({"x": label, "period_s": p, "nt": float(nt[flows["name"].str.startswith(first)].mean()),
                        "jain": _jain(flows["throughput_bps"]),
                        "utilization": float(g["delivered_bytes"].sum() * 8 / g["sim_time_s"].iloc[0] / 15e6)})
-    return pd.DataFrame(frames)
+    return pd.DataFrame(frames).groupby(["x", "period_s"], as_index=False).mean()
 
 
 def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
