@@ -25,6 +25,8 @@ macro_rules! registry {
 registry! {
     /// FIFO with tail drop (ns-2 Queue/DropTail).
     DropTail = "droptail" => crate::queue::droptail::DropTailConfig,
+    /// DropTail that marks ECN CE above a threshold K (RFC 8257 §3.1, for DCTCP).
+    StepMark = "step_mark" => crate::queue::step_mark::StepMarkConfig,
     /// Random Early Detection, gentle, ECN, Adaptive (ns-2 Queue/RED).
     Red = "red" => crate::queue::red::RedConfig,
     /// Strict priority over child queues.

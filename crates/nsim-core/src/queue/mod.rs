@@ -23,6 +23,7 @@ pub mod prio;
 pub mod red;
 pub mod round_robin;
 pub mod srtcm;
+pub mod step_mark;
 pub mod token_bucket;
 pub mod trtcm;
 

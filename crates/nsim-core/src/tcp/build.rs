@@ -9,6 +9,7 @@ use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
 use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::cubic::Cubic;
+use crate::tcp::cc::dctcp::Dctcp;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
 use crate::tcp::cc::sf_sack::SfSack;
@@ -72,6 +73,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),
         Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
         Variant::Cubic => (Box::new(Cubic::new(reno, p.cubic.clone())), rule_recovery()),
+        Variant::Dctcp => (Box::new(Dctcp::new(reno, &p.dctcp)), rule_recovery()),
     }
 }
 
@@ -95,7 +97,7 @@ pub fn agents(
 ) -> (Box<dyn Agent>, Box<dyn Agent>) {
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
-        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit) },
+        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: p.variant == Variant::Dctcp },
         ends.src.0,
         ends.src.1,
         p.window,

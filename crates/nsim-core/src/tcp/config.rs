@@ -42,12 +42,15 @@ pub enum Variant {
     SfSack,
     /// CUBIC (RFC 9438) with Sack1 recovery (or `recovery` = "reno" / "newreno").
     Cubic,
+    /// DCTCP (RFC 8257): ECN marks scale the window reduction; needs `ecn = true`. Sack1
+    /// recovery (or `recovery` = "reno" / "newreno"); the sink echoes each segment's CE state.
+    Dctcp,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp)
     }
 
     pub fn name(self) -> &'static str {
@@ -64,6 +67,7 @@ impl Variant {
             Variant::Binomial => "binomial",
             Variant::SfSack => "sf_sack",
             Variant::Cubic => "cubic",
+            Variant::Dctcp => "dctcp",
         }
     }
 }
@@ -180,6 +184,9 @@ pub struct TcpConfig {
     /// CUBIC options.
     #[serde(default)]
     pub cubic: CubicConfig,
+    /// DCTCP options.
+    #[serde(default)]
+    pub dctcp: DctcpConfig,
     /// TCP-DS marking of data segments (and ACKs) by the sender's state (seed 002b §4.6.1;
     /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
@@ -299,6 +306,28 @@ pub struct FackConfig {
     /// Default false (ns-2 `rampdown_ 0`).
     #[serde(default)]
     pub rampdown: bool,
+}
+
+/// DCTCP parameters (RFC 8257 §3.3, §4.2; `crate::tcp::cc::dctcp`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DctcpConfig {
+    /// g, the gain of the marked-fraction estimate α. Default 1/16 (RFC 8257 §4.2).
+    #[serde(default = "dctcp_g")]
+    pub g: f64,
+    /// α before the first window ends. Default 1 (RFC 8257 §3.3).
+    #[serde(default = "one")]
+    pub initial_alpha: f64,
+}
+
+impl Default for DctcpConfig {
+    fn default() -> Self {
+        DctcpConfig { g: dctcp_g(), initial_alpha: 1.0 }
+    }
+}
+
+fn dctcp_g() -> f64 {
+    1.0 / 16.0
 }
 
 /// CUBIC parameters (RFC 9438 §4-§5; `crate::tcp::cc::cubic`).
@@ -590,6 +619,7 @@ pub struct TcpParams {
     pub binomial: BinomialConfig,
     pub sf_sack: SfSackConfig,
     pub cubic: CubicConfig,
+    pub dctcp: DctcpConfig,
     pub recovery: RuleRecovery,
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
@@ -623,9 +653,9 @@ impl TcpConfig {
         if header.0 == 0 || header.0 > 1000 {
             return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
         }
-        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::Cubic);
+        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::Cubic | Variant::Dctcp);
         if self.recovery.is_some() && !rule {
-            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial) and cubic take a recovery, not '{}'", self.variant.name())));
+            return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial), cubic and dctcp take a recovery, not '{}'", self.variant.name())));
         }
         let recovery = self.recovery.unwrap_or_default();
         let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
@@ -665,6 +695,7 @@ impl TcpConfig {
             binomial: self.binomial.clone(),
             sf_sack: self.sf_sack.clone(),
             cubic: self.cubic.clone(),
+            dctcp: self.dctcp.clone(),
             recovery,
             tcp_ds: self.tcp_ds.clone(),
         };
@@ -703,6 +734,13 @@ impl TcpConfig {
         let f = &p.sf_sack;
         if f.tau() == Dur::ZERO || f.period() == Dur::ZERO {
             return Err(err("sf_sack", "tau and sample_interval must be positive".into()));
+        }
+        let d = &p.dctcp;
+        if !(d.g > 0.0 && d.g <= 1.0 && (0.0..=1.0).contains(&d.initial_alpha)) {
+            return Err(err("dctcp", "needs 0 < g <= 1 and 0 <= initial_alpha <= 1".into()));
+        }
+        if p.variant == Variant::Dctcp && !p.ecn {
+            return Err(err("ecn", "variant 'dctcp' reacts to ECN marks: set ecn = true (and a marking queue, e.g. kind = \"step_mark\")".into()));
         }
         let c = &p.cubic;
         if !(c.c > 0.0 && c.c.is_finite() && c.beta > 0.0 && c.beta < 1.0) {

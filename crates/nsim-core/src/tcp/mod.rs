@@ -26,6 +26,7 @@
 //! | binomial | [`cc::binomial`]  | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `windowOption_ 6` |
 //! | sf_sack | [`cc::sf_sack`]    | [`recovery::sack1`]   | Bakthavachalu 2004's ns-2.1b8 Sack1 patch |
 //! | cubic   | [`cc::cubic`]      | [`recovery::sack1`]   | none (RFC 9438; ns-3 `TcpCubic`, Linux `tcp_cubic.c`) |
+//! | dctcp   | [`cc::dctcp`]      | [`recovery::sack1`]   | none (RFC 8257; ns-3 `TcpDctcp`, Linux `tcp_dctcp.c`) |
 
 pub mod build;
 pub mod cc;

@@ -11,7 +11,9 @@
 //! - SACK (`sack = true`): up to 3 blocks `[left, right)`, the first one containing the
 //!   segment that triggered the ACK, then the most recently reported others (RFC 2018 §4).
 //! - ECN (RFC 3168 §6.1.3): after a CE-marked segment every ACK carries ECE, until a segment
-//!   with CWR arrives.
+//!   with CWR arrives. For DCTCP (`dctcp_echo`, RFC 8257 §3.2) an ACK carries ECE exactly when
+//!   the segments it acknowledges were CE-marked: with delayed ACKs, a segment whose CE state
+//!   differs from the one before sends the delayed ACK at once, with the old state.
 //! - Goodput: payload bytes are counted when they are delivered in order (headers, SYN and
 //!   duplicates excluded), into the flow's `goodput_bytes`.
 //!
@@ -41,6 +43,8 @@ pub struct SinkParams {
     /// Each ACK carries the `prio` of the data segment it answers (TCP-DS, seed 002b
     /// §4.6.1); false: precedence 0.
     pub inherit_prio: bool,
+    /// ECN-Echo as RFC 8257 §3.2 (DCTCP): each ACK echoes the CE state of what it acknowledges.
+    pub dctcp_echo: bool,
 }
 
 pub struct TcpSink {
@@ -188,10 +192,20 @@ impl Agent for TcpSink {
         let p = ctx.net.pool.get(id);
         let (h, ce) = (p.tcp, p.ecn == Ecn::Ce);
         self.last_prio = p.prio;
-        if h.flags & flags::CWR != 0 {
-            self.ece = false;
+        if self.p.dctcp_echo {
+            if ce != self.ece {
+                if let Some(old) = self.delayed.take() {
+                    self.delack_gen = self.delack_gen.wrapping_add(1);
+                    self.send_ack(&old, ctx);
+                }
+                self.ece = ce;
+            }
+        } else {
+            if h.flags & flags::CWR != 0 {
+                self.ece = false;
+            }
+            self.ece |= ce;
         }
-        self.ece |= ce;
         let seq = h.seq as i64;
         let delivered = self.receive(seq, h.payload);
         ctx.net.flows[ctx.flow.idx()].goodput_bytes += delivered;

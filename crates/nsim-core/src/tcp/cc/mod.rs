@@ -8,6 +8,7 @@
 
 pub mod binomial;
 pub mod cubic;
+pub mod dctcp;
 pub mod gaimd;
 pub mod highspeed;
 pub mod reno;
@@ -100,6 +101,11 @@ pub trait CongestionControl {
     fn initial_window_late(&self) -> bool {
         false
     }
+    /// Every new cumulative ACK, before [`CongestionControl::on_ack`] and whether or not it
+    /// echoes ECN: `acked_bytes` newly acknowledged, `ece` set if it carried an ECN-Echo the
+    /// sender acts on, `snd_nxt` and `ack` as in [`AckSample`]. For algorithms that measure
+    /// the fraction of marked data (DCTCP); default: nothing.
+    fn observe_ack(&mut self, _acked_bytes: u64, _ece: bool, _snd_nxt: i64, _ack: i64) {}
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);

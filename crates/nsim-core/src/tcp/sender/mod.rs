@@ -414,11 +414,14 @@ impl Conn<'_, '_> {
             self.cc.set_cwnd(self.s.initial_window as f64);
         }
         let acked = self.newack(h);
-        if !self.echoes_ecn(h) {
+        let ece = self.echoes_ecn(h);
+        let acked_bytes = self.s.payload_between(before + 1, h.ack as i64);
+        self.cc.observe_ack(acked_bytes, ece, self.s.t_seqno, h.ack as i64);
+        if !ece {
             let s = AckSample {
                 now: self.now(),
                 acked_pkts: acked,
-                acked_bytes: self.s.payload_between(before + 1, h.ack as i64),
+                acked_bytes,
                 // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
                 rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
                 snd_nxt: self.s.t_seqno,

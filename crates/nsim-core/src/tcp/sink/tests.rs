@@ -16,7 +16,11 @@ const ME: (NodeId, AgentId) = (NodeId(1), AgentId(1));
 
 impl SinkHarness {
     fn new(delayed_ack: bool, sack: bool) -> Self {
-        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false };
+        Self::with_echo(delayed_ack, sack, false)
+    }
+
+    fn with_echo(delayed_ack: bool, sack: bool, dctcp_echo: bool) -> Self {
+        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false, dctcp_echo };
         SinkHarness { net: instant_net(NodeId(1), NodeId(0)), sink: TcpSink::new(p, NodeId(0), AgentId(0), 20) }
     }
 
@@ -113,6 +117,30 @@ fn ce_is_echoed_until_cwr() {
     assert!(ece(h.data_with(ms(1), 1, Ecn::Ce, 0)));
     assert!(ece(h.data(ms(2), 2)));
     assert!(!ece(h.data_with(ms(3), 3, Ecn::Ect, flags::CWR)));
+}
+
+/// RFC 8257 §3.2: each ACK echoes the CE state of the segments it acknowledges; no CWR needed.
+#[test]
+fn dctcp_sink_echoes_exactly_the_marked_segments() {
+    let mut h = SinkHarness::with_echo(false, false, true);
+    let ece = |v: Vec<TcpHdr>| v[0].flags & flags::ECE != 0;
+    assert!(!ece(h.data(ms(0), 0)));
+    assert!(ece(h.data_with(ms(1), 1, Ecn::Ce, 0)));
+    assert!(!ece(h.data(ms(2), 2)), "the next unmarked segment's ACK carries no ECE (RFC 3168 would)");
+    assert!(ece(h.data_with(ms(3), 3, Ecn::Ce, 0)));
+}
+
+/// RFC 8257 §3.2, delayed ACK: when the CE state changes while an ACK is held, that ACK goes
+/// at once with the old state (the state machine's "send an immediate ACK").
+#[test]
+fn dctcp_sink_with_delayed_ack_flushes_the_held_ack_on_a_ce_change() {
+    let mut h = SinkHarness::with_echo(true, false, true);
+    assert!(h.data(ms(0), 0).is_empty(), "held");
+    let out = h.data_with(ms(1), 1, Ecn::Ce, 0);
+    let got: Vec<(u64, bool)> = out.iter().map(|a| (a.ack, a.flags & flags::ECE != 0)).collect();
+    assert_eq!(got, [(0, false)], "the held ACK for segment 0 goes unmarked; segment 1 is now held");
+    let out = h.data_with(ms(2), 2, Ecn::Ce, 0);
+    assert_eq!(out.iter().map(|a| (a.ack, a.flags & flags::ECE != 0)).collect::<Vec<_>>(), [(2, true)]);
 }
 
 #[test]
