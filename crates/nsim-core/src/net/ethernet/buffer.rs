@@ -25,7 +25,8 @@ use crate::time::SimTime;
 const NIL: u32 = u32::MAX;
 
 /// One class queue: the ends of its arrival-order list, its lanes that hold frames, its
-/// counters.
+/// counters. Arrivals count every frame offered, dropped ones too: arrivals = departures +
+/// drops + queued, as on the link's row.
 pub struct ClassQueue {
     head: u32,
     tail: u32,
@@ -185,8 +186,6 @@ impl EthBuffer {
         ln.bytes += size as u64;
         cq.len += 1;
         cq.bytes += size as u64;
-        cq.arrivals += 1;
-        cq.arrival_bytes += size as u64;
     }
 
     /// Takes the next frame the timers let start at `now`: highest queue first, and in a

@@ -79,8 +79,11 @@ impl EthPort {
         } else {
             None
         };
+        let cq = &mut self.buf.queues[q];
+        cq.arrivals += 1;
+        cq.arrival_bytes += size as u64;
         if let Some(why) = why {
-            self.buf.queues[q].drops[why.idx()] += 1;
+            cq.drops[why.idx()] += 1;
             return Err(why);
         }
         self.buf.push(q, id, size, cos, dst);
