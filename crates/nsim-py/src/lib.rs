@@ -186,6 +186,23 @@ fn json_schema() -> String {
     serde_json::to_string_pretty(&Scenario::json_schema()).expect("schema serializes")
 }
 
+/// A TOML scenario file as the Python objects `tomllib.loads` gives (keys sorted), or None
+/// where `tomllib` is needed (dates and times, NaN, infinities); and the JSON Schema as
+/// Python objects: what `nsim.notices` reads on `nsim run`'s path, which imports neither
+/// `tomllib` nor `json`.
+#[pyfunction]
+fn toml_document(py: Python<'_>, text: &str) -> PyResult<Option<Py<PyAny>>> {
+    let Some(json) = nsim_core::config::document_json::document_json(text) else { return Ok(None) };
+    let doc: serde_json::Value = serde_json::from_str(&json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_python(py, &doc).map(Some)
+}
+
+/// See [`toml_document`].
+#[pyfunction]
+fn json_schema_object(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    to_python(py, &serde_json::to_value(Scenario::json_schema()).expect("schema serializes"))
+}
+
 // -- units: the one parser of readable quantities, for the Python side -------------------
 
 /// Parses a quantity string with the scenario rules (a unit is required, no space inside)
@@ -223,6 +240,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_to_dir, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(toml_document_json, m)?)?;
+    m.add_function(wrap_pyfunction!(toml_document, m)?)?;
+    m.add_function(wrap_pyfunction!(json_schema_object, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
