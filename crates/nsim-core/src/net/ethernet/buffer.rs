@@ -14,7 +14,7 @@
 //! length (issue 29: a paused NIC holding 10^5 small frames). Frames live in a slab of
 //! reused slots, so a steady state allocates nothing.
 
-use super::pause::{cos_of, PauseTimers, COS};
+use super::pause::{cos_of, PauseTimers};
 use super::watermark::QueueLevel;
 use crate::ids::NodeId;
 use crate::packet::PacketId;
@@ -81,6 +81,8 @@ struct Lane {
     bytes: u64,
     /// Position in its queue's `lanes` while it holds frames.
     at: u32,
+    /// The next lane to the same destination (another class), or NIL.
+    next_class: u32,
 }
 
 /// Per-class byte FIFOs of one port.
@@ -93,7 +95,9 @@ pub struct EthBuffer {
     /// First free slot, the free ones chained by `next`.
     free: u32,
     lanes: Vec<Lane>,
-    /// Lane of (destination, class) at `dst * COS + cos`, NIL until its first frame.
+    /// By destination node: its first lane (the others chained by `next_class`), NIL until
+    /// its first frame. One word per node, not per (node, class): a port of a large network
+    /// keeps 4 bytes per destination.
     lane_of: Vec<u32>,
     seq: u64,
     /// Reused list of (arrival number, destination) for `dsts_in_order`.
@@ -140,17 +144,24 @@ impl EthBuffer {
         self.queues[q].bytes + size as u64 <= self.limit
     }
 
-    /// The lane of frames of class `cos` to `dst`, made on first use.
+    /// The lane of frames of class `cos` to `dst`, made on first use (at most `COS` lanes
+    /// per destination to look through).
     fn lane(&mut self, dst: NodeId, cos: usize) -> u32 {
-        let k = dst.idx() * COS + cos;
-        if k >= self.lane_of.len() {
-            self.lane_of.resize(k + 1, NIL);
+        let d = dst.idx();
+        if d >= self.lane_of.len() {
+            self.lane_of.resize(d + 1, NIL);
         }
-        if self.lane_of[k] == NIL {
-            self.lane_of[k] = self.lanes.len() as u32;
-            self.lanes.push(Lane { dst, cos, head: NIL, tail: NIL, bytes: 0, at: NIL });
+        let mut l = self.lane_of[d];
+        while l != NIL {
+            if self.lanes[l as usize].cos == cos {
+                return l;
+            }
+            l = self.lanes[l as usize].next_class;
         }
-        self.lane_of[k]
+        let new = self.lanes.len() as u32;
+        self.lanes.push(Lane { dst, cos, head: NIL, tail: NIL, bytes: 0, at: NIL, next_class: self.lane_of[d] });
+        self.lane_of[d] = new;
+        new
     }
 
     /// Appends packet `id` (`size` bytes, class `cos`, to `dst`) to queue `q`.
