@@ -110,3 +110,54 @@ def test_validate_prints_every_notice_and_still_exits_0(tmp_path: Path) -> None:
     assert lines[0] == f"{path}: ok"
     assert [line.split("`")[1] for line in lines[1:]] == ["duration", "links[0].delay", "links[1].queue"]
     assert all(line.startswith(f"notice: {path}: field `") for line in lines[1:])
+
+
+# One Reno flow with ns-2's default window (20 packets) on a 10 Mb/s path, 40 ms each way
+# (issue 30: "1.9 of 10 Mb/s").
+WINDOW = """
+name = "window"
+duration = "20s"
+hosts = ["a", "b"]
+routers = ["r"]
+[[links]]
+between = ["a", "r"]
+rate = "100Mb"
+delay = "1ms"
+[[links]]
+between = ["r", "b"]
+rate = "10Mb"
+delay = "40ms"
+queue = { kind = "droptail", limit = "100p" }
+[[flows]]
+name = "reno"
+from = "a"
+to = "b"
+app = { kind = "bulk" }
+transport = { kind = "tcp", variant = "reno"WINDOW }
+"""
+
+
+def test_a_flow_held_by_its_window_is_noticed_and_gets_the_window_law(tmp_path: Path) -> None:
+    path = _write(tmp_path, WINDOW.replace("WINDOW", ""))
+    p = run_cli("run", str(path), "-o", str(tmp_path / "out"))
+    assert p.returncode == 0, p.stderr
+    (note,) = [line for line in p.stdout.splitlines() if line.startswith("notice:")]
+    # Base RTT: 2 x 41 ms of propagation, a 1040 B segment and a 40 B ACK serialized on each
+    # link (0.832 + 0.083 + 0.032 + 0.003 ms): 82.95 ms; 20 x 1000 B per RTT = 1.93 Mb/s against
+    # 10 Mb/s x 1000/1040 = 9.62 Mb/s of goodput; filling it takes 9.62 Mb/s x 82.95 ms = 100
+    # segments.
+    assert note == ("notice: flow `reno`: its window of 20 packets of 1000 B per 83.0 ms round trip allows at most "
+                    "1.93 Mb/s of goodput, under half the 9.62 Mb/s its slowest link carries: the window, not the "
+                    "network, holds it (ns-2's one-way TCP `window_` is 20 packets unless set); `window = 100` or "
+                    "more lets it fill the path"), note
+    # The run agrees with the window law: the flow gets the bound (less its slow start), far
+    # from the link's rate.
+    goodput = pd.read_csv(tmp_path / "out" / "flows.csv").loc[0, "goodput_bps"]
+    assert 0.9 * 1.93e6 <= goodput <= 1.93e6, goodput
+    assert run_cli("validate", str(path)).stdout.splitlines()[1:] == [f"notice: {path}: {note[len('notice: '):]}"]
+    wide = _write(tmp_path, WINDOW.replace("WINDOW", ", window = 100"))
+    assert run_cli("validate", str(wide)).stdout.splitlines() == [f"{wide}: ok"]
+    # Five such flows fill the link between them (5 x 1.93 Mb/s > half of 10 Mb/s): no notice.
+    shared = WINDOW.replace("WINDOW", "").replace('name = "reno"', 'name = "reno{i}"\nrepeat = 5')
+    assert run_cli("validate", str(_write(tmp_path, shared))).stdout.splitlines() == [f"{tmp_path / 'trap.toml'}: ok"]
+

@@ -11,7 +11,8 @@ runs them as written, and ``nsim run`` and ``nsim validate`` say what they mean:
 
 The places are found by walking the scenario document along the JSON Schema the core exports
 (the one definition of a scenario), so every table that takes a time, a queue or a limit is
-covered, nested ones included.
+covered, nested ones included. The notice that needs routes, a TCP flow held by its `window`,
+comes from the core (``_core.notices``, ``crates/nsim-core/src/config/window_notice.rs``).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
 use crate::record::packet_delays::PacketDelayRecorder;
 use crate::record::video_packets::VideoPacketRecorder;
+use crate::config::window_notice::WindowLimit;
 use crate::record::pcap::{OneWay, PcapFiles};
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
@@ -38,6 +39,8 @@ pub struct FlowInfo {
     pub deadline: Option<crate::time::Dur>,
     /// One-way TCP: how pcap files turn its packet numbers into bytes.
     pub one_way: Option<OneWay>,
+    /// One-way TCP paced by the network (`bulk`, `file`): its window, for the notice.
+    pub window: Option<WindowLimit>,
 }
 
 /// Which series to sample and how often.

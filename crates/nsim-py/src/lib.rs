@@ -48,6 +48,16 @@ fn validate(text: &str, source: &str, format: &str, limits: bool) -> PyResult<()
     Ok(())
 }
 
+/// The notices the core gives about a valid scenario (a TCP flow held by its `window`), one
+/// line each; `python/nsim/notices.py` adds those read off the document. Raises ConfigError.
+#[pyfunction]
+#[pyo3(signature = (text, source, format = "toml", limits = true))]
+fn notices(text: &str, source: &str, format: &str, limits: bool) -> PyResult<Vec<String>> {
+    let scn = parse(text, source, format)?;
+    let sim = build(&scn, &RunOptions { no_limits: !limits, ..Default::default() }).map_err(|e| config_err(e.in_file(source)))?;
+    Ok(nsim_core::config::window_notice::window_limited(&sim))
+}
+
 /// Runs a scenario and returns the results as JSON text.
 ///
 /// `progress(sim_time_s, end_s, events) -> bool` is called every few hundred thousand events;
@@ -236,6 +246,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<ConfigErrorPy>())?;
     m.add("ResultsError", m.py().get_type::<ResultsErrorPy>())?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(notices, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_to_dir, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;

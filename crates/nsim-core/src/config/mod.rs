@@ -18,6 +18,7 @@ pub mod topology;
 pub mod tree;
 pub mod units;
 pub mod video_build;
+pub mod window_notice;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
