@@ -90,7 +90,8 @@ fn run(
 /// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets
 /// `record.trace`). `pcap`: True (all link directions) or a list of "a->b" / "a-b",
 /// overriding `record.pcap`; files go to `out/pcap/`. `limits=False` skips the size budget.
-/// Returns summary.json's content as a dict (so `nsim run` needs no `json` module).
+/// Returns summary.json's content as a dict (so `nsim run` needs no `json` module), plus
+/// `notices`: the core's notices about the scenario (see [`notices`]), which the file leaves out.
 #[pyfunction]
 #[pyo3(signature = (text, source, out, format = "toml", seed = None, duration_s = None, trace = None, pcap = None, progress = None, limits = true))]
 #[allow(clippy::too_many_arguments)]
@@ -119,9 +120,11 @@ fn run_to_dir(
     let cannot_write = |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
     std::fs::create_dir_all(out_dir).map_err(cannot_write)?;
     let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let notices = nsim_core::config::window_notice::window_limited(&sim);
     let results = run_sim(py, sim, progress.as_ref())?;
     nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
-    let summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    summary["notices"] = notices.into();
     to_python(py, &summary)
 }
 

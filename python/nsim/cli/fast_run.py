@@ -151,9 +151,9 @@ def _scenario_json(text: str) -> str:
     return json.dumps(tomllib.loads(text), indent=2, default=str)
 
 
-def _echo_notices(text: str, scenario: str, limits: bool) -> None:
-    """Prints the scenario's notices (:mod:`nsim.notices`, then the core's), one ``notice:``
-    line each."""
+def _echo_notices(text: str, core: list[str]) -> None:
+    """Prints the scenario's notices (:mod:`nsim.notices`, then the core's `core`), one
+    ``notice:`` line each."""
     from .. import _core
     from ..notices import notices
 
@@ -162,7 +162,7 @@ def _echo_notices(text: str, scenario: str, limits: bool) -> None:
         import tomllib
 
         doc = tomllib.loads(text)
-    for note in notices(doc) + _core.notices(text, scenario, "toml", limits):
+    for note in notices(doc) + core:
         echo(f"notice: {note}")
 
 
@@ -215,7 +215,7 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
     if not quiet:
         for line in _summary_lines(summary, os.path.join(out, "flows.csv")):
             echo(line)
-        _echo_notices(text, scenario, not no_limits)
+        _echo_notices(text, summary["notices"])
         echo(f"results in {out}/")
     if summary["interrupted"] or progress.interrupted:
         if quiet:
