@@ -159,11 +159,17 @@ def test_pcap_matches_the_trace_and_checksums_verify(tmp_path: Path) -> None:
             assert dpkt.in_cksum(hdr) == 0, "IP header checksum"
             assert ip.len == max(int(tl[5]), len(buf))
             tcp = ip.data if isinstance(ip.data, dpkt.tcp.TCP) else dpkt.tcp.TCP(bytes(ip.data))
-            assert tcp.sport - 1024 == int(tl[8].split(".")[1]) and tcp.dport - 1024 == int(tl[9].split(".")[1])
+            # Flow i's source is port 1024 + 2i, its sink 1025 + 2i; the packet numbers of the
+            # trace are bytes here (1000 B segments after ns-2's SYN, packet 0 = byte 0).
+            ends = (1024 + 2 * int(tl[7]), 1025 + 2 * int(tl[7]))
+            first_byte = lambda n: 0 if n == 0 else 1 + (n - 1) * 1000  # noqa: E731
             if tl[4] == "ack":
-                assert tcp.ack == int(tl[10]) and tcp.flags & dpkt.tcp.TH_ACK
+                assert (tcp.dport, tcp.sport) == ends
+                assert tcp.ack == first_byte(int(tl[10]) + 1) and tcp.flags & dpkt.tcp.TH_ACK
             else:
-                assert tcp.seq == int(tl[10])
+                assert (tcp.sport, tcp.dport) == ends
+                assert tcp.seq == first_byte(int(tl[10]))
+                assert tcp.flags & dpkt.tcp.TH_ACK or tcp.flags & dpkt.tcp.TH_SYN
             # Checksum over the pseudo-header and the segment with an all-zero payload.
             seg = buf[ip.hl * 4:]
             pseudo = ip.src + ip.dst + struct.pack("!BBH", 0, 6, ip.len - ip.hl * 4)

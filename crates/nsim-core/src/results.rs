@@ -324,7 +324,7 @@ impl Results {
                     max_len_bytes: l.stats.max_bytes,
                     utilization: busy_fraction(l, end),
                     queued_pkts: l.waiting(),
-                    in_flight_pkts: l.in_flight(),
+                    in_flight_pkts: l.in_flight() + l.atm().map_or(0, |p| p.frames_in_flight(&net.atm.frames)),
                     avg_len: l.queue.avg_queue(),
                     pause_sent: pause.0.pause_sent,
                     resume_sent: pause.0.resume_sent,

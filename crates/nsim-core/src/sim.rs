@@ -10,7 +10,8 @@ use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
 use crate::record::packet_delays::PacketDelayRecorder;
 use crate::record::video_packets::VideoPacketRecorder;
-use crate::record::pcap::PcapFiles;
+use crate::config::window_notice::WindowLimit;
+use crate::record::pcap::{OneWay, PcapFiles};
 use crate::record::series::Series;
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
@@ -36,6 +37,10 @@ pub struct FlowInfo {
     pub app: &'static str,
     /// UDP playout deadline (the flow's `deadline`), if any.
     pub deadline: Option<crate::time::Dur>,
+    /// One-way TCP: how pcap files turn its packet numbers into bytes.
+    pub one_way: Option<OneWay>,
+    /// One-way TCP paced by the network (`bulk`, `file`): its window, for the notice.
+    pub window: Option<WindowLimit>,
 }
 
 /// Which series to sample and how often.
@@ -138,8 +143,8 @@ impl Simulator {
 
     /// Opens one pcap file per chosen link direction in `dir`.
     pub fn open_pcap(&mut self, dir: &std::path::Path, links: &[(LinkId, String)]) -> std::io::Result<()> {
-        let ports = agent_ports(&self.agents, self.net.nodes.len());
-        self.net.pcap = Some(PcapFiles::create(dir, links, self.net.links.len(), ports)?);
+        let one_way = self.flows.iter().map(|f| f.one_way).collect();
+        self.net.pcap = Some(PcapFiles::create(dir, links, self.net.links.len(), one_way)?);
         Ok(())
     }
 

@@ -36,3 +36,19 @@ fn line_rate_into_a_slow_port_loses_nothing_with_pause() {
     assert!(nic.paused_s > 1.5 && nic.paused_s < 2.1, "{}", nic.paused_s);
     assert_eq!(q(&off, "sw", "s").pause_sent, 0);
 }
+
+#[test]
+fn class_rows_count_the_frames_a_full_buffer_drops() {
+    // Without PAUSE the 70 KB port overflows: its one class queue (cos0) must show the same
+    // arrivals as the link's row, arrivals = departures + drops + queued, as on any queue.
+    let off = run("off");
+    let link = off.queues.iter().position(|q| q.from == "sw" && q.to == "d").unwrap();
+    let row = &off.queues[link];
+    let cos0 = off.classes.iter().find(|c| c.link == link as u32 && c.class == "cos0").unwrap();
+    assert!(cos0.dropped_pkts > 1000, "{}", cos0.dropped_pkts);
+    assert_eq!((cos0.arrivals, cos0.arrival_bytes, cos0.dropped_pkts), (row.arrivals, row.arrival_bytes, row.dropped_pkts));
+    assert_eq!(cos0.arrivals, cos0.departures + cos0.dropped_pkts + cos0.queued_pkts);
+    let in_flight: u64 = off.queues.iter().map(|q| q.in_flight_pkts).sum();
+    let queued: u64 = off.queues.iter().map(|q| q.queued_pkts).sum();
+    assert_eq!((in_flight, queued), (off.accounting.in_flight, off.accounting.queued));
+}

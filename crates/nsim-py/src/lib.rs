@@ -48,6 +48,16 @@ fn validate(text: &str, source: &str, format: &str, limits: bool) -> PyResult<()
     Ok(())
 }
 
+/// The notices the core gives about a valid scenario (a TCP flow held by its `window`), one
+/// line each; `python/nsim/notices.py` adds those read off the document. Raises ConfigError.
+#[pyfunction]
+#[pyo3(signature = (text, source, format = "toml", limits = true))]
+fn notices(text: &str, source: &str, format: &str, limits: bool) -> PyResult<Vec<String>> {
+    let scn = parse(text, source, format)?;
+    let sim = build(&scn, &RunOptions { no_limits: !limits, ..Default::default() }).map_err(|e| config_err(e.in_file(source)))?;
+    Ok(nsim_core::config::window_notice::window_limited(&sim))
+}
+
 /// Runs a scenario and returns the results as JSON text.
 ///
 /// `progress(sim_time_s, end_s, events) -> bool` is called every few hundred thousand events;
@@ -80,7 +90,8 @@ fn run(
 /// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets
 /// `record.trace`). `pcap`: True (all link directions) or a list of "a->b" / "a-b",
 /// overriding `record.pcap`; files go to `out/pcap/`. `limits=False` skips the size budget.
-/// Returns summary.json's content as a dict (so `nsim run` needs no `json` module).
+/// Returns summary.json's content as a dict (so `nsim run` needs no `json` module), plus
+/// `notices`: the core's notices about the scenario (see [`notices`]), which the file leaves out.
 #[pyfunction]
 #[pyo3(signature = (text, source, out, format = "toml", seed = None, duration_s = None, trace = None, pcap = None, progress = None, limits = true))]
 #[allow(clippy::too_many_arguments)]
@@ -109,9 +120,11 @@ fn run_to_dir(
     let cannot_write = |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
     std::fs::create_dir_all(out_dir).map_err(cannot_write)?;
     let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let notices = nsim_core::config::window_notice::window_limited(&sim);
     let results = run_sim(py, sim, progress.as_ref())?;
     nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
-    let summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    summary["notices"] = notices.into();
     to_python(py, &summary)
 }
 
@@ -262,6 +275,23 @@ fn json_schema() -> String {
     serde_json::to_string_pretty(&Scenario::json_schema()).expect("schema serializes")
 }
 
+/// A TOML scenario file as the Python objects `tomllib.loads` gives (keys sorted), or None
+/// where `tomllib` is needed (dates and times, NaN, infinities); and the JSON Schema as
+/// Python objects: what `nsim.notices` reads on `nsim run`'s path, which imports neither
+/// `tomllib` nor `json`.
+#[pyfunction]
+fn toml_document(py: Python<'_>, text: &str) -> PyResult<Option<Py<PyAny>>> {
+    let Some(json) = nsim_core::config::document_json::document_json(text) else { return Ok(None) };
+    let doc: serde_json::Value = serde_json::from_str(&json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_python(py, &doc).map(Some)
+}
+
+/// See [`toml_document`].
+#[pyfunction]
+fn json_schema_object(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    to_python(py, &serde_json::to_value(Scenario::json_schema()).expect("schema serializes"))
+}
+
 // -- units: the one parser of readable quantities, for the Python side -------------------
 
 /// Parses a quantity string with the scenario rules (a unit is required, no space inside)
@@ -295,10 +325,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<ConfigErrorPy>())?;
     m.add("ResultsError", m.py().get_type::<ResultsErrorPy>())?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(notices, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run_to_dir, m)?)?;
     m.add_function(wrap_pyfunction!(json_schema, m)?)?;
     m.add_function(wrap_pyfunction!(toml_document_json, m)?)?;
+    m.add_function(wrap_pyfunction!(toml_document, m)?)?;
+    m.add_function(wrap_pyfunction!(json_schema_object, m)?)?;
     m.add_function(wrap_pyfunction!(drop_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(parse_quantity, m)?)?;
     m.add_class::<Simulation>()?;

@@ -151,6 +151,21 @@ def _scenario_json(text: str) -> str:
     return json.dumps(tomllib.loads(text), indent=2, default=str)
 
 
+def _echo_notices(text: str, core: list[str]) -> None:
+    """Prints the scenario's notices (:mod:`nsim.notices`, then the core's `core`), one
+    ``notice:`` line each."""
+    from .. import _core
+    from ..notices import notices
+
+    doc = _core.toml_document(text)
+    if doc is None:  # dates, NaN or infinities: only tomllib reads them as Python does
+        import tomllib
+
+        doc = tomllib.loads(text)
+    for note in notices(doc) + core:
+        echo(f"notice: {note}")
+
+
 def _write_parquet(out: str) -> None:
     """Parquet copies of the CSV tables (needs pandas and pyarrow: only when asked)."""
     import pandas as pd
@@ -203,6 +218,7 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
     if not quiet:
         for line in _summary_lines(summary, os.path.join(out, "flows.csv")):
             echo(line)
+        _echo_notices(text, summary["notices"])
         echo(f"results in {out}/")
     if summary["interrupted"] or progress.interrupted:
         if quiet:

@@ -17,6 +17,8 @@ use crate::app::stream::StreamApp;
 use crate::app::telnet::Telnet;
 use crate::app::web_client::WebClient;
 use crate::app::web_page::{PageDist, Surge};
+use super::window_notice::WindowLimit;
+use crate::record::pcap::OneWay;
 use crate::rng::SimRng;
 use rand::RngExt;
 use crate::app::Generator;
@@ -576,6 +578,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         let flow = crate::ids::FlowId(i as u32);
         let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
         let app_path = format!("{}.app", f.path);
+        let (mut one_way, mut window) = (None, None);
         let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match &f.transport {
             TransportSpec::Udp {} => {
                 let (gen, ptype) = generator(&f.app, &app_path)?;
@@ -597,6 +600,10 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                     _ => Some((generator(&f.app, &app_path)?.0, app_rng())),
                 };
                 let (header, initial_rto, max_rto) = (p.header.0, p.initial_rto, p.max_rto);
+                one_way = Some(OneWay { mss: p.payload.0, syn: p.syn });
+                if matches!(f.app, AppSpec::Bulk {} | AppSpec::File { .. }) {
+                    window = Some(WindowLimit { packets: p.window, payload: p.payload.0, header: p.header.0 });
+                }
                 let (src, mut sink) = crate::tcp::build::agents(p, bytes, feed, app, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
                 if let (AppSpec::Http { request, .. }, 0) = (&f.app, f.conn) {
                     // The client end sends the page requests beside its sink.
@@ -637,7 +644,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
         net.timer(f.start, src_agent, TIMER_START, 0);
         let app = app_name(&f.app);
-        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline });
+        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline, one_way, window });
     }
     Ok((agents, infos))
 }

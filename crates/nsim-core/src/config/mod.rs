@@ -19,6 +19,7 @@ pub mod topology;
 pub mod tree;
 pub mod units;
 pub mod video_build;
+pub mod window_notice;
 
 use schemars::JsonSchema;
 use serde::Deserialize;

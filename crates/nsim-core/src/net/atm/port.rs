@@ -21,6 +21,7 @@
 use std::collections::VecDeque;
 
 use super::cell::Cell;
+use super::frames::FrameTable;
 use super::policy::Policy;
 use super::reassembly::Reassembler;
 use super::cell::CELL_BYTES;
@@ -193,6 +194,15 @@ impl CellPort {
         self.advance(now, stats);
         debug_assert!(self.ring.len() as u64 > self.x, "a buffered cell cannot arrive");
         self.ring.pop_front().map(|(_, c)| c)
+    }
+
+    /// Packets in flight on this link: the intact frames whose end-of-frame cell was accepted
+    /// here and has not reached the far end (in the buffer, being sent or propagating). A
+    /// frame counts as departed when its end-of-frame cell is accepted, so a frame is never
+    /// `queued` on an ATM link; each intact frame's end-of-frame cell is in exactly one port,
+    /// so these counts add up to the run's ATM packets in flight.
+    pub fn frames_in_flight(&self, frames: &FrameTable) -> u64 {
+        self.ring.iter().filter(|(_, c)| c.eom && frames.get(c.frame).pkt.is_some()).count() as u64
     }
 
     /// Per-VC cell counters over [0, end], for VCs that saw any cell: (vc, stats).

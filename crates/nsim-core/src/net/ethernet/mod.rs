@@ -103,7 +103,7 @@ impl Net {
         let mut out = std::mem::take(&mut self.eth.out);
         let link = &mut self.links[l.idx()];
         let port = link.eth.as_deref_mut().expect("eth_next on an Ethernet link");
-        let next = port.next(now, &self.pool, &mut out);
+        let next = port.next(now, &mut out);
         link.stats.occupancy(now, port.buf.len_packets(), port.buf.len_bytes());
         let retry = match next {
             None if port.buf.len_packets() > 0 => port.timers.next_expiry(now),

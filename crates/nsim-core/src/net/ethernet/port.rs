@@ -70,10 +70,8 @@ impl EthPort {
     /// frames the arrival triggers.
     pub fn admit(&mut self, id: PacketId, now: SimTime, pool: &PacketPool, out: &mut Vec<(Scope, PauseTime)>) -> Result<(), DropReason> {
         let p = pool.get(id);
-        let (size, dst, q) = (p.size, p.dst, self.buf.queue_of(p.prio));
-        let over_cap = |cap: u64| {
-            self.timers.blocks(cos_of(p.prio), dst, now) && self.buf.blocked_bytes(q, &self.timers, now, pool) + size as u64 > cap
-        };
+        let (size, dst, cos, q) = (p.size, p.dst, cos_of(p.prio), self.buf.queue_of(p.prio));
+        let over_cap = |cap: u64| self.timers.blocks(cos, dst, now) && self.buf.blocked_bytes(q, &self.timers, now) + size as u64 > cap;
         let why = if self.cfg.blocked_cap.is_some_and(over_cap) {
             Some(DropReason::BlockedCap)
         } else if !self.buf.fits(q, size) {
@@ -81,20 +79,23 @@ impl EthPort {
         } else {
             None
         };
+        let cq = &mut self.buf.queues[q];
+        cq.arrivals += 1;
+        cq.arrival_bytes += size as u64;
         if let Some(why) = why {
-            self.buf.queues[q].drops[why.idx()] += 1;
+            cq.drops[why.idx()] += 1;
             return Err(why);
         }
-        self.buf.push(q, id, size);
-        let dsts = self.buf.queues[q].fifo.iter().map(|&(id, _)| pool.get(id).dst);
-        self.detector.on_enqueue(self.buf.level(q), dst, dsts, now, out);
+        self.buf.push(q, id, size, cos, dst);
+        let level = self.buf.level(q);
+        self.detector.on_enqueue(level, dst, || self.buf.dsts_in_order(q), now, out);
         Ok(())
     }
 
     /// The next packet the pause timers let start at `now`, if any; pushes the resumes its
     /// departure triggers.
-    pub fn next(&mut self, now: SimTime, pool: &PacketPool, out: &mut Vec<(Scope, PauseTime)>) -> Option<PacketId> {
-        let (id, q) = self.buf.pop(&self.timers, now, pool)?;
+    pub fn next(&mut self, now: SimTime, out: &mut Vec<(Scope, PauseTime)>) -> Option<PacketId> {
+        let (id, q) = self.buf.pop(&self.timers, now)?;
         self.detector.on_dequeue(self.buf.level(q), out);
         Some(id)
     }
@@ -120,7 +121,7 @@ impl EthPort {
                     departures: c.departures,
                     departure_bytes: c.departure_bytes,
                     drops: c.drops,
-                    queued_pkts: c.fifo.len() as u64,
+                    queued_pkts: c.len,
                     avg_len: None,
             })
             .collect()

@@ -106,12 +106,12 @@ fn watermarks_have_hysteresis() {
     let mut det = Detector::new(Selectivity::Simple, Style::XonXoff, 56_000, 49_000, 1);
     let mut out = Vec::new();
     let d = NodeId(0);
-    det.on_enqueue(lv(0, 56_000), d, std::iter::empty(), us(0), &mut out);
+    det.on_enqueue(lv(0, 56_000), d, std::iter::empty, us(0), &mut out);
     assert!(out.is_empty(), "at the high watermark, not above it");
-    det.on_enqueue(lv(0, 57_000), d, std::iter::empty(), us(1), &mut out);
+    det.on_enqueue(lv(0, 57_000), d, std::iter::empty, us(1), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Xoff)]);
     out.clear();
-    det.on_enqueue(lv(0, 58_000), d, std::iter::empty(), us(2), &mut out);
+    det.on_enqueue(lv(0, 58_000), d, std::iter::empty, us(2), &mut out);
     det.on_dequeue(lv(0, 50_000), &mut out);
     det.on_dequeue(lv(0, 49_000), &mut out);
     assert!(out.is_empty(), "still congested down to the low watermark");
@@ -119,7 +119,7 @@ fn watermarks_have_hysteresis() {
     assert_eq!(out, vec![(all(), PauseTime::Quanta(0))]);
     out.clear();
     det.on_dequeue(lv(0, 1_000), &mut out);
-    det.on_enqueue(lv(0, 55_000), d, std::iter::empty(), us(3), &mut out);
+    det.on_enqueue(lv(0, 55_000), d, std::iter::empty, us(3), &mut out);
     assert!(out.is_empty());
 }
 
@@ -128,11 +128,11 @@ fn destination_pause_names_the_destinations_in_the_congested_queue() {
     let mut det = Detector::new(Selectivity::Destination, Style::XonXoff, 100, 50, 1);
     let mut out = Vec::new();
     let dsts = [NodeId(3), NodeId(4), NodeId(3)];
-    det.on_enqueue(lv(0, 150), NodeId(3), dsts.into_iter(), us(0), &mut out);
+    det.on_enqueue(lv(0, 150), NodeId(3), || dsts.into_iter(), us(0), &mut out);
     let named: Vec<_> = out.iter().map(|(s, _)| s.dst).collect();
     assert_eq!(named, vec![Some(NodeId(3)), Some(NodeId(4))]);
     out.clear();
-    det.on_enqueue(lv(0, 160), NodeId(5), std::iter::empty(), us(1), &mut out);
+    det.on_enqueue(lv(0, 160), NodeId(5), std::iter::empty, us(1), &mut out);
     assert_eq!(out, vec![(Scope { dst: Some(NodeId(5)), cos: ALL_COS }, PauseTime::Xoff)]);
     out.clear();
     det.on_dequeue(lv(0, 10), &mut out);
@@ -146,12 +146,12 @@ fn a_timed_pause_is_renewed_once_it_has_run_out() {
     det.refresh = pause_duration(1000, MB10); // 51.2 ms
     let mut out = Vec::new();
     let d = NodeId(0);
-    det.on_enqueue(lv(0, 150), d, std::iter::empty(), us(0), &mut out);
+    det.on_enqueue(lv(0, 150), d, std::iter::empty, us(0), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
     out.clear();
-    det.on_enqueue(lv(0, 160), d, std::iter::empty(), us(51_199), &mut out);
+    det.on_enqueue(lv(0, 160), d, std::iter::empty, us(51_199), &mut out);
     assert!(out.is_empty());
-    det.on_enqueue(lv(0, 160), d, std::iter::empty(), us(51_200), &mut out);
+    det.on_enqueue(lv(0, 160), d, std::iter::empty, us(51_200), &mut out);
     assert_eq!(out, vec![(all(), PauseTime::Quanta(1000))]);
 }
 
@@ -258,11 +258,11 @@ mod in_a_port {
         assert_eq!(p.admit(b, us(2), &pool, &mut out), Ok(()));
         assert_eq!(p.admit(c, us(3), &pool, &mut out), Err(DropReason::BlockedCap));
         assert_eq!(p.admit(d, us(4), &pool, &mut out), Ok(()));
-        assert_eq!(p.next(us(5), &pool, &mut out), Some(d));
-        assert_eq!(p.next(us(6), &pool, &mut out), None);
+        assert_eq!(p.next(us(5), &mut out), Some(d));
+        assert_eq!(p.next(us(6), &mut out), None);
         p.receive(Scope { dst: Some(NodeId(1)), cos: ALL_COS }, PauseTime::Quanta(0), us(7), 3);
-        assert_eq!(p.next(us(7), &pool, &mut out), Some(a));
-        assert_eq!(p.next(us(8), &pool, &mut out), Some(b));
+        assert_eq!(p.next(us(7), &mut out), Some(a));
+        assert_eq!(p.next(us(8), &mut out), Some(b));
         assert_eq!(p.buf.queues[0].drops[DropReason::BlockedCap.idx()], 1);
     }
 
@@ -276,11 +276,75 @@ mod in_a_port {
         p.admit(lo, us(0), &pool, &mut out).unwrap();
         p.admit(hi, us(0), &pool, &mut out).unwrap();
         p.receive(Scope { dst: None, cos: p.buf.cos_mask(1) }, PauseTime::Xoff, us(1), 2);
-        assert_eq!(p.next(us(2), &pool, &mut out), Some(lo), "the stopped class waits");
+        assert_eq!(p.next(us(2), &mut out), Some(lo), "the stopped class waits");
         let lo2 = pkt(&mut pool, 1, 0);
         p.admit(lo2, us(3), &pool, &mut out).unwrap();
         p.receive(Scope { dst: None, cos: p.buf.cos_mask(1) }, PauseTime::Quanta(0), us(4), 2);
-        assert_eq!(p.next(us(5), &pool, &mut out), Some(hi), "strict priority once resumed");
-        assert_eq!(p.next(us(6), &pool, &mut out), Some(lo2));
+        assert_eq!(p.next(us(5), &mut out), Some(hi), "strict priority once resumed");
+        assert_eq!(p.next(us(6), &mut out), Some(lo2));
+    }
+
+    #[test]
+    fn lanes_serve_exactly_as_a_scan_for_the_first_unstopped_frame() {
+        // Seed 002 §3.4's rule read literally: strict priority over the class queues, and in
+        // a queue the first frame (in arrival order) its timers do not stop; the bytes stopped
+        // are those of the stopped frames. Random arrivals, departures and PAUSE frames over
+        // 3 destinations and 8 classes in 3 queues; the port must agree at every step.
+        use crate::net::ethernet::pause::cos_of;
+        use crate::packet::PacketId;
+        let (mut p, mut pool, mut out) = (port(3, None), PacketPool::default(), Vec::new());
+        let mut fifos: Vec<Vec<(PacketId, u32, usize, NodeId)>> = vec![Vec::new(); 3];
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut draw = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for step in 0..20_000u64 {
+            let now = us(step);
+            match draw(10) {
+                0..=4 => {
+                    let (dst, prio, size) = (draw(3) as u32, draw(8) as u8, 40 + draw(1460) as u32);
+                    let id = pool.alloc(Packet { dst: NodeId(dst), size, prio, ..Default::default() });
+                    if p.admit(id, now, &pool, &mut out).is_ok() {
+                        fifos[p.buf.queue_of(prio)].push((id, size, cos_of(prio), NodeId(dst)));
+                    }
+                }
+                5..=7 => {
+                    let expect = (0..3).rev().find_map(|q| {
+                        let i = fifos[q].iter().position(|&(_, _, c, d)| !p.timers.blocks(c, d, now))?;
+                        Some(fifos[q].remove(i).0)
+                    });
+                    assert_eq!(p.next(now, &mut out), expect, "step {step}");
+                }
+                _ => {
+                    let dst = if draw(2) == 0 { None } else { Some(NodeId(draw(3) as u32)) };
+                    let time = match draw(3) {
+                        0 => PauseTime::Xoff,
+                        1 => PauseTime::Quanta(0),
+                        _ => PauseTime::Quanta(draw(40) as u16),
+                    };
+                    p.receive(Scope { dst, cos: draw(256) as u8 }, time, now, 3);
+                }
+            }
+            for (q, fifo) in fifos.iter().enumerate() {
+                let stopped = fifo.iter().filter(|&&(_, _, c, d)| p.timers.blocks(c, d, now)).map(|&(_, s, _, _)| s as u64).sum::<u64>();
+                assert_eq!(p.buf.blocked_bytes(q, &p.timers, now), stopped, "step {step}");
+                let mut firsts: Vec<NodeId> = Vec::new();
+                for &(_, _, _, d) in fifo {
+                    if !firsts.contains(&d) {
+                        firsts.push(d);
+                    }
+                }
+                let mut listed: Vec<NodeId> = Vec::new();
+                for d in p.buf.dsts_in_order(q) {
+                    if !listed.contains(&d) {
+                        listed.push(d);
+                    }
+                }
+                assert_eq!(listed, firsts, "step {step}");
+            }
+        }
     }
 }

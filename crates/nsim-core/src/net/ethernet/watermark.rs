@@ -82,8 +82,9 @@ impl Detector {
     }
 
     /// A frame to `dst` joined a queue, now at `level`; `dsts` lists the destinations in the
-    /// queue. Pushes the PAUSE frames to send.
-    pub fn on_enqueue(&mut self, level: QueueLevel, dst: NodeId, dsts: impl Iterator<Item = NodeId>, now: SimTime, out: &mut Vec<(Scope, PauseTime)>) {
+    /// queue in the order of their first frame (called only when destination selectivity
+    /// finds the queue newly congested). Pushes the PAUSE frames to send.
+    pub fn on_enqueue<I: Iterator<Item = NodeId>>(&mut self, level: QueueLevel, dst: NodeId, dsts: impl FnOnce() -> I, now: SimTime, out: &mut Vec<(Scope, PauseTime)>) {
         let QueueLevel { q, cos, bytes } = level;
         if self.selectivity == Selectivity::Off {
             return;
@@ -99,7 +100,7 @@ impl Detector {
                 Selectivity::Simple if self.n_congested == 1 => out.push((Scope { dst: None, cos: ALL_COS }, stop)),
                 Selectivity::Class => out.push((Scope { dst: None, cos }, stop)),
                 Selectivity::Destination => {
-                    for d in dsts {
+                    for d in dsts() {
                         if !self.stopped[q].contains(&d) {
                             self.stopped[q].push(d);
                             out.push((Scope { dst: Some(d), cos }, stop));
