@@ -1,10 +1,10 @@
-//! TCP over ATM UBR (seed 001, LAN): the classic result that plain tail drop wastes the
+//! TCP over ATM UBR Goyal-Jain 1997 (LAN): the classic result that plain tail drop wastes the
 //! bottleneck on partial frames and that EPD / Selective Drop / FBA restore efficiency and
 //! fairness; accounting balances frame by frame.
 
 use nsim_core::{build, Results, RunOptions, Scenario};
 
-/// 512 B of payload in 12 cells of 53 B at 155.52 Mb/s (seed 001 §4: "125.2 Mbps").
+/// 512 B of payload in 12 cells of 53 B at 155.52 Mb/s Goyal-Jain 1997 (§4: "125.2 Mbps").
 const MAX_GOODPUT_BPS: f64 = 155.52e6 * 512.0 / 636.0;
 
 fn run_lan(policy: &str, buffer: u64, secs: u64) -> Results {
@@ -61,7 +61,7 @@ fn cells_balance_per_vc_and_runs_repeat_bit_for_bit() {
         assert_eq!(c.arrivals, c.departures + c.dropped_pkts + c.queued_pkts, "{} on link {}", c.class, c.link);
     }
     // The host ports never drop: the cells a source offers are its segments times 12 (552-byte
-    // segments, seed 001's 12-cell frames) plus its ACK VC's 2-cell frames on the way back,
+    // segments, Goyal-Jain 1997's 12-cell frames) plus its ACK VC's 2-cell frames on the way back,
     // less one cell per flow: with `syn = false` ns-2 sends segment 0 as 512 B with no header
     // (docs/models/tcp.md), an 11-cell frame.
     let flows_cells: u64 = a.flows.iter().filter(|f| f.sent_pkts > 0).map(|f| f.sent_pkts * 12 - 1).sum();

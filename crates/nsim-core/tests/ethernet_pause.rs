@@ -1,4 +1,4 @@
-//! IEEE 802.3x PAUSE on seed 002's link speed mismatch (Noureddine 2002, Fig 3.1 / 3.11): a
+//! IEEE 802.3x PAUSE on Noureddine 2002's link speed mismatch Noureddine 2002 (Fig 3.1 / 3.11): a
 //! host sending at its 100 Mb/s line rate into a 10 Mb/s switch port loses most of its
 //! frames without flow control and none with it (the switch's XOFF/XON hold the excess in
 //! the host's NIC); every packet is accounted for either way.

@@ -69,7 +69,7 @@ prio = 2
 
 #[test]
 fn tcp_ds_senders_behind_the_host_scheduler_finish_and_get_remarked() {
-    // Seed 002 §4.6: TCP-DS marks (HIGH up to 4 segments, MED up to 8), the host's SLA of
+    // Noureddine 2002 §4.6: TCP-DS marks (HIGH up to 4 segments, MED up to 8), the host's SLA of
     // 250 Kbps HIGH and 500 Kbps MED tokens, design #3 with maxdelay 200 / 400 ms. Six 300 KB
     // transfers start together (about 7 HIGH segments each in slow start, 43 KB against a
     // 6000 B bucket filling at 31 KB/s): their slow-start HIGH segments outrun the HIGH tokens, wait,
@@ -107,7 +107,7 @@ transport = { kind = "tcp", variant = "newreno", window = 64, tcp_ds = { high = 
     assert!(got_high + dropped < sent_high, "no HIGH packet was remarked: sent {sent_high}, delivered {got_high}");
 }
 
-/// ACK bypass (seed 002b §3.7) end to end: the receiver's host scheduler has a tiny HIGH
+/// ACK bypass Noureddine 2002 (§3.7) end to end: the receiver's host scheduler has a tiny HIGH
 /// bucket (8 kb/s) and its ACKs inherit the TCP-DS marks of the data. Without bypass the
 /// HIGH ACKs wait for tokens (or 200 / 400 ms to be remarked) and the transfer slows down;
 /// with bypass pure ACKs leave in arrival order without tokens, exactly as through a FIFO:

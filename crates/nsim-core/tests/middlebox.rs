@@ -1,7 +1,7 @@
 //! Node hooks (middleboxes) in whole scenarios, against analytic references: a hold adds
 //! exactly its delay; a drop pattern drops exactly its share; a window written into ACKs
 //! gives the window-limited rate W / RTT (RFC 5681 §2: the sender sends at most
-//! min(cwnd, rwnd)); IP-ABR's window is seed 000's eq. 7.2, W = share · RTT · l_data / l_pkt.
+//! min(cwnd, rwnd)); IP-ABR's window is Holl 2003's eq. 7.2, W = share · RTT · l_data / l_pkt.
 
 mod common;
 use common::run;

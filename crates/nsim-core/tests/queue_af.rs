@@ -1,4 +1,4 @@
-//! Edge policing plus drop priorities in a whole run (seed 002b §3.4 and Table 5.1).
+//! Edge policing plus drop priorities in a whole run Noureddine 2002 (§3.4 and Table 5.1).
 
 use nsim_core::{build, RunOptions, Scenario};
 

@@ -1,4 +1,4 @@
-//! CBQ in whole runs: seed 000's two-class CBQ and CBQ+RED, and classic link sharing.
+//! CBQ in whole runs: Holl 2003's two-class CBQ and CBQ+RED, and classic link sharing.
 
 
 mod common;
@@ -64,7 +64,7 @@ fn seed_000_with_tcp_best_effort_only_cbq_protects_the_calls() {
     assert!(be > 0.0);
     let sat = r.queues.iter().find(|q| q.from == "r0" && q.to == "r1").unwrap();
     assert!(sat.utilization > 0.95, "{}", sat.utilization);
-    // Seed 000's Drop-Tail router: the calls lose packets to the TCP load.
+    // Holl 2003's Drop-Tail router: the calls lose packets to the TCP load.
     let start = text.find("queue = { kind = \"cbq\"").unwrap();
     let end = start + text[start..].find("\n] }").unwrap() + 4;
     let dt = run(&format!("{}queue = {{ kind = \"droptail\", limit = 64 }}{}", &text[..start], &text[end..]));

@@ -1,4 +1,4 @@
-//! Strict priority against seed 000 (Holl 2003): its CBR buffer sizing and its claim that
+//! Strict priority against Holl 2003: its CBR buffer sizing and its claim that
 //! the CBR class loses nothing while its load is below the link rate.
 
 use nsim_core::queue::prio::holl_cbr_queue_len;
@@ -57,7 +57,7 @@ fn cbr_class_loses_nothing_whatever_the_best_effort_load() {
 
 #[test]
 fn without_priority_the_same_cbr_load_loses_packets() {
-    // Control: one shared DropTail of 64 packets (seed 000's Drop-Tail router) loses CBR.
+    // Control: one shared DropTail of 64 packets (Holl 2003's Drop-Tail router) loses CBR.
     let text = voice_scenario("{ kind = \"poisson\", rate = \"3Mb\", size = \"576B\" }");
     let start = text.find("queue = { kind = \"prio\"").unwrap();
     let end = start + text[start..].find("\n] }").unwrap() + 4;

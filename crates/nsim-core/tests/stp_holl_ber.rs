@@ -1,5 +1,5 @@
 //! STP vs TCP goodput against bit error rate on Holl's chapter 5 set-up
-//! (`scenarios/stp_satellite_ber.toml`; seed 000 §3.2, Fig. 5.3): all protocols alike up to
+//! (`scenarios/stp_satellite_ber.toml`; Holl 2003 §3.2, Fig. 5.3): all protocols alike up to
 //! BER 2e-6; STP ahead from 4e-6; at 1e-4 STP ~5,250 b/s per flow and TCP ~750 b/s
 //! (DropTail); TCP near zero from 2e-4; STP quenched by 7e-4.
 //!

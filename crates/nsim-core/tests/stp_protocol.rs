@@ -1,5 +1,5 @@
 //! STP behaviour against its specification (Henderson & Katz, JSAC 1999 §IV; SSCOP, ITU-T
-//! Q.2110) and against the analytic reverse-load argument of seed 000 (Holl 2003 §2.3.2,
+//! Q.2110) and against the analytic reverse-load argument of Holl 2003 (§2.3.2,
 //! §8.1): a TCP receiver sends one ACK per data packet, an STP receiver one STAT per POLL
 //! (one per RTT) plus one USTAT per new gap.
 //!

@@ -1,4 +1,4 @@
-//! Application-limited TCP (seed 004 Fig. 6.10; ns-2 `Application/Traffic/CBR` or
+//! Application-limited TCP (Bakthavachalu 2004 Fig. 6.10; ns-2 `Application/Traffic/CBR` or
 //! `Exponential` attached to a TCP agent): when the path is not the bottleneck the TCP
 //! delivers exactly what the application offers, and never more.
 

@@ -1,4 +1,4 @@
-//! Seed 001 §7.2 (Goyal et al. 1997) end to end: with a byte-counted cwnd and the integer
+//! Goyal-Jain 1997 §7.2 (Goyal et al. 1997) end to end: with a byte-counted cwnd and the integer
 //! congestion-avoidance increase MSS·MSS/cwnd, a sender whose window exceeds MSS² bytes
 //! (512-B MSS: 262144 B, 512 packets) never grows again; ACK counting restores growth.
 

@@ -1,4 +1,4 @@
-//! TCP-DS marking (seed 002b §4.6.1) end to end: over a three-drop-priority AF queue it
+//! TCP-DS marking Noureddine 2002 (§4.6.1) end to end: over a three-drop-priority AF queue it
 //! protects the small-window flow, compared with the same run without marking (every packet
 //! prio 0, so the AF queue acts as a drop-tail). The state → mark table of the thesis is the
 //! unit test in `tcp/marking.rs`.

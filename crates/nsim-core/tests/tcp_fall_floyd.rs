@@ -131,7 +131,7 @@ fn assert_matches_ns2(dir: &str, extra: &str) {
     }
 }
 
-/// Vanilla TCP (seed 001; ns-2 `Agent/TCP` with `noFastRetrans_ true`,
+/// Vanilla TCP (Goyal-Jain 1997; ns-2 `Agent/TCP` with `noFastRetrans_ true`,
 /// `reference/ns2/vanilla/`): the same 1-4 drops, each repaired only after a retransmission
 /// timeout, event for event as ns-2.
 #[test]

@@ -1,5 +1,5 @@
 //! Full TCP connections against analytic expectations: handshake and close timing, delayed
-//! ACK x Nagle request/response stalls (seed 002 ch. 2, RFC 896/1122), window limits, and
+//! ACK x Nagle request/response stalls (Noureddine 2002 ch. 2, RFC 896/1122), window limits, and
 //! bulk throughput equal to the one-way agents on the same path.
 
 mod common;
@@ -42,7 +42,7 @@ fn simultaneous_open_follows_rfc793_figure_8() {
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
 }
 
-/// Request/response with the request written in two pieces (seed 002 ch. 2, "request split
+/// Request/response with the request written in two pieces (Noureddine 2002 ch. 2, "request split
 /// into two segments"): Nagle holds the second piece until the first is acknowledged, and the
 /// server delays that ACK to BSD's next 200 ms tick, so on a LAN every transaction waits for
 /// one tick: 5 transactions/s. Without Nagle the same exchange takes about one round trip.
@@ -62,7 +62,7 @@ fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
     assert!(mean < 0.003, "mean transaction {mean} s without Nagle (expect about one 2 ms round trip)");
 }
 
-/// A response of an odd number of full segments plus a short tail (seed 002 ch. 2, HTTP/1.1
+/// A response of an odd number of full segments plus a short tail (Noureddine 2002 ch. 2, HTTP/1.1
 /// pathology 1): Nagle holds the tail behind the last full segment, whose ACK the client
 /// delays, so the response waits for the delayed-ACK clock. Minshall's variant sends the tail
 /// at once (no earlier short segment is unacknowledged).

@@ -1,4 +1,4 @@
-//! Seed 001 §4 (Goyal, Jain et al. 1997), SACK recovery bound: with window W at the third
+//! Goyal-Jain 1997 §4 (Goyal, Jain et al. 1997), SACK recovery bound: with window W at the third
 //! duplicate ACK and W/n segments lost from that window, Sack1 retransmits every hole within
 //! ⌈log2(n/(n−2))⌉ round trips: one RTT when n >= 4 (at most W/4 lost), two when n >= 8/3 (at
 //! most 3W/8). Measured here as the time from the fast retransmit to the last retransmission,

@@ -1,4 +1,4 @@
-//! SF-SACK beside TCP SACK on seed 004's RED dumbbell (`scenarios/sf_sack_red_dumbbell.toml`).
+//! SF-SACK beside TCP SACK on Bakthavachalu 2004's RED dumbbell (`scenarios/sf_sack_red_dumbbell.toml`).
 //! Reference: Bakthavachalu 2004 §6.2.3 (Figs. 6.7/6.8): "SF-SACK is not friendly to the other
 //! protocols ... as it always obtains more bandwidth", because it is less responsive (a loss
 //! cuts its window by about 10 %, not 50 %). Checked here: the SF-SACK class gets more than

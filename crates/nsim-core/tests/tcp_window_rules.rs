@@ -98,7 +98,7 @@ fn standard_sack1_on_the_same_path_matches_ns2() {
 
 #[test]
 fn gaimd_matches_ns2() {
-    // Seed 004's GAIMD(1, 0.125), and Yang & Lam's TCP-friendly default (0.3125, 7/8).
+    // Bakthavachalu 2004's GAIMD(1, 0.125), and Yang & Lam's TCP-friendly default (0.3125, 7/8).
     compare("variant = \"gaimd\", gaimd = { alpha = 1.0, beta = 0.875 }", "aimd", "gaimd_1_0.125");
     compare("variant = \"gaimd\"", "aimd", "gaimd_friendly");
 }

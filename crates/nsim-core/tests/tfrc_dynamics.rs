@@ -1,5 +1,5 @@
 //! TFRC's dynamics against Floyd, Handley, Padhye & Widmer, "Equation-Based Congestion
-//! Control for Unicast Applications", SIGCOMM 2000 (quoted by seed 004, §2.2.2.1):
+//! Control for Unicast Applications", SIGCOMM 2000 (quoted by Bakthavachalu 2004, §2.2.2.1):
 //!
 //! - "Given a fixed RTT and absence of history discounting, TFRC's increase in transmission
 //!   rate is limited to about 0.14 packets per RTT. After an extended absence of congestion,

@@ -1,4 +1,4 @@
-//! TFRC competing with TCP SACK on seed 004's RED dumbbell (`scenarios/tfrc_red_dumbbell.toml`,
+//! TFRC competing with TCP SACK on Bakthavachalu 2004's RED dumbbell (`scenarios/tfrc_red_dumbbell.toml`,
 //! 4 + 4 flows, 15 Mb/s). Reference: Bakthavachalu 2004, Table 5.4 (TFRC vs Sack, RED, no
 //! ECN): the TFRC class gets 0.98 (n = 4) to 1.06 (n = 16) of the fair share, SACK 1.02 to
 //! 0.94; across Tables 5.1-5.4 the TCP-like classes stay within about 0.8-1.2. The band here

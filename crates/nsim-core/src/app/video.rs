@@ -1,5 +1,5 @@
 //! Video source: frames from traces or synthetic sequences, packetised, with a layer tag per
-//! packet (seed 002b §2.6, Fig. 5.2; §6 item 11).
+//! packet Noureddine 2002 (§2.6, Fig. 5.2; §6 item 11).
 //!
 //! Sequences are played in the configured order, over and over; after each sequence the source
 //! is silent for an exponentially distributed gap (mean `gap`, 1 s in the seed; 0 for none).

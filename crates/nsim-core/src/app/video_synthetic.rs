@@ -1,4 +1,4 @@
-//! Synthetic stand-ins for the MPEG-2 sequences of seed 002 (Noureddine 2002, Tables 5.2 and
+//! Synthetic stand-ins for the MPEG-2 sequences of Noureddine 2002 (Tables 5.2 and
 //! 5.3), whose traces are not published: each sequence has the table's length and per-layer
 //! mean bit rates (Data Partitioning into base, middle and enhancement layers).
 //!

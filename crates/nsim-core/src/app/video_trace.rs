@@ -1,4 +1,4 @@
-//! Frame-size trace files for the video source (seed 002b §2.6 and §6 item 11: MPEG-2 frame
+//! Frame-size trace files for the video source Noureddine 2002 (§2.6 and §6 item 11: MPEG-2 frame
 //! traces, Open-Loop VBR, Data Partitioning into 3 layers).
 //!
 //! Two text layouts, one frame per line, whitespace-separated; blank lines and lines starting

@@ -213,13 +213,13 @@ pub enum AppSpec {
         count: Option<u32>,
         parallel: Option<u32>,
     },
-    /// Request/response transactions over `tcp_full` (seed 002 ch. 2, Telnet/HTTP-like): the
+    /// Request/response transactions over `tcp_full` (Noureddine 2002 ch. 2, Telnet/HTTP-like): the
     /// client writes `request` bytes, the server answers with `response` bytes once it has the
     /// whole request; `count` times, `think` (default 0) after each response. `split`: the
     /// request is written as two writes, the first of `split` bytes. Each transaction's time
     /// is recorded (`transactions`, `transaction_mean_s`).
     Transactions { request: SizeSpec, response: SizeSpec, count: u32, think: Option<TimeSpec>, split: Option<SizeSpec> },
-    /// Video over UDP (seed 002 ch. 5, see `docs/models/video.md`): `sequences` played in
+    /// Video over UDP (Noureddine 2002 ch. 5, see `docs/models/video.md`): `sequences` played in
     /// order, over and over, with an exponential gap of mean `gap` (default 1s; "0s": none)
     /// after each; frames cut into packets of at most `packet_size` (default 1000 B) per
     /// layer, `pacing` "spread" (default: over the frame interval) or "burst"; `frame_rate`
@@ -244,7 +244,7 @@ pub struct VideoSequenceSpec {
     /// The trace's layout: "frame_type_size" (`frame_no type bytes`, the default) or
     /// "time_size" (`time_s bytes`); either may end with three per-layer byte counts.
     pub format: Option<crate::app::video_trace::TraceFormat>,
-    /// A synthetic sequence from seed 002 Tables 5.2 / 5.3: "barca", "flower", "baseball"
+    /// A synthetic sequence from Noureddine 2002 Tables 5.2 / 5.3: "barca", "flower", "baseball"
     /// or "basket".
     pub synthetic: Option<crate::app::video_synthetic::SequenceName>,
     /// Synthetic: split frames into the three layers of Table 5.3 (default true).

@@ -35,7 +35,7 @@ registry! {
     Wrr = "wrr" => crate::queue::round_robin::WrrConfig,
     /// Deficit round robin over child queues (Shreedhar & Varghese 1995).
     Drr = "drr" => crate::queue::round_robin::DrrConfig,
-    /// One queue with three drop priorities (AF / RIO-style, seed 002b).
+    /// One queue with three drop priorities (AF / RIO-style, Noureddine 2002).
     Af = "af" => crate::queue::af::AfConfig,
     /// Controlled Delay (RFC 8289).
     Codel = "codel" => crate::queue::codel::CodelConfig,
@@ -53,7 +53,7 @@ registry! {
     Srtcm = "srtcm" => crate::queue::srtcm::SrtcmConfig,
     /// Two rate three colour marker (RFC 2698) in front of a child queue.
     Trtcm = "trtcm" => crate::queue::trtcm::TrtcmConfig,
-    /// Host output scheduler/shaper, seed 002 design #3 (per-connection queues, 3 classes).
+    /// Host output scheduler/shaper, Noureddine 2002 design #3 (per-connection queues, 3 classes).
     HostSched = "host_sched" => crate::queue::host_sched::HostSchedConfig,
 }
 

@@ -2,7 +2,7 @@
 //!
 //! A dumbbell with N pairs: hosts `s0..s{N-1}` on the left router `r0`, hosts `d0..d{N-1}` on
 //! the right router `r1`, and the bottleneck `r0`-`r1`. Access delays may be one value, an
-//! evenly spaced range (inclusive at both ends, as seed 000's 4..100 ms over 64 pairs), or an
+//! evenly spaced range (inclusive at both ends, as Holl 2003's 4..100 ms over 64 pairs), or an
 //! explicit list. A chain: nodes `n0..n{K-1}` with a link between neighbours.
 
 use schemars::JsonSchema;

@@ -1,6 +1,6 @@
 //! Tree topology helper: a root switch, then levels of switches, then hosts.
 //!
-//! The enterprise and campus networks of seed 002 (Noureddine 2002, ch. 4-5) and of
+//! The enterprise and campus networks of Noureddine 2002 (ch. 4-5) and of
 //! data-centre studies are trees: hosts on edge switches, edge switches on aggregation
 //! switches, those on a core. `levels` lists the levels below the root, top down; each gives
 //! its fan-out (children per node of the level above), a name prefix and the link to the
@@ -38,7 +38,7 @@ pub struct TreeLevel {
     /// queue of the node -> parent direction, `reverse_queue` that of parent -> node.
     pub link: LinkSpec,
     /// Optional per-node delays of the link up: node j's link gets `delays[j % len]` instead
-    /// of `link.delay` (seed 002 Fig. 4.1: two users of each RTT under every access router).
+    /// of `link.delay` (Noureddine 2002 Fig. 4.1: two users of each RTT under every access router).
     pub delays: Option<Vec<TimeSpec>>,
 }
 

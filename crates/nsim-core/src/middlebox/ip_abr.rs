@@ -1,4 +1,4 @@
-//! IP-ABR, the managed-ACK proxy of seed 000 (Holl 2003, §7.2.2, EEB-NM mode): it rewrites the
+//! IP-ABR, the managed-ACK proxy of Holl 2003 (§7.2.2, EEB-NM mode): it rewrites the
 //! window in passing ACKs so that each TCP flow keeps about its share of bandwidth times its
 //! round-trip time in the network, and no packet needs to be dropped.
 //!

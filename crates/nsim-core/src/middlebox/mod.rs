@@ -1,7 +1,7 @@
 //! Packet hooks at nodes ("middleboxes"): code that sees every packet a node forwards and may
 //! rewrite its header, hold it for a while, or drop it.
 //!
-//! Seed 000 (Holl 2003, §7.2.2) builds its IP-ABR proxy this way: a node that rewrites the
+//! Holl 2003 (§7.2.2) builds its IP-ABR proxy this way: a node that rewrites the
 //! receive window in passing ACKs. ns-2 has no such hook (the thesis patched a proxy agent
 //! into the node); here a [`Hook`] is installed at a node and [`crate::net::Net::forward`]
 //! consults [`Middleboxes`] before routing. Without hooks `Net::middlebox` is `None` and a

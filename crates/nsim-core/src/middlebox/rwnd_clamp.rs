@@ -1,6 +1,6 @@
 //! Constant receive-window clamp: every passing TCP ACK advertises at most `rwnd` bytes.
 //!
-//! Seed 000 §7.2.2 verified its proxy first with this "simpler precursor" (an ACK window
+//! Holl 2003 §7.2.2 verified its proxy first with this "simpler precursor" (an ACK window
 //! clamp to a configured constant) before adding IP-ABR's per-flow window.
 
 use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};

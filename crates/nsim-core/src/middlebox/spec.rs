@@ -33,7 +33,7 @@ pub enum HookSpec {
     RwndClamp { rwnd: SizeSpec },
     /// Passing TCP ACKs advertise at most `segments` times the flow's segment payload.
     WindowCap { segments: u64 },
-    /// Seed 000's IP-ABR proxy: ACKs advertise share × RTT × l_data / l_pkt.
+    /// Holl 2003's IP-ABR proxy: ACKs advertise share × RTT × l_data / l_pkt.
     IpAbr {
         /// Bandwidth share per flow (e.g. "24kb").
         share: RateSpec,

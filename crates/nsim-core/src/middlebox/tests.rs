@@ -45,7 +45,7 @@ fn clamp_only_lowers_the_window() {
     assert_eq!(p.tcp.rwnd, 3000);
 }
 
-/// Seed 000 eq. 7.1/7.2 by hand: forward RTT 100 ms (data at 0, its ACK at 100 ms), reverse
+/// Holl 2003 eq. 7.1/7.2 by hand: forward RTT 100 ms (data at 0, its ACK at 100 ms), reverse
 /// RTT 20 ms (ACK at 100 ms releases data at 120 ms), share 80 kB/s, l_data/l_pkt = 1000/1040.
 /// Before the reverse sample the window uses the forward RTT alone.
 #[test]

@@ -1,7 +1,7 @@
 //! Window cap in segments: every passing TCP ACK advertises at most `segments` times the
 //! flow's data bytes per segment, as learnt from the data segments that passed this node.
 //!
-//! This is seed 000's §6.3 "window limiting" (each BE source capped at W_optimal = 5/6/7
+//! This is Holl 2003's §6.3 "window limiting" (each BE source capped at W_optimal = 5/6/7
 //! segments) done in the network instead of at the source: the same cap, written into ACKs.
 //! Until a data segment of the flow has passed, its ACKs are left alone.
 

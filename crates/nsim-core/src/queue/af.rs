@@ -1,6 +1,6 @@
-//! One queue with three drop priorities (assured-forwarding style), as seed 002b uses it.
+//! One queue with three drop priorities (assured-forwarding style), as Noureddine 2002 uses it.
 //!
-//! Read first: seed 002b notes §3.2–3.3 (the thesis' §4.4.2 and Table 5.1); RFC 2597 §2
+//! Read first: Noureddine 2002 notes §3.2–3.3 (the thesis' §4.4.2 and Table 5.1); RFC 2597 §2
 //! (AF: drop precedences within a class); Clark & Fang 1998 (RIO: RED with In/Out, where the
 //! average for "in" packets counts only "in" packets).
 //!

@@ -6,7 +6,7 @@
 //! "ancestors-only" link-sharing guideline: a class may send if it is underlimit or has an
 //! underlimit ancestor), §5 (general scheduler: priority first, weighted round robin by
 //! allotment within a priority). ns-2 `CBQueue`/`CBQClass` (queue/cbq.cc): `priority_`,
-//! `allot_`, `okborrow_`, `maxidle_`, `minidle_`, `offtime_`. Seed 000 uses it as two
+//! `allot_`, `okborrow_`, `maxidle_`, `minidle_`, `offtime_`. Holl 2003 uses it as two
 //! classes with no bandwidth constraints, CBR at higher priority (Holl 2003 Table 4.6).
 //!
 //! Simplifications, stated plainly:

@@ -183,7 +183,7 @@ mod tests {
         assert!(validate_defaults(&[None, Some(&a), None]).is_err());
     }
 
-    /// Holl 2003 Table 4.6 (seed 000): CBR in its own class by packet type, everything else
+    /// Holl 2003 Table 4.6: CBR in its own class by packet type, everything else
     /// (TCP, and in §4.2.3 STP) in the best-effort default class. STP's and TFRC's packet
     /// types are outside the `ptypes` table and must land in the default class (they used to
     /// index past the table and panic).

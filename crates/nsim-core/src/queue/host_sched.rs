@@ -1,4 +1,4 @@
-//! Host output scheduler/shaper, design #3 of seed 002 (Noureddine 2002 §4.6.2, Fig. 4.21,
+//! Host output scheduler/shaper, design #3 of Noureddine 2002 (§4.6.2, Fig. 4.21,
 //! Algorithm 2; notes seed-002b.md §3.4, §3.7): per-connection queues in three strict-priority
 //! classes, an independent WRR per mark inside each class, HIGH and MED packets gated by the
 //! host's two token buckets, and remarking of packets that waited too long.
@@ -66,7 +66,7 @@ pub struct HostSchedConfig {
     /// The class of connections no rule matches. Default 3.
     #[serde(default = "three")]
     pub default_class: u8,
-    /// The HIGH token bucket. Default 250 Kbps, 6000 B (seed 002 §4.6.3 TCP-DS SLA).
+    /// The HIGH token bucket. Default 250 Kbps, 6000 B Noureddine 2002 (§4.6.3 TCP-DS SLA).
     pub high: Option<BucketSpec>,
     /// The MED token bucket. Default 500 Kbps, 6000 B (depth not given in the seed).
     pub med: Option<BucketSpec>,

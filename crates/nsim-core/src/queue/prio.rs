@@ -1,6 +1,6 @@
 //! Strict priority over child disciplines: always send from the first non-empty class.
 //!
-//! Source: the priority queueing of seed 000's CBQ use ("CBR given higher priority to cause
+//! Source: the priority queueing of Holl 2003's CBQ use ("CBR given higher priority to cause
 //! its packets to always be sent before any BE traffic", Holl 2003 Table 4.6) and ns-2
 //! `Queue/DropTail/PriQueue`-style strict priority; Linux `prio`. Classes are listed from
 //! the highest priority down. Work-conserving unless a child is not (a shaper child that
@@ -83,7 +83,7 @@ impl QueueDisc for Prio {
     }
 }
 
-/// Seed 000's CBR class buffer (Holl 2003, Eq. 4.2; verified against its Table 4.7): room
+/// Holl 2003's CBR class buffer Holl 2003 (Eq. 4.2; verified against its Table 4.7): room
 /// for the CBR packets that arrive while one best-effort packet of `be_size` bytes is being
 /// sent, and for those arriving while that backlog drains, for `n_cbr` calls each sending a
 /// `cbr_size`-byte packet every `cbr_interval` on a link of `rate`:

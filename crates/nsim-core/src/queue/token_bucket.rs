@@ -3,7 +3,7 @@
 //!
 //! Read first: RFC 2697 §2 / RFC 2698 (token-bucket metering: a bucket of depth `depth`
 //! filled at `rate`; a packet of B bytes conforms if the bucket holds B bytes, which it then
-//! takes). Seed 002b §3.4 (Sisalem-style SLAs: per-user (σ, ρ) buckets policed at the edge,
+//! takes). Noureddine 2002 §3.4 (Sisalem-style SLAs: per-user (σ, ρ) buckets policed at the edge,
 //! dropping or demoting non-conforming packets; sources shape to conform). ns-2: DiffServ
 //! `TokenBucket` policer (`dsPolicy.cc`) and `TBF` (`queue/tbf.cc`, `rate_`, `bucket_`).
 //!

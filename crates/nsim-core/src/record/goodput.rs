@@ -6,7 +6,7 @@
 //! count at its two ends, so the run takes one snapshot of all flows' counts at each distinct
 //! window end (one event per instant, nothing per packet) and reports the differences. This is
 //! Holl 2003's "bytes delivered to the receiving application during [63.6, 123.6] s ÷ 60 s"
-//! (seed 000 §5), measured in one run.
+//! Holl 2003 (§5), measured in one run.
 //!
 //! A snapshot is taken when its event is popped: deliveries at the very same picosecond that
 //! were scheduled before the snapshot count in it (scheduling order, as for series samples).

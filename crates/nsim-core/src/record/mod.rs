@@ -47,7 +47,7 @@ pub enum DropReason {
     /// AAL5 reassembly discarded the frame: its cells were merged with those of an earlier
     /// frame whose end-of-frame cell was lost (the CRC-32 and length check fail).
     Aal5,
-    /// An Ethernet port's cap on the bytes of paused traffic it holds (seed 002 §3.5.2).
+    /// An Ethernet port's cap on the bytes of paused traffic it holds Noureddine 2002 (§3.5.2).
     BlockedCap,
     /// A node hook (middlebox) dropped it in transit.
     Middlebox,

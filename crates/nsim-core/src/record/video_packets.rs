@@ -1,6 +1,6 @@
 //! Per-packet video log: every packet of the chosen video flows with its (stream, sequence,
 //! frame, layer) tag and its fate (delivered, late, dropped with the reason, or still in
-//! flight at the end). Seed 002 (Noureddine 2002, ch. 5) rates video by a perceptual metric
+//! flight at the end). Noureddine 2002 (ch. 5) rates video by a perceptual metric
 //! (PDM -> BT.500) that needs decoded pictures; a simulator cannot compute it, so it exports
 //! loss traces tagged this way, from which per-layer and per-sequence loss rates (the proxy,
 //! notes seed-002b §5) or an offline quality estimate follow. Issue 11.

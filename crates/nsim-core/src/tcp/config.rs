@@ -18,7 +18,7 @@ pub enum Variant {
     /// ns-2 `Agent/TCP`: slow start + congestion avoidance, fast retransmit, then slow start.
     Tahoe,
     /// Tahoe without fast retransmit: every loss costs a timeout (ns-2 `Agent/TCP` with
-    /// `noFastRetrans_ true`; seed 001's "Vanilla TCP").
+    /// `noFastRetrans_ true`; Goyal-Jain 1997's "Vanilla TCP").
     Vanilla,
     /// ns-2 `Agent/TCP/Reno`: fast retransmit + fast recovery (RFC 5681 §3.2).
     Reno,
@@ -102,8 +102,8 @@ pub struct TcpConfig {
     #[serde(default)]
     pub whole_packet_reduction: bool,
     /// Arithmetic of the congestion-avoidance increase: "float" (default, ns-2's 1/cwnd
-    /// packets per ACK), "integer" (byte-counted cwnd, ⌊MSS·MSS/cwnd⌋ bytes per ACK: seed 001
-    /// §7.2's stall above MSS² bytes) or "ack_counting" (seed 001 §7.2's fix). Reno-growth
+    /// packets per ACK), "integer" (byte-counted cwnd, ⌊MSS·MSS/cwnd⌋ bytes per ACK: Goyal-Jain 1997
+    /// §7.2's stall above MSS² bytes) or "ack_counting" Goyal-Jain 1997 (§7.2's fix). Reno-growth
     /// variants only.
     #[serde(default)]
     pub ca_increase: CaIncrease,
@@ -187,7 +187,7 @@ pub struct TcpConfig {
     /// DCTCP options.
     #[serde(default)]
     pub dctcp: DctcpConfig,
-    /// TCP-DS marking of data segments (and ACKs) by the sender's state (seed 002b §4.6.1;
+    /// TCP-DS marking of data segments (and ACKs) by the sender's state Noureddine 2002 (§4.6.1;
     /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
@@ -256,13 +256,13 @@ pub enum PipeStart {
     /// Packets outstanding minus `dupthresh` (ns-2 `Sack1TcpAgent`, `LimTransmitFix_ false`).
     #[default]
     Outstanding,
-    /// cwnd before halving minus `dupthresh` (seed 001 §4.2: "sets PIPE to CWND − 3, and
+    /// cwnd before halving minus `dupthresh` Goyal-Jain 1997 (§4.2: "sets PIPE to CWND − 3, and
     /// sets CWND to CWND/2"); differs from "outstanding" when the receiver window or the
     /// application limits the flight below cwnd.
     Cwnd,
 }
 
-/// Arithmetic of the congestion-avoidance increase (seed 001 §7.2, Goyal et al. 1997).
+/// Arithmetic of the congestion-avoidance increase Goyal-Jain 1997 (§7.2, Goyal et al. 1997).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CaIncrease {
@@ -272,7 +272,7 @@ pub enum CaIncrease {
     /// cwnd in bytes, += ⌊MSS·MSS/cwnd⌋ bytes per new ACK in integer arithmetic: zero, so
     /// congestion avoidance stalls, once cwnd > MSS² bytes (more than MSS packets).
     Integer,
-    /// Seed 001 §7.2's "ACK counting option": wait for the N-th ACK with N·MSS·MSS > cwnd,
+    /// Goyal-Jain 1997 §7.2's "ACK counting option": wait for the N-th ACK with N·MSS·MSS > cwnd,
     /// then add ⌊N·MSS·MSS/cwnd⌋ bytes and start counting again (the remainder is dropped).
     AckCounting,
 }
@@ -378,7 +378,7 @@ pub struct VegasConfig {
     #[serde(default = "one")]
     pub gamma: f64,
     /// Ignore ECN-Echo: no window reduction, and the ACK grows the window as any other
-    /// (ns-2.1b8's `Agent/TCP/Vegas`, which seed 004 used; fixed in later ns-2). Default
+    /// (ns-2.1b8's `Agent/TCP/Vegas`, which Bakthavachalu 2004 used; fixed in later ns-2). Default
     /// false (ns-2.35 and RFC 3168: halve once per window).
     #[serde(default)]
     pub ignore_ecn: bool,
@@ -451,7 +451,7 @@ pub enum PModel {
 #[serde(deny_unknown_fields)]
 pub struct GaimdConfig {
     /// Window kept after a loss, w <- beta·w. Default 0.875 (Yang & Lam's 7/8; ns-2
-    /// `decrease_num_`, 0.5 for Reno). Range (0, 1). Seed 004's "GAIMD(1, 0.125)" is
+    /// `decrease_num_`, 0.5 for Reno). Range (0, 1). Bakthavachalu 2004's "GAIMD(1, 0.125)" is
     /// alpha = 1, beta = 0.875.
     #[serde(default = "seven_eighths")]
     pub beta: f64,
@@ -533,11 +533,11 @@ pub struct BinomialConfig {
     /// [0, 1] (ns-2 `l_parameter_`).
     #[serde(default = "half")]
     pub l: f64,
-    /// Increase coefficient, packets. Default 1.5 (B&B's suggestion, seed 004 Table 5.9;
+    /// Increase coefficient, packets. Default 1.5 (B&B's suggestion, Bakthavachalu 2004 Table 5.9;
     /// ns-2 `increase_num_`). Range > 0.
     #[serde(default = "one_and_a_half")]
     pub alpha: f64,
-    /// Decrease coefficient. Default 1 (seed 004 Table 5.9; ns-2 `decrease_num_` = 1 - beta).
+    /// Decrease coefficient. Default 1 (Bakthavachalu 2004 Table 5.9; ns-2 `decrease_num_` = 1 - beta).
     /// Range (0, 1].
     #[serde(default = "one")]
     pub beta: f64,

@@ -1,7 +1,7 @@
 //! TCP-state based differentiation (TCP-DS): each data segment's drop precedence from the
 //! sender's state, for a drop-priority (`af`) queue.
 //!
-//! Read first: seed 002b §3.6 (Noureddine 2002, §4.6.1, Algorithm 1, deterministic version):
+//! Read first: §3.6 Noureddine 2002 (§4.6.1, Algorithm 1, deterministic version):
 //! a segment is HIGH (precedence 0) if the send window is at most `high` segments, or if it is
 //! the SYN, a fast retransmission or sent during fast recovery; else MED (1) if the window is
 //! at most `med`; else LOW (2). A retransmission after a timeout is HIGH because cwnd is
@@ -10,7 +10,7 @@
 //! (the thesis leaves cwnd vs min(cwnd, rwnd) open; with its 64 KB rwnd they coincide).
 //!
 //! Randomised variant (`randomized = true`; the italic lines of Algorithm 1, garbled in the
-//! thesis text, reconstructed in seed 002b §3.6): above `high`, a segment is HIGH with
+//! thesis text, reconstructed in Noureddine 2002 §3.6): above `high`, a segment is HIGH with
 //! probability high/sendwnd; otherwise, above `med`, MED with probability med/sendwnd (a
 //! second, independent draw), else LOW; between `high` and `med` it is MED.
 
@@ -70,7 +70,7 @@ impl TcpDsConfig {
     /// Checks the thresholds; errors name the field.
     pub fn validate(&self) -> Result<(), (&'static str, String)> {
         if self.high == 0 {
-            return Err(("high", "must be at least 1 (seed 002b §4.6.1: SYN and post-timeout segments must be HIGH)".into()));
+            return Err(("high", "must be at least 1 Noureddine 2002 (§4.6.1: SYN and post-timeout segments must be HIGH)".into()));
         }
         if self.med < self.high {
             return Err(("med", format!("must be at least high ({})", self.high)));
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn thesis_algorithm_1_state_to_mark_table() {
-        // Seed 002b §3.6, thresholds 4 and 8: (window, SYN/fast retransmit/recovery) → mark.
+        // Noureddine 2002 §3.6, thresholds 4 and 8: (window, SYN/fast retransmit/recovery) → mark.
         let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false, must_keep: vec![] };
         let table = [
             (1.0, false, 0), // post-timeout: cwnd = 1

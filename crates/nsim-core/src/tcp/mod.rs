@@ -57,7 +57,7 @@ pub mod flags {
     pub const ACK: u8 = 32;
     /// Full TCP only, on a SYN: the sender offers RFC 7323 window scaling.
     pub const WSCALE: u8 = 64;
-    /// Host scheduler (seed 002b §3.6-3.7, Noureddine 2002 §4.6.1): the marker says this
+    /// Host scheduler (§3.6-3.7, Noureddine 2002 §4.6.1): the marker says this
     /// segment MUST keep its mark; the scheduler waits for a token rather than remark it.
     pub const MUST_KEEP: u8 = 128;
 }

@@ -40,7 +40,7 @@ pub struct SinkParams {
     pub delayed_ack: bool,
     pub delack_interval: Dur,
     pub sack: bool,
-    /// Each ACK carries the `prio` of the data segment it answers (TCP-DS, seed 002b
+    /// Each ACK carries the `prio` of the data segment it answers (TCP-DS, Noureddine 2002
     /// §4.6.1); false: precedence 0.
     pub inherit_prio: bool,
     /// ECN-Echo as RFC 8257 §3.2 (DCTCP): each ACK echoes the CE state of what it acknowledges.

@@ -71,7 +71,7 @@ impl Agent for UdpSource {
 
 /// Counts datagrams; all of a datagram is application payload for goodput. With a
 /// `deadline`, also counts the datagrams that arrive more than `deadline` after they were
-/// sent (a playout deadline, seed 002 ch. 5 video and voice).
+/// sent (a playout deadline, Noureddine 2002 ch. 5 video and voice).
 pub struct UdpSink {
     pub deadline: Option<Dur>,
 }

@@ -1,5 +1,5 @@
 //! Video source: trace arithmetic by hand on the toy traces of tests/data/video, synthetic
-//! mean rates against seed 002 Tables 5.2 / 5.3, and the inter-sequence gaps against Exp(1 s).
+//! mean rates against Noureddine 2002 Tables 5.2 / 5.3, and the inter-sequence gaps against Exp(1 s).
 
 use super::*;
 use crate::app::video_synthetic::SequenceName;

@@ -4,7 +4,7 @@
 //! that marks the last cell of an AAL5 frame), ITU-T I.363.5 (AAL5 CPCS-PDU: payload, pad to a
 //! multiple of 48, 8-byte trailer with length and CRC-32), RFC 2684 (formerly RFC 1483) §4.1
 //! (LLC/SNAP encapsulation of routed IP: an 8-byte header `AA-AA-03 00-00-00 08-00`).
-//! Seed 001 §6.2 quotes the same stack: "20 bytes of TCP header, 20 bytes of IP header, 8 bytes
+//! Goyal-Jain 1997 §6.2 quotes the same stack: "20 bytes of TCP header, 20 bytes of IP header, 8 bytes
 //! of LLC header, and 8 bytes of AAL5 trailer", giving 12 cells per 512-byte segment and "a net
 //! possible throughput of 80.5% of the ATM layer data rate = 125.2 Mbps on a 155.52 Mbps link".
 
@@ -40,7 +40,7 @@ pub fn slot(rate: BitsPerSec) -> Dur {
 
 /// The largest TCP goodput (bit/s) a link of `rate` can carry when every segment holds `mss`
 /// payload bytes behind `headers` bytes of TCP/IP headers: the efficiency denominator of
-/// seed 001 §4 ("maximum possible TCP throughput" after header and cell overhead).
+/// Goyal-Jain 1997 §4 ("maximum possible TCP throughput" after header and cell overhead).
 pub fn max_goodput_bps(rate: BitsPerSec, mss: u32, headers: u32) -> f64 {
     rate.0 as f64 * mss as f64 / wire_bytes(mss + headers) as f64
 }
@@ -66,7 +66,7 @@ mod tests {
         // 512 data + 20 TCP + 20 IP = 552-byte datagram; + 16 = 568; padded to 576 = 12 x 48.
         assert_eq!(cells_for(552), 12);
         assert_eq!(wire_bytes(552), 636);
-        // A bare ACK (40 bytes) is 56 bytes of PDU: 2 cells (seed 001 notes §2.1).
+        // A bare ACK (40 bytes) is 56 bytes of PDU: 2 cells (Goyal-Jain 1997 notes §2.1).
         assert_eq!(cells_for(40), 2);
         // Exact fits and one byte past them.
         assert_eq!(cells_for(32), 1);
@@ -82,7 +82,7 @@ mod tests {
         // 512/636 x 155.52 Mb/s = 125.198 Mb/s: "80.5% ... = 125.2 Mbps".
         assert_eq!((max / 1e5).round() / 10.0, 125.2);
         assert_eq!((512.0f64 / 636.0 * 1000.0).round() / 10.0, 80.5);
-        // Satellite MSS 9180: 9236-byte PDU needs 193 cells (seed 001 notes, derived).
+        // Satellite MSS 9180: 9236-byte PDU needs 193 cells (Goyal-Jain 1997 notes, derived).
         assert_eq!(cells_for(9180 + 40), 193);
     }
 

@@ -1,7 +1,7 @@
 //! ATM below IP: cell links, AAL5 segmentation and reassembly, UBR switch buffers with frame-
 //! aware drop policies (docs/models/atm.md).
 //!
-//! Read first: seed 001 (Goyal, Jain et al., ATM Forum/97-0423, 1997) and its notes
+//! Read first: Goyal-Jain 1997 (Goyal, Jain et al., ATM Forum/97-0423, 1997) and its notes
 //! (`/work/shared/notes/seed-001.md`); Romanow & Floyd, IEEE JSAC 13(4), 1995; ITU-T I.361,
 //! I.363.5; RFC 2684.
 //!

@@ -3,9 +3,9 @@
 //!
 //! Read first: Romanow & Floyd, "Dynamics of TCP Traffic over ATM Networks", IEEE JSAC 13(4),
 //! 1995 (Partial and Early Packet Discard); Goyal, Jain et al., "UBR+: Improving Performance of
-//! TCP over ATM-UBR Service", ICC'97 (Selective Drop), and ATM Forum/97-0423 §5.2, seed 001,
+//! TCP over ATM-UBR Service", ICC'97 (Selective Drop), and ATM Forum/97-0423 §5.2, Goyal-Jain 1997,
 //! whose formulas are quoted below; Heinanen & Kilkki (Fair Buffer Allocation, as given in
-//! seed 001). Notation of seed 001: K buffer capacity, X total occupancy, R threshold, Y_i the
+//! Goyal-Jain 1997). Notation of Goyal-Jain 1997: K buffer capacity, X total occupancy, R threshold, Y_i the
 //! occupancy of VC i, N_a "number of VCs with at least one cell the buffer", 0 < Z <= 1.
 //!
 //! The decision is taken on the first cell of a frame, with X, Y_i and N_a as they are just
@@ -21,12 +21,12 @@ pub enum Policy {
     /// Plain UBR: no frame-level decision; cells are lost only when the buffer is full.
     TailDrop,
     /// Early Packet Discard (Romanow & Floyd 1995): "When the buffer occupancy exceeds R,
-    /// then all new incoming packets are dropped" (seed 001 §5.2): discard if X > R.
+    /// then all new incoming packets are dropped" Goyal-Jain 1997 (§5.2): discard if X > R.
     Epd { r: f64 },
     /// Selective Drop (Goyal et al. ICC'97): discard if X > R and Y_i·N_a/X > Z
-    /// (seed 001 §5.2; R is the fraction of K already multiplied out, in cells).
+    /// Goyal-Jain 1997 (§5.2; R is the fraction of K already multiplied out, in cells).
     SelectiveDrop { r: f64, z: f64 },
-    /// Fair Buffer Allocation (Heinanen & Kilkki, as in seed 001 §5.2): discard if X > R and
+    /// Fair Buffer Allocation (Heinanen & Kilkki, as in Goyal-Jain 1997 §5.2): discard if X > R and
     /// Y_i·N_a/X > Z·(K − R)/(X − R).
     Fba { r: f64, z: f64 },
 }

@@ -1,7 +1,7 @@
 //! An ATM output port: a shared FIFO buffer of K cells, its drop policy, and the wire.
 //!
 //! Every cell is decided on its own arrival, in time order with all other cells, exactly as a
-//! cell switch does (seed 001 §5.2; Romanow & Floyd 1995 §3): X, Y_i and N_a are the
+//! cell switch does Goyal-Jain 1997 (§5.2; Romanow & Floyd 1995 §3): X, Y_i and N_a are the
 //! occupancies at that instant. A FIFO drained at one cell per slot has a known future, so an
 //! accepted cell is given its transmission start at once (the end of the cells before it) and
 //! its arrival at the far end (start + slot + delay). Cells leave the buffer count X and Y_i

@@ -12,16 +12,16 @@ use super::port::PortConfig;
 #[serde(rename_all = "snake_case")]
 pub enum PolicyKind {
     /// Plain UBR: a cell that finds the buffer full is lost; the rest of its frame is still
-    /// forwarded (seed 001's "UBR" column).
+    /// forwarded (Goyal-Jain 1997's "UBR" column).
     #[default]
     TailDrop,
     /// Tail drop plus Partial Packet Discard (Romanow & Floyd 1995).
     Ppd,
-    /// Early Packet Discard at threshold R (Romanow & Floyd 1995; seed 001 §5.2).
+    /// Early Packet Discard at threshold R (Romanow & Floyd 1995; Goyal-Jain 1997 §5.2).
     Epd,
-    /// Selective Drop with R and Z (Goyal et al. ICC'97; seed 001 §5.2).
+    /// Selective Drop with R and Z (Goyal et al. ICC'97; Goyal-Jain 1997 §5.2).
     SelectiveDrop,
-    /// Fair Buffer Allocation with R and Z (Heinanen & Kilkki; seed 001 §5.2).
+    /// Fair Buffer Allocation with R and Z (Heinanen & Kilkki; Goyal-Jain 1997 §5.2).
     Fba,
 }
 
@@ -48,7 +48,7 @@ pub struct AtmSpec {
     #[serde(default)]
     pub policy: PolicyKind,
     /// R as a fraction of K, in (0, 1]: EPD, Selective Drop and FBA act only while X > R·K.
-    /// Default 0.9 (an nsim choice: seed 001 does not give its values).
+    /// Default 0.9 (an nsim choice: Goyal-Jain 1997 does not give its values).
     pub r: Option<f64>,
     /// Z in (0, 1]: Selective Drop and FBA drop a VC holding more than Z fair shares
     /// (FBA: scaled by (K−R)/(X−R)). Default 0.8 (an nsim choice, as for `r`).

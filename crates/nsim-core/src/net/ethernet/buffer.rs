@@ -1,9 +1,9 @@
 //! The output buffer of an Ethernet port: one FIFO per class-of-service queue, each with its
-//! own byte limit, served by strict priority (seed 002 §3.5: "a separate queue per class,
+//! own byte limit, served by strict priority Noureddine 2002 (§3.5: "a separate queue per class,
 //! served highest-priority-first"; IEEE 802.1D-2004 §7.7.4 strict priority).
 //!
 //! A paused transmitter skips the frames its PAUSE timers stop and sends the first one they
-//! do not ("a FIFO with skip-over of blocked frames", seed 002 §3.4): frames to one
+//! do not ("a FIFO with skip-over of blocked frames", Noureddine 2002 §3.4): frames to one
 //! destination and class stay in order, because they are all stopped or none is.
 //!
 //! So each queue is kept twice over the same frames: one list in arrival order, and one

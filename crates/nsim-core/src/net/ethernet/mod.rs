@@ -1,8 +1,8 @@
 //! Switched Ethernet below IP: output-buffered switch ports with per-class byte buffers,
 //! optional framing overhead, and IEEE 802.3x PAUSE flow control with the selective variants
-//! of seed 002 (docs/models/ethernet.md).
+//! of Noureddine 2002 (docs/models/ethernet.md).
 //!
-//! Read first: IEEE 802.3-2018 Annex 31B (MAC Control PAUSE), seed 002 (Noureddine 2002,
+//! Read first: IEEE 802.3-2018 Annex 31B (MAC Control PAUSE) (Noureddine 2002,
 //! Stanford PhD thesis, chapter 3) and its notes (`/work/shared/notes/seed-002a.md` §4).
 //!
 //! A link direction with an `ethernet` table is a port: its packets wait in the port's class

@@ -3,8 +3,8 @@
 //! Annex 31B.3.4: a received PAUSE loads the pause timer with `pause_time`; while it runs, the
 //! MAC sends no data frame (the frame in transmission completes: there is no pre-emption); a
 //! new PAUSE overrides the timer and `pause_time = 0` cancels it. MAC Control frames are
-//! consumed by the MAC and never forwarded. The scope extends the standard the way seed 002
-//! (Noureddine 2002, §3.4 and §3.5.4) proposes: a PAUSE may name classes of service (a
+//! consumed by the MAC and never forwarded. The scope extends the standard the way Noureddine 2002
+//! Noureddine 2002 (§3.4 and §3.5.4) proposes: a PAUSE may name classes of service (a
 //! priority mask, as 802.1Qbb later standardised) and a destination MAC address; then only
 //! frames of those classes (to that destination) stop.
 
@@ -21,14 +21,14 @@ pub const ALL_COS: u8 = 0xFF;
 pub enum PauseTime {
     /// Timed: `pause_time` in quanta of 512 bit times; 0 cancels (Annex 31B).
     Quanta(u16),
-    /// Explicit stop until a resume (the XOFF of seed 002's simulations, §3.4 (iii)(b)).
+    /// Explicit stop until a resume (the XOFF of Noureddine 2002's simulations, §3.4 (iii)(b)).
     Xoff,
 }
 
 /// What a PAUSE frame stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scope {
-    /// Only frames to this destination (seed 002's destination-address scheme), or all.
+    /// Only frames to this destination (Noureddine 2002's destination-address scheme), or all.
     pub dst: Option<NodeId>,
     /// Classes of service stopped (bit p = priority p).
     pub cos: u8,

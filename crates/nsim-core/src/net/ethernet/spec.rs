@@ -12,7 +12,7 @@ use crate::config::units::SizeSpec;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StyleKind {
-    /// Explicit stop until explicit resume (seed 002's simulations).
+    /// Explicit stop until explicit resume (Noureddine 2002's simulations).
     #[default]
     XonXoff,
     /// IEEE 802.3x timed PAUSE of `quanta` pause quanta, re-sent once it has run out.
@@ -32,7 +32,7 @@ pub struct EthSpec {
     pub classes: usize,
     /// Add Ethernet framing to each packet's transmission: 18 bytes of header and FCS,
     /// padding to the 64-byte minimum frame, 8 bytes of preamble and a 12-byte gap.
-    /// Default false (ns-2's plain links, as in seed 002).
+    /// Default false (ns-2's plain links, as in Noureddine 2002).
     #[serde(default)]
     pub framing: bool,
     /// What this port's PAUSE frames stop upstream: "off" (default), "simple" (802.3x,
@@ -45,10 +45,10 @@ pub struct EthSpec {
     pub style: StyleKind,
     /// pause_time of a timed PAUSE, in quanta of 512 bit times (1..=65535; default 65535).
     pub quanta: Option<u32>,
-    /// High watermark as a fraction of `buffer`, in (0, 1] (default 0.8, seed 002 §3.5).
+    /// High watermark as a fraction of `buffer`, in (0, 1] (default 0.8, Noureddine 2002 §3.5).
     #[serde(default = "high")]
     pub high: f64,
-    /// Low watermark as a fraction of `buffer`, in [0, high) (default 0.7, seed 002 §3.5).
+    /// Low watermark as a fraction of `buffer`, in [0, high) (default 0.7, Noureddine 2002 §3.5).
     #[serde(default = "low")]
     pub low: f64,
     /// The transmitter ignores the PAUSE frames it receives (a non-responsive sender).

@@ -1,5 +1,5 @@
 //! Ethernet port tests against IEEE 802.3 arithmetic (Annex 31B, clause 4.4.2) and the PAUSE
-//! rules of Annex 31B.3; seed 002's watermark hysteresis (§3.4).
+//! rules of Annex 31B.3; Noureddine 2002's watermark hysteresis (§3.4).
 
 use super::framing::{pause_duration, pause_wire_bytes, wire_bytes};
 use super::pause::{PauseTime, PauseTimers, Scope, ALL_COS};
@@ -24,7 +24,7 @@ fn a_pause_quantum_is_512_bit_times() {
 
 #[test]
 fn the_longest_pause_is_3_355_s_at_10_mb() {
-    // 65535 quanta x 51.2 us = 3.355392 s (seed 002 §3.3: "about 3 seconds"; notes: 3.36 s).
+    // 65535 quanta x 51.2 us = 3.355392 s Noureddine 2002 (§3.3: "about 3 seconds"; notes: 3.36 s).
     assert_eq!(pause_duration(u16::MAX, MB10), Dur::from_micros(3_355_392));
     assert_eq!(pause_duration(u16::MAX, BitsPerSec(1_000_000_000)), Dur::from_nanos(33_553_920));
 }
@@ -102,7 +102,7 @@ fn xoff_holds_until_xon_and_scopes_are_selective() {
 
 #[test]
 fn watermarks_have_hysteresis() {
-    // 70 KB buffer: XOFF above 56 KB, nothing between, XON below 49 KB (seed 002 §3.5).
+    // 70 KB buffer: XOFF above 56 KB, nothing between, XON below 49 KB Noureddine 2002 (§3.5).
     let mut det = Detector::new(Selectivity::Simple, Style::XonXoff, 56_000, 49_000, 1);
     let mut out = Vec::new();
     let d = NodeId(0);
@@ -247,7 +247,7 @@ mod in_a_port {
 
     #[test]
     fn blocked_frames_are_capped_and_skipped_over() {
-        // Seed 002 §3.5.2: cap what stopped flows may hold; others pass them by.
+        // Noureddine 2002 §3.5.2: cap what stopped flows may hold; others pass them by.
         let (mut p, mut pool, mut out) = (port(1, Some(2_500)), PacketPool::default(), Vec::new());
         p.receive(Scope { dst: Some(NodeId(1)), cos: ALL_COS }, PauseTime::Xoff, us(0), 3);
         let a = pkt(&mut pool, 1, 0);
@@ -286,7 +286,7 @@ mod in_a_port {
 
     #[test]
     fn lanes_serve_exactly_as_a_scan_for_the_first_unstopped_frame() {
-        // Seed 002 §3.4's rule read literally: strict priority over the class queues, and in
+        // Noureddine 2002 §3.4's rule read literally: strict priority over the class queues, and in
         // a queue the first frame (in arrival order) its timers do not stop; the bytes stopped
         // are those of the stopped frames. Random arrivals, departures and PAUSE frames over
         // 3 destinations and 8 classes in 3 queues; the port must agree at every step.

@@ -1,6 +1,6 @@
 //! Congestion detection at an output queue and the PAUSE frames it sends upstream.
 //!
-//! Seed 002 §3.4 (i): the instantaneous queue is compared with two thresholds; above the high
+//! Noureddine 2002 §3.4 (i): the instantaneous queue is compared with two thresholds; above the high
 //! watermark the queue is congested and the switch stops its upstream neighbours, below the
 //! low watermark it lets them go (defaults 80 % and 70 % of the buffer, §3.5). What a PAUSE
 //! names depends on the selectivity (§3.4 (ii)): everything (802.3x), the classes of the
@@ -17,7 +17,7 @@ use crate::time::{Dur, SimTime};
 pub enum Selectivity {
     /// Never sends PAUSE.
     Off,
-    /// IEEE 802.3x: all traffic to this node stops (seed 002 "simple back-pressure").
+    /// IEEE 802.3x: all traffic to this node stops (Noureddine 2002 "simple back-pressure").
     Simple,
     /// Only the classes of service of the congested queue stop.
     Class,
@@ -28,7 +28,7 @@ pub enum Selectivity {
 /// How a stop is expressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// Explicit XOFF until an explicit XON (seed 002's simulations).
+    /// Explicit XOFF until an explicit XON (Noureddine 2002's simulations).
     XonXoff,
     /// 802.3x timed PAUSE of this many quanta, sent again on an arrival once it has run out.
     Timed(u16),

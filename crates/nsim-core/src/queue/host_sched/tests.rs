@@ -127,7 +127,7 @@ fn seg(flow: u32, prio: u8, size: u32, payload: u32, fl: u8) -> Packet {
 
 #[test]
 fn a_must_keep_packet_is_never_remarked_and_waits_for_its_token() {
-    // As the remarking test, but p2 carries the MUST flag (seed 002b §3.7 "packets flagged
+    // As the remarking test, but p2 carries the MUST flag Noureddine 2002 (§3.7 "packets flagged
     // MUST are never remarked"): no anxiety wake-up at 200 ms; it waits until the HIGH bucket
     // holds 1000 B again (500 B left at 0, 1000 B/s: 500 ms) and leaves HIGH.
     let mut q = sched("high = { rate = \"8kb\", depth = \"1500B\" }\nmed = { rate = \"8kb\", depth = \"1000B\" }\n");
@@ -150,7 +150,7 @@ fn take_size(b: &mut Bench, q: &mut dyn QueueDisc, ms: u64) -> (Option<(u32, u32
 #[test]
 fn pure_acks_bypass_the_connection_queues_and_tokens() {
     // A slow HIGH bucket (1500 B full, 1000 B/s); HIGH data of connections 0 and 1, then a
-    // pure ACK (no payload) of connection 1 behind its data. With bypass (seed 002b §3.7) the
+    // pure ACK (no payload) of connection 1 behind its data. With bypass Noureddine 2002 (§3.7) the
     // ACK leaves first and takes no tokens; without, it waits behind connection 1's data,
     // which waits for tokens: 1000 B at 500 ms, then the ACK's 40 B at 540 ms.
     let offer = |q: &mut dyn QueueDisc, b: &mut Bench| {

@@ -55,7 +55,7 @@ fn each_class_has_its_own_buffer_and_counters() {
 
 #[test]
 fn classes_nest_a_round_robin_under_strict_priority() {
-    // Seed 002b's connection-level scheduler: strict priority between classes, WRR inside.
+    // Noureddine 2002's connection-level scheduler: strict priority between classes, WRR inside.
     let mut b = Bench::new();
     let mut q = prio(
         r#"classes = [

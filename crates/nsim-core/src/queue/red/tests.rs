@@ -61,7 +61,7 @@ fn drop_probability_follows_floyd_jacobson_table() {
         assert!((got - want).abs() < 1e-12, "avg {avg} gentle {gentle}: {got} != {want}");
         assert!((got - reference_p_b(avg, 5.0, 15.0, 0.1, gentle)).abs() < 1e-12);
     }
-    // Seed 000's curve (thresh 5, maxthresh 32, p 0.1, gentle): 0.1 at 32, 1 at 64.
+    // Holl 2003's curve (thresh 5, maxthresh 32, p 0.1, gentle): 0.1 at 32, 1 at 64.
     let seed = RedCurve { min_th: 5.0, max_th: 32.0, max_p: 0.1, gentle: true };
     assert!((seed.p_b(32.0) - 0.1).abs() < 1e-12);
     assert!((seed.p_b(48.0) - 0.55).abs() < 1e-12);

@@ -4,7 +4,7 @@
 //! avoidance w += alpha/w^k per round trip (ns-2: cwnd += alpha/(cwnd·cwnd^k) per ACK), and a
 //! loss takes w -= beta·w^l. k = 0, l = 1 is AIMD; SQRT is k = l = 1/2, IIAD k = 1, l = 0;
 //! TCP-compatible when k + l = 1 (B&B §3). Defaults: SQRT with the authors' alpha = 1.5,
-//! beta = 1 (the parameters of seed 004, Table 5.9).
+//! beta = 1 (the parameters of Bakthavachalu 2004, Table 5.9).
 //!
 //! ns-2's `slowdown` rules apply ([`super::reno::Reno::reduce`]): the first reduction and any
 //! in slow start halve; and while `decrease_num_` = 1 - beta is exactly 0.5, cwnd is always

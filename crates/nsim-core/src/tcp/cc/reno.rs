@@ -41,12 +41,12 @@ pub struct Reno {
     /// No reduction has happened yet: the first one halves whatever the variant's decrease
     /// (ns-2 `first_decrease_`).
     first_decrease: bool,
-    /// Some: congestion avoidance in integer bytes (seed 001 §7.2); None: ns-2's floating
+    /// Some: congestion avoidance in integer bytes Goyal-Jain 1997 (§7.2); None: ns-2's floating
     /// 1/cwnd packets per ACK.
     pub byte_increase: Option<ByteIncrease>,
 }
 
-/// Congestion avoidance on a byte-counted cwnd in integer arithmetic (seed 001 §7.2): each
+/// Congestion avoidance on a byte-counted cwnd in integer arithmetic Goyal-Jain 1997 (§7.2): each
 /// new ACK is worth MSS·MSS/cwnd bytes, truncated. Without ACK counting that is zero once
 /// cwnd > MSS² bytes and the window stalls; with it the sender waits for the N-th ACK such
 /// that N·MSS·MSS > cwnd and then adds ⌊N·MSS·MSS/cwnd⌋ bytes.

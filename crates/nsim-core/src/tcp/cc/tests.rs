@@ -218,7 +218,7 @@ fn limited_slow_start_adds_at_most_half_max_ssthresh_per_rtt() {
     assert!((cc.cwnd() - w - 1.0 / w).abs() < 1e-12);
 }
 
-/// Seed 004 (Bakthavachalu 2004) Table 5.9: one increase and one decrease of TCP(1, 0.5),
+/// Bakthavachalu 2004 Table 5.9: one increase and one decrease of TCP(1, 0.5),
 /// GAIMD(1, 0.125), SQRT (1.5, 1, k = l = 0.5) and IIAD (1.5, 1, k = 1, l = 0) at w = 1, 10,
 /// 100, printed truncated to two decimals. The table's increase is per ACK (alpha/w) for the
 /// AIMD pair and per round trip (alpha/w^k) for the binomial pair; its GAIMD "Dec. (w=1) 0.85"
@@ -255,7 +255,7 @@ fn window_rules_reproduce_seed_004_table_5_9() {
     }
 }
 
-/// Seed 001 §7.2: with a byte-counted cwnd and the integer increase MSS·MSS/cwnd, "CWND is
+/// Goyal-Jain 1997 §7.2: with a byte-counted cwnd and the integer increase MSS·MSS/cwnd, "CWND is
 /// never increases during the congestion avoidance phase" once cwnd > MSS² bytes (512-B MSS:
 /// 262144 B = 512 packets); below that the increase is truncated to whole bytes. ACK
 /// counting waits for N ACKs with N·MSS·MSS > cwnd and adds ⌊N·MSS·MSS/cwnd⌋ bytes.

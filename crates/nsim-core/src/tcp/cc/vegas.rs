@@ -24,7 +24,7 @@
 //!   cwnd = 2 (ns-2 `v_slowstart_`).
 //!
 //! ECN: Reno's response (ns-2 `TcpAgent::ecn`) by default; `ignore_ecn` models ns-2.1b8's
-//! Vegas, whose `recv()` never read ECN-Echo (seed 004 §5.1.2: "Vegas senders don't respond
+//! Vegas, whose `recv()` never read ECN-Echo Bakthavachalu 2004 (§5.1.2: "Vegas senders don't respond
 //! to packets with the ECN bit set"), so its ECT packets get marked and it does not slow down.
 //!
 //! Not modelled (ns-2 has them): the retransmission on the first duplicate ACK once a

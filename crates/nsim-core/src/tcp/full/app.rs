@@ -3,7 +3,7 @@
 //!
 //! - bulk: an endless write (ns-2 `Application/FTP` `start`); never closes.
 //! - file: writes N bytes then closes (FIN after the data).
-//! - transactions: request/response (seed 002 ch. 2, Telnet/HTTP-like): the client writes a
+//! - transactions: request/response (Noureddine 2002 ch. 2, Telnet/HTTP-like): the client writes a
 //!   request of `request` bytes; the server, once it has the whole request, writes a response
 //!   of `response` bytes; the client, once it has the whole response, records the
 //!   transaction's time and after `think` writes the next request; after `count`
@@ -29,7 +29,7 @@ pub struct AppOut {
     /// Bytes to write (u64::MAX: endless).
     pub write: u64,
     /// A second write of this many bytes, right after the first (a request split in two
-    /// writes, seed 002 ch. 2's "request split into two segments").
+    /// writes, Noureddine 2002 ch. 2's "request split into two segments").
     pub write2: u64,
     pub close: bool,
     /// Call [`App::on_timer`] after this long (think time).

@@ -4,7 +4,7 @@
 //! there is no fast recovery. After an ECN reaction in the same window, the duplicate ACKs
 //! only close cwnd to 1 (ns-2 truth table in `TcpAgent::dupack_action`).
 //!
-//! Without fast retransmit (variant "vanilla", ns-2 `noFastRetrans_ true`; seed 001's "Vanilla
+//! Without fast retransmit (variant "vanilla", ns-2 `noFastRetrans_ true`; Goyal-Jain 1997's "Vanilla
 //! TCP": slow start and congestion avoidance only) duplicate ACKs past the threshold do
 //! nothing, so every loss waits for the retransmission timer; below it limited transmit still
 //! sends new data, as in ns-2's `recv()`.

@@ -199,10 +199,10 @@ fn rfc6675_retransmits_lost_holes_by_pipe_and_ends_at_the_recovery_point() {
     assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (1, 0));
 }
 
-/// Seed 001 §4.2 (`sack1.pipe_start = "cwnd"`): "sets PIPE to CWND − 3, and sets CWND to
+/// Goyal-Jain 1997 §4.2 (`sack1.pipe_start = "cwnd"`): "sets PIPE to CWND − 3, and sets CWND to
 /// CWND/2", against ns-2's outstanding − 3. The receiver window (10) holds the flight below
 /// cwnd (20): after losing 3 and 5, ns-2's pipe (10 − 3) lets the partial ACK release the
-/// hole 5, seed 001's (20 − 3) keeps the sender silent.
+/// hole 5, Goyal-Jain 1997's (20 − 3) keeps the sender silent.
 #[test]
 fn sack1_pipe_start_cwnd_minus_three_as_seed_001() {
     let mut sent_in_recovery = Vec::new();

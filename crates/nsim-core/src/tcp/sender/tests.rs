@@ -116,7 +116,7 @@ fn ecn_echo_halves_once_per_window_and_sets_cwr() {
     assert_eq!(h.counters().timeouts + h.counters().fast_retransmits, 0);
 }
 
-/// Seed 004 §5.1.2: ns-2.1b8's Vegas did not respond to ECN-Echo (`vegas.ignore_ecn`).
+/// Bakthavachalu 2004 §5.1.2: ns-2.1b8's Vegas did not respond to ECN-Echo (`vegas.ignore_ecn`).
 #[test]
 fn vegas_ignore_ecn_keeps_the_window_on_ecn_echo() {
     // Halved to 4, or an ordinary ACK: 8, or 9 once Vegas' round ends with diff < alpha.

@@ -145,7 +145,7 @@ fn dctcp_sink_with_delayed_ack_flushes_the_held_ack_on_a_ce_change() {
 
 #[test]
 fn acks_inherit_the_precedence_of_the_data_they_answer_when_asked() {
-    // TCP-DS (seed 002b §4.6.1): "ACKs are marked with the priority of the data they acknowledge".
+    // TCP-DS Noureddine 2002 (§4.6.1): "ACKs are marked with the priority of the data they acknowledge".
     for inherit in [true, false] {
         let mut h = SinkHarness::new(false, false);
         h.sink.p.inherit_prio = inherit;

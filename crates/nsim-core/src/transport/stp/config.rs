@@ -1,5 +1,5 @@
 //! Typed STP configuration (`transport = { kind = "stp", ... }`). STP is not in ns-2 and
-//! Holl (seed 000) gives none of Henderson's settings, so every default below is a choice;
+//! Holl 2003 gives none of Henderson's settings, so every default below is a choice;
 //! each field says whether it comes from Henderson & Katz (JSAC 1999) / SSCOP (ITU-T
 //! Q.2110), or is made equal to nsim's TCP default so STP and TCP compare like for like.
 //! `docs/models/stp.md` lists them with the reasons.

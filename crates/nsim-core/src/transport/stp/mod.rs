@@ -1,10 +1,10 @@
 //! STP, the Satellite Transport Protocol (Henderson & Katz, IEEE JSAC 17(2) 1999; T. R.
-//! Henderson, PhD thesis, UC Berkeley 1999), the protocol seed 000 (Holl 2003) compares with
+//! Henderson, PhD thesis, UC Berkeley 1999), the protocol Holl 2003 compares with
 //! TCP. See `docs/models/stp.md`.
 //!
 //! Read first: Henderson & Katz 1999 §IV (STP = SSCOP's selective-repeat ARQ with POLL /
 //! STAT / USTAT, plus TCP congestion control); ITU-T Q.2110 (SSCOP) §7 for the PDUs and the
-//! N(PS) retransmission rule; seed 000 §2.3.2 for what Holl's runs show (sparse reverse
+//! N(PS) retransmission rule; Holl 2003 §2.3.2 for what Holl's runs show (sparse reverse
 //! traffic, greedier than TCP, no self-pacing). STP is not in ns-2: every parameter and its
 //! source or reason is in [`config`] and the model page.
 //!

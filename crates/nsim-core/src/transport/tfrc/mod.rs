@@ -5,7 +5,7 @@
 //! Floyd, Handley, Padhye & Widmer, "Equation-Based Congestion Control for Unicast
 //! Applications", SIGCOMM 2000 (the dynamics: at most ~0.14 packets/RTT of increase, 4-8 RTTs
 //! to halve the rate under persistent congestion); ns-2.35 `Agent/TFRC` / `Agent/TFRCSink`
-//! (tfrc.cc, tfrc-sink.cc), the behavioural reference of seed 004.
+//! (tfrc.cc, tfrc-sink.cc), the behavioural reference of Bakthavachalu 2004.
 //!
 //! | file | concept |
 //! |---|---|
