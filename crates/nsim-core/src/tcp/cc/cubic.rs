@@ -160,15 +160,7 @@ impl CongestionControl for Cubic {
         self.reno.cwnd = 1.0;
     }
 
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
-    }
+    super::reno_window!(reno);
 }
 
 #[cfg(test)]

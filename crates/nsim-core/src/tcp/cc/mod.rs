@@ -19,6 +19,23 @@ pub mod vegas;
 
 use crate::time::{Dur, SimTime};
 
+/// The [`CongestionControl`] window accessors of an algorithm that keeps its window in a
+/// [`reno::Reno`] field (`reno_window!(reno)`, or `reno_window!(0)` for a newtype).
+macro_rules! reno_window {
+    ($field:tt) => {
+        fn cwnd(&self) -> f64 {
+            self.$field.cwnd
+        }
+        fn ssthresh(&self) -> f64 {
+            self.$field.ssthresh
+        }
+        fn set_cwnd(&mut self, cwnd: f64) {
+            self.$field.cwnd = cwnd;
+        }
+    };
+}
+pub(crate) use reno_window;
+
 /// What a new cumulative ACK tells the congestion control.
 #[derive(Clone, Copy, Debug)]
 pub struct AckSample {

@@ -53,13 +53,5 @@ impl<R: WindowRule> CongestionControl for Ruled<R> {
         self.reno.timed_out(kind, v);
     }
 
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
-    }
+    super::reno_window!(reno);
 }

@@ -29,13 +29,5 @@ impl CongestionControl for Tahoe {
         self.0.on_rto(kind, v);
     }
 
-    fn cwnd(&self) -> f64 {
-        self.0.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.0.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.0.cwnd = cwnd;
-    }
+    super::reno_window!(0);
 }

@@ -185,13 +185,5 @@ impl CongestionControl for Vegas {
         self.cfg.ignore_ecn
     }
 
-    fn cwnd(&self) -> f64 {
-        self.reno.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.reno.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.reno.cwnd = cwnd;
-    }
+    super::reno_window!(reno);
 }
