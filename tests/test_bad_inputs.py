@@ -44,6 +44,13 @@ CASES = [
     ("unknown key in a udp transport", GOOD.replace('app = { kind = "cbr", rate = "100kb" }',
                                                     'app = { kind = "cbr", rate = "100kb" }\ntransport = { kind = "udp", window = 3 }'),
      "flows[0].transport", "unknown field `window`"),
+    # Issue 26: the new congestion controls and the step-marking queue.
+    ("dctcp without ecn", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "dctcp" }\napp = { kind = "bulk" }'),
+     "flows[0].transport.ecn", "variant 'dctcp' reacts to ECN marks"),
+    ("cubic beta out of range", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "cubic", cubic = { beta = 1.2 } }\napp = { kind = "bulk" }'),
+     "flows[0].transport.cubic", "0 < beta < 1"),
+    ("step marking threshold above the limit", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "step_mark", limit = "50p", k = "60p" }'),
+     "links[0].queue", "must be below the limit"),
     ("three names in between", GOOD.replace('hosts = ["a", "b"]', 'hosts = ["a", "b", "c"]').replace('["a", "b"]\nrate', '["a", "b", "c"]\nrate'),
      "links[0].between", "expected the two endpoints of the link, got 3 names"),
 ]
