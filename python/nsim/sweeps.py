@@ -458,6 +458,8 @@ class _LocalExecutor:
     def __init__(self, workers: Optional[int]) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.pool: Any = None
+        #: The run cache folder of the current ``submit`` (where workers write).
+        self.cache_dir: Optional[str] = None
 
     def __enter__(self) -> "_LocalExecutor":
         return self
@@ -488,19 +490,29 @@ class _LocalExecutor:
         return ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_die_with_parent)
 
     def _discard_pool(self) -> None:
-        """Drop a broken pool at once: cancel what it holds and kill workers still alive."""
+        """Drop a broken pool at once: cancel what it holds and kill workers still alive. A
+        worker killed while writing a run's cache file leaves its temporary file (named after
+        its pid, see :func:`nsim.outdir.write_via`): once it is dead that file is removed, so
+        the cache holds only whole runs."""
         pool, self.pool = self.pool, None
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in processes:
             if proc.is_alive():
                 proc.kill()
+        if self.cache_dir is None:
+            return
+        for proc in processes:
+            proc.join(timeout=5)
+            for tmp in Path(self.cache_dir).glob(f"*.tmp-{proc.pid}"):
+                tmp.unlink(missing_ok=True)
 
     def submit(self, runs: Sequence[Run], cache: tuple[str, str]) -> Outcomes:
         from concurrent.futures import as_completed
         from concurrent.futures.process import BrokenProcessPool
 
         size = min(self.workers, max(1, len(runs)))
+        self.cache_dir = cache[0] if cache else None
 
         def send(batches: list[tuple[list[Run], int]]) -> dict[Any, tuple[list[Run], int]]:
             return {self.pool.submit(_run_batch, [(r.scenario, r.seed, r.extract, r.key) for r in batch], cache):
