@@ -22,35 +22,12 @@ use nsim_core::results::Results;
 const RTT: f64 = 0.200 + 2.0 * (1040.0 + 40.0) * 8.0 / 1e9;
 
 /// One flow over 2 x 50 ms whose first link loses every `n`-th data packet of the flow, for
-/// `losses` losses.
-fn scenario(n: u64, losses: u64, duration_s: f64, cubic: &str) -> String {
+/// `losses` losses ([`common::lossy_path`]), with its delivery recorded each second.
+fn scenario(n: u64, losses: u64, duration_s: f64, transport: &str) -> String {
     let list: Vec<String> = (1..=losses).map(|k| (k * n).to_string()).collect();
-    format!(
-        r#"
-duration = "{duration_s}s"
-hosts = ["s", "d"]
-routers = ["r"]
-[[links]]
-between = ["s", "r"]
-rate = "1Gb"
-delay = "50ms"
-error = {{ kind = "drop_list", packets = [{}], flow = "f" }}
-[[links]]
-between = ["r", "d"]
-rate = "1Gb"
-delay = "50ms"
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp", window = 100000, {cubic} }}
-[record]
-series = ["flow_throughput"]
-interval = "1s"
-"#,
-        list.join(", ")
-    )
+    let error = format!("{{ kind = \"drop_list\", packets = [{}], flow = \"flow0\" }}", list.join(", "));
+    common::lossy_path(&error, duration_s, &format!("window = 100000, {transport}"))
+        + "[record]\nseries = [\"flow_throughput\"]\ninterval = \"1s\"\n"
 }
 
 /// Packets per second in the second half of a run of about 400 losses, one every `n` packets

@@ -61,6 +61,12 @@ pub fn run(toml: &str) -> Results {
 /// One bulk TCP flow s -> r -> d over 1 Gb/s links (no queueing), 200 ms RTT, uniform loss `p`
 /// on the data path (the Mathis-style set-up); `transport` is the rest of the TCP table.
 pub fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {
+    lossy_path(&format!("{{ kind = \"uniform\", rate = {p} }}"), duration_s, transport)
+}
+
+/// The set-up of [`uniform_loss`] with any error model (`error`, a TOML inline table) on the
+/// data path; the flow is named `flow0`.
+pub fn lossy_path(error: &str, duration_s: f64, transport: &str) -> String {
     format!(
         r#"
 duration = "{duration_s}s"
@@ -71,7 +77,7 @@ routers = ["r"]
 between = ["s", "r"]
 rate = "1Gb"
 delay = "50ms"
-error = {{ kind = "uniform", rate = {p} }}
+error = {error}
 [[links]]
 between = ["r", "d"]
 rate = "1Gb"
