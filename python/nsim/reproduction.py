@@ -25,6 +25,7 @@ import copy
 import dataclasses
 import datetime
 import fnmatch
+import functools
 import hashlib
 import importlib.util
 import inspect
@@ -583,11 +584,15 @@ class ReproduceResult:
     wall_s: float
     stamp: dict[str, Any] = field(default_factory=dict)
 
+    @functools.cached_property
+    def trivial(self) -> set[str]:
+        """Published rows a null predictor passes (:func:`nsim.scoring.null_passed`)."""
+        return null_passed(self.study.rows)
+
     @property
     def keys(self) -> list[dict[str, Any]]:
         """One line per key result: id, claim, source, verdict, checked/passed published rows."""
-        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows},
-                            null_passed(self.study.rows))
+        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows}, self.trivial)
 
     @property
     def null(self) -> dict[str, Any]:
@@ -770,10 +775,10 @@ def reproduce(
         lines.append(compare(row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values()),
                              measured))
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
-    trivial = rows["id"].isin(null_passed(st.rows)) & rows["status"].isin(["pass", "xpass"])
+    res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
+    trivial = rows["id"].isin(res.trivial) & rows["status"].isin(["pass", "xpass"])
     rows.loc[trivial, "note"] = [f"{n}; " if n else "" for n in rows.loc[trivial, "note"]]
     rows.loc[trivial, "note"] += "a null predictor passes this row too: no evidence, not counted for the key results"
-    res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     from .reproduction_report import write_html, write_markdown
 
     write_via(str(res.csv), lambda tmp: rows.to_csv(tmp, index=False))

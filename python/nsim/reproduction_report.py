@@ -158,13 +158,11 @@ def summary(result: "ReproduceResult") -> dict[str, Any]:
 
 
 def _null_also_pass(result: "ReproduceResult", published: pd.DataFrame) -> int:
-    """Published rows nsim passes that a null predictor passes too (see :func:`nsim.scoring.null_passed`)."""
-    from .scoring import null_passed
-
+    """Published rows nsim passes that a null predictor passes too (``result.trivial``)."""
     if not len(published):
         return 0
     ok = published[published["status"].isin(["pass", "xpass"])]
-    return int(ok["id"].isin(null_passed(result.study.rows)).sum())
+    return int(ok["id"].isin(result.trivial).sum())
 
 
 def headline_text(result: "ReproduceResult") -> str:
