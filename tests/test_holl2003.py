@@ -64,7 +64,7 @@ def test_table_4_7_is_eq_4_2() -> None:
 
 
 def test_quick_reproduction_passes(tmp_path: Path) -> None:
-    """What CI runs: `nsim reproduce experiments/holl2003 --quick` (38 runs, one seed each).
+    """What CI runs: `nsim reproduce experiments/holl2003 --quick` (43 runs, one seed each).
     It checks a published value of every figure group: the CBR loss at 17 calls with Drop-Tail
     and RED (Figs 4.5, 4.8), the CBQ delays at 1 and 16 calls (Figs 4.10, 4.12), full TCP at 17
     calls, TCP and STP at BER 1e-4 (Fig. 5.3), and one seed of every 428.6 s run of chapters 6

@@ -326,8 +326,10 @@ WORST_BURST = sum(w_opt(be_delay_ms(j)) for j in range(BE_PAIRS))
 VARIANTS = ["tahoe", "reno", "newreno", "vegas", "sack1", "fack"]
 #: The BE protocols of chapters 4 and 5 (Table 4.4): the six one-way TCPs and STP.
 PROTOCOLS = [*VARIANTS, "stp"]
-#: The one-way TCPs that have a two-way (FullTcp) counterpart in nsim (Table 4.5 less SACK).
-FULL_PAIRED = ["tahoe", "reno", "newreno"]
+#: Table 4.5's two-way (FullTcp) variants and the one-way TCP each is compared with.
+FULL_PAIRED = {"tahoe": "tahoe", "reno": "reno", "newreno": "newreno", "sack": "sack1"}
+#: The near/far protocols of §6.4 (Figs 6.22-6.29).
+NEARFAR = ["newreno", "vegas", "stp", "fack"]
 #: Table 5.3's BERs plus every intermediate BER the text of §5 quotes.
 BERS = [0.0, 1e-8, 1e-7, 2e-7, 1e-6, 2e-6, 4e-6, 7e-6, 1e-5, 3e-5, 1e-4, 2e-4, 7e-4, 1e-3]
 
@@ -366,11 +368,11 @@ satellite link so that the queue and the BER of both directions change together.
     sweep(root, "ch6step.sweep.toml", "Chapter 6 step response (Figs 6.10, 6.13-6.17): NewReno, Vegas and STP, CBQ and CBQ+RED.",
           "ch6_step.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)],
                             "flows[0].transport": [transport(p) for p in ("newreno", "vegas", "stp")]})
-    sweep(root, "ch4full.sweep.toml", """Chapter 4 with two-way FullTcp (Tahoe, Reno, NewReno: ns-2 has no full Vegas/FACK and nsim's
-tcp_full no SACK) beside the same one-way TCPs, Drop-Tail and RED at 17 calls (§4.1: the full
-results 'closely resembled' the one-way ones and were left out of the plots).""",
+    sweep(root, "ch4full.sweep.toml", """Chapter 4 with two-way FullTcp (Table 4.5: Tahoe, Reno, NewReno, SACK; ns-2 has no full
+Vegas/FACK) beside the same one-way TCPs (SACK: Sack1), Drop-Tail and RED at 17 calls (§4.1:
+the full results 'closely resembled' the one-way ones and were left out of the plots).""",
           "ch4.toml", {"links[0].queue": [DROPTAIL, RED],
-                       "flows[0].transport": [transport(p) for p in (*FULL_PAIRED, *(f"full_{v}" for v in FULL_PAIRED))],
+                       "flows[0].transport": [transport(p) for p in (*FULL_PAIRED.values(), *(f"full_{v}" for v in FULL_PAIRED))],
                        "flows[1].repeat": calls([17])})
     for v in ("newreno", "vegas", "stp"):
         fig = {"newreno": "6.18", "vegas": "6.19", "stp": "6.20"}[v]
@@ -386,11 +388,11 @@ buffer its window-limited runs used.""",
         sweep(root, f"{part}.sweep.toml", f"Chapter 7.2.2 IP-ABR {what}: Reno under CBQ without and with the proxies.",
               scn, {"middlebox": [[], doc["middlebox"]]})
     nearfar = tomllib.loads((root / "scenarios" / "ch6_nearfar.toml").read_text(encoding="utf-8"))["flows"]
-    sweep(root, "ch6nf.sweep.toml", """Chapter 6.4 near/far (Figs 6.22, 6.23, 6.26, 6.27): NewReno and STP, CBQ and CBQ+RED on the
+    sweep(root, "ch6nf.sweep.toml", """Chapter 6.4 near/far (Figs 6.22-6.29): NewReno, Vegas, STP and FACK, CBQ and CBQ+RED on the
 shared link R2-R3. The `flows` axis swaps the transport of the far and the near flows together.""",
           "ch6_nearfar.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)],
                                "flows": [[{**f, "transport": transport(p)} if "transport" in f else f for f in nearfar]
-                                         for p in ("newreno", "stp")]})
+                                         for p in NEARFAR]})
 
 
 def main(root: Path = HERE) -> None:
