@@ -37,15 +37,19 @@ def _first_timeout(c: pd.DataFrame) -> float:
 
 
 def slow_start_end(res: Any) -> pd.DataFrame:
-    """Per flow: slow-start duration (start to the first cwnd decrease) and the peak cwnd."""
+    """Per flow: slow-start duration (start to the first cwnd decrease), the peak cwnd, the
+    first timeout, and the run's drops on links other than the swept r1->r2 (none when the
+    swept link is the bottleneck)."""
     rows = []
     cw = res.series("cwnd")
+    q = res.queues
+    elsewhere = int(q.loc[(q["from"] != "r1") | (q["to"] != "r2"), "dropped_pkts"].sum())
     for flow, start in zip(res.flows["flow"], res.flows["start_s"].fillna(0.0)):
         c = cw[cw["flow"] == flow].reset_index(drop=True)
         i = _first_decrease(c)
         rows.append({"slow_start_s": float(c["time_s"][i] - start) if i else float("nan"),
                      "peak_cwnd_pkts": float(c["cwnd_pkts"][i - 1]) if i else float("nan"),
-                     "first_timeout_s": _first_timeout(c) - start})
+                     "first_timeout_s": _first_timeout(c) - start, "drops_off_swept_link": elsewhere})
     return pd.DataFrame(rows)
 
 
@@ -105,16 +109,26 @@ def slowstart_delay(table: pd.DataFrame) -> dict[str, Any]:
 DS1, DS3, OC3, OC12, OC24 = 1.544e6, 44.736e6, 155.52e6, 622.08e6, 1244.16e6
 
 
+RATE_SWEEP_DELAY, LONG_DELAY = 0.10, 0.16  # one-way delays of the rate sweep (s): Exp. 1's range ends
+
+
 def slowstart_rate(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 2: "throughput does not affect the duration much, especially above OC12"."""
+    """Exp. 2: "throughput does not affect the duration much, especially above OC12", set
+    beside Exp. 1's "linearly increasing latency results in linearly increasing slow start
+    phase": the duration's relative change from DS1 to DS3 against OC-12 to OC-24, and from
+    0.10 s to 0.16 s at OC-24 against OC-12 to OC-24 (the figure: the 0.10 s sweep)."""
     t = table.sort_values(RATE)
-    by_rate = dict(zip(t[RATE], t["slow_start_s"]))
-    out: dict[str, Any] = {"__frames__": {"fig5_10": pd.DataFrame({"rate_bps": t[RATE], "slow_start_s": t["slow_start_s"]})}}
-    if OC3 in by_rate and OC24 in by_rate:
-        out["ss_rate.oc24_over_oc3"] = by_rate[OC24] / by_rate[OC3]
+    at = {d: t[np.isclose(t[DELAY].astype(float), d)] for d in (RATE_SWEEP_DELAY, LONG_DELAY)}
+    by_rate = dict(zip(at[RATE_SWEEP_DELAY][RATE], at[RATE_SWEEP_DELAY]["slow_start_s"]))
+    slow = dict(zip(at[LONG_DELAY][RATE], at[LONG_DELAY]["slow_start_s"]))
+    fig = pd.DataFrame({"rate_bps": at[RATE_SWEEP_DELAY][RATE], "slow_start_s": at[RATE_SWEEP_DELAY]["slow_start_s"]})
+    out: dict[str, Any] = {"__frames__": {"fig5_10": fig},
+                           "ss_rate.drops_off_swept_link": float(t["drops_off_swept_link"].max())}
     if all(r in by_rate for r in (DS1, DS3, OC12, OC24)):
-        out["ss_rate.low_minus_high_change"] = (abs(by_rate[DS1] / by_rate[DS3] - 1)
-                                                - abs(by_rate[OC24] / by_rate[OC12] - 1))
+        high_rate_change = abs(by_rate[OC24] / by_rate[OC12] - 1)
+        out["ss_rate.low_minus_high_change"] = abs(by_rate[DS1] / by_rate[DS3] - 1) - high_rate_change
+        if OC24 in slow:
+            out["ss_rate.delay_minus_rate_change"] = slow[OC24] / by_rate[OC24] - 1 - high_rate_change
     return out
 
 
@@ -135,7 +149,8 @@ BASE_DELAY = 0.01  # the Fig. 4-1 baseline's one-way delay on r1-r2 (s; our choi
 
 def sack_delay(table: pd.DataFrame) -> dict[str, Any]:
     """Exp. 3: windows and timeouts after the 5 drops at the baseline (Fig. 4-1), SACK's
-    earlier recovery, its longer stall at 100 ms, and its advantage vs delay."""
+    earlier recovery, its longer stall at 100 ms, its advantage vs delay, and its unnecessary
+    retransmissions at 1 s (retransmissions beyond the packets dropped)."""
     out: dict[str, Any] = {}
     base = _pair(table, DELAY, BASE_DELAY)
     if base is not None:
@@ -154,10 +169,11 @@ def sack_delay(table: pd.DataFrame) -> dict[str, Any]:
         out["sack.stall_100ms_minus_base_s"] = stall[0] - stall[1]
     for delay, tag in ((0.75, "750ms"), (1.0, "1s")):
         pair = _pair(table, DELAY, delay)
-        if pair is not None:
-            out[f"sack.advantage_{tag}"] = _advantage(pair)
-            if tag == "1s" and base is not None:
+        if pair is not None and base is not None:
+            out[f"sack.advantage_{tag}_over_base"] = _advantage(pair) / _advantage(base)
+            if tag == "1s":
                 out["sack.advantage_base_minus_1s"] = _advantage(base) - _advantage(pair)
+                out["sack.unnecessary_retransmits_1s"] = float(pair[1]["retransmits"] - pair[1]["dropped_pkts"])
     return out
 
 
@@ -248,12 +264,10 @@ def hstcp_trace(res: Any) -> pd.DataFrame:
     for flow in res.flows["flow"]:
         c = cw[cw["flow"] == flow]
         t, w = c["time_s"].to_numpy(float), c["cwnd_pkts"].to_numpy(float)
-        grown_before = np.concatenate(([False], np.maximum.accumulate(w)[:-1] > 1.0))
-        rto = np.flatnonzero((w <= 1.0) & grown_before)
         held = np.diff(np.append(t, end))
         late = (t >= end - 100.0) & (held > 0)
         f = tp[tp["flow"] == flow]
-        rows.append({"first_timeout_s": float(t[rto[0]]) if len(rto) else float("nan"),
+        rows.append({"first_timeout_s": _first_timeout(c),
                      "peak_cwnd_pkts": float(w.max()),
                      "late_cwnd_pkts": float(np.average(w[late], weights=held[late])) if late.any() else float("nan"),
                      "bin_t": f["time_s"].tolist(),
@@ -269,24 +283,37 @@ def _bins(table: pd.DataFrame, label: str) -> pd.DataFrame:
                      ignore_index=True)
 
 
+CONNECTIONS = "flows[0].repeat"  # 2: the report's two connections; 1: the first alone (control)
+
+
+def _lead(first: float, second: float) -> float:
+    """The second connection's throughput minus the first's, over their sum (0 = an equal split)."""
+    return (second - first) / (first + second)
+
+
 def hstcp_ds0(table: pd.DataFrame) -> dict[str, Any]:
-    """Exp. 5 at DS0 under heavy load: when each connection first times out, relative to the
-    second one's start, the later connection's share of the goodput (each a mean over the
-    seeds in the table), and the largest window against Low_Window."""
-    after_start2, second_after, order, share = [], [], [], []
-    for _, run in table.groupby("seed"):
+    """Exp. 5 at DS0 under heavy load (each a mean over the seeds in the table): how much later
+    the first connection times out when alone (the run's end if never) than beside the second,
+    the order of the two connections' first timeouts, the second connection's lead in goodput,
+    and the largest window against Low_Window."""
+    alone_later, order, lead = [], [], []
+    pair_runs = table[table[CONNECTIONS] == 2]
+    alone = {seed: run.iloc[0] for seed, run in table[table[CONNECTIONS] == 1].groupby("seed")}
+    for seed, run in pair_runs.groupby("seed"):
         first, second = (run[run["name"] == n].iloc[0] for n in ("hs0", "hs1"))
-        after_start2.append(first["first_timeout_s"] - second["start_s"])
-        second_after.append(second["first_timeout_s"] - second["start_s"])
         order.append(second["first_timeout_s"] - first["first_timeout_s"])
-        share.append(second["goodput_bps"] / (first["goodput_bps"] + second["goodput_bps"]))
-    seed1 = table[table["seed"] == table["seed"].min()]
-    return {"hstcp_ds0.first_timeout_after_start2_s": float(np.mean(after_start2)),
-            "hstcp_ds0.second_timeout_after_start2_s": float(np.mean(second_after)),
-            "hstcp_ds0.second_minus_first_timeout_s": float(np.mean(order)),
-            "hstcp_ds0.later_flow_share": float(np.mean(share)),
-            "hstcp_ds0.peak_cwnd_over_low_window": table["peak_cwnd_pkts"].max() / LOW_WINDOW,
-            "__frames__": {"fig4_7": _bins(seed1, "nsim")}}
+        lead.append(_lead(first["goodput_bps"], second["goodput_bps"]))
+        if seed in alone:
+            own = alone[seed]["first_timeout_s"]
+            alone_later.append((alone[seed]["sim_time_s"] if np.isnan(own) else own) - first["first_timeout_s"])
+    seed1 = pair_runs[pair_runs["seed"] == pair_runs["seed"].min()]
+    out = {"hstcp_ds0.second_minus_first_timeout_s": float(np.mean(order)),
+           "hstcp_ds0.later_flow_lead": float(np.mean(lead)),
+           "hstcp_ds0.peak_cwnd_over_low_window": pair_runs["peak_cwnd_pkts"].max() / LOW_WINDOW,
+           "__frames__": {"fig4_7": _bins(seed1, "nsim")}}
+    if alone_later:
+        out["hstcp_ds0.first_timeout_alone_minus_paired_s"] = float(np.mean(alone_later))
+    return out
 
 
 def transfer_times(res: Any) -> pd.DataFrame:
@@ -297,14 +324,18 @@ def transfer_times(res: Any) -> pd.DataFrame:
                          "transfers": g.size().reindex(res.flows["flow"]).fillna(0).to_numpy()})
 
 
+def _jain(xs: list[float]) -> float:
+    """Jain's fairness index of the values ``xs``: 1 when all are equal."""
+    return sum(xs) ** 2 / (len(xs) * sum(x * x for x in xs))
+
+
 def hstcp_light(table: pd.DataFrame) -> dict[str, Any]:
-    """§5.3, light load: the later connection's mean transfer time over the first one's (mean
-    over the seeds in the table)."""
-    ratio = []
+    """§5.3, light load: Jain's index of the two connections' transfer rates (the inverse of
+    each one's mean transfer time, the transfers being the same size; mean over the seeds)."""
+    jain = []
     for _, run in table.groupby("seed"):
-        first, second = (run[run["name"] == n].iloc[0] for n in ("hs0", "hs1"))
-        ratio.append(second["transfer_mean_s"] / first["transfer_mean_s"])
-    return {"hstcp_light.transfer_time_ratio": float(np.mean(ratio))}
+        jain.append(_jain([1.0 / run[run["name"] == n].iloc[0]["transfer_mean_s"] for n in ("hs0", "hs1")]))
+    return {"hstcp_light.jain": float(np.mean(jain))}
 
 
 #: reference/ns2/highspeed_two_flow/summary.csv: ns-2.35 on the path of hstcp_fast.toml.
@@ -319,18 +350,16 @@ def _converged_after(bins: list[dict[str, Any]], start: float, rate_mbps: float)
     return hit[0] + HS_BIN_S - start if hit else float("nan")
 
 
-def _late_share(bins: list[dict[str, Any]], t0: float) -> tuple[float, float]:
-    """The second flow's share of the two flows' throughput over bins starting at or after
-    ``t0``, and Jain's index of the two mean throughputs there."""
-    means = [float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= t0])) for b in bins]
-    return means[1] / sum(means), sum(means) ** 2 / (2 * sum(m * m for m in means))
+def _means_after(bins: list[dict[str, Any]], t0: float) -> list[float]:
+    """Each flow's mean throughput over the bins starting at or after ``t0`` (Mb/s)."""
+    return [float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= t0])) for b in bins]
 
 
 def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
     """Two flows at 99 Mb/s x 100 ms, the second from 30 s: each HighSpeed flow's time-averaged
-    window over the last 100 s against Low_Window, and per window rule the second flow's share
+    window over the last 100 s against Low_Window, per window rule the second flow's share
     and the Jain index over the last 100 s, the utilisation after 30 s and the second flow's
-    convergence time."""
+    convergence time; for HighSpeed the second flow's lead and the Jain index over 30-300 s."""
     out: dict[str, Any] = {}
     frames = []
     jains: dict[str, float] = {}
@@ -338,16 +367,16 @@ def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
     for variant, run in table.groupby(VARIANT):
         run = run.sort_values("name")
         bins = [{"t": np.asarray(r["bin_t"]) - HS_BIN_S, "mbps": r["bin_mbps"]} for _, r in run.iterrows()]
-        share, jain = _late_share(bins, end - 100.0)
-        busy = sum(float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= 30.0])) for b in bins)
-        out[f"hstcp_fast.{variant}.second_share_last100s"] = share
-        out[f"hstcp_fast.{variant}.jain_last100s"] = jain
-        out[f"hstcp_fast.{variant}.utilization"] = busy / 99.0
+        last100, after30 = _means_after(bins, end - 100.0), _means_after(bins, 30.0)
+        out[f"hstcp_fast.{variant}.second_share_last100s"] = last100[1] / sum(last100)
+        out[f"hstcp_fast.{variant}.jain_last100s"] = _jain(last100)
+        out[f"hstcp_fast.{variant}.utilization"] = sum(after30) / 99.0
         out[f"hstcp_fast.{variant}.convergence_s"] = _converged_after(bins, 30.0, 99.0)
-        jains[variant] = _late_share(bins, 30.0)[1]
+        jains[variant] = _jain(after30)
         if variant == "highspeed":
             out["hstcp_fast.highspeed.late_cwnd_over_low_window"] = run["late_cwnd_pkts"].min() / LOW_WINDOW
-            out["hstcp_fast.highspeed.later_share_30_300"] = _late_share(bins, 30.0)[0]
+            out["hstcp_fast.highspeed.later_lead_30_300"] = _lead(*after30)
+            out["hstcp_fast.highspeed.jain_30_300"] = jains[variant]
         frames.append(_bins(run, f"nsim {variant}"))
     if {"highspeed", "sack1"} <= set(jains):
         out["hstcp_fast.gain_over_sack1"] = (out["hstcp_fast.highspeed.utilization"]
