@@ -32,6 +32,9 @@ macro_rules! reno_window {
         fn set_cwnd(&mut self, cwnd: f64) {
             self.$field.cwnd = cwnd;
         }
+        fn set_ssthresh(&mut self, ssthresh: f64) {
+            self.$field.ssthresh = ssthresh;
+        }
     };
 }
 pub(crate) use reno_window;
@@ -126,6 +129,9 @@ pub trait CongestionControl {
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);
+    /// Overrides ssthresh: used by Vegas' recovery, which sets it to 2 when it ends (ns-2
+    /// `VegasTcpAgent::recv`).
+    fn set_ssthresh(&mut self, ssthresh: f64);
 }
 
 #[cfg(test)]

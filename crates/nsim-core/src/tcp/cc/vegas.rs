@@ -31,6 +31,9 @@
 //! segment's fine-grained timeout (`v_timeout_`) has expired, and the halving instead of
 //! 3/4 when the retransmitted segment had already been retransmitted. Recovery is Reno's.
 
+pub mod fine_rto;
+pub mod send_log;
+
 use super::reno::Reno;
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::VegasConfig;
