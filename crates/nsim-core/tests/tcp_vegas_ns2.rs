@@ -110,9 +110,11 @@ fn matches_ns2(name: &str, drops: &[u64]) -> (u64, u64) {
     (res.flows[0].retransmits, res.flows[0].timeouts)
 }
 
+/// Five losses of one window by queue overflow: the fine-grained retransmissions repair some,
+/// then the coarse timeout (cwnd 2, ssthresh half the window) at 3.04 s, as ns-2.
 #[test]
 fn vegas_recovers_from_queue_overflow_as_ns2() {
-    matches_ns2("overflow", &[]);
+    assert_eq!(matches_ns2("overflow", &[]).1, 1);
 }
 
 /// One loss: retransmitted on the first duplicate ACK, once its fine-grained timeout (about
@@ -130,11 +132,14 @@ fn vegas_repairs_two_and_three_losses_in_one_window_without_timeout_as_ns2() {
     assert_eq!(matches_ns2("3drop", &[14, 16, 18]).1, 0);
 }
 
-/// The retransmission is lost too: retransmitted again once the doubled fine-grained timeout
-/// expires, with cwnd halved rather than cut to 3/4.
+/// The retransmission is lost too: retransmitted again once the grown fine-grained timeout
+/// expires, without a second reduction (cwnd changed when it was sent). When the lost one was
+/// sent on a new ACK (`v_worried_`, no window change), its repeat halves the window instead of
+/// cutting it to 3/4.
 #[test]
 fn vegas_retransmits_a_lost_retransmission_again_as_ns2() {
     assert_eq!(matches_ns2("lost_rtx", &[14, 20]), (2, 0));
+    assert_eq!(matches_ns2("lost_worried_rtx", &[14, 16, 24]), (3, 0));
 }
 
 /// Without the fine-grained retransmission (Reno's recovery, nsim's Vegas before 2026) the

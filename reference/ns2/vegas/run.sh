@@ -14,7 +14,7 @@ done
 # Loss recovery (drops.tcl, Fall & Floyd path, 6 s): drop lists by name; see README.md.
 # <name>.csv: bottleneck r1->k1 data events and ACKs received at s1 (columns of
 # ../fall_floyd/*.csv); <name>_cwnd.csv: time, cwnd, ssthresh after every change of either.
-for run in "overflow:" "1drop:14" "2drop:14 16" "3drop:14 16 18" "lost_rtx:14 20"; do
+for run in "overflow:" "1drop:14" "2drop:14 16" "3drop:14 16 18" "lost_rtx:14 20" "lost_worried_rtx:14 16 24"; do
   name=${run%%:*}; dl=${run#*:}
   ns drops.tcl "$dl" raw 6.0 2>/dev/null
   awk 'BEGIN { print "event,time,from,to,type,size,seq,flags,pkt_id" }
