@@ -3,11 +3,15 @@
 # Agent/TCPSink, FTP from 0 s. Packets listed in <droplist> are dropped by an ErrorModel/List
 # on r1->k1 (0-based count of the flow's data packets offered to the link, as in
 # ../fall_floyd/scenario.tcl; Vegas sends no SYN, so index k is the k-th transmission).
-# argv: droplist outprefix stoptime. Writes <outprefix>.tr (packet trace) and <outprefix>.cw
-# (cwnd_ and ssthresh_ variable trace).
+# argv: droplist outprefix stoptime [sink]; sink TCPSink (default) or TCPSink/DelAck (an ACK
+# every second segment or after 100 ms; with SYN_immediate_ack_ false, as nsim's delayed-ACK
+# sink also delays segment 0's ACK). Writes <outprefix>.tr (packet trace) and
+# <outprefix>.cw (cwnd_ and ssthresh_ variable trace).
 set droplist [lindex $argv 0]
 set out [lindex $argv 1]
 set stoptime [lindex $argv 2]
+set sink TCPSink
+if {[llength $argv] > 3} { set sink [lindex $argv 3] }
 set ns [new Simulator]
 set tf [open $out.tr w]
 $ns trace-all $tf
@@ -23,7 +27,8 @@ set errmodel [new ErrorModel/List]
 $errmodel droplist $droplist
 $em insert $errmodel
 $em bind $errmodel 1
-set tcp [$ns create-connection TCP/Vegas $s1 TCPSink $k1 1]
+Agent/TCPSink set SYN_immediate_ack_ false
+set tcp [$ns create-connection TCP/Vegas $s1 $sink $k1 1]
 $tcp set window_ 28
 $tcp set packetSize_ 1000
 set ftp [$tcp attach-app FTP]
