@@ -48,7 +48,9 @@ pub struct AckSample {
     /// Payload bytes newly acknowledged.
     pub acked_bytes: u64,
     /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
-    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps).
+    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps). A Vegas
+    /// sender with `fine_retransmit` takes ns-2 Vegas' sample instead: the time since the last
+    /// segment acknowledged was sent, None if it was sent more than once.
     pub rtt: Option<Dur>,
     /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
     /// segment before it is acknowledged.
