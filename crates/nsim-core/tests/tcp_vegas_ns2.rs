@@ -159,7 +159,7 @@ fn vegas_with_delayed_acks_matches_ns2() {
     assert_eq!(matches_ns2_with("delack_3drop", &[14, 16, 18], ", delayed_ack = true", 10.0).1, 1);
 }
 
-/// Without the fine-grained retransmission (Reno's recovery, nsim's Vegas before 2026) the
+/// Without the fine-grained retransmission (Reno's recovery, nsim's Vegas before this model) the
 /// three losses of one window end in a coarse timeout; with it, none.
 #[test]
 fn without_fine_retransmit_three_losses_need_a_timeout() {

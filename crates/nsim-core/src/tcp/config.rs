@@ -386,7 +386,8 @@ pub struct VegasConfig {
     /// ACK, or on one of the two new ACKs after a retransmission, once the segment's
     /// fine-grained timeout has expired; reduce the window to 3/4, or 1/2 for a segment
     /// already retransmitted, once per loss. Default true (ns-2.35). false: Reno's fast
-    /// retransmit and recovery with the 3/4 reduction (nsim before 2026; Vegas without §3.1).
+    /// retransmit and recovery with the 3/4 reduction (nsim's Vegas before this model; Vegas
+    /// without §3.1).
     #[serde(default = "yes")]
     pub fine_retransmit: bool,
 }
