@@ -2,7 +2,7 @@
 //! `reference/ns2/fall_floyd/`, and the behaviours the paper describes.
 
 mod common;
-use common::{first_mismatch, reference, run_traced, Ev};
+use common::{bottleneck, cwnd_steps, first_mismatch, ns2_cwnd, reference, run_traced, Ev};
 
 const VARIANTS: [&str; 5] = ["tahoe", "reno", "newreno", "sack1", "fack"];
 
@@ -14,14 +14,6 @@ fn scenario(variant: &str, drops: usize) -> String {
         _ => include_str!("../../../scenarios/fall_floyd_4drop.toml"),
     };
     text.replace("variant = \"reno\"", &format!("variant = \"{variant}\""))
-}
-
-/// The events the reference keeps: data on the bottleneck r1->k1 and ACKs arriving at s1.
-fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
-    evs.iter()
-        .filter(|e| (e.from == 1 && e.to == 2 && e.kind == "tcp") || (e.from == 1 && e.to == 0 && e.kind == "ack" && e.op == 'r'))
-        .cloned()
-        .collect()
 }
 
 /// Sequence numbers ns-2's drop list removes in each scenario (reference README/summary).
@@ -74,34 +66,6 @@ fn run(variant: &str, drops: usize, extra: &str) -> Run {
 /// limited transmit, NewReno without partial window deflation, timer reset on every partial ACK.
 const CLASSIC: &str = "whole_packet_reduction = true, initial_rto = \"6s\", min_rto = \"1s\", limited_transmit = false, \
     newreno = { partial_window_deflation = false, reset_timer_first_partial_only = false }";
-
-/// (time, cwnd, ssthresh) after every instant at which either changed, t > 0, both sides
-/// rounded as ns-2 prints its TracedVar output (time 5 decimals, cwnd 3).
-fn cwnd_steps(rows: impl Iterator<Item = (f64, f64, f64)>) -> Vec<(i64, i64, i64)> {
-    let mut out: Vec<(i64, i64, i64)> = Vec::new();
-    for (t, c, s) in rows {
-        let row = ((t * 1e5).round() as i64, (c * 1e3).round() as i64, s as i64);
-        match out.last_mut() {
-            Some(last) if last.0 == row.0 => *last = row,
-            _ => out.push(row),
-        }
-    }
-    out.dedup_by(|b, a| (a.1, a.2) == (b.1, b.2));
-    // The state at t = 0 only serves to drop later rows that change nothing (ns-2 traces a
-    // cwnd set to the value it already had, e.g. the initial window reset by delay_growth_).
-    out.retain(|r| r.0 > 0);
-    out
-}
-
-fn ns2_cwnd(dir: &str, name: &str) -> Vec<(i64, i64, i64)> {
-    let path = format!("{}/../../reference/ns2/{dir}/{name}_cwnd.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("cwnd CSV");
-    let rows = text.lines().skip(1).filter_map(|l| {
-        let f: Vec<&str> = l.split(',').collect();
-        Some((f[0].parse().ok()?, f[1].parse().ok()?, f[2].parse().ok()?))
-    });
-    cwnd_steps(rows)
-}
 
 /// Run `r` equals ns-2's run `name` in `reference/ns2/<dir>/` up to `until` seconds: every
 /// bottleneck event and the cwnd/ssthresh trajectory.

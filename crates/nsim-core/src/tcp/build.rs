@@ -18,6 +18,7 @@ use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
 use crate::tcp::config::{RuleRecovery, SackAlgorithm, TcpParams, Variant};
 use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
+use crate::tcp::recovery::vegas::Vegas as VegasRecovery;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
 use crate::tcp::sender::{Core, TcpSender};
 use crate::tcp::sink::{SinkParams, TcpSink};
@@ -66,7 +67,9 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Vegas => {
             let mut reno = reno;
             reno.cwnd = 1.0;
-            (Box::new(Vegas::new(reno, p.vegas.clone())), Box::new(Reno::default()))
+            let rec: Box<dyn Recovery> =
+                if p.vegas.fine_retransmit { Box::new(VegasRecovery::default()) } else { Box::new(Reno::default()) };
+            (Box::new(Vegas::new(reno, p.vegas.clone())), rec)
         }
         Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), rule_recovery()),
         Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),

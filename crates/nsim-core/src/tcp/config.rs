@@ -382,11 +382,19 @@ pub struct VegasConfig {
     /// false (ns-2.35 and RFC 3168: halve once per window).
     #[serde(default)]
     pub ignore_ecn: bool,
+    /// Vegas' own retransmission (Brakmo et al. 1994 §3.1, ns-2.35): retransmit on a duplicate
+    /// ACK, or on one of the two new ACKs after a retransmission, once the segment's
+    /// fine-grained timeout has expired; reduce the window to 3/4, or 1/2 for a segment
+    /// already retransmitted, once per loss. Default true (ns-2.35). false: Reno's fast
+    /// retransmit and recovery with the 3/4 reduction (nsim's Vegas before this model; Vegas
+    /// without §3.1).
+    #[serde(default = "yes")]
+    pub fine_retransmit: bool,
 }
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false }
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false, fine_retransmit: true }
     }
 }
 

@@ -20,7 +20,7 @@
 //! | newreno | [`cc::reno`]       | [`recovery::newreno`] | `Agent/TCP/Newreno` |
 //! | sack1   | [`cc::reno`]       | [`recovery::sack1`]   | `Agent/TCP/Sack1` |
 //! | fack    | [`cc::reno`]       | [`recovery::fack`]    | `Agent/TCP/Fack` |
-//! | vegas   | [`cc::vegas`]      | [`recovery::reno`]    | `Agent/TCP/Vegas` (avoidance only) |
+//! | vegas   | [`cc::vegas`]      | [`recovery::vegas`] (`fine_retransmit = false`: [`recovery::reno`]) | `Agent/TCP/Vegas` |
 //! | highspeed | [`cc::highspeed`] | [`recovery::sack1`]  | `Agent/TCP/Sack1`, `windowOption_ 8` |
 //! | gaimd   | [`cc::gaimd`]      | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `increase_num_`, `decrease_num_` |
 //! | binomial | [`cc::binomial`]  | [`recovery::sack1`]   | `Agent/TCP/Sack1`, `windowOption_ 6` |

@@ -32,6 +32,9 @@ macro_rules! reno_window {
         fn set_cwnd(&mut self, cwnd: f64) {
             self.$field.cwnd = cwnd;
         }
+        fn set_ssthresh(&mut self, ssthresh: f64) {
+            self.$field.ssthresh = ssthresh;
+        }
     };
 }
 pub(crate) use reno_window;
@@ -45,7 +48,9 @@ pub struct AckSample {
     /// Payload bytes newly acknowledged.
     pub acked_bytes: u64,
     /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
-    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps).
+    /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps). A Vegas
+    /// sender with `fine_retransmit` takes ns-2 Vegas' sample instead: the time since the last
+    /// segment acknowledged was sent, None if it was sent more than once.
     pub rtt: Option<Dur>,
     /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
     /// segment before it is acknowledged.
@@ -126,6 +131,9 @@ pub trait CongestionControl {
     /// Overrides cwnd: used by the core for the initial window after the SYN is acknowledged,
     /// and by recovery for window deflation (RFC 6582 §3.2 step 5).
     fn set_cwnd(&mut self, cwnd: f64);
+    /// Overrides ssthresh: used by Vegas' recovery, which sets it to 2 when it ends (ns-2
+    /// `VegasTcpAgent::recv`).
+    fn set_ssthresh(&mut self, ssthresh: f64);
 }
 
 #[cfg(test)]

@@ -188,4 +188,7 @@ impl CongestionControl for Reno {
     fn set_cwnd(&mut self, cwnd: f64) {
         self.cwnd = cwnd;
     }
+    fn set_ssthresh(&mut self, ssthresh: f64) {
+        self.ssthresh = ssthresh;
+    }
 }

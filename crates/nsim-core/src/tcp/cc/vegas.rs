@@ -1,5 +1,7 @@
 //! Vegas congestion avoidance as ns-2.35's `Agent/TCP/Vegas` (tcp/tcp-vegas.cc, Ted Kuo's
-//! port of USC's NetBSD Vegas; Brakmo, O'Malley & Peterson, SIGCOMM 1994 §3.2-3.3).
+//! port of USC's NetBSD Vegas; Brakmo, O'Malley & Peterson, SIGCOMM 1994 §3.2-3.3). Its loss
+//! recovery (§3.1, the fine-grained retransmission) is [`crate::tcp::recovery::vegas`], with
+//! the per-segment send log ([`send_log`]) and timeout ([`fine_rto`]) kept here.
 //!
 //! Read first: Brakmo et al. 1994 §3.2 (congestion avoidance) and §3.3 (modified slow start),
 //! then ns-2.35 `VegasTcpAgent::recv`, whose rules nsim follows (checked cwnd for cwnd against
@@ -7,7 +9,8 @@
 //!
 //! - A round trip ends at the first new ACK at or above `begseq`, the next sequence number
 //!   to send when the previous round ended. Its RTT is the mean of the round's per-segment
-//!   samples (ns-2 `v_sumRTT_ / v_cntRTT_`), or the time since the round began without one.
+//!   samples (ns-2 `v_sumRTT_ / v_cntRTT_`: the last segment an ACK covers, if it was sent
+//!   once, from the send log), or the time since the round began without one.
 //!   BaseRTT is the smallest RTT seen, starting from the first ACK's RTT. ns-2's Vegas sends
 //!   no header-only SYN (its segment 0 is data); with nsim's `syn = true` the SYN's ACK only
 //!   starts the first round. An ns-2 twin uses `syn = false` and the whole packet as size.
@@ -19,17 +22,17 @@
 //! - Slow start (cwnd < ssthresh): every other round cwnd += 1 per ACK; in a growing round
 //!   with delta > gamma, leave slow start: ssthresh = 2, cwnd -= cwnd/8 (at least 2).
 //! - Growth only while the sender keeps up: cwnd - (snd_nxt - ack) <= 2.
-//! - Fast retransmit: cwnd = 3/4 of the whole-packet window (2 if the window is at most 3),
-//!   ssthresh = 2 (ns-2 sets it when recovery ends). Timeout: ssthresh = half the window,
-//!   cwnd = 2 (ns-2 `v_slowstart_`).
+//! - Timeout: ssthresh = half the window, cwnd = 2 (ns-2 `v_slowstart_`). Loss recovery sets
+//!   the window itself; with `vegas.fine_retransmit = false` (Reno's recovery) a fast
+//!   retransmit gives cwnd = 3/4 of the whole-packet window (2 if it is at most 3) and
+//!   ssthresh = 2 at once.
 //!
 //! ECN: Reno's response (ns-2 `TcpAgent::ecn`) by default; `ignore_ecn` models ns-2.1b8's
 //! Vegas, whose `recv()` never read ECN-Echo Bakthavachalu 2004 (§5.1.2: "Vegas senders don't respond
 //! to packets with the ECN bit set"), so its ECT packets get marked and it does not slow down.
-//!
-//! Not modelled (ns-2 has them): the retransmission on the first duplicate ACK once a
-//! segment's fine-grained timeout (`v_timeout_`) has expired, and the halving instead of
-//! 3/4 when the retransmitted segment had already been retransmitted. Recovery is Reno's.
+
+pub mod fine_rto;
+pub mod send_log;
 
 use super::reno::Reno;
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};

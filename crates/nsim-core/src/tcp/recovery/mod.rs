@@ -13,6 +13,7 @@ pub mod reno;
 pub mod sack1;
 pub mod sack_rfc6675;
 pub mod tahoe;
+pub mod vegas;
 
 use crate::packet::TcpHdr;
 use crate::tcp::sender::Conn;

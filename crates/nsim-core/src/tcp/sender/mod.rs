@@ -12,7 +12,8 @@ use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
-use crate::tcp::config::TcpParams;
+use crate::tcp::cc::vegas::send_log::SendLog;
+use crate::tcp::config::{TcpParams, Variant};
 use crate::tcp::recovery::Recovery;
 use crate::tcp::rtt::RttEstimator;
 use crate::tcp::{flags, CongState, TcpProbe};
@@ -99,6 +100,9 @@ pub struct Core {
     pub tag: u16,
     /// The stream of TCP-DS's randomised marking (None: deterministic or no marking).
     pub mark_rng: Option<crate::rng::SimRng>,
+    /// Each outstanding segment's last send time and transmissions, kept for Vegas'
+    /// fine-grained retransmission (`vegas.fine_retransmit`); None for every other sender.
+    send_log: Option<SendLog>,
 }
 
 impl Core {
@@ -133,12 +137,23 @@ impl Core {
             prio: 0,
             tag: 0,
             mark_rng: None,
+            send_log: (p.variant == Variant::Vegas && p.vegas.fine_retransmit).then(|| SendLog::new(p.window)),
             p,
         }
     }
 
     pub fn state(&self) -> CongState {
         self.state
+    }
+
+    /// The send log of a Vegas sender with `fine_retransmit` (built with it, so its recovery
+    /// always finds one).
+    pub fn send_log(&self) -> &SendLog {
+        self.send_log.as_ref().expect("Vegas recovery runs with a send log")
+    }
+
+    pub fn send_log_mut(&mut self) -> &mut SendLog {
+        self.send_log.as_mut().expect("Vegas recovery runs with a send log")
     }
 
     /// The only place the congestion state changes (STYLE.md item 2); `record.series =
@@ -171,9 +186,11 @@ impl Core {
 
     /// Bytes of segment `seq` on the wire: payload plus header, except that without the SYN
     /// ns-2 sends segment 0 as its payload alone (`TcpAgent::output` adds `headersize()` only
-    /// for seqno > 0), e.g. 1000 B, not 1040 B.
+    /// for seqno > 0), e.g. 1000 B, not 1040 B. ns-2's Vegas has its own `output()`, which
+    /// sends every segment alike, segment 0 included.
     pub fn wire_size(&self, seq: i64) -> u64 {
-        let header = if seq == 0 && !self.p.syn { 0 } else { self.p.header.0 };
+        let bare_first = seq == 0 && !self.p.syn && self.p.variant != Variant::Vegas;
+        let header = if bare_first { 0 } else { self.p.header.0 };
         self.payload(seq) + header
     }
 
@@ -284,6 +301,9 @@ impl Conn<'_, '_> {
             tcp: TcpHdr { seq: seq as u64, flags: fl, ts_echo: now, payload: payload as u32, ..TcpHdr::default() },
             ..Packet::default()
         });
+        if let Some(log) = &mut s.send_log {
+            log.record(seq, now, seq == 0 && s.t_seqno == 0);
+        }
         if seq > s.maxseq {
             s.maxseq = seq;
             if !s.rtt_active {
@@ -423,7 +443,12 @@ impl Conn<'_, '_> {
                 acked_pkts: acked,
                 acked_bytes,
                 // Header-only segments (ns-2's SYN) serialize faster than data: no sample.
-                rtt: (self.s.payload(h.ack as i64) > 0).then(|| self.now().since(h.ts_echo)),
+                // With a send log, ns-2 Vegas' sample: the last segment acknowledged, if sent once.
+                rtt: match &self.s.send_log {
+                    _ if self.s.payload(h.ack as i64) == 0 => None,
+                    Some(log) => log.rtt(h.ack as i64, self.now(), true),
+                    None => Some(self.now().since(h.ts_echo)),
+                },
                 snd_nxt: self.s.t_seqno,
                 ack: h.ack as i64,
             };
@@ -442,10 +467,16 @@ impl Conn<'_, '_> {
     /// Fast retransmit: the window response and counters shared by every variant.
     pub fn fast_retransmit_response(&mut self) {
         self.window_reduced();
-        self.s.recover = self.s.maxseq;
-        self.s.last_action = CwndAction::Dupack;
+        self.enter_fast_retransmit();
         let v = self.view();
         self.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+    }
+
+    /// The bookkeeping of a fast retransmit, without the window response: remember the
+    /// highest segment sent, count it, enter recovery.
+    pub fn enter_fast_retransmit(&mut self) {
+        self.s.recover = self.s.maxseq;
+        self.s.last_action = CwndAction::Dupack;
         self.ctx.net.flows[self.ctx.flow.idx()].tcp.fast_retransmits += 1;
         self.set_state(CongState::Recovery);
     }
