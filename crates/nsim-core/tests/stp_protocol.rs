@@ -1,7 +1,7 @@
-//! STP behaviour against its specification (Henderson & Katz, JSAC 1999 §IV; SSCOP, ITU-T
+//! STP behaviour against its specification (Henderson & Katz, JSAC 1999; SSCOP, ITU-T
 //! Q.2110) and against the analytic reverse-load argument of Holl 2003 (§2.3.2,
 //! §8.1): a TCP receiver sends one ACK per data packet, an STP receiver one STAT per POLL
-//! (one per RTT) plus one USTAT per new gap.
+//! (POLLs by timer, once per RTT, and after every MaxPD packets) plus one USTAT per new gap.
 //!
 //! Path: s -(10 Mb/s, 5 ms)- r -(1.536 Mb/s, 450 ms)- d, Holl's satellite hop; 536 B
 //! payload + 40 B header = Holl's 576 B MTU; window 64 (a fifth of the 1.536 Mb/s x 0.92 s
@@ -37,6 +37,8 @@ transport = {transport}
 }
 
 const STP: &str = r#"{ kind = "stp", window = 64, packet_size = "536B" }"#;
+/// STP polling by timer only (SSCOP MaxPD off).
+const STP_TIMER_POLLS: &str = r#"{ kind = "stp", window = 64, packet_size = "536B", poll_after_packets = 0 }"#;
 const TCP: &str = r#"{ kind = "tcp", variant = "sack1", window = 64, packet_size = "536B" }"#;
 /// Propagation RTT of the path.
 const RTT: f64 = 0.910;
@@ -44,7 +46,7 @@ const RTT: f64 = 0.910;
 #[test]
 fn reverse_traffic_is_one_stat_per_rtt_instead_of_one_ack_per_packet() {
     let d = 120.0;
-    let stp = common::run(&scenario(STP, "", d));
+    let stp = common::run(&scenario(STP_TIMER_POLLS, "", d));
     let tcp = common::run(&scenario(TCP, "", d));
     assert!(stp.accounting.balanced() && tcp.accounting.balanced());
     let (s, t) = (&stp.flows[0], &tcp.flows[0]);
@@ -69,6 +71,37 @@ fn reverse_traffic_is_one_stat_per_rtt_instead_of_one_ack_per_packet() {
     let window_per_rtt = 64.0 * 536.0 * 8.0 / RTT;
     assert!((t.goodput_bps / window_per_rtt - 1.0).abs() < 0.05, "TCP {:.0} b/s", t.goodput_bps);
     assert!((0.5 * window_per_rtt..window_per_rtt).contains(&s.goodput_bps), "STP {:.0} b/s", s.goodput_bps);
+}
+
+#[test]
+fn a_poll_follows_every_max_pd_data_packets() {
+    // SSCOP (Q.2110): a POLL when VT(PD), the SDs sent since the last POLL, reaches MaxPD
+    // (25). The poll timer is out of reach, so only MaxPD POLLs move the window: the first
+    // burst of 25 ends with one, the start-up POLL follows it, then one every 25 SDs:
+    // polls = 2 + (sent - 25) / 25 exactly. (A burst shorter than 25 would wait for the timer.)
+    let stp = r#"{ kind = "stp", window = 64, packet_size = "536B", poll_interval = "100s", initial_window = 25 }"#;
+    let r = common::run(&scenario(stp, "", 60.0));
+    assert!(r.accounting.balanced());
+    let f = &r.flows[0];
+    eprintln!("sent {} polls {} stats {}", f.sent_pkts, f.polls, f.stats);
+    assert!(f.sent_pkts > 1000, "the STATs answering MaxPD POLLs keep the window moving");
+    assert_eq!(f.polls, 2 + (f.sent_pkts - 25) / 25);
+}
+
+#[test]
+fn reverse_bandwidth_is_an_order_of_magnitude_below_tcp() {
+    // Henderson & Katz 1999 (abstract): STP's chief benefit is "up to an order of magnitude
+    // reduction in the bandwidth used in the reverse path, as compared to" TCP. Defaults
+    // (POLL once per RTT and after every 25 packets) on a 43 packet/s flow.
+    let d = 120.0;
+    let stp = common::run(&scenario(STP, "", d));
+    let tcp = common::run(&scenario(TCP, "", d));
+    let (s, t) = (&stp.flows[0], &tcp.flows[0]);
+    let per_data = |f: &nsim_core::results::FlowRow| f.ack_sent_pkts as f64 / f.delivered_pkts as f64;
+    eprintln!("reverse packets per data packet: STP {:.3} (polls {}), TCP {:.3}", per_data(s), s.polls, per_data(t));
+    // STATs (40 B, no gaps here) against TCP's 40 B ACKs: packets compare as bytes.
+    assert!(s.stats as f64 / s.delivered_pkts as f64 * 10.0 < per_data(t));
+    assert!(s.polls > s.sent_pkts / 25, "MaxPD POLLs on top of the timer's");
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! - Data (SD) leaves while VT(S) < VT(A) + min(cwnd, window): a TCP-like window (slow start
 //!   +1 packet per packet acknowledged below ssthresh, +1/cwnd above).
 //! - The sender asks for status with a POLL every `poll_interval` (default one smoothed RTT)
-//!   while data is outstanding (SSCOP Timer_POLL). The receiver's STAT acknowledges
+//!   while data is outstanding (SSCOP Timer_POLL), and also after every `poll_after_packets`
+//!   SD packets (SSCOP MaxPD), which restarts the timer. The receiver's STAT acknowledges
 //!   cumulatively and lists gaps; its USTAT reports a new gap at once.
 //! - Selective retransmission: a gap listed in a USTAT is resent at once; a gap listed in a
 //!   STAT answering POLL k is resent only if its last transmission preceded POLL k (SSCOP's
@@ -52,6 +53,8 @@ pub struct StpSender {
     next: u64,
     /// VT(PS): number of the next POLL.
     ps: u64,
+    /// VT(PD): SD packets sent since the last POLL.
+    pd: u32,
     /// For each of [una, next): VT(PS) when it was last sent.
     sent_ps: VecDeque<u64>,
     cwnd: f64,
@@ -86,6 +89,7 @@ impl StpSender {
             una: 0,
             next: 0,
             ps: 0,
+            pd: 0,
             recover: 0,
             timed_out: false,
             poll_gen: 0,
@@ -114,6 +118,11 @@ impl StpSender {
         } else {
             self.sent_ps[(seq - self.una) as usize] = self.ps;
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
+        }
+        self.pd += 1;
+        if self.p.poll_after_packets.is_some_and(|max| self.pd >= max) {
+            self.send_poll(ctx);
+            self.arm_poll(ctx.now() + self.poll_interval(), ctx);
         }
     }
 
@@ -148,6 +157,7 @@ impl StpSender {
             self.arm_noresponse(ctx);
         }
         self.ps += 1;
+        self.pd = 0;
         self.last_poll = poll.sent;
         ctx.net.flows[ctx.flow.idx()].ctl.polls += 1;
     }
