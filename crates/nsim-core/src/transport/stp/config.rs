@@ -36,6 +36,12 @@ pub struct StpConfig {
     /// ITU-T Q.2110 VT(PD)); the POLL restarts the poll timer. Default 25 (the usual SSCOP
     /// setting); 0 turns it off. Only fast flows (over 25 packets per poll interval) reach it.
     pub poll_after_packets: Option<u32>,
+    /// Whether a gap reported by a STAT or USTAT halves the window (once per window of data),
+    /// as TCP halves on a loss. Default true (a choice: Henderson's rule is not in the
+    /// reachable sources). false: a gap is only resent, as in SSCOP, which has no congestion
+    /// window; cwnd then falls only on a no-response timeout. With false STP takes the CBR
+    /// calls' bandwidth as Holl 2003 reports (docs/models/stp.md).
+    pub gap_cuts_window: Option<bool>,
     /// Initial slow-start threshold in packets. Default: `window` (as TCP's ssthresh starts at
     /// the receiver window in ns-2).
     pub initial_ssthresh: Option<u32>,
@@ -59,6 +65,7 @@ pub struct StpParams {
     pub poll_interval: Option<Dur>,
     /// SSCOP MaxPD; None: no POLL by packet count.
     pub poll_after_packets: Option<u32>,
+    pub gap_cuts_window: bool,
     pub initial_ssthresh: f64,
     pub initial_window: f64,
     pub min_rto: Dur,
@@ -105,6 +112,7 @@ impl StpConfig {
             payload: payload as u32,
             header: header as u32,
             poll_interval: self.poll_interval.map(|t| t.0),
+            gap_cuts_window: self.gap_cuts_window.unwrap_or(true),
             poll_after_packets: Some(self.poll_after_packets.unwrap_or(DEFAULT_MAX_PD)).filter(|&n| n > 0),
             initial_ssthresh: ssthresh as f64,
             initial_window: initial_window as f64,

@@ -11,7 +11,8 @@
 //!   STAT answering POLL k is resent only if its last transmission preceded POLL k (SSCOP's
 //!   N(PS) rule), so a retransmission still in flight is not sent again.
 //! - Loss response: halve the window (ssthresh = cwnd = max(outstanding/2, 2)) at most once
-//!   per window of data (a loss of a packet sent after the last reduction), as TCP does.
+//!   per window of data (a loss of a packet sent after the last reduction), as TCP does;
+//!   with `gap_cuts_window = false` a gap is only resent (SSCOP has no congestion window).
 //! - The first POLL follows the first burst at once, so the first STAT gives an RTT sample;
 //!   later POLLs follow the poll timer.
 //! - No response (SSCOP Timer_NO-RESPONSE): when the oldest unanswered POLL has waited one
@@ -196,7 +197,7 @@ impl StpSender {
 
     /// A loss of `seq` was reported: halve the window once per window of data.
     fn on_loss(&mut self, seq: u64) {
-        if seq >= self.recover {
+        if self.p.gap_cuts_window && seq >= self.recover {
             self.ssthresh = (self.outstanding() as f64 / 2.0).max(2.0);
             self.cwnd = self.ssthresh;
             self.recover = self.next;
