@@ -1,5 +1,6 @@
 //! The STP sender (Henderson & Katz, "Transport Protocols for Internet-Compatible Satellite
-//! Networks", IEEE JSAC 17(2) 1999, §IV; Henderson's 1999 thesis ch. 4; SSCOP, ITU-T Q.2110).
+//! Networks", IEEE JSAC 17(2) 1999; SSCOP, ITU-T Q.2110; what is sourced and what is a
+//! choice: `docs/models/stp.md`).
 //!
 //! - Data (SD) leaves while VT(S) < VT(A) + min(cwnd, window): a TCP-like window (slow start
 //!   +1 packet per packet acknowledged below ssthresh, +1/cwnd above).
