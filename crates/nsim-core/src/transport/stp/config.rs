@@ -1,8 +1,9 @@
 //! Typed STP configuration (`transport = { kind = "stp", ... }`). STP is not in ns-2 and
-//! Holl 2003 gives none of Henderson's settings, so every default below is a choice;
-//! each field says whether it comes from Henderson & Katz (JSAC 1999) / SSCOP (ITU-T
-//! Q.2110), or is made equal to nsim's TCP default so STP and TCP compare like for like.
-//! `docs/models/stp.md` lists them with the reasons.
+//! Holl 2003 gives none of Henderson's settings; the parts of Henderson's design sources
+//! reachable here (the WOSBIS 1997 and JSAC 1999 abstracts, tomh.org/stp) give none either.
+//! So each field says whether it comes from SSCOP (ITU-T Q.2110, the protocol STP adapts),
+//! or is a documented choice (often nsim's TCP default, so STP and TCP compare like for
+//! like). `docs/models/stp.md` lists them with the reasons.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -10,6 +11,9 @@ use serde::Deserialize;
 use crate::config::units::{SizeSpec, TimeSpec};
 use crate::config::{CResult, ConfigError};
 use crate::time::Dur;
+
+/// SSCOP MaxPD as SSCOP equipment ships it (e.g. Bay/Avaya "Max PD Before Poll", default 25).
+const DEFAULT_MAX_PD: u32 = 25;
 
 /// STP transport options. Unknown keys are errors.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
@@ -25,9 +29,19 @@ pub struct StpConfig {
     /// so a STAT without gaps is as large as a TCP ACK and reverse loads compare directly.
     pub header_size: Option<SizeSpec>,
     /// Time between POLLs while data is outstanding (SSCOP Timer_POLL). Default: one
-    /// smoothed round-trip time (Henderson & Katz poll about once per RTT, so the receiver
-    /// reports once per RTT); before the first RTT sample, `initial_rto`.
+    /// smoothed round-trip time, a choice (Henderson's value is not in the sources reachable
+    /// here); before the first RTT sample, `initial_rto`.
     pub poll_interval: Option<TimeSpec>,
+    /// Also POLL after this many SD packets (new or resent) since the last POLL (SSCOP MaxPD,
+    /// ITU-T Q.2110 VT(PD)); the POLL restarts the poll timer. Default 25 (the usual SSCOP
+    /// setting); 0 turns it off. Only fast flows (over 25 packets per poll interval) reach it.
+    pub poll_after_packets: Option<u32>,
+    /// Whether a gap reported by a STAT or USTAT halves the window (once per window of data),
+    /// as TCP halves on a loss. Default true (a choice: Henderson's rule is not in the
+    /// reachable sources). false: a gap is only resent, as in SSCOP, which has no congestion
+    /// window; cwnd then falls only on a no-response timeout. With false STP takes the CBR
+    /// calls' bandwidth as Holl 2003 reports (docs/models/stp.md).
+    pub gap_cuts_window: Option<bool>,
     /// Initial slow-start threshold in packets. Default: `window` (as TCP's ssthresh starts at
     /// the receiver window in ns-2).
     pub initial_ssthresh: Option<u32>,
@@ -49,6 +63,9 @@ pub struct StpParams {
     pub header: u32,
     /// None: one smoothed RTT.
     pub poll_interval: Option<Dur>,
+    /// SSCOP MaxPD; None: no POLL by packet count.
+    pub poll_after_packets: Option<u32>,
+    pub gap_cuts_window: bool,
     pub initial_ssthresh: f64,
     pub initial_window: f64,
     pub min_rto: Dur,
@@ -95,6 +112,8 @@ impl StpConfig {
             payload: payload as u32,
             header: header as u32,
             poll_interval: self.poll_interval.map(|t| t.0),
+            gap_cuts_window: self.gap_cuts_window.unwrap_or(true),
+            poll_after_packets: Some(self.poll_after_packets.unwrap_or(DEFAULT_MAX_PD)).filter(|&n| n > 0),
             initial_ssthresh: ssthresh as f64,
             initial_window: initial_window as f64,
             min_rto: self.min_rto.map_or(Dur::from_secs(1), |t| t.0),

@@ -2,8 +2,9 @@
 //! Henderson, PhD thesis, UC Berkeley 1999), the protocol Holl 2003 compares with
 //! TCP. See `docs/models/stp.md`.
 //!
-//! Read first: Henderson & Katz 1999 §IV (STP = SSCOP's selective-repeat ARQ with POLL /
-//! STAT / USTAT, plus TCP congestion control); ITU-T Q.2110 (SSCOP) §7 for the PDUs and the
+//! Read first: the model page's source table (STP = SSCOP's selective-repeat ARQ with POLL /
+//! STAT / USTAT adapted to IP; only the papers' abstracts are reachable, so the congestion
+//! window is nsim's TCP-like choice); ITU-T Q.2110 (SSCOP) §7 for the PDUs and the
 //! N(PS) retransmission rule; Holl 2003 §2.3.2 for what Holl's runs show (sparse reverse
 //! traffic, greedier than TCP, no self-pacing). STP is not in ns-2: every parameter and its
 //! source or reason is in [`config`] and the model page.

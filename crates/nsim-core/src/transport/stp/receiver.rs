@@ -1,4 +1,4 @@
-//! The STP receiver (Henderson & Katz 1999 §IV; SSCOP receiver, ITU-T Q.2110): no ACK per
+//! The STP receiver (Henderson & Katz 1999; SSCOP receiver, ITU-T Q.2110): no ACK per
 //! packet. It answers each POLL with a STAT (cumulative N(R) plus the gaps below the highest
 //! sequence number the POLL announced) and sends a USTAT at once when a packet arrives
 //! beyond the highest expected one, listing the new gap. Data is delivered in order; goodput

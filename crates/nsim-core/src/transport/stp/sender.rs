@@ -1,16 +1,19 @@
 //! The STP sender (Henderson & Katz, "Transport Protocols for Internet-Compatible Satellite
-//! Networks", IEEE JSAC 17(2) 1999, §IV; Henderson's 1999 thesis ch. 4; SSCOP, ITU-T Q.2110).
+//! Networks", IEEE JSAC 17(2) 1999; SSCOP, ITU-T Q.2110; what is sourced and what is a
+//! choice: `docs/models/stp.md`).
 //!
 //! - Data (SD) leaves while VT(S) < VT(A) + min(cwnd, window): a TCP-like window (slow start
 //!   +1 packet per packet acknowledged below ssthresh, +1/cwnd above).
 //! - The sender asks for status with a POLL every `poll_interval` (default one smoothed RTT)
-//!   while data is outstanding (SSCOP Timer_POLL). The receiver's STAT acknowledges
+//!   while data is outstanding (SSCOP Timer_POLL), and also after every `poll_after_packets`
+//!   SD packets (SSCOP MaxPD), which restarts the timer. The receiver's STAT acknowledges
 //!   cumulatively and lists gaps; its USTAT reports a new gap at once.
 //! - Selective retransmission: a gap listed in a USTAT is resent at once; a gap listed in a
 //!   STAT answering POLL k is resent only if its last transmission preceded POLL k (SSCOP's
 //!   N(PS) rule), so a retransmission still in flight is not sent again.
 //! - Loss response: halve the window (ssthresh = cwnd = max(outstanding/2, 2)) at most once
-//!   per window of data (a loss of a packet sent after the last reduction), as TCP does.
+//!   per window of data (a loss of a packet sent after the last reduction), as TCP does;
+//!   with `gap_cuts_window = false` a gap is only resent (SSCOP has no congestion window).
 //! - The first POLL follows the first burst at once, so the first STAT gives an RTT sample;
 //!   later POLLs follow the poll timer.
 //! - No response (SSCOP Timer_NO-RESPONSE): when the oldest unanswered POLL has waited one
@@ -52,6 +55,8 @@ pub struct StpSender {
     next: u64,
     /// VT(PS): number of the next POLL.
     ps: u64,
+    /// VT(PD): SD packets sent since the last POLL.
+    pd: u32,
     /// For each of [una, next): VT(PS) when it was last sent.
     sent_ps: VecDeque<u64>,
     cwnd: f64,
@@ -86,6 +91,7 @@ impl StpSender {
             una: 0,
             next: 0,
             ps: 0,
+            pd: 0,
             recover: 0,
             timed_out: false,
             poll_gen: 0,
@@ -114,6 +120,11 @@ impl StpSender {
         } else {
             self.sent_ps[(seq - self.una) as usize] = self.ps;
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
+        }
+        self.pd += 1;
+        if self.p.poll_after_packets.is_some_and(|max| self.pd >= max) {
+            self.send_poll(ctx);
+            self.arm_poll(ctx.now() + self.poll_interval(), ctx);
         }
     }
 
@@ -148,6 +159,7 @@ impl StpSender {
             self.arm_noresponse(ctx);
         }
         self.ps += 1;
+        self.pd = 0;
         self.last_poll = poll.sent;
         ctx.net.flows[ctx.flow.idx()].ctl.polls += 1;
     }
@@ -186,7 +198,7 @@ impl StpSender {
 
     /// A loss of `seq` was reported: halve the window once per window of data.
     fn on_loss(&mut self, seq: u64) {
-        if seq >= self.recover {
+        if self.p.gap_cuts_window && seq >= self.recover {
             self.ssthresh = (self.outstanding() as f64 / 2.0).max(2.0);
             self.cwnd = self.ssthresh;
             self.recover = self.next;
