@@ -106,6 +106,10 @@ pub struct FlowRow {
     pub stats: u64,
     /// STP: USTATs sent by the receiver.
     pub ustats: u64,
+    /// The nodes the flow's data crosses at the end of the run, joined by ">" (ECMP runs only:
+    /// otherwise the shortest path, one per destination).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -294,6 +298,10 @@ impl Results {
                     polls: s.ctl.polls,
                     stats: s.ctl.stats,
                     ustats: s.ctl.ustats,
+                    path: net.routes.ecmp_salt().map(|_| {
+                        let hops = net.routes.flow_path(info.src, info.dst, i as u32, |l| net.links[l.idx()].to);
+                        hops.into_iter().map(node).collect::<Vec<_>>().join(">")
+                    }),
                 }
             })
             .collect();

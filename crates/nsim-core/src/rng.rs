@@ -22,7 +22,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// SplitMix64 finalizer (Steele et al. 2014): spreads nearby inputs over the whole range.
-fn splitmix(mut z: u64) -> u64 {
+pub(crate) fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -72,7 +72,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
         names.flows.insert(f.name.clone(), FlowId(i as u32));
     }
     let links = build_links(&link_specs, &names, seed)?;
-    let (routes, overrides) = build_routes(scn, &names, &links, nodes.len())?;
+    let (routes, overrides) = build_routes(scn, &names, &links, nodes.len(), seed)?;
     let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
     let mut net = Net::new(node_list, links, routes, flows.len());
     super::flow_spec_build::check_routes(&flows, &net)?;
@@ -168,6 +168,9 @@ fn collect_topology(scn: &Scenario) -> CResult<Topology> {
     }
     if let Some(t) = &scn.tree {
         helpers.push(t.expand("tree")?);
+    }
+    if let Some(f) = &scn.leaf_spine {
+        helpers.push(f.expand("leaf_spine")?);
     }
     for x in helpers {
         nodes.extend(x.nodes.into_iter().map(|(n, k)| (n, k, "topology helper".to_string())));
@@ -330,9 +333,10 @@ fn build_dynamics(scn: &Scenario, names: &Names, link_specs: &[(String, LinkSpec
 
 /// Shortest-path routes with the explicit next hops applied, and those next hops.
 #[allow(clippy::type_complexity)]
-fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize) -> CResult<(RouteTable, Vec<(NodeId, NodeId, LinkId)>)> {
+fn build_routes(scn: &Scenario, names: &Names, links: &[Link], n: usize, seed: u64) -> CResult<(RouteTable, Vec<(NodeId, NodeId, LinkId)>)> {
     let edges: Vec<_> = links.iter().map(|l| (l.from, l.to, l.delay.0)).collect();
-    let mut table = RouteTable::shortest_paths(n, &edges, scn.routing.metric);
+    let salt = scn.routing.ecmp.then(|| rand::Rng::next_u64(&mut crate::rng::stream(seed, "routing.ecmp")));
+    let mut table = RouteTable::with_ecmp(n, &edges, scn.routing.metric, salt);
     let mut overrides = Vec::new();
     for (i, r) in scn.routing.routes.iter().enumerate() {
         let p = format!("routing.routes[{i}]");

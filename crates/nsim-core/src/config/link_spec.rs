@@ -88,6 +88,10 @@ pub struct RoutingSpec {
     /// Time from a failure or repair to the recomputed routes (a routing protocol's
     /// convergence). Default 0: at once, as ns-2 Session routing.
     pub convergence_delay: Option<TimeSpec>,
+    /// Spread flows over equal-cost shortest paths by a seeded per-flow hash (ECMP, RFC 2991
+    /// §4.1). Default false: one path per destination, the lowest link id (ns-2 static routes).
+    #[serde(default)]
+    pub ecmp: bool,
 }
 
 fn default_metric() -> Metric {
@@ -96,7 +100,7 @@ fn default_metric() -> Metric {
 
 impl Default for RoutingSpec {
     fn default() -> Self {
-        RoutingSpec { metric: Metric::Hops, routes: Vec::new(), recompute: Default::default(), convergence_delay: None }
+        RoutingSpec { metric: Metric::Hops, routes: Vec::new(), recompute: Default::default(), convergence_delay: None, ecmp: false }
     }
 }
 

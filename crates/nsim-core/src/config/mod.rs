@@ -9,6 +9,7 @@ pub mod error;
 pub mod event_spec;
 pub mod flow_spec;
 pub mod flow_spec_build;
+pub mod leaf_spine;
 pub mod limits;
 pub mod link_spec;
 pub mod queue_spec;
@@ -60,6 +61,8 @@ pub struct Scenario {
     pub chain: Option<ChainSpec>,
     /// A tree topology helper (a root switch, levels of switches, hosts at the bottom).
     pub tree: Option<TreeSpec>,
+    /// A leaf-spine fabric helper (spines, leaves linked to every spine, hosts on the leaves).
+    pub leaf_spine: Option<leaf_spine::LeafSpineSpec>,
     /// Route computation and explicit next-hop overrides.
     #[serde(default)]
     pub routing: RoutingSpec,

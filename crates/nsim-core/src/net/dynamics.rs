@@ -244,7 +244,7 @@ impl Net {
         let up: Vec<bool> = self.links.iter().map(|l| !l.is_down()).collect();
         let d = self.dynamics.as_mut().expect("changes need dynamics");
         d.reroute_pending = false;
-        let mut routes = RouteTable::shortest_paths_up(self.nodes.len(), &edges, &up, d.metric);
+        let mut routes = RouteTable::shortest_paths_up(self.nodes.len(), &edges, &up, d.metric, self.routes.ecmp_salt());
         for &(at, to, l) in &d.overrides {
             routes.set_next_hop(at, to, l);
         }

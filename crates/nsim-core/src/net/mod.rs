@@ -104,14 +104,15 @@ impl Net {
     /// any) see the packet first and may rewrite, hold or drop it; without hooks this costs
     /// one branch (docs/models/middlebox.md).
     pub fn forward(&mut self, at: NodeId, id: PacketId) -> Option<PacketId> {
-        let dst = self.pool.get(id).dst;
+        let p = self.pool.get(id);
+        let (dst, flow) = (p.dst, p.flow);
         if dst == at {
             return Some(id);
         }
         if self.middlebox.is_some() && !self.run_hooks(at, id) {
             return None;
         }
-        match self.routes.next_hop(at, dst) {
+        match self.routes.next_hop_flow(at, dst, flow.0) {
             Some(l) => self.enqueue(l, id),
             None => self.drop_packet(id, DropReason::NoRoute, None),
         }

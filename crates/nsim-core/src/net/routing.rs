@@ -24,8 +24,16 @@
 //! metric and tie-breaks only matter in the core, where Dijkstra runs as before over the core
 //! links (a shortest path between core nodes never enters a hanging tree). Tests compare every
 //! next hop with the all-pairs Dijkstra on each shape, with overrides and simplex links.
+//!
+//! ECMP (`routing.ecmp = true`): where a core node has several next hops on shortest paths to a
+//! destination, a flow's packets take the one a seeded hash of the flow picks (RFC 2991 §4.1,
+//! "modulo-N hash"; RFC 2992 analyses it): every packet of a flow (data and ACKs alike each
+//! keep one path), flows spread evenly over the equal-cost links. The hash mixes in the node,
+//! so successive routers do not all pick the same branch (hash polarisation). Hanging trees
+//! have one path and no choice. Without ECMP a packet costs one branch more than before.
 
 mod core;
+mod ecmp;
 mod peel;
 #[cfg(test)]
 mod tests;
@@ -128,6 +136,8 @@ pub struct RouteTable {
     /// Networks of at most `DENSE_MAX_NODES` nodes also keep every next hop in one n x n array
     /// filled from the compact state: one load per packet, as the table before issue 15.
     dense: Vec<LinkId>,
+    /// Equal-cost next hops of the core cells and the hash salt, with `routing.ecmp`.
+    ecmp: Option<ecmp::Ecmp>,
 }
 
 /// Largest network with a dense table (4 MB at most). Measured (docs/models/routing.md): at 258
@@ -138,19 +148,31 @@ const DENSE_MAX_NODES: usize = 1024;
 impl RouteTable {
     /// Computes shortest-path next hops. `links` are (from, to, delay_ps) per link id.
     pub fn shortest_paths(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Self {
+        Self::with_ecmp(n, links, metric, None)
+    }
+
+    /// Shortest paths, and with `ecmp_salt` every core hop's equal-cost links, a flow's pick
+    /// hashed with that salt (see the module doc).
+    pub fn with_ecmp(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric, ecmp_salt: Option<u64>) -> Self {
         let mut forest = peel::Forest::new(n, links);
-        let (comps, core) = core::tables(&mut forest, links, metric);
-        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new() };
+        let (comps, core, equal) = core::tables(&mut forest, links, metric, ecmp_salt.is_some());
+        let ecmp = equal.zip(ecmp_salt).map(|(e, salt)| ecmp::Ecmp::new(e, salt));
+        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new(), ecmp };
         t.fill_dense();
         t
     }
 
+    /// The ECMP hash salt, if the table spreads flows over equal-cost links.
+    pub fn ecmp_salt(&self) -> Option<u64> {
+        self.ecmp.as_ref().map(|e| e.salt)
+    }
+
     /// Shortest paths over the links marked up only (a topology change, net/dynamics.rs):
     /// the same computation on the surviving links, with their ids kept.
-    pub fn shortest_paths_up(n: usize, links: &[(NodeId, NodeId, u64)], up: &[bool], metric: Metric) -> Self {
+    pub fn shortest_paths_up(n: usize, links: &[(NodeId, NodeId, u64)], up: &[bool], metric: Metric, ecmp_salt: Option<u64>) -> Self {
         let kept: Vec<LinkId> = (0..links.len()).filter(|&l| up[l]).map(|l| LinkId(l as u32)).collect();
         let edges: Vec<_> = kept.iter().map(|l| links[l.idx()]).collect();
-        let mut t = Self::shortest_paths(n, &edges, metric);
+        let mut t = Self::with_ecmp(n, &edges, metric, ecmp_salt);
         let map = |l: &mut LinkId| {
             if *l != LinkId::NONE {
                 *l = kept[l.idx()];
@@ -163,7 +185,8 @@ impl RouteTable {
         for k in &mut t.keys {
             map(&mut k.last_light);
         }
-        t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).for_each(map);
+        let ecmp_links = t.ecmp.iter_mut().flat_map(|e| e.links.iter_mut());
+        t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).chain(ecmp_links).for_each(map);
         t
     }
 
@@ -176,6 +199,54 @@ impl RouteTable {
             self.dense[at.idx() * self.nodes.len() + dst.idx()]
         };
         (l != LinkId::NONE).then_some(l)
+    }
+
+    /// The link leaving `at` towards `dst` for a packet of `flow`: with ECMP, the flow's pick
+    /// among the equal-cost links of a core hop; otherwise [`Self::next_hop`].
+    #[inline(always)]
+    pub fn next_hop_flow(&self, at: NodeId, dst: NodeId, flow: u32) -> Option<LinkId> {
+        match &self.ecmp {
+            None => self.next_hop(at, dst),
+            Some(e) => match self.core_cell(at, dst).and_then(|k| e.pick(k, at, flow)) {
+                Some(l) => Some(l),
+                None => self.next_hop(at, dst),
+            },
+        }
+    }
+
+    /// The core table cell a lookup at `at` for `dst` reads at `at` itself: `at` is a core node
+    /// without an override for `dst`, and `dst` is in its component but not hanging below it.
+    #[inline(never)]
+    fn core_cell(&self, at: NodeId, dst: NodeId) -> Option<usize> {
+        let a = &self.nodes[at.idx()];
+        if a.up != LinkId::NONE || at == dst {
+            return None;
+        }
+        if a.first_override != 0 && self.overridden(a.first_override as usize - 1, at, dst).is_some() {
+            return None;
+        }
+        let d = self.keys[dst.idx()];
+        if a.pre < d.pre && d.pre < a.end {
+            return None;
+        }
+        let c = self.comps[a.comp as usize];
+        let d_anchor = d.core.wrapping_sub(c.first);
+        (d_anchor < c.size).then(|| c.base + a.anchor as usize * c.size as usize + d_anchor as usize)
+    }
+
+    /// Follows a flow's next hops from `src` to `dst`: the nodes its packets cross, `src` and
+    /// `dst` included (fewer if the path ends or loops).
+    pub fn flow_path(&self, src: NodeId, dst: NodeId, flow: u32, link_to: impl Fn(LinkId) -> NodeId) -> Vec<NodeId> {
+        let mut path = vec![src];
+        let mut at = src;
+        while at != dst && path.len() <= self.nodes.len() {
+            match self.next_hop_flow(at, dst, flow) {
+                Some(l) => at = link_to(l),
+                None => break,
+            }
+            path.push(at);
+        }
+        path
     }
 
     /// The next hop from the compact state (`NONE` if there is none). Not inlined, so the
@@ -293,6 +364,7 @@ impl RouteTable {
     /// destination halves, core table cells, stored light edges, overrides, the dense table of a
     /// small network): what grows with the network.
     pub fn entries(&self) -> usize {
-        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len()
+        let ecmp = self.ecmp.as_ref().map_or(0, |e| e.spans.len() + e.links.len());
+        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len() + ecmp
     }
 }

@@ -293,3 +293,109 @@ fn state_grows_linearly_with_the_network() {
         assert!(large <= small * 1.1, "{name}: {small} -> {large} entries per node");
     }
 }
+
+/// Shortest-path costs (cost, hops) from every node to every destination, `None` if unreachable:
+/// the reference for the equal-cost sets.
+fn distances(nn: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Vec<Option<(u64, u64)>> {
+    let cost = |l: usize| match metric {
+        Metric::Hops => (1, 0),
+        Metric::Delay => (links[l].2, 1),
+    };
+    let mut dist = vec![None; nn * nn];
+    for dst in 0..nn {
+        dist[dst * nn + dst] = Some((0, 0));
+        // Bellman-Ford: small graphs, and independent of the Dijkstra under test.
+        for _ in 0..nn {
+            for (l, &(a, b, _)) in links.iter().enumerate() {
+                if let Some((d1, d2)) = dist[b.idx() * nn + dst] {
+                    let (c1, c2) = cost(l);
+                    let cand = (d1 + c1, d2 + c2);
+                    if dist[a.idx() * nn + dst].is_none_or(|cur| cand < cur) {
+                        dist[a.idx() * nn + dst] = Some(cand);
+                    }
+                }
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn ecmp_flows_use_exactly_the_equal_cost_next_hops() {
+    // Random graphs with many cycles and tied delays: at every node, for every destination,
+    // the links 64 flows take are exactly the links on some shortest path (RFC 2991's
+    // equal-cost set), whatever the node's place (core, hanging tree) in the compact state.
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(2991);
+    let mut multi = 0;
+    for _ in 0..40 {
+        let nn = rng.random_range(2..30u32);
+        let mut links = Vec::new();
+        for v in 1..nn {
+            links.extend(duplex(&[(rng.random_range(0..v), v, rng.random_range(0..2))]));
+        }
+        for _ in 0..rng.random_range(0..nn) {
+            let (a, b) = (rng.random_range(0..nn), rng.random_range(0..nn));
+            if a != b {
+                links.extend(duplex(&[(a, b, rng.random_range(0..2))]));
+            }
+        }
+        for metric in [Metric::Hops, Metric::Delay] {
+            let nn = nn as usize;
+            let t = RouteTable::with_ecmp(nn, &links, metric, Some(7));
+            let plain = RouteTable::shortest_paths(nn, &links, metric);
+            let dist = distances(nn, &links, metric);
+            for at in 0..nn {
+                for dst in (0..nn).filter(|&d| d != at) {
+                    let (a, d) = (n(at as u32), n(dst as u32));
+                    let Some(here) = dist[at * nn + dst] else {
+                        assert_eq!(t.next_hop_flow(a, d, 0), None);
+                        continue;
+                    };
+                    let want: std::collections::BTreeSet<LinkId> = (0..links.len())
+                        .filter(|&l| links[l].0 == a)
+                        .filter(|&l| {
+                            let (c1, c2) = match metric {
+                                Metric::Hops => (1, 0),
+                                Metric::Delay => (links[l].2, 1),
+                            };
+                            dist[links[l].1.idx() * nn + dst].is_some_and(|(x, y)| (x + c1, y + c2) == here)
+                        })
+                        .map(|l| LinkId(l as u32))
+                        .collect();
+                    let got: std::collections::BTreeSet<LinkId> = (0..64).filter_map(|f| t.next_hop_flow(a, d, f)).collect();
+                    assert_eq!(got, want, "at {at} for {dst}");
+                    multi += (want.len() > 1) as usize;
+                    // Without ECMP every flow takes the one next hop of the plain table.
+                    assert!((0..8).all(|f| plain.next_hop_flow(a, d, f) == plain.next_hop(a, d)));
+                }
+            }
+        }
+    }
+    assert!(multi > 100, "the graphs have equal-cost choices to test ({multi})");
+}
+
+#[test]
+fn ecmp_spreads_flows_evenly_and_the_salt_reshuffles_them() {
+    // Two leaves 0, 1 and four spines 2..5 (links leaf-spine in leaf order), a host 6 on leaf 0
+    // and 7 on leaf 1: 4,000 flows from leaf 0 to host 7 over four equal two-hop paths.
+    let mut p: Vec<(u32, u32, u64)> = (0..2).flat_map(|l| (2..6).map(move |s| (l, s, 1))).collect();
+    p.extend([(6, 0, 1), (7, 1, 1)]);
+    let links = duplex(&p);
+    let count = |salt: u64| {
+        let t = RouteTable::with_ecmp(8, &links, Metric::Hops, Some(salt));
+        let mut per = [0u32; 4];
+        for f in 0..4000 {
+            let l = t.next_hop_flow(n(0), n(7), f).unwrap();
+            per[links[l.idx()].1.idx() - 2] += 1;
+        }
+        per
+    };
+    let (a, b) = (count(1), count(2));
+    // Pearson's chi-square against the uniform split, 3 degrees of freedom: 16.27 is the
+    // 0.1 % critical value, so a fair hash fails this one time in a thousand salts.
+    for per in [a, b] {
+        let chi2: f64 = per.iter().map(|&c| (c as f64 - 1000.0).powi(2) / 1000.0).sum();
+        assert!(chi2 < 16.27, "{per:?} chi2 {chi2}");
+    }
+    assert_ne!(a, b, "another salt moves flows");
+}
