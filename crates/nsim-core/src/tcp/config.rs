@@ -112,6 +112,13 @@ pub struct TcpConfig {
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
     /// Default true (ns-2.35 `singledup_ 1`).
     pub limited_transmit: Option<bool>,
+    /// No new fast retransmit for a loss in data sent before the last fast retransmit or
+    /// timeout, i.e. while the highest ACK is at or below `recover` (ns-2 `bugFix_`, tcp.cc /
+    /// tcp-reno.cc `dupack_action`; RFC 6582 §3.2 step 1 "careful" variant). Default true
+    /// (ns-2.35 `bugFix_ true`). false is 4.3BSD-Reno and ns-2's `bugFix_ false`: three
+    /// losses in one window give two fast retransmits, each halving the window, then a
+    /// timeout with ssthresh at one eighth of it (Goyal-Jain 1997 §2.3, Fig. 2).
+    pub bugfix: Option<bool>,
     /// Sink delays ACKs: every second segment or after `delack_interval` (ns-2 `DelAckSink`).
     /// Default false (ns-2 `TCPSink` acks every segment).
     #[serde(default)]
@@ -596,6 +603,7 @@ pub struct TcpParams {
     pub ca_increase: CaIncrease,
     pub dupthresh: u32,
     pub limited_transmit: bool,
+    pub bugfix: bool,
     pub delayed_ack: bool,
     pub delack_interval: Dur,
     pub sack: bool,
@@ -675,6 +683,7 @@ impl TcpConfig {
             ca_increase: self.ca_increase,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
+            bugfix: self.bugfix.unwrap_or(true),
             delayed_ack: self.delayed_ack,
             delack_interval: dur(self.delack_interval, 100),
             sack,
