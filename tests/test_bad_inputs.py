@@ -36,6 +36,10 @@ CASES = [
      "flows[0].app.gap.mean", "negative"),
     ("negative http think", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp" }\napp = { kind = "http", version = "1.1", think = { dist = "uniform", mean = "-1s" } }'),
      "flows[0].app.think.mean", "negative"),
+    ("unknown rto clock", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", rto_clock = "bsd" }\napp = { kind = "bulk" }'),
+     "flows[0].transport", "unknown variant `bsd`"),
+    ("bugfix not a bool", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", bugfix = "no" }\napp = { kind = "bulk" }'),
+     "flows[0].transport", "invalid type"),
     ("bad route override", GOOD + '[[routing.routes]]\nat = "a"\nto = "b"\nnext = "a"\n', "routing.routes[0].next", "not a neighbour"),
     # Issue 29 item 11: keys that were accepted and ignored.
     ("unknown key in a bulk app", GOOD.replace('app = { kind = "cbr", rate = "100kb" }',

@@ -35,6 +35,9 @@ sh "$HERE/aimd/run.sh" "$RAW/aimd"
 # 1e. Vanilla TCP (noFastRetrans_) on the Fall & Floyd drop lists -> vanilla/
 sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
 
+# 1e2. Reno without the multiple-fast-retransmit guard (bugFix_ false) on the same drop lists -> bugfix/
+sh "$HERE/bugfix/run.sh" "$RAW/bugfix"
+
 # 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe, /Sack on the Fall & Floyd path -> fulltcp/
 sh "$HERE/fulltcp/run.sh" "$RAW/fulltcp"
 

@@ -66,3 +66,33 @@ fn clock_phase_spread_over_seeds() {
         }
     }
 }
+
+/// (flow, time) of every retransmission timeout in the 16-flow dumbbell with Vanilla TCP
+/// (every loss a timeout) on a 500-ms clock: the instants the sender enters "loss".
+fn timeouts(extra: &str) -> Vec<(u32, f64)> {
+    let toml = dumbbell(1, &format!(", tick = \"500ms\" {extra}")).replace("variant = \"reno\"", "variant = \"vanilla\"") + "[record]\nseries = [\"cwnd\"]\n";
+    let c = run(&toml).series.cwnd;
+    (1..c.time_s.len())
+        .filter(|&i| c.state[i] == "loss" && (0..i).rev().find(|&j| c.flow[j] == c.flow[i]).is_none_or(|j| c.state[j] != "loss"))
+        .map(|i| (c.flow[i], c.time_s[i]))
+        .collect()
+}
+
+/// 4.4BSD's slow timer (`rto_clock = "global"`; TCP/IP Illustrated vol. 2 ch. 25: every
+/// 500 ms `tcp_slowtimo` takes one tick off every connection's retransmission timer, which
+/// fires when it reaches 0): every timeout falls on a tick of the one clock (phase 0 for
+/// every sender), so senders whose timers start within the same tick time out at the same
+/// instant. ns-2's per-connection timer (the default) expires RTO after arming, off the ticks.
+#[test]
+fn global_slow_timer_fires_every_timeout_on_a_tick_of_one_clock() {
+    let on_tick = |t: f64| ((t / 0.5).round() * 0.5 - t).abs() < 1e-9;
+    let global = timeouts(", rto_clock = \"global\"");
+    assert!(global.len() >= 16, "{} timeouts", global.len());
+    assert!(global.iter().all(|&(_, t)| on_tick(t)), "{global:?}");
+    let mut instants: Vec<u64> = global.iter().map(|&(_, t)| (t * 2.0).round() as u64).collect();
+    instants.dedup();
+    assert!(instants.len() < global.len(), "no two senders timed out together: {global:?}");
+    let own = timeouts("");
+    assert!(own.len() >= 16, "{} timeouts", own.len());
+    assert!(own.iter().filter(|&&(_, t)| !on_tick(t)).count() * 2 > own.len(), "{own:?}");
+}

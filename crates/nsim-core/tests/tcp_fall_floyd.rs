@@ -109,6 +109,39 @@ fn vanilla_matches_ns2_event_for_event_and_repairs_every_loss_by_timeout() {
     }
 }
 
+/// Reno without ns-2's multiple-fast-retransmit guard (`bugfix = false`, ns-2.35 `bugFix_
+/// false`, `reference/ns2/bugfix/`): a loss in the window being recovered may start a new fast
+/// retransmit, event for event as ns-2.
+#[test]
+fn reno_without_bugfix_matches_ns2_event_for_event() {
+    for n in 1..=4 {
+        assert_run_matches(&run("reno", n, "bugfix = false"), "bugfix", &format!("reno_{n}drop"), 6.0);
+    }
+}
+
+/// The distinct ssthresh values of a run, in order, from its cwnd series.
+fn ssthresh_steps(r: &Run) -> Vec<f64> {
+    let mut v = r.res.series.cwnd.ssthresh_pkts.clone();
+    v.dedup();
+    v
+}
+
+/// Goyal-Jain 1997 §2.3 and Fig. 2 (4.3BSD-Reno): three losses in one window give two fast
+/// retransmits, each halving the window, then a timeout with ssthresh at one eighth of the
+/// window at the first loss (here 15 packets: 7, 3, then max(2, 15/8) = 2, ns-2's floor of 2).
+/// With the guard (the default) the second loss waits for the timeout at ssthresh 3.
+#[test]
+fn reno_without_bugfix_halves_twice_then_times_out_on_three_losses() {
+    let r = run("reno", 3, "bugfix = false");
+    let f = &r.res.flows[0];
+    assert_eq!((f.fast_retransmits, f.timeouts), (2, 1));
+    assert_eq!(ssthresh_steps(&r), [28.0, 7.0, 3.0, 2.0]);
+    let guarded = run("reno", 3, "");
+    let f = &guarded.res.flows[0];
+    assert_eq!((f.fast_retransmits, f.timeouts), (1, 1));
+    assert_eq!(ssthresh_steps(&guarded), [28.0, 7.0, 3.0]);
+}
+
 /// How ns-2 starts a connection (`reference/ns2/tcp_start/`, 1 drop, 3 s): with `syn = false`
 /// segment 0 is `packet_size` bytes with no header (1000 B) and its ACK still resets cwnd to
 /// the initial window (`delay_growth_`); FACK ignores `delay_growth_`, so after the SYN its

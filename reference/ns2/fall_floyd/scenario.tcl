@@ -5,7 +5,8 @@
 #              windowOption_ 6, k = l = 0.5)
 #   droplist : Tcl list of packet indices to drop at r1->k1 (e.g. "14 26 28")
 #   mode     : default (ns-2.35 defaults) | classic (globals of ns-2's
-#              tcl/test/test-suite-tcpVariants.tcl, see README.md)
+#              tcl/test/test-suite-tcpVariants.tcl, see README.md) | nobugfix (defaults but
+#              bugFix_ false, 4.3BSD-Reno's second fast retransmit in one window, ../bugfix)
 #   outprefix: writes <outprefix>.tr (packet trace), <outprefix>.cw (cwnd/ssthresh
 #              trace) and <outprefix>.stats (end-of-run agent counters)
 set variant [lindex $argv 0]
@@ -23,6 +24,8 @@ if {$mode == "classic"} {
     Agent/TCP/Newreno set newreno_changes1_ 0
     Agent/TCP/Newreno set partial_window_deflation_ 0
     Agent/TCP set singledup_ 0
+} elseif {$mode == "nobugfix"} {
+    Agent/TCP set bugFix_ false
 } elseif {$mode != "default"} {
     puts stderr "unknown mode $mode"; exit 1
 }

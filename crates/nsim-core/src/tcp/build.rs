@@ -16,7 +16,7 @@ use crate::tcp::cc::sf_sack::SfSack;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
 use crate::tcp::cc::CongestionControl;
-use crate::tcp::config::{RuleRecovery, SackAlgorithm, TcpParams, Variant};
+use crate::tcp::config::{RtoClock, RuleRecovery, SackAlgorithm, TcpParams, Variant};
 use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::vegas::Vegas as VegasRecovery;
 use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
@@ -98,6 +98,10 @@ pub fn agents(
     ends: Endpoints,
     phase_rng: &mut SimRng,
 ) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    if p.rto_clock == RtoClock::Global {
+        // One clock for every sender, as one kernel's tcp_slowtimo.
+        p.clock_offset.get_or_insert(Dur::ZERO);
+    }
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
         SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: p.variant == Variant::Dctcp },

@@ -112,6 +112,13 @@ pub struct TcpConfig {
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
     /// Default true (ns-2.35 `singledup_ 1`).
     pub limited_transmit: Option<bool>,
+    /// No new fast retransmit for a loss in data sent before the last fast retransmit or
+    /// timeout, i.e. while the highest ACK is at or below `recover` (ns-2 `bugFix_`, tcp.cc /
+    /// tcp-reno.cc `dupack_action`; RFC 6582 §3.2 step 1 "careful" variant). Default true
+    /// (ns-2.35 `bugFix_ true`). false is 4.3BSD-Reno and ns-2's `bugFix_ false`: three
+    /// losses in one window give two fast retransmits, each halving the window, then a
+    /// timeout with ssthresh at one eighth of it (Goyal-Jain 1997 §2.3, Fig. 2).
+    pub bugfix: Option<bool>,
     /// Sink delays ACKs: every second segment or after `delack_interval` (ns-2 `DelAckSink`).
     /// Default false (ns-2 `TCPSink` acks every segment).
     #[serde(default)]
@@ -133,6 +140,12 @@ pub struct TcpConfig {
     /// RTO clock granularity G. Default 10 ms (ns-2.35 `tcpTick_ 0.01`; RFC 6298 leaves G to
     /// the implementation, BSD used 500 ms).
     pub tick: Option<TimeSpec>,
+    /// Which clock expires the retransmission timer: "per_connection" (default, ns-2: RTO
+    /// after arming) or "global" (4.4BSD `tcp_slowtimo`: on the n-th tick, n = ⌈RTO / tick⌉,
+    /// of one clock every sender shares; Goyal-Jain 1997 §2.1 "typically 500 ms"). With
+    /// "global" the default `clock_offset` is 0 for every sender: one clock.
+    #[serde(default)]
+    pub rto_clock: RtoClock,
     /// Phase of the sender's RTO clock, in [0, tick): RTT samples count the ticks of a clock
     /// that ticks at `clock_offset + k·tick`. Default: drawn uniformly in [0, tick) for each
     /// sender from its own random stream (`flow/<name>/tcp_clock`) of the run's seed, as ns-2
@@ -275,6 +288,20 @@ pub enum CaIncrease {
     /// Goyal-Jain 1997 §7.2's "ACK counting option": wait for the N-th ACK with N·MSS·MSS > cwnd,
     /// then add ⌊N·MSS·MSS/cwnd⌋ bytes and start counting again (the remainder is dropped).
     AckCounting,
+}
+
+/// Which clock expires the retransmission timer (`rto_clock`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RtoClock {
+    /// A timer of its own, expiring RTO after it is armed (ns-2 `rtx_timer_`).
+    #[default]
+    PerConnection,
+    /// 4.4BSD's slow timer (`tcp_slowtimo`, TCP/IP Illustrated vol. 2 ch. 25): the timer holds
+    /// ⌈RTO / tick⌉ ticks and one clock shared by every connection counts them down, so it
+    /// fires on the n-th clock tick after it is armed, and timers armed within the same tick
+    /// expire together.
+    Global,
 }
 
 /// Loss recovery paired with a window rule (`recovery`).
@@ -604,11 +631,13 @@ pub struct TcpParams {
     pub ca_increase: CaIncrease,
     pub dupthresh: u32,
     pub limited_transmit: bool,
+    pub bugfix: bool,
     pub delayed_ack: bool,
     pub delack_interval: Dur,
     pub sack: bool,
     pub ecn: bool,
     pub tick: Dur,
+    pub rto_clock: RtoClock,
     /// None: drawn per sender when the flow is built ([`crate::tcp::build::agents`]).
     pub clock_offset: Option<Dur>,
     pub min_rto: Dur,
@@ -683,11 +712,13 @@ impl TcpConfig {
             ca_increase: self.ca_increase,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
+            bugfix: self.bugfix.unwrap_or(true),
             delayed_ack: self.delayed_ack,
             delack_interval: dur(self.delack_interval, 100),
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),
+            rto_clock: self.rto_clock,
             clock_offset: self.clock_offset.map(|t| t.0),
             min_rto: dur(self.min_rto, 200),
             initial_rto: dur(self.initial_rto, 3000),

@@ -72,6 +72,17 @@ impl RttEstimator {
         self.rtxcur = Dur(rto_ticks as u64 * tick);
     }
 
+    /// When a timer of `rto` armed at `now` fires on the slow clock (4.4BSD `tcp_slowtimo`,
+    /// TCP/IP Illustrated vol. 2 ch. 25): it holds ⌈rto / tick⌉ ticks, each clock tick after
+    /// `now` takes one off, and it fires on the tick that takes the last, between
+    /// `rto - tick` and `rto` after `now` when `rto` is a whole number of ticks.
+    pub fn slow_clock_deadline(&self, now: SimTime, rto: Dur) -> SimTime {
+        let tick = self.tick.0;
+        let ticks = rto.0.div_ceil(tick).max(1);
+        let to_next = tick - (now.0 + self.offset.0) % tick;
+        SimTime(now.0 + to_next + (ticks - 1) * tick)
+    }
+
     /// The timeout to arm now (ns-2 `rtt_timeout` with `rfc2988_ true`: the minimum is applied
     /// before the backoff, RFC 6298 (2.4)/(5.5)).
     pub fn rto(&self) -> Dur {

@@ -16,7 +16,7 @@ pub mod tahoe;
 pub mod vegas;
 
 use crate::packet::TcpHdr;
-use crate::tcp::sender::Conn;
+use crate::tcp::sender::{Conn, CwndAction};
 
 /// One loss-recovery algorithm.
 pub trait Recovery {
@@ -60,9 +60,12 @@ pub(crate) fn count_dupack(c: &mut Conn) -> Dup {
 
 /// Whether a fast retransmit may start now: not while recovering from an earlier loss in the
 /// same window (ns-2 `bug_fix_`, RFC 6582 §3.2 step 1 "careful" variant), except that a loss
-/// of the very first data packet may always be repaired (ns-2 `bugfix_ss_`).
+/// of the very first data packet may always be repaired (ns-2 `bugfix_ss_`). Without the guard
+/// (`bugfix = false`, 4.3BSD-Reno) it always may, unless the window was just halved for ECN:
+/// ns-2's `dupack_action` truth table then only retransmits.
 pub(crate) fn may_fast_retransmit(c: &Conn) -> bool {
-    c.s.highest_ack > c.s.recover || c.s.highest_ack == 0
+    let unguarded = !c.s.p.bugfix && !(c.s.p.ecn && c.s.last_action == CwndAction::Ecn);
+    c.s.highest_ack > c.s.recover || c.s.highest_ack == 0 || unguarded
 }
 
 #[cfg(test)]

@@ -54,3 +54,21 @@ fn never_below_two_ticks() {
     e.sample(at(0), at(1));
     assert!(e.rto() >= Dur::from_millis(20));
 }
+
+/// BSD's slow timer (TCP/IP Illustrated vol. 2 ch. 25): a timer of n ticks fires on the n-th
+/// clock tick after it is armed, between (n-1) and n ticks later, however far into a tick it
+/// was armed; the clock's phase shifts the ticks.
+#[test]
+fn slow_clock_fires_on_the_nth_tick_after_arming() {
+    let e = RttEstimator::new(Dur::from_millis(500), Dur::ZERO, Dur::from_millis(200), Dur::from_millis(3000), Dur::from_millis(60_000));
+    let rto = Dur::from_millis(1000);
+    assert_eq!(e.slow_clock_deadline(at(1200), rto), at(2000));
+    assert_eq!(e.slow_clock_deadline(at(1499), rto), at(2000));
+    assert_eq!(e.slow_clock_deadline(at(1000), rto), at(2000));
+    assert_eq!(e.slow_clock_deadline(at(1501), rto), at(2500));
+    // 1.2 s is 2.4 ticks: the timer holds 3.
+    assert_eq!(e.slow_clock_deadline(at(1200), Dur::from_millis(1200)), at(2500));
+    let shifted = RttEstimator::new(Dur::from_millis(500), Dur::from_millis(100), Dur::from_millis(200), Dur::from_millis(3000), Dur::from_millis(60_000));
+    // Ticks at 0.4, 0.9, 1.4, ... s: the phase counts as in `sample` ((t + offset) mod tick).
+    assert_eq!(shifted.slow_clock_deadline(at(1200), rto), at(1900));
+}

@@ -13,7 +13,7 @@ use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::cc::vegas::send_log::SendLog;
-use crate::tcp::config::{TcpParams, Variant};
+use crate::tcp::config::{RtoClock, TcpParams, Variant};
 use crate::tcp::recovery::Recovery;
 use crate::tcp::rtt::RttEstimator;
 use crate::tcp::{flags, CongState, TcpProbe};
@@ -349,9 +349,14 @@ impl Conn<'_, '_> {
         }
     }
 
-    /// Arms the retransmission timer at now + RTO (ns-2 `set_rtx_timer`).
+    /// Arms the retransmission timer at now + RTO (ns-2 `set_rtx_timer`), or on the slow
+    /// clock's tick that ends it (`rto_clock = "global"`).
     pub fn set_rtx_timer(&mut self) {
-        let at = self.now() + self.s.rtt.rto();
+        let rto = self.s.rtt.rto();
+        let at = match self.s.p.rto_clock {
+            RtoClock::PerConnection => self.now() + rto,
+            RtoClock::Global => self.s.rtt.slow_clock_deadline(self.now(), rto),
+        };
         let t = &mut self.s.rtx;
         t.deadline = Some(at);
         if t.armed.is_none_or(|a| a > at) {
