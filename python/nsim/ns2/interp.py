@@ -1,0 +1,168 @@
+"""The Tcl interpreter that runs an ns-2 script: Python's standard-library Tcl 8.6
+(``tkinter.Tcl()``, no Tk window), the OTcl object layer (``otcl.tcl``) and the bridge to
+the Python side (:mod:`nsim.ns2.simulator`).
+
+Python answers the methods the Tcl side does not define (``$ns duplex-link``, ``$tcp
+attach``...) through one command, ``::ns2::py``; an error there becomes a Tcl error whose
+message is kept, and every error leaving the script becomes one :class:`Ns2ScriptError`
+naming the script line and the command.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tkinter
+from typing import Callable
+
+from ..errors import ScenarioError
+
+#: What ``::ns2::py`` returns when the Python side raised (the message is fetched apart).
+_FAILED = "::ns2::failed::"
+#: What ``::ns2::py`` returns when the script called ``exit`` inside it (unwinds the script).
+_EXIT = "::ns2::exit::"
+
+_BRIDGE = r"""
+namespace eval ::ns2 {}
+proc ::ns2::call {args} {
+    set r [::ns2::py {*}$args]
+    if {$r eq "%s"} { return -code error -errorcode {NSIM ERROR} [::ns2::py lasterror] }
+    if {$r eq "%s"} { return -code error -errorcode {NSIM EXIT} "exit" }
+    return $r
+}
+proc ::ns2::native {o m args} { return [::ns2::call native $o $m {*}$args] }
+proc ::ns2::created {o cls} { ::ns2::call created $o $cls }
+proc ::ns2::deleted {o} { ::ns2::call deleted $o }
+proc ::ns2::getvar {o v} { return [::ns2::call getvar $o $v] }
+proc ::ns2::setvar {o v val} { ::ns2::call setvar $o $v $val }
+catch {rename exit {}}
+proc exit {{code 0}} {
+    ::ns2::call exit $code
+    return -code error -errorcode {NSIM EXIT} "exit $code"
+}
+rename exec ::ns2::tcl_exec
+proc exec {args} { ::ns2::call exec {*}$args; return "" }
+rename open ::ns2::tcl_open
+proc open {args} {
+    set ch [::ns2::tcl_open {*}$args]
+    set ::ns2::chanpath($ch) [lindex $args 0]
+    return $ch
+}
+rename close ::ns2::tcl_close
+proc close {ch args} {
+    ::ns2::call closing $ch
+    return [::ns2::tcl_close $ch {*}$args]
+}
+""" % (_FAILED, _EXIT)
+
+
+class Ns2ScriptError(ScenarioError):
+    """An ns-2 script stopped: a Tcl error, or a command nsim cannot model. The message
+    names the script, the line and the command (``script.tcl:12: `$ns ...`: reason``)."""
+
+
+class ScriptExit(Exception):
+    """The script called ``exit`` (the run is over; not an error)."""
+
+
+#: A Python handler of ``::ns2::py NAME args...``.
+Handler = Callable[..., object]
+
+
+class Interp:
+    """A Tcl interpreter with the OTcl layer and the ``::ns2::py`` bridge.
+
+    Args:
+        script: Path of the script (used in error messages and to find its lines).
+        handlers: ``name -> f(*args)`` answering ``::ns2::py name args...``; ``f`` returns
+            the command's result (converted with ``str``) or raises :class:`Ns2Error`.
+    """
+
+    def __init__(self, script: str, handlers: dict[str, Handler]) -> None:
+        self.script = os.path.abspath(script)
+        self.tcl = tkinter.Tcl()
+        self._handlers = handlers
+        self._error = ""
+        self.tcl.createcommand("::ns2::py", self._py)
+        self.tcl.eval(_BRIDGE)
+        with open(os.path.join(os.path.dirname(__file__), "otcl.tcl"), encoding="utf-8") as f:
+            self.tcl.eval(f.read())
+
+    def _py(self, name: str, *args: str) -> str:
+        if name == "lasterror":
+            return self._error
+        try:
+            out = self._handlers[name](*args)
+        except Ns2Error as e:
+            self._error = self.locate(str(e))
+            return _FAILED
+        except Ns2ScriptError as e:
+            self._error = str(e)
+            return _FAILED
+        except ScriptExit:
+            return _EXIT
+        except Exception as e:  # a bug of ours: keep its trace in the script's error
+            import traceback
+
+            self._error = f"internal error of nsim.ns2: {e!r}\n{traceback.format_exc()}"
+            return _FAILED
+        return "" if out is None else str(out)
+
+    def where(self) -> tuple[int, str] | None:
+        """The line and text of the innermost command of the script being run now (None
+        outside the script's own lines, e.g. in an event's text)."""
+        depth = int(self.tcl.eval("info frame"))
+        for k in range(depth, 0, -1):
+            frame = self.tcl.eval(f"info frame {k}")
+            d = dict(zip(*[iter(self.tcl.splitlist(frame))] * 2))
+            if d.get("type") == "source" and os.path.abspath(d.get("file", "")) == self.script:
+                return int(d["line"]), d["cmd"]
+        return None
+
+    def locate(self, reason: str) -> str:
+        """``script:LINE: `command`: reason`` for an error raised by a Python handler now."""
+        if reason.startswith(f"{os.path.basename(self.script)}:"):
+            return reason
+        here = self.where()
+        if here is None:
+            return reason
+        return f"{os.path.basename(self.script)}:{here[0]}: `{_short(here[1])}`: {reason}"
+
+    def run_file(self) -> None:
+        """Sources the script (in its own directory, as ns-2 users run it)."""
+        self.eval(f"source {{{self.script}}}")
+
+    def eval(self, text: str, line: int | None = None) -> str:
+        """Evaluates Tcl text; errors become :class:`Ns2ScriptError` (``line``: the script
+        line to name when the text is not the script's own, e.g. a ``$ns at`` event)."""
+        try:
+            return self.tcl.eval(text)
+        except tkinter.TclError as e:
+            code = self.tcl.eval("set ::errorCode")
+            if code == "NSIM EXIT":
+                raise ScriptExit() from None
+            raise self._script_error(str(e), line, text) from None
+
+    def _script_error(self, message: str, line: int | None, text: str) -> Ns2ScriptError:
+        name = os.path.basename(self.script)
+        if message.startswith(f"{name}:"):
+            return Ns2ScriptError(message, file=self.script, reason=message)
+        info = self.tcl.eval("set ::errorInfo")
+        lines = re.findall(r'\(file "([^"]*)" line (\d+)\)', info)
+        ours = [int(n) for f, n in lines if os.path.abspath(f) == self.script]
+        where = ours[-1] if ours else line
+        quoted = re.search(r'while executing\n"((?:[^"\\]|\\.)*)"', info)
+        cmd = quoted.group(1) if quoted else text
+        head = f"{name}:{where}" if where is not None else name
+        return Ns2ScriptError(f"{head}: `{_short(cmd)}`: {message}", file=self.script, line=where, reason=message)
+
+
+class Ns2Error(Exception):
+    """Raised by a Python handler: the script asked for something nsim cannot do (the
+    interpreter adds the script line and command)."""
+
+
+def _short(cmd: str, width: int = 100) -> str:
+    """A command's text on one line, cut to ``width`` characters."""
+    one = " ".join(cmd.split())
+    return one if len(one) <= width else one[: width - 3] + "..."

@@ -1,0 +1,68 @@
+"""The files an ns-2 script asked for, in ns-2.35's formats, written into the Tcl channels
+the script opened: the packet trace of ``trace-all`` / ``trace-queue`` (nsim's ns-2 trace,
+docs/results.md#tracetr, with ns-2's flow ids and ports) and traced variables (``$tcp trace
+cwnd_`` after ``$tcp attach $chan``, written as ns-2's ``TcpAgent::traceVar`` does)."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from typing import TYPE_CHECKING, Iterable
+
+from .model import FlowInfo
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None) -> Iterable[str]:
+    """nsim's trace lines with column 8 (flow id) and 9-10 (addr.port) as ns-2 writes them:
+    the sending agent's ``fid_`` and the agents' ports (attach order at their nodes). With
+    ``only = (a, b)``: the lines of link direction a->b (``trace-queue``)."""
+    cols = []
+    for f in flows:
+        fwd = (f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}")
+        cols.append((str(f.fid), str(f.src[0]), fwd, (fwd[1], fwd[0])))
+    keep = None if only is None else (str(only[0]), str(only[1]))
+    with open(path, encoding="ascii") as src:
+        for line in src:
+            f = line.split(" ")
+            if keep is not None and (f[2], f[3]) != keep:
+                continue
+            fid, src_node, fwd, back = cols[int(f[7])]
+            f[1] = ns2_time(f[1])
+            f[7] = fid
+            f[8], f[9] = fwd if f[8].split(".")[0] == src_node else back
+            yield " ".join(f)
+
+
+def ns2_time(text: str) -> str:
+    """A trace time as ns-2.35 prints it: rounded to the microsecond (``Trace::round``),
+    then ``%.15g``."""
+    return "%.15g" % (math.floor(float(text) * 1e6 + 0.5) / 1e6)
+
+
+def write_temp(lines: Iterable[str]) -> str:
+    """Writes lines to a new temporary file and returns its path."""
+    fd, path = tempfile.mkstemp(prefix="nsim-ns2-", suffix=".tr")
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.writelines(lines)
+    return path
+
+
+def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float) -> list[str]:
+    """ns-2's traced-variable lines of ``cwnd_`` of one TCP sender, ``%-8.5f %-2d %-2d %-2d
+    %-2d %s %-6.3f`` (time, addr, port, dst addr, dst port, name, value), one per change of
+    its value (ns-2's ``TracedDouble`` reports an assignment of a new value). The first line
+    is the value when tracing starts at ``since`` (1 packet: ns-2's window before the SYN
+    is answered)."""
+    rows = series[series["name"] == flow.name]
+    head = f"{flow.src[0]:<2d} {flow.src[1]:<2d} {flow.dst[0]:<2d} {flow.dst[1]:<2d} cwnd_"
+    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"]
+    last = 1.0
+    for t, v in zip(rows["time_s"], rows["cwnd_pkts"]):
+        if v != last:
+            out.append(f"{t:<8.5f} {head} {v:<6.3f}\n")
+            last = v
+    return out

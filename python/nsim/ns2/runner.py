@@ -1,0 +1,132 @@
+"""``$ns run``: the script's scheduled events (``$ns at``) in time order, and the nsim run
+behind them.
+
+Events run in simulated-time order. While none has read live state, the run is still a
+plan: ``start``/``stop`` calls become the flows' start and stop times, and nothing is
+simulated. The first read of live state (``$sink set bytes_``, ``$tcp set cwnd_``) builds
+the scenario and steps it with :class:`nsim.Simulation` up to each later event; from then on
+flows can no longer be started or stopped. ``$ns flush-trace``, closing an output channel,
+``$ns halt`` or ``exit`` end the run at the current time (one ordinary run, with the ns-2
+trace, when nothing was read live) and write the script's output files.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+from typing import TYPE_CHECKING, Any, Callable
+
+from .interp import Interp, Ns2Error, Ns2ScriptError, ScriptExit
+
+if TYPE_CHECKING:
+    from ..results import Results
+    from ..simulation import Simulation
+
+#: Duration given to a run stepped live (the script ends it with halt, exit or flush-trace).
+LIVE_HORIZON_S = 1e6
+
+
+class Runner:
+    """The event list and the phase of the run: ``setup`` (before ``$ns run``), ``plan``,
+    ``live`` (an :class:`nsim.Simulation` stands at ``now``), ``done``."""
+
+    def __init__(self, interp: Interp, build: Callable[[float | None, bool], tuple[Any, Any]],
+                 written: Callable[["Results", Any], None]) -> None:
+        self.interp = interp
+        self._build = build
+        self._written = written
+        self.events: list[tuple[float, int, str, int | None]] = []
+        self._seq = 0
+        self.now = 0.0
+        self.phase = "setup"
+        self.sim: "Simulation | None" = None
+        self.flows: Any = None
+        self.results: "Results | None" = None
+        self.ended_by = ""
+        self._halted = False
+
+    def at(self, t: float, script: str, line: int | None) -> None:
+        """Schedules Tcl text at simulated time ``t``."""
+        if t < self.now:
+            raise Ns2Error(f"at {t}: the time is in the past (now {self.now})")
+        heapq.heappush(self.events, (t, self._seq, script, line))
+        self._seq += 1
+
+    def can_plan(self, what: str) -> None:
+        """Raises unless flows can still be started/stopped/configured (``what`` says what)."""
+        if self.phase in ("setup", "plan"):
+            return
+        if self.phase == "live":
+            raise Ns2Error(f"{what} at {self.now:g} s: the run has been stepped live since the script read live state"
+                           " (flows start and stop before that; schedule it with `$ns at` directly)")
+        raise Ns2Error(f"{what} at {self.now:g} s: the run already ended ({self.ended_by})")
+
+    def live(self) -> "Simulation":
+        """The simulation standing at ``now``, built on the first live read."""
+        if self.phase == "done":
+            raise Ns2Error(f"the run already ended at {self.now:g} s ({self.ended_by})")
+        if self.phase == "setup":
+            raise Ns2Error("live state is only there during `$ns run` (read it in a `$ns at` procedure)")
+        if self.sim is None:
+            from ..simulation import Simulation
+
+            scenario, self.flows = self._build(LIVE_HORIZON_S, False)
+            self.sim = Simulation(scenario, limits=False)
+            self.phase = "live"
+        self.sim.run(until=self.now)
+        return self.sim
+
+    def run(self) -> None:
+        """``$ns run``: runs the events in time order until none is left, ``halt`` or ``exit``."""
+        if self.phase != "setup":
+            raise Ns2Error("`$ns run` called twice")
+        self.phase = "plan"
+        self._halted = False
+        while self.events and not self._halted:
+            t, _, script, line = heapq.heappop(self.events)
+            self.now = t
+            if self.phase == "live":
+                assert self.sim is not None
+                self.sim.run(until=t)
+            try:
+                self.interp.eval(script, line)
+            except ScriptExit:
+                self.finish("exit")
+                raise
+        if not self._halted:
+            self.finish("the end of the script's events")
+
+    def halt(self) -> None:
+        """``$ns halt``: ends the run now; ``$ns run`` returns."""
+        self.finish("halt")
+        self._halted = True
+
+    def finish(self, why: str) -> None:
+        """Ends the run at ``now`` (once) and writes the script's output files."""
+        if self.phase == "done":
+            return
+        if self.phase == "setup":
+            self.phase = "done"
+            self.ended_by = why
+            return
+        if self.phase == "live":
+            assert self.sim is not None
+            self.sim.run(until=self.now)
+            results = self.sim.results()
+            trace = None
+        else:
+            import tempfile
+
+            end = self.now if why != "the end of the script's events" else None
+            scenario, self.flows = self._build(end, True)
+            trace = os.path.join(tempfile.mkdtemp(prefix="nsim-ns2-"), "trace.tr")
+            try:
+                results = scenario.run(trace=trace)
+            except Ns2ScriptError:
+                raise
+            except ValueError as e:
+                raise Ns2Error(f"the scenario built from the script is refused: {e}") from None
+        self.phase = "done"
+        self.ended_by = why
+        self.results = results
+        self._written(results, trace)

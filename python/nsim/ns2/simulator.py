@@ -1,0 +1,435 @@
+"""The ns-2 API a script calls (``$ns node``, ``$ns duplex-link``, ``$tcp attach``...):
+Python answers every method the OTcl side does not define, records the network in a
+:class:`~nsim.ns2.model.Network` and the timeline in a :class:`~nsim.ns2.runner.Runner`.
+
+A command nsim cannot model stops the script with an :class:`Ns2Error` naming it (the
+interpreter adds the line); layout-only commands for nam (``color``, ``duplex-link-op``,
+``$node shape``) are accepted and ignored, as they change nothing in ns-2's run either.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any, Callable
+
+from .defaults import tcl_declarations
+from .interp import Interp, Ns2Error
+from .model import Agent, App, Link, Network
+from .outputs import cwnd_lines, ns2_trace_lines, write_temp
+from .queues import QUEUE_CLASSES
+from .runner import Runner
+from .units import number, rate_bps, seconds
+
+if TYPE_CHECKING:
+    from ..results import Results
+    from ..scenario import Scenario
+
+#: Helpers of ns-2's Simulator written on the API below (ns-2's own are in tcl/lib).
+_PRELUDE = r"""
+Simulator instproc create-connection {stype src dtype dst fid} {
+    set s [new Agent/$stype]
+    set d [new Agent/$dtype]
+    $s set fid_ $fid
+    $d set fid_ $fid
+    $self attach-agent $src $s
+    $self attach-agent $dst $d
+    $self connect $s $d
+    return $s
+}
+Simulator instproc create-connection-list {stype src dtype dst fid} {
+    set s [$self create-connection $stype $src $dtype $dst $fid]
+    return [list $s [$s set ::ns2::peer]]
+}
+proc ns-random {{seed ""}} {
+    if {$seed eq ""} { return [expr {int(rand() * 2147483647)}] }
+    if {$seed == 0} { set seed [clock microseconds] }
+    expr {srand($seed % 2147483647)}
+    return $seed
+}
+proc unknown {cmd args} {
+    if {[regexp {^[A-Z][A-Za-z0-9]*(/[A-Za-z0-9_]+)+$} $cmd] || $cmd in {RNG Trace QueueMonitor ErrorModel}} {
+        error "ns-2 class $cmd: not modelled by nsim"
+    }
+    error "invalid command name \"$cmd\""
+}
+"""
+
+#: Simulator methods that only draw nam's picture.
+_LAYOUT = {"color", "duplex-link-op", "simplex-link-op", "use-scheduler", "set-animation-rate", "puts-nam-config"}
+#: Node methods that only draw nam's picture.
+_NODE_LAYOUT = {"color", "shape", "label", "label-color", "label-at", "add-mark", "delete-mark"}
+#: Live variables: class prefix -> variable -> how to read it from nsim's flow state.
+_LIVE = {
+    "Agent/LossMonitor": {"bytes_": "delivered_bytes", "npkts_": "delivered_pkts", "nlost_": "dropped_pkts"},
+    "Agent/TCP": {"cwnd_": "cwnd", "ssthresh_": "ssthresh"},
+}
+
+
+class Ns2Simulator:
+    """Runs one ns-2 script: the interpreter, the network it builds and its timeline.
+
+    Args:
+        script: Path of the ``.tcl`` file.
+        notice: Called with each notice (a skipped ``exec``, ``namtrace-all``).
+    """
+
+    def __init__(self, script: str, notice: Callable[[str], None]) -> None:
+        self.script = script
+        self._notice = notice
+        self.interp = Interp(script, {
+            "native": self._native, "created": self._created, "deleted": self._deleted,
+            "getvar": self._getvar, "setvar": self._setvar, "exit": self._exit, "exec": self._exec,
+            "closing": self._closing,
+        })
+        self.net = Network(self._heritage, self._values)
+        self.runner = Runner(self.interp, self._scenario, self._write_outputs)
+        self._classes: dict[str, list[str]] = {}
+        self._trace_all: str | None = None
+        self._trace_queues: list[tuple[str, int, int]] = []
+        self._traced: list[tuple[str, float]] = []
+        self._attached: dict[str, str] = {}
+        self._live_base: dict[tuple[str, str], float] = {}
+        self.interp.tcl.eval(tcl_declarations())
+        self.interp.tcl.eval(_PRELUDE)
+
+    # -- the script's objects ---------------------------------------------------------------
+    def _heritage(self, obj: str) -> list[str]:
+        cls = self.interp.tcl.getvar(f"::otcl::class({obj})")
+        if cls not in self._classes:
+            self._classes[cls] = list(self.interp.tcl.splitlist(self.interp.tcl.eval(f"::otcl::heritage {{{cls}}}")))
+        return self._classes[cls]
+
+    def _values(self, obj: str) -> dict[str, str]:
+        tcl = self.interp.tcl
+        names = tcl.splitlist(tcl.eval(f"info vars ::otcl::o::{obj}::*"))
+        out = {}
+        for full in names:
+            if tcl.eval(f"array exists {full}") == "0":
+                out[full.rsplit("::", 1)[1]] = str(tcl.getvar(full))
+        return out
+
+    def _var(self, obj: str, var: str) -> str:
+        return str(self.interp.tcl.getvar(f"::otcl::o::{obj}::{var}"))
+
+    def _created(self, obj: str, cls: str) -> None:
+        chain = self._heritage(obj)
+        if "Node" in chain:
+            self.net.node_ids[obj] = len(self.net.nodes)
+            self.net.nodes.append(obj)
+        elif "Agent" in chain:
+            self.net.agents[obj] = Agent(obj)
+            self.interp.tcl.eval(f"set ::otcl::watched({obj}) 1; set ::otcl::live({obj}) 1")
+        elif "Application" in chain:
+            self.net.apps[obj] = App(obj)
+            self.interp.tcl.eval(f"set ::otcl::watched({obj}) 1")
+
+    def _deleted(self, obj: str) -> None:
+        if obj in self.net.agents or obj in self.net.apps:
+            raise Ns2Error(f"delete {obj}: deleting an agent or application is not modelled")
+
+    def _node(self, obj: str) -> int:
+        if obj not in self.net.node_ids:
+            raise Ns2Error(f"{obj!r} is not a node (made by `$ns node`)")
+        return self.net.node_ids[obj]
+
+    def _agent(self, obj: str) -> Agent:
+        if obj not in self.net.agents:
+            raise Ns2Error(f"{obj!r} is not an agent")
+        return self.net.agents[obj]
+
+    # -- bound variables ------------------------------------------------------------------
+    def _getvar(self, obj: str, var: str) -> str:
+        chain = self._heritage(obj)
+        table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
+        if var not in table or self.runner.phase == "setup":
+            return self._var(obj, var)
+        sim = self.runner.live()
+        name = self._flow_of(obj)
+        state = next((f for f in sim.state()["flows"] if f["name"] == name), None)
+        if state is None:
+            return self._var(obj, var)
+        value = state[table[var]]
+        value = 0.0 if value is None else float(value)
+        value -= self._live_base.get((obj, var), 0.0)
+        return f"{value:g}" if var in ("cwnd_",) else str(int(value))
+
+    def _flow_of(self, obj: str) -> str | None:
+        for info in self.runner.flows or []:
+            if obj in (info.source, info.sink):
+                return info.name
+        return None
+
+    def _setvar(self, obj: str, var: str, value: str) -> None:
+        chain = self._heritage(obj)
+        table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
+        if var in table and self.runner.phase == "live":
+            current = float(self._getvar(obj, var)) + self._live_base.get((obj, var), 0.0)
+            if var in ("bytes_", "npkts_", "nlost_"):
+                self._live_base[(obj, var)] = current - number(value, var)
+                return
+            raise Ns2Error(f"setting {var} of a running TCP is not modelled")
+        if self.runner.phase not in ("setup",):
+            self.runner.can_plan(f"`{obj} set {var} {value}`")
+            if self._started(obj):
+                raise Ns2Error(f"`set {var}` at {self.runner.now:g} s on an object whose flow has started: "
+                               "changing a model parameter during the run is not modelled")
+        tcl = self.interp.tcl
+        if var == "class_" and "Agent" in chain:
+            tcl.setvar(f"::otcl::o::{obj}::fid_", value)
+        elif var == "fid_" and "Agent" in chain:
+            tcl.setvar(f"::otcl::o::{obj}::class_", value)
+        elif "Application/Traffic/CBR" in chain and var in ("rate_", "interval_", "packetSize_"):
+            size = number(self._var(obj, "packetSize_"), "packetSize_")
+            if var == "interval_":
+                tcl.setvar(f"::otcl::o::{obj}::rate_", repr(size * 8 / seconds(value, var)))
+            else:
+                tcl.setvar(f"::otcl::o::{obj}::interval_", repr(size * 8 / rate_bps(self._var(obj, "rate_"), "rate_")))
+
+    def _started(self, obj: str) -> bool:
+        if obj in self.net.apps:
+            return bool(self.net.apps[obj].plan)
+        if obj in self.net.agents:
+            ag = self.net.agents[obj]
+            return bool(ag.plan) or (ag.app is not None and bool(self.net.apps[ag.app].plan))
+        return False
+
+    # -- commands ---------------------------------------------------------------------------
+    def _native(self, obj: str, method: str, *args: str) -> Any:
+        if self.interp.tcl.eval(f"info exists ::otcl::class({obj})") == "0":
+            raise Ns2Error(f"class method `{obj} {method}` is not supported")
+        chain = self._heritage(obj)
+        for cls in chain:
+            handler = _HANDLERS.get((cls, method))
+            if handler is not None:
+                return handler(self, obj, *args)
+        if "Node" in chain and method in _NODE_LAYOUT:
+            return ""
+        raise Ns2Error(f"{chain[0]} method `{method}` is not modelled by nsim")
+
+    def ns_node(self, obj: str, *args: str) -> str:
+        return self.interp.tcl.eval("new Node")
+
+    def node_id(self, obj: str) -> int:
+        return self._node(obj)
+
+    def ns_link(self, obj: str, a: str, b: str, bw: str, delay: str, qtype: str, *rest: str, simplex: bool = False) -> str:
+        if self.runner.phase != "setup":
+            raise Ns2Error("links are created before `$ns run`")
+        if rest:
+            raise Ns2Error(f"extra link arguments {' '.join(rest)!r} are not modelled")
+        if qtype not in QUEUE_CLASSES:
+            raise Ns2Error(f"queue type {qtype}: no nsim model (supported: {', '.join(QUEUE_CLASSES)})")
+        ia, ib = self._node(a), self._node(b)
+        q = self.interp.tcl.eval(f"new {QUEUE_CLASSES[qtype]}")
+        rq = None if simplex else self.interp.tcl.eval(f"new {QUEUE_CLASSES[qtype]}")
+        self.net.add_link(Link(ia, ib, rate_bps(bw, "bandwidth"), seconds(delay, "delay"), q, rq, simplex, ""))
+        return ""
+
+    def ns_simplex(self, obj: str, *args: str) -> str:
+        return self.ns_link(obj, *args, simplex=True)
+
+    def ns_queue_limit(self, obj: str, a: str, b: str, limit: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        self.interp.tcl.eval(f"{self.net.queues[key]} set limit_ {{{limit}}}")
+        return ""
+
+    def ns_attach_agent(self, obj: str, node: str, agent: str) -> str:
+        nid = self._node(node)
+        ag = self._agent(agent)
+        if ag.node is not None:
+            raise Ns2Error(f"agent {agent} is already attached to node {ag.node}")
+        ag.node = nid
+        ag.port = self.net.ports.get(nid, 0)
+        self.net.ports[nid] = ag.port + 1
+        self.interp.tcl.eval(f"{agent} set agent_addr_ {nid}; {agent} set agent_port_ {ag.port}")
+        return ""
+
+    def ns_connect(self, obj: str, a: str, b: str) -> str:
+        sa, sb = self._agent(a), self._agent(b)
+        if sa.peer is not None or sb.peer is not None:
+            raise Ns2Error("an agent connected twice: nsim flows have one peer")
+        sa.peer, sb.peer = b, a
+        self.interp.tcl.eval(f"set ::otcl::o::{a}::dst_addr_ {sb.node}; set ::otcl::o::{a}::dst_port_ {sb.port}")
+        return a
+
+    def ns_at(self, obj: str, t: str, script: str) -> str:
+        here = self.interp.where()
+        self.runner.at(seconds(t, "at"), script, here[0] if here else None)
+        return ""
+
+    def ns_run(self, obj: str) -> str:
+        self.runner.run()
+        return ""
+
+    def ns_now(self, obj: str) -> str:
+        return repr(self.runner.now) if self.runner.now != int(self.runner.now) else f"{self.runner.now:g}"
+
+    def ns_halt(self, obj: str) -> str:
+        self.runner.halt()
+        return ""
+
+    def ns_trace_all(self, obj: str, chan: str) -> str:
+        if self.net.links:
+            raise Ns2Error("trace-all after links were created: ns-2 would trace only later links; call it first")
+        self._trace_all = chan
+        return ""
+
+    def ns_namtrace_all(self, obj: str, *args: str) -> str:
+        self._notice("namtrace-all: nsim writes no nam animation trace (the file stays empty)")
+        return ""
+
+    def ns_flush_trace(self, obj: str) -> str:
+        self.runner.finish("flush-trace")
+        return ""
+
+    def ns_trace_queue(self, obj: str, a: str, b: str, chan: str = "") -> str:
+        if not chan:
+            raise Ns2Error("trace-queue without a file channel is not modelled")
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        self._trace_queues.append((chan, *key))
+        return ""
+
+    def ns_rtproto(self, obj: str, proto: str, *args: str) -> str:
+        if proto not in ("Static", "Session"):
+            raise Ns2Error(f"rtproto {proto}: nsim computes static shortest paths (Static; Session after failures)")
+        return ""
+
+    def ns_rtmodel_at(self, obj: str, t: str, op: str, a: str, b: str) -> str:
+        if op not in ("up", "down"):
+            raise Ns2Error(f"rtmodel-at {op}: only up and down")
+        link = f"{self.net.node_name(self._node(a))}-{self.net.node_name(self._node(b))}"
+        self.net.events.append({"at": seconds(t, "rtmodel-at"), "action": op, "link": link})
+        return ""
+
+    def ns_ignore(self, obj: str, *args: str) -> str:
+        return ""
+
+    def agent_attach(self, obj: str, chan: str) -> str:
+        self._attached[obj] = chan
+        return ""
+
+    def agent_trace(self, obj: str, var: str, *args: str) -> str:
+        if var not in ("cwnd_",) or "Agent/TCP" not in self._heritage(obj):
+            raise Ns2Error(f"tracing {var}: nsim traces cwnd_ of TCP senders")
+        if obj not in self._attached:
+            raise Ns2Error(f"trace {var}: attach a channel first (`$tcp attach $file`)")
+        self._traced.append((obj, self.runner.now))
+        return ""
+
+    def agent_attach_app(self, obj: str, kind: str) -> str:
+        app = self.interp.tcl.eval(f"new Application/{kind}")
+        self.app_attach_agent(app, obj)
+        return app
+
+    def agent_advance(self, obj: str, n: str) -> str:
+        self.runner.can_plan(f"`{obj} advance`")
+        self._agent(obj).plan.append((self.runner.now, "advance", number(n, "advance")))
+        return ""
+
+    def agent_port(self, obj: str) -> str:
+        return self._var(obj, "agent_port_")
+
+    def agent_addr(self, obj: str) -> str:
+        return self._var(obj, "agent_addr_")
+
+    def app_attach_agent(self, obj: str, agent: str) -> str:
+        ag = self._agent(agent)
+        if ag.app is not None and ag.app != obj:
+            raise Ns2Error(f"agent {agent} already carries application {ag.app}")
+        ag.app = obj
+        self.net.apps[obj].agent = agent
+        return ""
+
+    def app_start(self, obj: str) -> str:
+        self.runner.can_plan(f"`{obj} start`")
+        self.net.apps[obj].plan.append((self.runner.now, "start"))
+        return ""
+
+    def app_stop(self, obj: str) -> str:
+        self.runner.can_plan(f"`{obj} stop`")
+        self.net.apps[obj].plan.append((self.runner.now, "stop"))
+        return ""
+
+    # -- interpreter hooks ------------------------------------------------------------------
+    def _exit(self, code: str) -> None:
+        self.runner.finish("exit")
+
+    def _exec(self, *args: str) -> None:
+        self._notice(f"exec {' '.join(args)}: not run (nsim runs no external programs)")
+
+    def _closing(self, chan: str) -> None:
+        outputs = {self._trace_all, *self._attached.values(), *(c for c, _, _ in self._trace_queues)}
+        if chan in outputs and self.runner.phase in ("plan", "live"):
+            self.runner.finish(f"close {chan}")
+
+    # -- the scenario and the output files --------------------------------------------------
+    def _scenario(self, duration: float | None, final: bool) -> tuple["Scenario", Any]:
+        from ..scenario import Scenario
+
+        traced = bool(self._trace_all or self._trace_queues)
+        if not final and traced:
+            raise Ns2Error("trace-all/trace-queue together with a live read (bytes_, cwnd_ in a `$ns at` procedure)"
+                           " needs nsim.Simulation to write an ns-2 trace, which it does not yet (a core change)")
+        config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
+        if duration is None and any("stop" not in f for f in config["flows"]):
+            raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
+                           " ns-2 would run forever; end the run with `$ns at T \"exit 0\"` or a finish procedure")
+        if not config["flows"]:
+            raise Ns2Error("the script starts no traffic (no `$app start` in its `$ns at` events)")
+        return Scenario.from_dict(config, source=self.script), flows
+
+    def _write_outputs(self, results: "Results", trace: str | None) -> None:
+        flows = self.runner.flows
+        tcl = self.interp.tcl
+        files = []
+        if self._trace_all and trace:
+            files.append((self._trace_all, write_temp(ns2_trace_lines(trace, flows))))
+        for chan, a, b in self._trace_queues:
+            if trace:
+                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b)))))
+        if self._traced:
+            series = results.series("cwnd")
+            for obj, since in self._traced:
+                info = next((f for f in flows if f.source == obj), None)
+                if info is not None:
+                    files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since))))
+        for chan, path in files:
+            tcl.eval(f"set in [::ns2::tcl_open {{{path}}} r]; fcopy $in {chan}; ::ns2::tcl_close $in")
+            os.unlink(path)
+
+
+_HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
+    ("Simulator", "node"): Ns2Simulator.ns_node,
+    ("Simulator", "duplex-link"): Ns2Simulator.ns_link,
+    ("Simulator", "simplex-link"): Ns2Simulator.ns_simplex,
+    ("Simulator", "queue-limit"): Ns2Simulator.ns_queue_limit,
+    ("Simulator", "attach-agent"): Ns2Simulator.ns_attach_agent,
+    ("Simulator", "connect"): Ns2Simulator.ns_connect,
+    ("Simulator", "at"): Ns2Simulator.ns_at,
+    ("Simulator", "run"): Ns2Simulator.ns_run,
+    ("Simulator", "now"): Ns2Simulator.ns_now,
+    ("Simulator", "halt"): Ns2Simulator.ns_halt,
+    ("Simulator", "trace-all"): Ns2Simulator.ns_trace_all,
+    ("Simulator", "namtrace-all"): Ns2Simulator.ns_namtrace_all,
+    ("Simulator", "flush-trace"): Ns2Simulator.ns_flush_trace,
+    ("Simulator", "trace-queue"): Ns2Simulator.ns_trace_queue,
+    ("Simulator", "rtproto"): Ns2Simulator.ns_rtproto,
+    ("Simulator", "rtmodel-at"): Ns2Simulator.ns_rtmodel_at,
+    **{("Simulator", m): Ns2Simulator.ns_ignore for m in _LAYOUT},
+    ("Node", "id"): Ns2Simulator.node_id,
+    ("Agent", "attach"): Ns2Simulator.agent_attach,
+    ("Agent", "trace"): Ns2Simulator.agent_trace,
+    ("Agent", "attach-app"): Ns2Simulator.agent_attach_app,
+    ("Agent", "port"): Ns2Simulator.agent_port,
+    ("Agent", "addr"): Ns2Simulator.agent_addr,
+    ("Agent/TCP", "advance"): Ns2Simulator.agent_advance,
+    ("Agent/TCP", "advanceby"): Ns2Simulator.agent_advance,
+    ("Application", "attach-agent"): Ns2Simulator.app_attach_agent,
+    ("Application", "start"): Ns2Simulator.app_start,
+    ("Application", "stop"): Ns2Simulator.app_stop,
+}
