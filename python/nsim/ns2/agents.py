@@ -7,7 +7,7 @@ with ``Agent/Null`` or ``Agent/LossMonitor`` is ``udp``; ``Application/FTP`` is 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .bound import check_unmapped
 from .interp import Ns2Error
@@ -20,6 +20,13 @@ TCP_VARIANTS = {"Agent/TCP": "tahoe", "Agent/TCP/Reno": "reno", "Agent/TCP/Newre
 TCP_SINKS = {"Agent/TCPSink": (False, False), "Agent/TCPSink/DelAck": (True, False),
              "Agent/TCPSink/Sack1": (False, True), "Agent/TCPSink/Sack1/DelAck": (True, True)}
 UDP_SINKS = ("Agent/Null", "Agent/LossMonitor")
+APPS = ("Application/FTP", "Application/Traffic/CBR", "Application/Traffic/Exponential", "Application/Traffic/Pareto")
+
+
+def _known(heritage: list[str], known: Iterable[str]) -> str:
+    """The nearest class of ``heritage`` nsim has a model for (a script's own subclass of
+    ``Agent/TCP/Reno`` is a Reno), or the object's class if none."""
+    return next((c for c in heritage if c in known), heritage[0])
 
 #: Agent/TCP variable -> (nsim transport key, reader).
 _TCP_KEYS = {
@@ -52,10 +59,11 @@ _AGENT_IDS = ("fid_", "class_", "prio_", "ttl_", "flags_", "debug_", "agent_addr
 def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kvars: dict[str, str]) -> dict[str, Any]:
     """The ``tcp`` transport table of a TCP sender (class precedence ``sender``, bound
     variables ``svars``) and its sink."""
-    cls = sender[0]
+    cls = _known(sender, TCP_VARIANTS)
+    sink_cls = _known(sink, TCP_SINKS)
     if cls not in TCP_VARIANTS:
         raise Ns2Error(f"{cls}: no nsim model of this TCP (supported: {', '.join(TCP_VARIANTS)})")
-    if sink[0] not in TCP_SINKS:
+    if sink_cls not in TCP_SINKS:
         raise Ns2Error(f"{cls} is connected to a {sink[0]}; nsim's one-way TCP needs an Agent/TCPSink"
                        f" ({', '.join(TCP_SINKS)})")
     out: dict[str, Any] = {"kind": "tcp", "variant": TCP_VARIANTS[cls]}
@@ -77,7 +85,7 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
     mapped = set(_TCP_KEYS) | {"ssthresh_", "delay_growth_", "partial_window_deflation_", "newreno_changes1_",
                                "rampdown_", "v_alpha_", "v_beta_", "v_gamma_"}
     check_unmapped("the TCP sender", sender, svars, mapped, _TCP_STATE)
-    delack, sack = TCP_SINKS[sink[0]]
+    delack, sack = TCP_SINKS[sink_cls]
     out["delayed_ack"] = delack
     out["sack"] = sack
     if delack:
@@ -91,7 +99,7 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
 
 def udp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kvars: dict[str, str]) -> dict[str, Any]:
     """The ``udp`` transport of an ``Agent/UDP`` and its ``Agent/Null`` / ``Agent/LossMonitor``."""
-    if sink[0] not in UDP_SINKS:
+    if _known(sink, UDP_SINKS) not in UDP_SINKS:
         raise Ns2Error(f"Agent/UDP is connected to a {sink[0]}; nsim's UDP needs {' or '.join(UDP_SINKS)}")
     check_unmapped("the UDP agent", sender, svars, ("packetSize_",), _AGENT_IDS)
     check_unmapped("the UDP sink", sink, kvars, (), _AGENT_IDS + ("nlost_", "npkts_", "bytes_", "lastPktTime_",
@@ -101,8 +109,8 @@ def udp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
 
 def application(app: list[str], avars: dict[str, str], agent: list[str], agvars: dict[str, str]) -> dict[str, Any]:
     """The ``app`` table of an ns-2 application attached to an agent."""
-    cls = app[0]
-    is_tcp = agent[0].startswith("Agent/TCP")
+    cls = _known(app, APPS)
+    is_tcp = "Agent/TCP" in agent
     if cls == "Application/FTP":
         if not is_tcp:
             raise Ns2Error(f"Application/FTP runs over a TCP agent, not {agent[0]}")

@@ -36,16 +36,16 @@ def same_value(a: str, b: str) -> bool:
 
 def check_unmapped(what: str, heritage: list[str], values: dict[str, str], mapped: Iterable[str],
                    ignored: Iterable[str] = ()) -> None:
-    """Raises if a variable nsim does not map (not in ``mapped`` or ``ignored``) differs from
-    its ns-2.35 default, or is not an ns-2 bound variable of the class at all."""
+    """Raises if a bound variable nsim does not map (not in ``mapped`` or ``ignored``)
+    differs from its ns-2.35 default. Variables that are not bound (a script's own instance
+    variables) are plain Tcl state, in ns-2 as here."""
     skip = set(mapped) | set(ignored)
     for var, val in sorted(values.items()):
         if var in skip:
             continue
         default = ns2_default(heritage, var)
         if default is None:
-            raise Ns2Error(f"{what} ({heritage[0]}): `{var}` is not a variable nsim knows for this class"
-                           " (set to " + repr(val) + ")")
+            continue  # not a bound variable: plain Tcl state of the object, as in ns-2
         if not same_value(val, default):
             raise Ns2Error(f"{what} ({heritage[0]}): `{var} {val}` has no nsim model (ns-2 default {default});"
                            " remove it or leave the default")

@@ -103,4 +103,5 @@ def tcl_declarations() -> str:
         sup = f" -superclass {{{' '.join(supers)}}}" if supers else ""
         lines.append(f"Class {cls}{sup}")
         lines.extend(f"{cls} set {var} {{{val}}}" for var, val in variables.items())
+        lines.append(f"set ::otcl::bound({cls}) {{{' '.join(variables)}}}")
     return "\n".join(lines)

@@ -151,8 +151,10 @@ class Interp:
         lines = re.findall(r'\(file "([^"]*)" line (\d+)\)', info)
         ours = [int(n) for f, n in lines if os.path.abspath(f) == self.script]
         where = ours[-1] if ours else line
-        quoted = re.search(r'while executing\n"((?:[^"\\]|\\.)*)"', info)
-        cmd = quoted.group(1) if quoted else text
+        cmd = text
+        for quoted, f, _ in re.findall(r'"((?:[^"\\]|\\.)*)"\n\s*\(file "([^"]*)" line (\d+)\)', info):
+            if os.path.abspath(f) == self.script:
+                cmd = quoted
         head = f"{name}:{where}" if where is not None else name
         return Ns2ScriptError(f"{head}: `{_short(cmd)}`: {message}", file=self.script, line=where, reason=message)
 

@@ -118,9 +118,9 @@ class Network:
                 raise Ns2Error(f"agent {ag.peer} (the peer of {ag.obj}) is not attached to a node")
             sh, kh = self.heritage(ag.obj), self.heritage(sink.obj)
             sv, kv = self.values(ag.obj), self.values(sink.obj)
-            if sh[0].startswith("Agent/TCP"):
+            if "Agent/TCP" in sh:
                 transport = tcp_transport(sh, sv, kh, kv)
-            elif sh[0] == "Agent/UDP":
+            elif "Agent/UDP" in sh:
                 transport = udp_transport(sh, sv, kh, kv)
             else:
                 raise Ns2Error(f"{sh[0]} ({ag.obj}) does not send traffic in nsim"

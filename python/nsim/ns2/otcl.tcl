@@ -16,6 +16,8 @@ namespace eval ::otcl {
     variable defaults
     variable methods
     variable class
+    # ::otcl::bound(cls): the bound variables an ns-2 class declares (python/nsim/ns2/defaults.py).
+    variable bound
     # Objects whose bound variables Python answers live (a running agent's cwnd_, bytes_).
     variable live
     # Objects whose bound-variable writes Python checks (model parameters).
@@ -70,10 +72,8 @@ proc ::otcl::classcmd {cls sub args} {
         set {
             if {[llength $args] == 1} {
                 set v [lindex $args 0]
-                foreach c [::otcl::heritage $cls] {
-                    if {[dict exists $::otcl::defaults($c) $v]} { return [dict get $::otcl::defaults($c) $v] }
-                }
-                error "$cls has no default for $v"
+                if {[dict exists $::otcl::defaults($cls) $v]} { return [dict get $::otcl::defaults($cls) $v] }
+                error "can't read \"$v\": no such variable (of class $cls)"
             }
             lassign $args v val
             dict set ::otcl::defaults($cls) $v $val
@@ -126,9 +126,20 @@ proc new {cls args} {
 proc ::otcl::create {cls o args} {
     set ::otcl::class($o) $cls
     namespace eval ::otcl::o::$o {}
-    foreach c [lreverse [::otcl::heritage $cls]] {
-        if {$c eq "Object"} { continue }
-        dict for {v val} $::otcl::defaults($c) { set ::otcl::o::${o}::$v $val }
+    # ns-2's init-instvar: a bound variable of an ns-2 class starts with the value the most
+    # derived class in the precedence list gives it. Other class variables stay the class's.
+    set chain [::otcl::heritage $cls]
+    foreach c $chain {
+        if {![info exists ::otcl::bound($c)]} { continue }
+        foreach v $::otcl::bound($c) {
+            if {[info exists ::otcl::o::${o}::$v]} { continue }
+            foreach d $chain {
+                if {[dict exists $::otcl::defaults($d) $v]} {
+                    set ::otcl::o::${o}::$v [dict get $::otcl::defaults($d) $v]
+                    break
+                }
+            }
+        }
     }
     interp alias {} ::$o {} ::otcl::dispatch $o
     ::ns2::created $o $cls

@@ -33,7 +33,7 @@ _RED_STATE = ("ave_", "prob1_", "curq_", "cur_max_p_", "summarystats_", "debug_"
 def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
     """The nsim queue of an ns-2 queue object (class precedence ``heritage``, bound variables
     ``values``); ``limit_`` is its packet limit."""
-    cls = heritage[0]
+    cls = next((c for c in heritage if c in QUEUE_CLASSES.values()), heritage[0])
     limit = int(number(values["limit_"], "limit_"))
     if cls == "Queue/DropTail":
         check_unmapped("the DropTail queue", heritage, values, ("limit_", "drop_front_"),

@@ -31,8 +31,9 @@ class Runner:
     ``live`` (an :class:`nsim.Simulation` stands at ``now``), ``done``."""
 
     def __init__(self, interp: Interp, build: Callable[[float | None, bool], tuple[Any, Any]],
-                 written: Callable[["Results", Any], None]) -> None:
+                 written: Callable[["Results", Any], None], is_app: Callable[[str], bool]) -> None:
         self.interp = interp
+        self.is_app = is_app
         self._build = build
         self._written = written
         self.events: list[tuple[float, int, str, int | None]] = []
@@ -73,7 +74,8 @@ class Runner:
             scenario, self.flows = self._build(LIVE_HORIZON_S, False)
             self.sim = Simulation(scenario, limits=False)
             self.phase = "live"
-        self.sim.run(until=self.now)
+        if self.now > self.sim.now:
+            self.sim.run(until=self.now)
         return self.sim
 
     def run(self) -> None:
@@ -82,12 +84,14 @@ class Runner:
             raise Ns2Error("`$ns run` called twice")
         self.phase = "plan"
         self._halted = False
+        self._plan_direct()
         while self.events and not self._halted:
             t, _, script, line = heapq.heappop(self.events)
             self.now = t
             if self.phase == "live":
                 assert self.sim is not None
-                self.sim.run(until=t)
+                if t > self.sim.now:
+                    self.sim.run(until=t)
             try:
                 self.interp.eval(script, line)
             except ScriptExit:
@@ -95,6 +99,22 @@ class Runner:
                 raise
         if not self._halted:
             self.finish("the end of the script's events")
+
+    def _plan_direct(self) -> None:
+        """Applies the scheduled ``OBJ start`` / ``OBJ stop`` events at once (in time order),
+        so a procedure that reads live state early does not end the plan before them."""
+        keep = []
+        for t, seq, script, line in sorted(self.events):
+            words = self.interp.tcl.splitlist(script) if self.interp.tcl.eval(
+                f"info complete {{{script}}}") == "1" and "\n" not in script else ()
+            if len(words) == 2 and words[1] in ("start", "stop") and self.is_app(str(words[0])):
+                self.now = t
+                self.interp.eval(script, line)
+            else:
+                keep.append((t, seq, script, line))
+        self.now = 0.0
+        self.events = keep
+        heapq.heapify(self.events)
 
     def halt(self) -> None:
         """``$ns halt``: ends the run now; ``$ns run`` returns."""
@@ -111,7 +131,8 @@ class Runner:
             return
         if self.phase == "live":
             assert self.sim is not None
-            self.sim.run(until=self.now)
+            if self.now > self.sim.now:
+                self.sim.run(until=self.now)
             results = self.sim.results()
             trace = None
         else:

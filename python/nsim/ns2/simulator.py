@@ -10,7 +10,7 @@ interpreter adds the line); layout-only commands for nam (``color``, ``duplex-li
 from __future__ import annotations
 
 import os
-import sys
+import random
 from typing import TYPE_CHECKING, Any, Callable
 
 from .defaults import tcl_declarations
@@ -41,22 +41,70 @@ Simulator instproc create-connection-list {stype src dtype dst fid} {
     set s [$self create-connection $stype $src $dtype $dst $fid]
     return [list $s [$s set ::ns2::peer]]
 }
+Class RNG
+RNG instproc init {args} { $self instvar seed_; set seed_ 1; ::ns2::call rng $self 1 }
+RNG instproc seed {{s ""}} {
+    $self instvar seed_
+    if {$s eq ""} { return $seed_ }
+    set seed_ $s
+    ::ns2::call rng $self $s
+}
+RNG instproc next-random {} { return [::ns2::call rng-next $self] }
+RNG instproc next-substream {} { ::ns2::call rng-substream $self }
+RNG instproc reset-start-substream {} { $self instvar seed_; ::ns2::call rng $self $seed_ }
+RNG instproc reset-next-substream {} { ::ns2::call rng-substream $self }
+RNG instproc uniform {a b} { expr {$a + ($b - $a) * ([$self next-random] * 1.0 / 0x7fffffff)} }
+RNG instproc integer {k} { expr {[$self next-random] % abs($k)} }
+RNG instproc exponential {{mu 1.0}} { expr {-$mu * log(([$self next-random] + 1.0) / (0x7fffffff + 1.0))} }
+set defaultRNG [new RNG]
+proc uniform {args} { global defaultRNG; $defaultRNG uniform {*}$args }
+proc exponential {args} { global defaultRNG; $defaultRNG exponential {*}$args }
+proc integer {args} { global defaultRNG; $defaultRNG integer {*}$args }
+Class RandomVariable
+RandomVariable instproc init {args} { $self instvar rng_; global defaultRNG; set rng_ $defaultRNG }
+RandomVariable instproc use-rng {rng} { $self instvar rng_; set rng_ $rng }
+RandomVariable instproc u {} { $self instvar rng_; expr {([$rng_ next-random] + 1.0) / (0x7fffffff + 1.0)} }
+Class RandomVariable/Uniform -superclass RandomVariable
+RandomVariable/Uniform set min_ 0.0
+RandomVariable/Uniform set max_ 1.0
+RandomVariable/Uniform instproc value {} { $self instvar min_ max_; expr {$min_ + ($max_ - $min_) * [$self u]} }
+Class RandomVariable/Exponential -superclass RandomVariable
+RandomVariable/Exponential set avg_ 1.0
+RandomVariable/Exponential instproc value {} { $self instvar avg_; expr {-$avg_ * log([$self u])} }
+Class RandomVariable/Pareto -superclass RandomVariable
+RandomVariable/Pareto set avg_ 1.0
+RandomVariable/Pareto set shape_ 1.5
+RandomVariable/Pareto instproc value {} {
+    $self instvar avg_ shape_
+    set scale [expr {$avg_ * ($shape_ - 1.0) / $shape_}]
+    expr {$scale / pow([$self u], 1.0 / $shape_)}
+}
+Class RandomVariable/Constant -superclass RandomVariable
+RandomVariable/Constant set val_ 1.0
+RandomVariable/Constant instproc value {} { $self instvar val_; return $val_ }
+Simulator instproc delay_parse {t} { return [::ns2::call parse time $t] }
+Simulator instproc bw_parse {b} { return [::ns2::call parse rate $b] }
 proc ns-random {{seed ""}} {
     if {$seed eq ""} { return [expr {int(rand() * 2147483647)}] }
     if {$seed == 0} { set seed [clock microseconds] }
     expr {srand($seed % 2147483647)}
     return $seed
 }
+rename unknown ::ns2::tcl_unknown
 proc unknown {cmd args} {
-    if {[regexp {^[A-Z][A-Za-z0-9]*(/[A-Za-z0-9_]+)+$} $cmd] || $cmd in {RNG Trace QueueMonitor ErrorModel}} {
+    if {[regexp {^[A-Z][A-Za-z0-9]*(/[A-Za-z0-9_]+)+$} $cmd] || $cmd in {RNG Trace QueueMonitor ErrorModel LL}} {
         error "ns-2 class $cmd: not modelled by nsim"
     }
-    error "invalid command name \"$cmd\""
+    return [uplevel 1 [list ::ns2::tcl_unknown $cmd {*}$args]]
 }
+set argv {}
+set argc 0
+set argv0 [info script]
 """
 
 #: Simulator methods that only draw nam's picture.
-_LAYOUT = {"color", "duplex-link-op", "simplex-link-op", "use-scheduler", "set-animation-rate", "puts-nam-config"}
+_LAYOUT = {"color", "duplex-link-op", "simplex-link-op", "use-scheduler", "set-animation-rate", "puts-nam-config",
+           "add-agent-trace", "namtrace-config"}
 #: Node methods that only draw nam's picture.
 _NODE_LAYOUT = {"color", "shape", "label", "label-color", "label-at", "add-mark", "delete-mark"}
 #: Live variables: class prefix -> variable -> how to read it from nsim's flow state.
@@ -80,22 +128,26 @@ class Ns2Simulator:
         self.interp = Interp(script, {
             "native": self._native, "created": self._created, "deleted": self._deleted,
             "getvar": self._getvar, "setvar": self._setvar, "exit": self._exit, "exec": self._exec,
-            "closing": self._closing,
+            "closing": self._closing, "rng": self._rng_seed, "rng-next": self._rng_next,
+            "rng-substream": self._rng_substream, "parse": self._parse,
         })
+        self._rngs: dict[str, random.Random] = {}
         self.net = Network(self._heritage, self._values)
-        self.runner = Runner(self.interp, self._scenario, self._write_outputs)
+        self.runner = Runner(self.interp, self._scenario, self._write_outputs, lambda o: o in self.net.apps)
         self._classes: dict[str, list[str]] = {}
         self._trace_all: str | None = None
         self._trace_queues: list[tuple[str, int, int]] = []
         self._traced: list[tuple[str, float]] = []
         self._attached: dict[str, str] = {}
         self._live_base: dict[tuple[str, str], float] = {}
+        self._link_objects: dict[tuple[int, int], str] = {}
+        self._link_keys: dict[str, tuple[int, int]] = {}
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
 
     # -- the script's objects ---------------------------------------------------------------
     def _heritage(self, obj: str) -> list[str]:
-        cls = self.interp.tcl.getvar(f"::otcl::class({obj})")
+        cls = str(self.interp.tcl.getvar(f"::otcl::class({obj})"))
         if cls not in self._classes:
             self._classes[cls] = list(self.interp.tcl.splitlist(self.interp.tcl.eval(f"::otcl::heritage {{{cls}}}")))
         return self._classes[cls]
@@ -169,6 +221,9 @@ class Ns2Simulator:
                 self._live_base[(obj, var)] = current - number(value, var)
                 return
             raise Ns2Error(f"setting {var} of a running TCP is not modelled")
+        if "Link" in chain:
+            raise Ns2Error(f"setting {var} of a link: give bandwidth and delay in duplex-link (a change during the"
+                           " run needs issue 27's events)")
         if self.runner.phase not in ("setup",):
             self.runner.can_plan(f"`{obj} set {var} {value}`")
             if self._started(obj):
@@ -197,8 +252,11 @@ class Ns2Simulator:
     # -- commands ---------------------------------------------------------------------------
     def _native(self, obj: str, method: str, *args: str) -> Any:
         if self.interp.tcl.eval(f"info exists ::otcl::class({obj})") == "0":
-            raise Ns2Error(f"class method `{obj} {method}` is not supported")
-        chain = self._heritage(obj)
+            chain = list(self.interp.tcl.splitlist(self.interp.tcl.eval(f"::otcl::heritage {{{obj}}}")))
+            if (chain[0], method) not in _HANDLERS:
+                raise Ns2Error(f"class method `{obj} {method}` is not modelled by nsim")
+        else:
+            chain = self._heritage(obj)
         for cls in chain:
             handler = _HANDLERS.get((cls, method))
             if handler is not None:
@@ -306,6 +364,22 @@ class Ns2Simulator:
         self.net.events.append({"at": seconds(t, "rtmodel-at"), "action": op, "link": link})
         return ""
 
+    def ns_link_object(self, obj: str, a: str, b: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if key not in self._link_objects:
+            lk = next(x for x in self.net.links if {x.a, x.b} == set(key))
+            link = self.interp.tcl.eval("new Link")
+            self.interp.tcl.eval(f"set ::otcl::o::{link}::bandwidth_ {lk.rate_bps!r}; set ::otcl::o::{link}::delay_ {lk.delay_s!r}")
+            self.interp.tcl.eval(f"set ::otcl::watched({link}) 1")
+            self._link_objects[key] = link
+            self._link_keys[link] = key
+        return self._link_objects[key]
+
+    def link_queue(self, obj: str) -> str:
+        return self.net.queues[self._link_keys[obj]]
+
     def ns_ignore(self, obj: str, *args: str) -> str:
         return ""
 
@@ -354,6 +428,18 @@ class Ns2Simulator:
         self.runner.can_plan(f"`{obj} stop`")
         self.net.apps[obj].plan.append((self.runner.now, "stop"))
         return ""
+
+    def _rng_seed(self, obj: str, seed: str) -> None:
+        self._rngs[obj] = random.Random(int(number(seed, "seed")))
+
+    def _rng_next(self, obj: str) -> int:
+        return int(self._rngs[obj].random() * 0x7FFFFFFF)
+
+    def _rng_substream(self, obj: str) -> None:
+        self._rngs[obj] = random.Random(self._rng_next(obj))
+
+    def _parse(self, kind: str, text: str) -> str:
+        return repr(seconds(text, "delay") if kind == "time" else rate_bps(text, "bandwidth"))
 
     # -- interpreter hooks ------------------------------------------------------------------
     def _exit(self, code: str) -> None:
@@ -421,7 +507,11 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "rtproto"): Ns2Simulator.ns_rtproto,
     ("Simulator", "rtmodel-at"): Ns2Simulator.ns_rtmodel_at,
     **{("Simulator", m): Ns2Simulator.ns_ignore for m in _LAYOUT},
+    ("Simulator", "link"): Ns2Simulator.ns_link_object,
+    ("Link", "queue"): Ns2Simulator.link_queue,
     ("Node", "id"): Ns2Simulator.node_id,
+    ("Node", "allocaddr"): Ns2Simulator.ns_ignore,
+    ("Node", "expandaddr"): Ns2Simulator.ns_ignore,
     ("Agent", "attach"): Ns2Simulator.agent_attach,
     ("Agent", "trace"): Ns2Simulator.agent_trace,
     ("Agent", "attach-app"): Ns2Simulator.agent_attach_app,
