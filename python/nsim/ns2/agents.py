@@ -51,8 +51,8 @@ _TCP_STATE = ("seqno_", "t_seqno_", "dupacks_", "ack_", "cwnd_", "awnd_", "rtt_"
               "backoff_", "maxseq_", "ndatapack_", "ndatabytes_", "nackpack_", "nrexmitbytes_", "nrexmit_",
               "nrexmitpack_", "ncwndcuts_", "ncwndcuts1_", "necnresponses_", "nam_tracevar_",
               "trace_all_oneline_", "print_request_", "debug_", "agent_addr_", "agent_port_",
-              "dst_addr_", "dst_port_", "fid_", "class_", "prio_", "ttl_", "flags_")
-_AGENT_IDS = ("fid_", "class_", "prio_", "ttl_", "flags_", "debug_", "agent_addr_", "agent_port_",
+              "dst_addr_", "dst_port_", "fid_", "class_", "flags_")
+_AGENT_IDS = ("fid_", "class_", "flags_", "debug_", "agent_addr_", "agent_port_",
               "dst_addr_", "dst_port_", "sport_", "dport_")
 
 

@@ -83,6 +83,10 @@ class Interp:
         self.tcl = tkinter.Tcl()
         self._handlers = handlers
         self._error = ""
+        #: The ``$ns at`` event being evaluated (its scheduling line and text), and the Tcl
+        #: frame depth it started at.
+        self.event: tuple[int, str] | None = None
+        self.event_depth = 0
         self.tcl.createcommand("::ns2::py", self._py)
         self.tcl.eval(_BRIDGE)
         with open(os.path.join(os.path.dirname(__file__), "otcl.tcl"), encoding="utf-8") as f:
@@ -109,15 +113,27 @@ class Interp:
         return "" if out is None else str(out)
 
     def where(self) -> tuple[int, str] | None:
-        """The line and text of the innermost command of the script being run now (None
-        outside the script's own lines, e.g. in an event's text)."""
+        """The line and text of the innermost command of the script being run now: a line
+        of the file, or, inside a ``$ns at`` event's text, the line that scheduled it (None
+        if neither is known)."""
         depth = int(self.tcl.eval("info frame"))
-        for k in range(depth, 0, -1):
+        for k in range(depth, self.event_depth, -1):
             frame = self.tcl.eval(f"info frame {k}")
             d = dict(zip(*[iter(self.tcl.splitlist(frame))] * 2))
             if d.get("type") == "source" and os.path.abspath(d.get("file", "")) == self.script:
                 return int(d["line"]), d["cmd"]
-        return None
+        return self.event
+
+    def eval_event(self, text: str, origin: tuple[int, str] | None) -> None:
+        """Evaluates a ``$ns at`` event's text; errors name ``origin`` (the line and command
+        that scheduled it), unless they come from a line of the file (a procedure's body)."""
+        outer = (self.event, self.event_depth)
+        self.event = origin
+        self.event_depth = int(self.tcl.eval("info frame"))
+        try:
+            self.eval(text, origin)
+        finally:
+            self.event, self.event_depth = outer
 
     def locate(self, reason: str) -> str:
         """``script:LINE: `command`: reason`` for an error raised by a Python handler now."""
@@ -132,27 +148,27 @@ class Interp:
         """Sources the script (in its own directory, as ns-2 users run it)."""
         self.eval(f"source {{{self.script}}}")
 
-    def eval(self, text: str, line: int | None = None) -> str:
-        """Evaluates Tcl text; errors become :class:`Ns2ScriptError` (``line``: the script
-        line to name when the text is not the script's own, e.g. a ``$ns at`` event)."""
+    def eval(self, text: str, origin: tuple[int, str] | None = None) -> str:
+        """Evaluates Tcl text; errors become :class:`Ns2ScriptError` (``origin``: the script
+        line and command to name when the text is not the script's own, e.g. an event)."""
         try:
             return self.tcl.eval(text)
         except tkinter.TclError as e:
             code = self.tcl.eval("set ::errorCode")
             if code == "NSIM EXIT":
                 raise ScriptExit() from None
-            raise self._script_error(str(e), line, text) from None
+            raise self._script_error(str(e), origin, text) from None
 
-    def _script_error(self, message: str, line: int | None, text: str) -> Ns2ScriptError:
+    def _script_error(self, message: str, origin: tuple[int, str] | None, text: str) -> Ns2ScriptError:
         name = os.path.basename(self.script)
         if message.startswith(f"{name}:"):
             return Ns2ScriptError(message, file=self.script, reason=message)
         info = self.tcl.eval("set ::errorInfo")
         lines = re.findall(r'\(file "([^"]*)" line (\d+)\)', info)
         ours = [int(n) for f, n in lines if os.path.abspath(f) == self.script]
-        where = ours[-1] if ours else line
-        cmd = text
-        for quoted, f, _ in re.findall(r'"((?:[^"\\]|\\.)*)"\n\s*\(file "([^"]*)" line (\d+)\)', info):
+        where = origin[0] if origin is not None else (ours[-1] if ours else None)
+        cmd = origin[1] if origin is not None else text
+        for quoted, f, _ in [] if origin is not None else re.findall(r'"((?:[^"\\]|\\.)*)"\n\s*\(file "([^"]*)" line (\d+)\)', info):
             if os.path.abspath(f) == self.script:
                 cmd = quoted
         head = f"{name}:{where}" if where is not None else name

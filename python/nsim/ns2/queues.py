@@ -27,7 +27,7 @@ _RED_KEYS = {
 }
 #: Queue/RED variables that are state, statistics or ns-2 bookkeeping.
 _RED_STATE = ("ave_", "prob1_", "curq_", "cur_max_p_", "summarystats_", "debug_", "thresh_queue_",
-              "maxthresh_queue_", "blocked_", "unblock_on_resume_")
+              "maxthresh_queue_")
 
 
 def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
     limit = int(number(values["limit_"], "limit_"))
     if cls == "Queue/DropTail":
         check_unmapped("the DropTail queue", heritage, values, ("limit_", "drop_front_"),
-                       ("summarystats_", "debug_", "blocked_", "unblock_on_resume_", "mean_pktsize_"))
+                       ("summarystats_", "debug_", "mean_pktsize_"))
         if flag(values["queue_in_bytes_"], "queue_in_bytes_"):
             raise Ns2Error("Queue/DropTail: queue_in_bytes_ true is not modelled (give the limit in packets)")
         out: dict[str, Any] = {"kind": "droptail", "limit": limit}

@@ -36,7 +36,7 @@ class Runner:
         self.is_app = is_app
         self._build = build
         self._written = written
-        self.events: list[tuple[float, int, str, int | None]] = []
+        self.events: list[tuple[float, int, str, tuple[int, str] | None]] = []
         self._seq = 0
         self.now = 0.0
         self.phase = "setup"
@@ -46,11 +46,12 @@ class Runner:
         self.ended_by = ""
         self._halted = False
 
-    def at(self, t: float, script: str, line: int | None) -> None:
-        """Schedules Tcl text at simulated time ``t``."""
+    def at(self, t: float, script: str, origin: tuple[int, str] | None) -> None:
+        """Schedules Tcl text at simulated time ``t`` (``origin``: the script line and
+        command that scheduled it, named by errors)."""
         if t < self.now:
             raise Ns2Error(f"at {t}: the time is in the past (now {self.now})")
-        heapq.heappush(self.events, (t, self._seq, script, line))
+        heapq.heappush(self.events, (t, self._seq, script, origin))
         self._seq += 1
 
     def can_plan(self, what: str) -> None:
@@ -86,14 +87,14 @@ class Runner:
         self._halted = False
         self._plan_direct()
         while self.events and not self._halted:
-            t, _, script, line = heapq.heappop(self.events)
+            t, _, script, origin = heapq.heappop(self.events)
             self.now = t
             if self.phase == "live":
                 assert self.sim is not None
                 if t > self.sim.now:
                     self.sim.run(until=t)
             try:
-                self.interp.eval(script, line)
+                self.interp.eval_event(script, origin)
             except ScriptExit:
                 self.finish("exit")
                 raise
@@ -104,14 +105,14 @@ class Runner:
         """Applies the scheduled ``OBJ start`` / ``OBJ stop`` events at once (in time order),
         so a procedure that reads live state early does not end the plan before them."""
         keep = []
-        for t, seq, script, line in sorted(self.events):
+        for t, seq, script, origin in sorted(self.events):
             words = self.interp.tcl.splitlist(script) if self.interp.tcl.eval(
                 f"info complete {{{script}}}") == "1" and "\n" not in script else ()
             if len(words) == 2 and words[1] in ("start", "stop") and self.is_app(str(words[0])):
                 self.now = t
-                self.interp.eval(script, line)
+                self.interp.eval_event(script, origin)
             else:
-                keep.append((t, seq, script, line))
+                keep.append((t, seq, script, origin))
         self.now = 0.0
         self.events = keep
         heapq.heapify(self.events)

@@ -314,8 +314,7 @@ class Ns2Simulator:
         return a
 
     def ns_at(self, obj: str, t: str, script: str) -> str:
-        here = self.interp.where()
-        self.runner.at(seconds(t, "at"), script, here[0] if here else None)
+        self.runner.at(seconds(t, "at"), script, self.interp.where())
         return ""
 
     def ns_run(self, obj: str) -> str:
