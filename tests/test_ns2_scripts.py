@@ -27,6 +27,12 @@ reduce_trace = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(reduce_trace)  # type: ignore[union-attr]
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripts write the files they open relative to the working directory, as under ns-2."""
+    monkeypatch.chdir(tmp_path)
+
+
 def _copy(tmp_path: Path, name: str) -> Path:
     shutil.copy(REF / name, tmp_path / name)
     return tmp_path / name

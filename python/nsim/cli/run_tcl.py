@@ -1,6 +1,6 @@
 """``nsim run script.tcl``: runs an ns-2 OTcl script (:mod:`nsim.ns2`) and writes its results
 like a TOML scenario's. The script writes its own files (``trace-all``, traced variables)
-where it opens them, in its directory, as under ns-2."""
+where it opens them, relative to the working directory, as under ns-2."""
 
 from __future__ import annotations
 

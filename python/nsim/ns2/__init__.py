@@ -23,8 +23,8 @@ __all__ = ["Ns2ScriptError", "run_script"]
 def run_script(path: str | os.PathLike[str], notice: Callable[[str], None] | None = None) -> "Results":
     """Runs an ns-2 OTcl script and returns the run's :class:`nsim.Results`.
 
-    The script runs in its own directory (the files it opens are written there, as under
-    ns-2). ``notice`` is called with each notice (a skipped ``exec``, ``namtrace-all``);
+    Files the script opens are relative to the working directory, as under ns-2. ``notice``
+    is called with each notice (a skipped ``exec``, ``namtrace-all``);
     by default they are printed to stderr as ``notice: ...`` lines.
 
     Raises:
@@ -37,18 +37,13 @@ def run_script(path: str | os.PathLike[str], notice: Callable[[str], None] | Non
     if not os.path.isfile(script):
         raise Ns2ScriptError(f"{path}: no such script", file=os.fspath(path), reason="no such file")
     say = notice or (lambda m: print(f"notice: {m}", file=sys.stderr))
-    here = os.getcwd()
-    os.chdir(os.path.dirname(script))
+    sim = Ns2Simulator(script, say)
     try:
-        sim = Ns2Simulator(script, say)
-        try:
-            sim.interp.run_file()
-        except ScriptExit:
-            pass
-        sim.runner.finish("the end of the script")
-        if sim.runner.results is None:
-            raise Ns2ScriptError(f"{os.path.basename(script)}: the script never called `$ns run`", file=script,
-                                 reason="no `$ns run`")
-        return sim.runner.results
-    finally:
-        os.chdir(here)
+        sim.interp.run_file()
+    except ScriptExit:
+        pass
+    sim.runner.finish("the end of the script")
+    if sim.runner.results is None:
+        raise Ns2ScriptError(f"{os.path.basename(script)}: the script ran no simulation (no `$ns run`)", file=script,
+                             reason="no `$ns run`")
+    return sim.runner.results

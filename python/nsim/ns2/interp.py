@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import os
 import re
-import tkinter
+
+try:
+    import tkinter
+except ImportError:  # a Python built without Tcl/Tk (e.g. Debian's python3 without python3-tk)
+    tkinter = None  # type: ignore[assignment]
 from typing import Callable
 
 from ..errors import ScenarioError
@@ -80,6 +84,9 @@ class Interp:
 
     def __init__(self, script: str, handlers: dict[str, Handler]) -> None:
         self.script = os.path.abspath(script)
+        if tkinter is None:
+            raise Ns2ScriptError(f"{script}: running ns-2 scripts needs Python's tkinter (Tcl 8.6): uv's Python has"
+                                 " it; for a system Python install python3-tk", file=script, reason="no tkinter")
         self.tcl = tkinter.Tcl()
         self._handlers = handlers
         self._error = ""

@@ -17,24 +17,27 @@ if TYPE_CHECKING:
 
 
 def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None) -> Iterable[str]:
-    """nsim's trace lines with column 8 (flow id) and 9-10 (addr.port) as ns-2 writes them:
-    the sending agent's ``fid_`` and the agents' ports (attach order at their nodes). With
-    ``only = (a, b)``: the lines of link direction a->b (``trace-queue``)."""
+    """nsim's trace lines with the time rounded as ns-2 prints it, column 8 (flow id) and
+    9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` and the agents' ports
+    (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
+    (``trace-queue``). Python reads and writes each line (docs/guide/ns2-scripts.md, "Speed")."""
+    # Per flow: (source node, "fid src dst" forwards, "fid dst src" backwards).
     cols = []
     for f in flows:
-        fwd = (f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}")
-        cols.append((str(f.fid), str(f.src[0]), fwd, (fwd[1], fwd[0])))
+        a, b = f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}"
+        cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.fid} {b} {a}"))
     keep = None if only is None else (str(only[0]), str(only[1]))
+    last_in, last_out = "", ""
     with open(path, encoding="ascii") as src:
         for line in src:
-            f = line.split(" ")
-            if keep is not None and (f[2], f[3]) != keep:
+            op, t, frm, to, ptype, size, flags, fid, sa, _, rest = line.split(" ", 10)
+            if keep is not None and (frm, to) != keep:
                 continue
-            fid, src_node, fwd, back = cols[int(f[7])]
-            f[1] = ns2_time(f[1])
-            f[7] = fid
-            f[8], f[9] = fwd if f[8].split(".")[0] == src_node else back
-            yield " ".join(f)
+            if t != last_in:
+                last_in, last_out = t, ns2_time(t)
+            node, fwd, back = cols[int(fid)]
+            ids = fwd if sa[: sa.index(".")] == node else back
+            yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
 
 
 def ns2_time(text: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import os
+import shutil
 from typing import TYPE_CHECKING, Any, Callable
 
 from .interp import Interp, Ns2Error, Ns2ScriptError, ScriptExit
@@ -141,7 +142,8 @@ class Runner:
 
             end = self.now if why != "the end of the script's events" else None
             scenario, self.flows = self._build(end, True)
-            trace = os.path.join(tempfile.mkdtemp(prefix="nsim-ns2-"), "trace.tr")
+            wanted = bool(scenario.config.get("record", {}).get("trace"))
+            trace = os.path.join(tempfile.mkdtemp(prefix="nsim-ns2-"), "trace.tr") if wanted else None
             try:
                 results = scenario.run(trace=trace)
             except Ns2ScriptError:
@@ -151,4 +153,8 @@ class Runner:
         self.phase = "done"
         self.ended_by = why
         self.results = results
-        self._written(results, trace)
+        try:
+            self._written(results, trace)
+        finally:
+            if trace is not None:
+                shutil.rmtree(os.path.dirname(trace), ignore_errors=True)
