@@ -207,6 +207,15 @@ def test_cli_and_python_entry_points(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "--seed: not for ns-2 scripts" in bad.stderr
 
 
+def test_example_script_in_scenarios_runs(tmp_path: Path) -> None:
+    notices: list[str] = []
+    res = run_script(ROOT / "scenarios" / "ns2_dumbbell.tcl", notice=notices.append)
+    assert res.balanced and set(res.flows["name"]) == {"tcp_n0_n3", "cbr_n1_n3"}
+    assert (tmp_path / "ns2_dumbbell.tr").stat().st_size > 0 and (tmp_path / "ns2_dumbbell.cwnd").stat().st_size > 0
+    assert notices == ["namtrace-all: nsim writes no nam animation trace (the file stays empty)",
+                       "exec xgraph ns2_dumbbell.cwnd &: not run (nsim runs no external programs)"]
+
+
 EXAMPLES = Path("/usr/share/doc/ns2/examples/tcl/ex")
 
 
