@@ -85,6 +85,8 @@ class Network:
         return f"n{nid}"
 
     def add_link(self, link: Link) -> None:
+        """Adds a link; a simplex link opposite an earlier one completes it (one nsim link
+        per node pair, one rate and delay for both directions)."""
         for other in self.links:
             if {other.a, other.b} == {link.a, link.b}:
                 if not (other.simplex and link.simplex and other.a == link.b):

@@ -265,13 +265,13 @@ class Ns2Simulator:
             return ""
         raise Ns2Error(f"{chain[0]} method `{method}` is not modelled by nsim")
 
-    def ns_node(self, obj: str, *args: str) -> str:
+    def _ns_node(self, obj: str, *args: str) -> str:
         return self.interp.tcl.eval("new Node")
 
-    def node_id(self, obj: str) -> int:
+    def _node_id(self, obj: str) -> int:
         return self._node(obj)
 
-    def ns_link(self, obj: str, a: str, b: str, bw: str, delay: str, qtype: str, *rest: str, simplex: bool = False) -> str:
+    def _ns_link(self, obj: str, a: str, b: str, bw: str, delay: str, qtype: str, *rest: str, simplex: bool = False) -> str:
         if self.runner.phase != "setup":
             raise Ns2Error("links are created before `$ns run`")
         if rest:
@@ -284,17 +284,17 @@ class Ns2Simulator:
         self.net.add_link(Link(ia, ib, rate_bps(bw, "bandwidth"), seconds(delay, "delay"), q, rq, simplex, ""))
         return ""
 
-    def ns_simplex(self, obj: str, *args: str) -> str:
-        return self.ns_link(obj, *args, simplex=True)
+    def _ns_simplex(self, obj: str, *args: str) -> str:
+        return self._ns_link(obj, *args, simplex=True)
 
-    def ns_queue_limit(self, obj: str, a: str, b: str, limit: str) -> str:
+    def _ns_queue_limit(self, obj: str, a: str, b: str, limit: str) -> str:
         key = (self._node(a), self._node(b))
         if key not in self.net.queues:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
         self.interp.tcl.eval(f"{self.net.queues[key]} set limit_ {{{limit}}}")
         return ""
 
-    def ns_attach_agent(self, obj: str, node: str, agent: str) -> str:
+    def _ns_attach_agent(self, obj: str, node: str, agent: str) -> str:
         nid = self._node(node)
         ag = self._agent(agent)
         if ag.node is not None:
@@ -305,7 +305,7 @@ class Ns2Simulator:
         self.interp.tcl.eval(f"{agent} set agent_addr_ {nid}; {agent} set agent_port_ {ag.port}")
         return ""
 
-    def ns_connect(self, obj: str, a: str, b: str) -> str:
+    def _ns_connect(self, obj: str, a: str, b: str) -> str:
         sa, sb = self._agent(a), self._agent(b)
         if sa.peer is not None or sb.peer is not None:
             raise Ns2Error("an agent connected twice: nsim flows have one peer")
@@ -313,36 +313,36 @@ class Ns2Simulator:
         self.interp.tcl.eval(f"set ::otcl::o::{a}::dst_addr_ {sb.node}; set ::otcl::o::{a}::dst_port_ {sb.port}")
         return a
 
-    def ns_at(self, obj: str, t: str, script: str) -> str:
+    def _ns_at(self, obj: str, t: str, script: str) -> str:
         self.runner.at(seconds(t, "at"), script, self.interp.where())
         return ""
 
-    def ns_run(self, obj: str) -> str:
+    def _ns_run(self, obj: str) -> str:
         self.runner.run()
         return ""
 
-    def ns_now(self, obj: str) -> str:
+    def _ns_now(self, obj: str) -> str:
         return repr(self.runner.now) if self.runner.now != int(self.runner.now) else f"{self.runner.now:g}"
 
-    def ns_halt(self, obj: str) -> str:
+    def _ns_halt(self, obj: str) -> str:
         self.runner.halt()
         return ""
 
-    def ns_trace_all(self, obj: str, chan: str) -> str:
+    def _ns_trace_all(self, obj: str, chan: str) -> str:
         if self.net.links:
             raise Ns2Error("trace-all after links were created: ns-2 would trace only later links; call it first")
         self._trace_all = chan
         return ""
 
-    def ns_namtrace_all(self, obj: str, *args: str) -> str:
+    def _ns_namtrace_all(self, obj: str, *args: str) -> str:
         self._notice("namtrace-all: nsim writes no nam animation trace (the file stays empty)")
         return ""
 
-    def ns_flush_trace(self, obj: str) -> str:
+    def _ns_flush_trace(self, obj: str) -> str:
         self.runner.finish("flush-trace")
         return ""
 
-    def ns_trace_queue(self, obj: str, a: str, b: str, chan: str = "") -> str:
+    def _ns_trace_queue(self, obj: str, a: str, b: str, chan: str = "") -> str:
         if not chan:
             raise Ns2Error("trace-queue without a file channel is not modelled")
         key = (self._node(a), self._node(b))
@@ -351,19 +351,19 @@ class Ns2Simulator:
         self._trace_queues.append((chan, *key))
         return ""
 
-    def ns_rtproto(self, obj: str, proto: str, *args: str) -> str:
+    def _ns_rtproto(self, obj: str, proto: str, *args: str) -> str:
         if proto not in ("Static", "Session"):
             raise Ns2Error(f"rtproto {proto}: nsim computes static shortest paths (Static; Session after failures)")
         return ""
 
-    def ns_rtmodel_at(self, obj: str, t: str, op: str, a: str, b: str) -> str:
+    def _ns_rtmodel_at(self, obj: str, t: str, op: str, a: str, b: str) -> str:
         if op not in ("up", "down"):
             raise Ns2Error(f"rtmodel-at {op}: only up and down")
         link = f"{self.net.node_name(self._node(a))}-{self.net.node_name(self._node(b))}"
         self.net.events.append({"at": seconds(t, "rtmodel-at"), "action": op, "link": link})
         return ""
 
-    def ns_link_object(self, obj: str, a: str, b: str) -> str:
+    def _ns_link_object(self, obj: str, a: str, b: str) -> str:
         key = (self._node(a), self._node(b))
         if key not in self.net.queues:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
@@ -376,17 +376,17 @@ class Ns2Simulator:
             self._link_keys[link] = key
         return self._link_objects[key]
 
-    def link_queue(self, obj: str) -> str:
+    def _link_queue(self, obj: str) -> str:
         return self.net.queues[self._link_keys[obj]]
 
-    def ns_ignore(self, obj: str, *args: str) -> str:
+    def _ns_ignore(self, obj: str, *args: str) -> str:
         return ""
 
-    def agent_attach(self, obj: str, chan: str) -> str:
+    def _agent_attach(self, obj: str, chan: str) -> str:
         self._attached[obj] = chan
         return ""
 
-    def agent_trace(self, obj: str, var: str, *args: str) -> str:
+    def _agent_trace(self, obj: str, var: str, *args: str) -> str:
         if var not in ("cwnd_",) or "Agent/TCP" not in self._heritage(obj):
             raise Ns2Error(f"tracing {var}: nsim traces cwnd_ of TCP senders")
         if obj not in self._attached:
@@ -394,23 +394,23 @@ class Ns2Simulator:
         self._traced.append((obj, self.runner.now))
         return ""
 
-    def agent_attach_app(self, obj: str, kind: str) -> str:
+    def _agent_attach_app(self, obj: str, kind: str) -> str:
         app = self.interp.tcl.eval(f"new Application/{kind}")
-        self.app_attach_agent(app, obj)
+        self._app_attach_agent(app, obj)
         return app
 
-    def agent_advance(self, obj: str, n: str) -> str:
+    def _agent_advance(self, obj: str, n: str) -> str:
         self.runner.can_plan(f"`{obj} advance`")
         self._agent(obj).plan.append((self.runner.now, "advance", number(n, "advance")))
         return ""
 
-    def agent_port(self, obj: str) -> str:
+    def _agent_port(self, obj: str) -> str:
         return self._var(obj, "agent_port_")
 
-    def agent_addr(self, obj: str) -> str:
+    def _agent_addr(self, obj: str) -> str:
         return self._var(obj, "agent_addr_")
 
-    def app_attach_agent(self, obj: str, agent: str) -> str:
+    def _app_attach_agent(self, obj: str, agent: str) -> str:
         ag = self._agent(agent)
         if ag.app is not None and ag.app != obj:
             raise Ns2Error(f"agent {agent} already carries application {ag.app}")
@@ -418,12 +418,12 @@ class Ns2Simulator:
         self.net.apps[obj].agent = agent
         return ""
 
-    def app_start(self, obj: str) -> str:
+    def _app_start(self, obj: str) -> str:
         self.runner.can_plan(f"`{obj} start`")
         self.net.apps[obj].plan.append((self.runner.now, "start"))
         return ""
 
-    def app_stop(self, obj: str) -> str:
+    def _app_stop(self, obj: str) -> str:
         self.runner.can_plan(f"`{obj} stop`")
         self.net.apps[obj].plan.append((self.runner.now, "stop"))
         return ""
@@ -489,36 +489,36 @@ class Ns2Simulator:
 
 
 _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
-    ("Simulator", "node"): Ns2Simulator.ns_node,
-    ("Simulator", "duplex-link"): Ns2Simulator.ns_link,
-    ("Simulator", "simplex-link"): Ns2Simulator.ns_simplex,
-    ("Simulator", "queue-limit"): Ns2Simulator.ns_queue_limit,
-    ("Simulator", "attach-agent"): Ns2Simulator.ns_attach_agent,
-    ("Simulator", "connect"): Ns2Simulator.ns_connect,
-    ("Simulator", "at"): Ns2Simulator.ns_at,
-    ("Simulator", "run"): Ns2Simulator.ns_run,
-    ("Simulator", "now"): Ns2Simulator.ns_now,
-    ("Simulator", "halt"): Ns2Simulator.ns_halt,
-    ("Simulator", "trace-all"): Ns2Simulator.ns_trace_all,
-    ("Simulator", "namtrace-all"): Ns2Simulator.ns_namtrace_all,
-    ("Simulator", "flush-trace"): Ns2Simulator.ns_flush_trace,
-    ("Simulator", "trace-queue"): Ns2Simulator.ns_trace_queue,
-    ("Simulator", "rtproto"): Ns2Simulator.ns_rtproto,
-    ("Simulator", "rtmodel-at"): Ns2Simulator.ns_rtmodel_at,
-    **{("Simulator", m): Ns2Simulator.ns_ignore for m in _LAYOUT},
-    ("Simulator", "link"): Ns2Simulator.ns_link_object,
-    ("Link", "queue"): Ns2Simulator.link_queue,
-    ("Node", "id"): Ns2Simulator.node_id,
-    ("Node", "allocaddr"): Ns2Simulator.ns_ignore,
-    ("Node", "expandaddr"): Ns2Simulator.ns_ignore,
-    ("Agent", "attach"): Ns2Simulator.agent_attach,
-    ("Agent", "trace"): Ns2Simulator.agent_trace,
-    ("Agent", "attach-app"): Ns2Simulator.agent_attach_app,
-    ("Agent", "port"): Ns2Simulator.agent_port,
-    ("Agent", "addr"): Ns2Simulator.agent_addr,
-    ("Agent/TCP", "advance"): Ns2Simulator.agent_advance,
-    ("Agent/TCP", "advanceby"): Ns2Simulator.agent_advance,
-    ("Application", "attach-agent"): Ns2Simulator.app_attach_agent,
-    ("Application", "start"): Ns2Simulator.app_start,
-    ("Application", "stop"): Ns2Simulator.app_stop,
+    ("Simulator", "node"): Ns2Simulator._ns_node,
+    ("Simulator", "duplex-link"): Ns2Simulator._ns_link,
+    ("Simulator", "simplex-link"): Ns2Simulator._ns_simplex,
+    ("Simulator", "queue-limit"): Ns2Simulator._ns_queue_limit,
+    ("Simulator", "attach-agent"): Ns2Simulator._ns_attach_agent,
+    ("Simulator", "connect"): Ns2Simulator._ns_connect,
+    ("Simulator", "at"): Ns2Simulator._ns_at,
+    ("Simulator", "run"): Ns2Simulator._ns_run,
+    ("Simulator", "now"): Ns2Simulator._ns_now,
+    ("Simulator", "halt"): Ns2Simulator._ns_halt,
+    ("Simulator", "trace-all"): Ns2Simulator._ns_trace_all,
+    ("Simulator", "namtrace-all"): Ns2Simulator._ns_namtrace_all,
+    ("Simulator", "flush-trace"): Ns2Simulator._ns_flush_trace,
+    ("Simulator", "trace-queue"): Ns2Simulator._ns_trace_queue,
+    ("Simulator", "rtproto"): Ns2Simulator._ns_rtproto,
+    ("Simulator", "rtmodel-at"): Ns2Simulator._ns_rtmodel_at,
+    **{("Simulator", m): Ns2Simulator._ns_ignore for m in _LAYOUT},
+    ("Simulator", "link"): Ns2Simulator._ns_link_object,
+    ("Link", "queue"): Ns2Simulator._link_queue,
+    ("Node", "id"): Ns2Simulator._node_id,
+    ("Node", "allocaddr"): Ns2Simulator._ns_ignore,
+    ("Node", "expandaddr"): Ns2Simulator._ns_ignore,
+    ("Agent", "attach"): Ns2Simulator._agent_attach,
+    ("Agent", "trace"): Ns2Simulator._agent_trace,
+    ("Agent", "attach-app"): Ns2Simulator._agent_attach_app,
+    ("Agent", "port"): Ns2Simulator._agent_port,
+    ("Agent", "addr"): Ns2Simulator._agent_addr,
+    ("Agent/TCP", "advance"): Ns2Simulator._agent_advance,
+    ("Agent/TCP", "advanceby"): Ns2Simulator._agent_advance,
+    ("Application", "attach-agent"): Ns2Simulator._app_attach_agent,
+    ("Application", "start"): Ns2Simulator._app_start,
+    ("Application", "stop"): Ns2Simulator._app_stop,
 }
