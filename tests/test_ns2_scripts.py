@@ -56,6 +56,15 @@ def test_bottleneck_events_match_ns2(tmp_path: Path, script: str, links: set) ->
         assert any("namtrace-all" in n for n in notices) and any("exec nam" in n for n in notices)
 
 
+def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
+    run_script(_copy(tmp_path, "droplist.tcl"), notice=lambda m: None)
+    lines = (tmp_path / "droplist.tr").read_text().splitlines()
+    # ns-2.35's trace of this script: 27 lines, these two drops (no `+` line for them)
+    assert [x for x in lines if x.startswith("d ")] == ["d 0.02 0 1 cbr 500 ------- 0 0.0 1.0 2 2",
+                                                        "d 0.05 0 1 cbr 500 ------- 0 0.0 1.0 5 5"]
+    assert len(lines) == 27 and not any(x.startswith("+ 0.02 ") for x in lines)
+
+
 def test_whole_trace_and_cwnd_file_are_ns2s_bytes(tmp_path: Path) -> None:
     run_script(_copy(tmp_path, "reno_dumbbell.tcl"))
     assert (tmp_path / "reno_dumbbell.cwnd").read_bytes() == (REF / "reno_dumbbell.cwnd").read_bytes()

@@ -79,6 +79,8 @@ class Network:
         self.apps: dict[str, App] = {}
         self.ports: dict[int, int] = {}
         self.events: list[dict[str, Any]] = []
+        #: Link direction -> the nsim error model of ``$ns lossmodel`` on it.
+        self.errors: dict[tuple[int, int], dict[str, Any]] = {}
 
     def node_name(self, nid: int) -> str:
         """The nsim name of ns-2 node ``nid``."""
@@ -170,6 +172,10 @@ class Network:
                 "delay": lk.delay_s,
                 "queue": queue_table(self.heritage(lk.queue), self.values(lk.queue)),
             }
+            for key, field in (((lk.a, lk.b), "error"), ((lk.b, lk.a), "reverse_error")):
+                if key in self.errors:
+                    entry[field] = self.errors[key]
+                    entry["error_at"] = "enqueue"
             if lk.simplex:
                 entry["simplex"] = True
             elif lk.reverse_queue is not None:

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable
 
 from .defaults import tcl_declarations
+from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
 from .outputs import cwnd_lines, ns2_trace_lines, write_temp
@@ -82,6 +83,9 @@ RandomVariable/Pareto instproc value {} {
 Class RandomVariable/Constant -superclass RandomVariable
 RandomVariable/Constant set val_ 1.0
 RandomVariable/Constant instproc value {} { $self instvar val_; return $val_ }
+proc remove-all-packet-headers {} {}
+proc remove-packet-header {args} {}
+proc add-packet-header {args} {}
 Simulator instproc delay_parse {t} { return [::ns2::call parse time $t] }
 Simulator instproc bw_parse {b} { return [::ns2::call parse rate $b] }
 proc ns-random {{seed ""}} {
@@ -142,6 +146,8 @@ class Ns2Simulator:
         self._live_base: dict[tuple[str, str], float] = {}
         self._link_objects: dict[tuple[int, int], str] = {}
         self._link_keys: dict[str, tuple[int, int]] = {}
+        #: Error model object -> its unit, ranvar and droplist (set by methods, not variables).
+        self._error_models: dict[str, dict[str, Any]] = {}
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
 
@@ -379,6 +385,35 @@ class Ns2Simulator:
     def _link_queue(self, obj: str) -> str:
         return self.net.queues[self._link_keys[obj]]
 
+    def _ns_lossmodel(self, obj: str, em: str, a: str, b: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if self.runner.phase != "setup":
+            raise Ns2Error("an error model is inserted before `$ns run` (a change during the run needs issue 27's events)")
+        extra = self._error_models.get(em, {})
+        ranvar = extra.get("ranvar")
+        table = error_table(self._heritage(em), self._values(em), extra.get("unit", "pkt"), extra.get("droplist"),
+                            None if ranvar is None else (self._heritage(ranvar), self._values(ranvar)))
+        if table is not None:
+            self.net.errors[key] = table
+        return ""
+
+    def _em_unit(self, obj: str, unit: str = "") -> str:
+        if not unit:
+            return self._error_models.get(obj, {}).get("unit", "pkt")
+        self._error_models.setdefault(obj, {})["unit"] = unit
+        return ""
+
+    def _em_ranvar(self, obj: str, rv: str) -> str:
+        self._error_models.setdefault(obj, {})["ranvar"] = rv
+        return ""
+
+    def _em_droplist(self, obj: str, items: str) -> str:
+        self._error_models.setdefault(obj, {})["droplist"] = [int(number(k, "droplist"))
+                                                              for k in self.interp.tcl.splitlist(items)]
+        return ""
+
     def _ns_ignore(self, obj: str, *args: str) -> str:
         return ""
 
@@ -507,6 +542,11 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "rtmodel-at"): Ns2Simulator._ns_rtmodel_at,
     **{("Simulator", m): Ns2Simulator._ns_ignore for m in _LAYOUT},
     ("Simulator", "link"): Ns2Simulator._ns_link_object,
+    ("Simulator", "lossmodel"): Ns2Simulator._ns_lossmodel,
+    ("ErrorModel", "unit"): Ns2Simulator._em_unit,
+    ("ErrorModel", "ranvar"): Ns2Simulator._em_ranvar,
+    ("ErrorModel", "drop-target"): Ns2Simulator._ns_ignore,
+    ("ErrorModel/List", "droplist"): Ns2Simulator._em_droplist,
     ("Link", "queue"): Ns2Simulator._link_queue,
     ("Node", "id"): Ns2Simulator._node_id,
     ("Node", "allocaddr"): Ns2Simulator._ns_ignore,
