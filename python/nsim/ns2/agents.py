@@ -125,7 +125,8 @@ def application(app: list[str], avars: dict[str, str], agent: list[str], agvars:
         out: dict[str, Any] = {"kind": "cbr", "size": size}
         if number(avars["maxpkts_"], "maxpkts_") != 268435456:
             raise Ns2Error("Application/Traffic/CBR: maxpkts_ (a packet count limit) has no nsim model")
-        out["interval"] = seconds(avars["interval_"], "interval_")
+        # ns-2's CBR sends every packetSize_ * 8 / rate_ (setting interval_ sets rate_).
+        out["interval"] = size * 8 / rate_bps(avars["rate_"], "rate_")
         if number(avars["random_"], "random_") != 0:
             out["jitter"] = 1
         return out

@@ -181,6 +181,8 @@ class Ns2Simulator:
         elif "Application" in chain:
             self.net.apps[obj] = App(obj)
             self.interp.tcl.eval(f"set ::otcl::watched({obj}) 1")
+            if "Application/Traffic/CBR" in chain:  # interval_ follows the class's rate_, as in ns-2
+                self._setvar(obj, "rate_", self._var(obj, "rate_"))
 
     def _deleted(self, obj: str) -> None:
         if obj in self.net.agents or obj in self.net.apps:
