@@ -187,6 +187,16 @@ def test_changing_a_running_flow_is_refused_at_the_line_that_scheduled_it(tmp_pa
     assert "change.tcl:14: `$ns at 0.5 \"$cbr set rate_ 2Mb\"`" in str(e.value) and "changing a model parameter during the run" in str(e.value)
 
 
+def test_events_run_in_the_global_scope_and_now_prints_as_ns2(tmp_path: Path) -> None:
+    script = tmp_path / "now.tcl"
+    script.write_text('set ns [new Simulator]\nset out {}\n$ns at 0.1 {lappend out [$ns now]}\n'
+                      '$ns at 2 {lappend out [$ns now]}\n$ns at 2.5 {lappend out [$ns now]; $ns halt}\n$ns run\n'
+                      'set f [open now.txt w]; puts $f $out; close $f\n')
+    res = run_script(script)
+    assert (tmp_path / "now.txt").read_text() == "0.10000000000000001 2 2.5\n"  # ns-2.35's output
+    assert res.summary["sim_time_s"] == 2.5 and res.accounting["created"] == 0
+
+
 def test_a_run_that_never_ends_is_refused(tmp_path: Path) -> None:
     script = tmp_path / "forever.tcl"
     script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n" + TAIL.replace('$ns at 1.0 "exit 0"\n', ""))
@@ -229,7 +239,7 @@ EXAMPLES = Path("/usr/share/doc/ns2/examples/tcl/ex")
 
 
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="ns-2.35's examples are not installed (apt-get install ns2-examples)")
-@pytest.mark.parametrize("name", ["simple-tcp.tcl", "simple-heap.tcl", "ss.tcl"])
+@pytest.mark.parametrize("name", ["simple-tcp.tcl", "simple-heap.tcl", "ss.tcl", "pkts.tcl"])
 def test_ns2_distribution_examples_run_unchanged(tmp_path: Path, name: str) -> None:
     shutil.copy(EXAMPLES / name, tmp_path / name)
     res = run_script(tmp_path / name, notice=lambda m: None)

@@ -138,7 +138,7 @@ class Interp:
         self.event = origin
         self.event_depth = int(self.tcl.eval("info frame"))
         try:
-            self.eval(text, origin)
+            self.eval(text, origin, at_global=True)
         finally:
             self.event, self.event_depth = outer
 
@@ -155,11 +155,12 @@ class Interp:
         """Sources the script (in its own directory, as ns-2 users run it)."""
         self.eval(f"source {{{self.script}}}")
 
-    def eval(self, text: str, origin: tuple[int, str] | None = None) -> str:
-        """Evaluates Tcl text; errors become :class:`Ns2ScriptError` (``origin``: the script
-        line and command to name when the text is not the script's own, e.g. an event)."""
+    def eval(self, text: str, origin: tuple[int, str] | None = None, at_global: bool = False) -> str:
+        """Evaluates Tcl text, in the global scope with ``at_global`` (as ns-2's scheduler
+        runs an event); errors become :class:`Ns2ScriptError` (``origin``: the script line
+        and command to name when the text is not the script's own, e.g. an event)."""
         try:
-            return self.tcl.eval(text)
+            return str(self.tcl.call("uplevel", "#0", text)) if at_global else self.tcl.eval(text)
         except tkinter.TclError as e:
             code = self.tcl.eval("set ::errorCode")
             if code == "NSIM EXIT":
