@@ -205,20 +205,17 @@ class Ns2Simulator:
         if var not in table or self.runner.phase == "setup":
             return self._var(obj, var)
         sim = self.runner.live()
-        name = self._flow_of(obj)
-        state = next((f for f in sim.state()["flows"] if f["name"] == name), None)
-        if state is None:
+        names = self._flows_of(obj)
+        states = [f for f in sim.state()["flows"] if f["name"] in names]
+        if not states:
             return self._var(obj, var)
-        value = state[table[var]]
-        value = 0.0 if value is None else float(value)
+        value = sum(0.0 if f[table[var]] is None else float(f[table[var]]) for f in states)
         value -= self._live_base.get((obj, var), 0.0)
         return f"{value:g}" if var in ("cwnd_",) else str(int(value))
 
-    def _flow_of(self, obj: str) -> str | None:
-        for info in self.runner.flows or []:
-            if obj in (info.source, info.sink):
-                return info.name
-        return None
+    def _flows_of(self, obj: str) -> set[str]:
+        """The flows an agent sends (a TCP: one) or receives (a LossMonitor: all its sources)."""
+        return {info.name for info in self.runner.flows or [] if obj in (info.source, info.sink)}
 
     def _setvar(self, obj: str, var: str, value: str) -> None:
         chain = self._heritage(obj)
@@ -315,7 +312,12 @@ class Ns2Simulator:
 
     def _ns_connect(self, obj: str, a: str, b: str) -> str:
         sa, sb = self._agent(a), self._agent(b)
-        if sa.peer is not None or sb.peer is not None:
+        senders = [x for x in (sa, sb) if {"Agent/TCP", "Agent/UDP"} & set(self._heritage(x.obj))]
+        if len(senders) == 1:  # a Null or LossMonitor takes any number of sources, as in ns-2
+            src, dst = senders[0], sb if senders[0] is sa else sa
+            if src.peer is not None or (dst.peer is not None and "Agent/TCPSink" in self._heritage(dst.obj)):
+                raise Ns2Error("an agent connected twice: a sender has one peer, a TCP sink one sender")
+        elif sa.peer is not None or sb.peer is not None:
             raise Ns2Error("an agent connected twice: nsim flows have one peer")
         sa.peer, sb.peer = b, a
         self.interp.tcl.eval(f"set ::otcl::o::{a}::dst_addr_ {sb.node}; set ::otcl::o::{a}::dst_port_ {sb.port}")
