@@ -187,6 +187,46 @@ def test_changing_a_running_flow_is_refused_at_the_line_that_scheduled_it(tmp_pa
     assert "change.tcl:14: `$ns at 0.5 \"$cbr set rate_ 2Mb\"`" in str(e.value) and "changing a model parameter during the run" in str(e.value)
 
 
+MULTI = """set ns [new Simulator]
+set n0 [$ns node]
+set n1 [$ns node]
+set n2 [$ns node]
+$ns duplex-link $n0 $n2 1Mb 10ms DropTail
+$ns duplex-link $n1 $n2 1Mb 10ms DropTail
+set lm [new Agent/LossMonitor]
+$ns attach-agent $n2 $lm
+foreach n [list $n0 $n1] start {0.1 0.2013} {
+    set udp [new Agent/UDP]
+    $ns attach-agent $n $udp
+    $ns connect $udp $lm
+    set cbr [new Application/Traffic/CBR]
+    $cbr set rate_ 100Kb
+    $cbr attach-agent $udp
+    $ns at $start "$cbr start"
+}
+set out {}
+$ns at 1.0 {lappend out [$lm set npkts_] [$lm set bytes_]}
+$ns at 2.0 {lappend out [$lm set npkts_] [$lm set bytes_]; $ns halt}
+$ns run
+set f [open ms.txt w]; puts $f $out; close $f
+"""
+
+
+def test_several_sources_into_one_lossmonitor_count_as_ns2(tmp_path: Path) -> None:
+    (tmp_path / "ms.tcl").write_text(MULTI)
+    run_script(tmp_path / "ms.tcl")
+    assert (tmp_path / "ms.txt").read_text() == "100 21000 220 46200\n"  # ns-2.35's npkts_ bytes_ at 1 s, 2 s
+
+
+def test_trace_queue_writes_that_link_direction(tmp_path: Path) -> None:
+    text = (REF / "cbr_null.tcl").read_text().replace("$ns trace-all $tf\n", "").replace(
+        "$ns queue-limit $n2 $n3 10\n", "$ns queue-limit $n2 $n3 10\n$ns trace-queue $n2 $n3 $tf\n")
+    (tmp_path / "cbr_null.tcl").write_text(text)
+    run_script(tmp_path / "cbr_null.tcl", notice=lambda m: None)
+    ours = reduce_trace.reduce(tmp_path / "cbr_null.tr", {("2", "3")})
+    assert ours == (REF / "cbr_null.bottleneck").read_text().splitlines()
+
+
 def test_events_run_in_the_global_scope_and_now_prints_as_ns2(tmp_path: Path) -> None:
     script = tmp_path / "now.tcl"
     script.write_text('set ns [new Simulator]\nset out {}\n$ns at 0.1 {lappend out [$ns now]}\n'
