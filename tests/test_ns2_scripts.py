@@ -56,6 +56,19 @@ def test_bottleneck_events_match_ns2(tmp_path: Path, script: str, links: set) ->
         assert any("namtrace-all" in n for n in notices) and any("exec nam" in n for n in notices)
 
 
+def test_full_tcp_events_match_ns2_but_the_ack_seq_column(tmp_path: Path) -> None:
+    """FullTcp Reno and Newreno (delayed-ACK listener): every bottleneck event as ns-2.35's,
+    but an ACK's seq column: ns-2 prints the listener's own sequence number (0 on the
+    SYN-ACK, then 1), nsim's trace the ACK number (a core change, issue 28)."""
+    def mask(lines: list[str]) -> list[str]:
+        return [" ".join(c[:10] + ["S"]) if c[4] == "ack" else " ".join(c) for c in (x.split() for x in lines)]
+
+    run_script(_copy(tmp_path, "full_tcp.tcl"))
+    ours = mask(reduce_trace.reduce(tmp_path / "full_tcp.tr", {("2", "3"), ("3", "2")}))
+    theirs = mask((REF / "full_tcp.bottleneck").read_text().splitlines())
+    assert len(ours) == len(theirs) and ours == theirs
+
+
 def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
     run_script(_copy(tmp_path, "droplist.tcl"), notice=lambda m: None)
     lines = (tmp_path / "droplist.tr").read_text().splitlines()

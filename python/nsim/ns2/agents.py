@@ -1,6 +1,7 @@
 """ns-2 agents and applications as nsim flows: ``Agent/TCP`` (and /Reno, /Newreno, /Sack1,
 /Fack, /Vegas) with ``Agent/TCPSink`` (/DelAck, /Sack1, /Sack1/DelAck) is a one-way ``tcp``
-transport (docs/models/tcp.md says which ns-2 class each variant follows); ``Agent/UDP``
+transport (docs/models/tcp.md says which ns-2 class each variant follows), two
+``Agent/TCP/FullTcp`` (/Newreno, /Tahoe, /Sack) are ``tcp_full`` (docs/models/tcp_full.md); ``Agent/UDP``
 with ``Agent/Null`` or ``Agent/LossMonitor`` is ``udp``; ``Application/FTP`` is ``bulk``,
 ``Application/Traffic/CBR`` is ``cbr``, ``/Exponential`` and ``/Pareto`` are ``onoff``
 (docs/models/traffic.md)."""
@@ -94,6 +95,50 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
     if int(number(kvars["packetSize_"], "packetSize_")) != out["header_size"]:
         raise Ns2Error(f"{sink[0]}: ACKs of {kvars['packetSize_']} bytes: nsim's ACKs are `tcpip_base_hdr_size_`"
                        f" ({out['header_size']}) bytes")
+    return out
+
+
+#: ns-2 FullTcp class -> nsim tcp_full variant (docs/models/tcp_full.md).
+FULL_VARIANTS = {"Agent/TCP/FullTcp": "reno", "Agent/TCP/FullTcp/Newreno": "newreno",
+                 "Agent/TCP/FullTcp/Tahoe": "tahoe", "Agent/TCP/FullTcp/Sack": "sack"}
+#: Agent/TCP/FullTcp variable -> (nsim tcp_full key, reader).
+_FULL_KEYS = {
+    "segsize_": ("mss", lambda v: int(number(v, "segsize_"))),
+    "window_": ("window", lambda v: int(number(v, "window_"))),
+    "windowInit_": ("initial_window", lambda v: int(number(v, "windowInit_"))),
+    "tcpip_base_hdr_size_": ("header_size", lambda v: int(number(v, "tcpip_base_hdr_size_"))),
+    "tcprexmtthresh_": ("dupthresh", lambda v: int(number(v, "tcprexmtthresh_"))),
+    "maxburst_": ("maxburst", lambda v: int(number(v, "maxburst_"))),
+    "interval_": ("delack_interval", lambda v: seconds(v, "interval_")),
+    "tcpTick_": ("tick", lambda v: seconds(v, "tcpTick_")),
+    "minrto_": ("min_rto", lambda v: seconds(v, "minrto_")),
+    "rtxcur_init_": ("initial_rto", lambda v: seconds(v, "rtxcur_init_")),
+    "maxrto_": ("max_rto", lambda v: seconds(v, "maxrto_")),
+}
+
+
+def full_tcp_transport(client: list[str], cvars: dict[str, str], server: list[str], svars: dict[str, str]) -> dict[str, Any]:
+    """The ``tcp_full`` transport of two connected ``Agent/TCP/FullTcp`` agents (the one
+    whose application starts is the client and sends the data: its variables set the
+    connection's; the listener's ``segsperack_`` (1 or 2) and ``interval_`` its ACKs)."""
+    cls = _known(client, FULL_VARIANTS)
+    if cls not in FULL_VARIANTS or _known(server, FULL_VARIANTS) != cls:
+        raise Ns2Error(f"{client[0]} connected to {server[0]}: nsim's tcp_full needs two FullTcp agents of one"
+                       f" variant ({', '.join(FULL_VARIANTS)})")
+    out: dict[str, Any] = {"kind": "tcp_full", "variant": FULL_VARIANTS[cls], "delack_phase": 0.0}
+    for var, (key, read) in _FULL_KEYS.items():
+        out[key] = read(cvars[var])
+    out["delack_interval"] = seconds(svars["interval_"], "interval_")
+    out["nagle"] = number(cvars["nodelay_"], "nodelay_") == 0
+    acks = int(number(svars["segsperack_"], "segsperack_"))
+    if acks not in (1, 2):
+        raise Ns2Error(f"segsperack_ {acks}: nsim's tcp_full ACKs every segment (1) or every second one (2)")
+    out["delayed_ack"] = acks == 2
+    if number(cvars["segsperack_"], "segsperack_") != 1:
+        raise Ns2Error("segsperack_ of the sending FullTcp: only the listener's is modelled (it sends the ACKs)")
+    mapped = set(_FULL_KEYS) | {"nodelay_", "segsperack_"}
+    check_unmapped("the FullTcp client", client, cvars, mapped, _TCP_STATE)
+    check_unmapped("the FullTcp listener", server, svars, mapped, _TCP_STATE + ("segsize_", "window_", "windowInit_"))
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .agents import application, tcp_transport, udp_transport
+from .agents import application, full_tcp_transport, tcp_transport, udp_transport
 from .interp import Ns2Error
 from .queues import queue_table
 from .units import number
@@ -79,6 +79,8 @@ class Network:
         self.apps: dict[str, App] = {}
         self.ports: dict[int, int] = {}
         self.events: list[dict[str, Any]] = []
+        #: FullTcp agents that called ``listen``.
+        self.listening: set[str] = set()
         #: Link direction -> the nsim error model of ``$ns lossmodel`` on it.
         self.errors: dict[tuple[int, int], dict[str, Any]] = {}
 
@@ -122,7 +124,11 @@ class Network:
                 raise Ns2Error(f"agent {ag.peer} (the peer of {ag.obj}) is not attached to a node")
             sh, kh = self.heritage(ag.obj), self.heritage(sink.obj)
             sv, kv = self.values(ag.obj), self.values(sink.obj)
-            if "Agent/TCP" in sh:
+            if "Agent/TCP/FullTcp" in sh:
+                if ag.obj not in self.listening and sink.obj not in self.listening:
+                    raise Ns2Error(f"FullTcp {ag.obj} starts but its peer {sink.obj} never calls `listen`")
+                transport = full_tcp_transport(sh, sv, kh, kv)
+            elif "Agent/TCP" in sh:
                 transport = tcp_transport(sh, sv, kh, kv)
             elif "Agent/UDP" in sh:
                 transport = udp_transport(sh, sv, kh, kv)
@@ -138,7 +144,8 @@ class Network:
             if len(start) > 1 or len(stop) > 1 or (stop and stop[0] < start[0] if start else stop):
                 raise Ns2Error(f"{app or ag.obj} is started {len(start)} and stopped {len(stop)} times: nsim flows"
                                " start once and stop at most once, after the start")
-            kind = transport["kind"] if app_table["kind"] in ("bulk", "file") else app_table["kind"]
+            kind = {"tcp_full": "full"}.get(transport["kind"], transport["kind"]) if app_table["kind"] in (
+                "bulk", "file") else app_table["kind"]
             name = f"{kind}_n{ag.node}_n{sink.node}"
             base, k = name, 1
             while name in names:
@@ -149,7 +156,7 @@ class Network:
                                     "app": app_table, "transport": transport, "start": start[0]}
             if stop:
                 flow["stop"] = stop[0]
-            fid = int(number(sv["fid_"], "fid_"))
+            fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink and FullTcp copy it)
             info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0))
             out.append((flow, info))
         return out

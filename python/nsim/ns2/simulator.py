@@ -433,6 +433,10 @@ class Ns2Simulator:
         self._traced.append((obj, self.runner.now))
         return ""
 
+    def _full_listen(self, obj: str) -> str:
+        self.net.listening.add(obj)
+        return ""
+
     def _agent_attach_app(self, obj: str, kind: str) -> str:
         app = self.interp.tcl.eval(f"new Application/{kind}")
         self._app_attach_agent(app, obj)
@@ -559,6 +563,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Agent", "port"): Ns2Simulator._agent_port,
     ("Agent", "addr"): Ns2Simulator._agent_addr,
     ("Agent/TCP", "advance"): Ns2Simulator._agent_advance,
+    ("Agent/TCP/FullTcp", "listen"): Ns2Simulator._full_listen,
     ("Agent/TCP", "advanceby"): Ns2Simulator._agent_advance,
     ("Application", "attach-agent"): Ns2Simulator._app_attach_agent,
     ("Application", "start"): Ns2Simulator._app_start,
