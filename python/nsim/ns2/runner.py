@@ -107,8 +107,8 @@ class Runner:
         so a procedure that reads live state early does not end the plan before them."""
         keep = []
         for t, seq, script, origin in sorted(self.events):
-            words = self.interp.tcl.splitlist(script) if self.interp.tcl.eval(
-                f"info complete {{{script}}}") == "1" and "\n" not in script else ()
+            whole = str(self.interp.tcl.call("info", "complete", script)) == "1" and "\n" not in script
+            words = self.interp.tcl.splitlist(script) if whole else ()
             if len(words) == 2 and words[1] in ("start", "stop") and self.is_app(str(words[0])):
                 self.now = t
                 self.interp.eval_event(script, origin)
@@ -146,9 +146,9 @@ class Runner:
             trace = os.path.join(tempfile.mkdtemp(prefix="nsim-ns2-"), "trace.tr") if wanted else None
             try:
                 results = scenario.run(trace=trace)
-            except Ns2ScriptError:
+            except Ns2ScriptError:  # already names the script line
                 raise
-            except ValueError as e:
+            except ValueError as e:  # ScenarioError: the core refused the translation
                 raise Ns2Error(f"the scenario built from the script is refused: {e}") from None
         self.phase = "done"
         self.ended_by = why
