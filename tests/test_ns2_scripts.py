@@ -99,6 +99,21 @@ def test_lossmonitor_procedure_reads_live_bytes_as_ns2(tmp_path: Path) -> None:
     assert theirs[33].startswith("3.3 ")
 
 
+def test_trace_all_beside_live_reads_is_the_trace_of_the_same_run(tmp_path: Path) -> None:
+    """The LossMonitor procedure steps the run; the trace comes from the same run in one go,
+    so it is the trace of the script without the procedure, and the procedure's rows stay."""
+    text = (REF / "lossmonitor.tcl").read_text().replace(
+        "set out [open lossmonitor.dat w]\n", "set out [open lossmonitor.dat w]\nset tf [open lm.tr w]\n$ns trace-all $tf\n")
+    (tmp_path / "lm.tcl").write_text(text)
+    run_script(tmp_path / "lm.tcl")
+    stepped = (tmp_path / "lm.tr").read_bytes()
+    assert (tmp_path / "lossmonitor.dat").read_text().splitlines()[:34] == \
+        (REF / "lossmonitor.dat").read_text().splitlines()[:34]
+    (tmp_path / "plain.tcl").write_text(text.replace('$ns at 0.0 "record"\n', ""))
+    run_script(tmp_path / "plain.tcl")
+    assert len(stepped) > 100_000 and stepped == (tmp_path / "lm.tr").read_bytes()
+
+
 OTCL = r"""
 Class Base
 Base set color_ red

@@ -497,12 +497,12 @@ class Ns2Simulator:
 
     # -- the scenario and the output files --------------------------------------------------
     def _scenario(self, duration: float | None, final: bool) -> tuple["Scenario", Any]:
+        """The scenario of the script as it stands, ending at ``duration`` (None: when the
+        flows stop); ``final``: with the packet trace the script asked for (the run stepped
+        for live reads has none)."""
         from ..scenario import Scenario
 
-        traced = bool(self._trace_all or self._trace_queues)
-        if not final and traced:
-            raise Ns2Error("trace-all/trace-queue together with a live read (bytes_, cwnd_ in a `$ns at` procedure)"
-                           " needs nsim.Simulation to write an ns-2 trace, which it does not yet (a core change)")
+        traced = final and bool(self._trace_all or self._trace_queues)
         config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
         if duration is None and any("stop" not in f for f in config["flows"]):
             raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
