@@ -99,6 +99,11 @@ def test_lossmonitor_procedure_reads_live_bytes_as_ns2(tmp_path: Path) -> None:
     assert theirs[33].startswith("3.3 ")
 
 
+def test_procedure_reads_cwnd_and_ssthresh_as_ns2(tmp_path: Path) -> None:
+    run_script(_copy(tmp_path, "cwnd_probe.tcl"))
+    assert (tmp_path / "cwnd_probe.txt").read_text() == (REF / "cwnd_probe.txt").read_text()
+
+
 def test_trace_all_beside_live_reads_is_the_trace_of_the_same_run(tmp_path: Path) -> None:
     """The LossMonitor procedure steps the run; the trace comes from the same run in one go,
     so it is the trace of the script without the procedure, and the procedure's rows stay."""
