@@ -78,6 +78,15 @@ def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
     assert len(lines) == 27 and not any(x.startswith("+ 0.02 ") for x in lines)
 
 
+def test_flags_column_as_ns2_35_lays_it_out() -> None:
+    from nsim.ns2.outputs import ns2_flags
+
+    # ns-2.35 traces of ECN runs (tcpecn.tcl, a RED run with setbit_): ECT data "------N",
+    # CE-marked "----E-N", the first segment after a reduction "---A--N", an ECN echo "C------"
+    assert [ns2_flags(f) for f in ("----N--", "--E-N--", "---AN--", "C------")] == \
+        ["------N", "----E-N", "---A--N", "C------"]
+
+
 def test_whole_trace_and_cwnd_file_are_ns2s_bytes(tmp_path: Path) -> None:
     run_script(_copy(tmp_path, "reno_dumbbell.tcl"))
     assert (tmp_path / "reno_dumbbell.cwnd").read_bytes() == (REF / "reno_dumbbell.cwnd").read_bytes()
@@ -312,7 +321,7 @@ EXAMPLES = Path("/usr/share/doc/ns2/examples/tcl/ex")
 
 
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="ns-2.35's examples are not installed (apt-get install ns2-examples)")
-@pytest.mark.parametrize("name", ["simple-tcp.tcl", "simple-heap.tcl", "ss.tcl", "pkts.tcl"])
+@pytest.mark.parametrize("name", ["simple-tcp.tcl", "simple-heap.tcl", "ss.tcl", "pkts.tcl", "tcpecn.tcl"])
 def test_ns2_distribution_examples_run_unchanged(tmp_path: Path, name: str) -> None:
     shutil.copy(EXAMPLES / name, tmp_path / name)
     res = run_script(tmp_path / name, notice=lambda m: None)

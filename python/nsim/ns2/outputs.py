@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 
 def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None) -> Iterable[str]:
-    """nsim's trace lines with the time rounded as ns-2 prints it, column 8 (flow id) and
+    """nsim's trace lines with the time rounded as ns-2 prints it, the flags as ns-2.35
+    places them, column 8 (flow id) and
     9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` and the agents' ports
     (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
     (``trace-queue``). Python reads and writes each line (docs/guide/ns2-scripts.md, "Speed")."""
@@ -28,6 +29,7 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
         cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.fid} {b} {a}"))
     keep = None if only is None else (str(only[0]), str(only[1]))
     last_in, last_out = "", ""
+    flag_cache: dict[str, str] = {}
     with open(path, encoding="ascii") as src:
         for line in src:
             op, t, frm, to, ptype, size, flags, fid, sa, _, rest = line.split(" ", 10)
@@ -37,7 +39,22 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
                 last_in, last_out = t, ns2_time(t)
             node, fwd, back = cols[int(fid)]
             ids = fwd if sa[: sa.index(".")] == node else back
+            if flags != "-------":
+                flags = flag_cache.get(flags) or flag_cache.setdefault(flags, ns2_flags(flags))
             yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
+
+
+def ns2_flags(nsim: str) -> str:
+    """The flags column as ns-2.35's ``trace.cc`` lays it out: ``C`` (ECN echo) 1st, ``A``
+    (congestion action) 4th, ``E`` (CE) 5th, ``N`` (ECN-capable) 7th (nsim's trace has E
+    3rd and N 5th)."""
+    out = ["-"] * 7
+    out[0], out[3] = nsim[0], nsim[3]
+    if nsim[2] == "E":
+        out[4] = "E"
+    if nsim[4] == "N":
+        out[6] = "N"
+    return "".join(out)
 
 
 def ns2_time(text: str) -> str:

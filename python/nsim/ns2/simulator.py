@@ -108,7 +108,7 @@ set argv0 [info script]
 
 #: Simulator methods that only draw nam's picture.
 _LAYOUT = {"color", "duplex-link-op", "simplex-link-op", "use-scheduler", "set-animation-rate", "puts-nam-config",
-           "add-agent-trace", "namtrace-config"}
+           "namtrace-config", "monitor-agent-trace"}
 #: Node methods that only draw nam's picture.
 _NODE_LAYOUT = {"color", "shape", "label", "label-color", "label-at", "add-mark", "delete-mark"}
 #: Live variables: class prefix -> variable -> how to read it from nsim's flow state.
@@ -437,6 +437,16 @@ class Ns2Simulator:
         self.net.listening.add(obj)
         return ""
 
+    def _ns_add_agent_trace(self, obj: str, agent: str, name: str, chan: str = "") -> str:
+        if chan:
+            raise Ns2Error("add-agent-trace to a file (not the nam trace) is not modelled")
+        return ""  # agent events in the nam trace only
+
+    def _agent_tracevar(self, obj: str, var: str) -> str:
+        if self._var(obj, "nam_tracevar_") not in ("0", "false"):
+            return ""  # nam_tracevar_ true: the variable goes to the nam trace only
+        return self._agent_trace(obj, var)
+
     def _agent_attach_app(self, obj: str, kind: str) -> str:
         app = self.interp.tcl.eval(f"new Application/{kind}")
         self._app_attach_agent(app, obj)
@@ -559,6 +569,8 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Node", "expandaddr"): Ns2Simulator._ns_ignore,
     ("Agent", "attach"): Ns2Simulator._agent_attach,
     ("Agent", "trace"): Ns2Simulator._agent_trace,
+    ("Agent", "tracevar"): Ns2Simulator._agent_tracevar,
+    ("Simulator", "add-agent-trace"): Ns2Simulator._ns_add_agent_trace,
     ("Agent", "attach-app"): Ns2Simulator._agent_attach_app,
     ("Agent", "port"): Ns2Simulator._agent_port,
     ("Agent", "addr"): Ns2Simulator._agent_addr,
