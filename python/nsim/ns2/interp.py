@@ -44,14 +44,8 @@ proc exit {{code 0}} {
     ::ns2::call exit $code
     return -code error -errorcode {NSIM EXIT} "exit $code"
 }
-rename exec ::ns2::tcl_exec
+rename exec {}
 proc exec {args} { ::ns2::call exec {*}$args; return "" }
-rename open ::ns2::tcl_open
-proc open {args} {
-    set ch [::ns2::tcl_open {*}$args]
-    set ::ns2::chanpath($ch) [lindex $args 0]
-    return $ch
-}
 rename close ::ns2::tcl_close
 proc close {ch args} {
     ::ns2::call closing $ch

@@ -535,7 +535,11 @@ class Ns2Simulator:
                 if info is not None:
                     files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since))))
         for chan, path in files:
-            tcl.eval(f"set in [::ns2::tcl_open {{{path}}} r]; fcopy $in {chan}; ::ns2::tcl_close $in")
+            src = str(tcl.call("open", path, "r"))
+            try:
+                tcl.call("fcopy", src, chan)
+            finally:
+                tcl.call("::ns2::tcl_close", src)
             os.unlink(path)
 
 
