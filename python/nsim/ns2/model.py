@@ -81,8 +81,9 @@ class Network:
         self.events: list[dict[str, Any]] = []
         #: FullTcp agents that called ``listen``.
         self.listening: set[str] = set()
-        #: Link direction -> the nsim error model of ``$ns lossmodel`` on it.
-        self.errors: dict[tuple[int, int], dict[str, Any]] = {}
+        #: Link direction -> the nsim error model of ``$ns lossmodel`` on it, read when the
+        #: scenario is built (the script may set the model's variables after inserting it).
+        self.errors: dict[tuple[int, int], Callable[[], dict[str, Any] | None]] = {}
 
     def node_name(self, nid: int) -> str:
         """The nsim name of ns-2 node ``nid``."""
@@ -180,8 +181,9 @@ class Network:
                 "queue": queue_table(self.heritage(lk.queue), self.values(lk.queue)),
             }
             for key, field in (((lk.a, lk.b), "error"), ((lk.b, lk.a), "reverse_error")):
-                if key in self.errors:
-                    entry[field] = self.errors[key]
+                table = self.errors[key]() if key in self.errors else None
+                if table is not None:
+                    entry[field] = table
                     entry["error_at"] = "enqueue"
             if lk.simplex:
                 entry["simplex"] = True

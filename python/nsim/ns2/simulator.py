@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: Helpers of ns-2's Simulator written on the API below (ns-2's own are in tcl/lib).
 _PRELUDE = r"""
-Simulator instproc create-connection {stype src dtype dst fid} {
+Simulator instproc create-connection-list {stype src dtype dst fid} {
     set s [new Agent/$stype]
     set d [new Agent/$dtype]
     $s set fid_ $fid
@@ -36,11 +36,10 @@ Simulator instproc create-connection {stype src dtype dst fid} {
     $self attach-agent $src $s
     $self attach-agent $dst $d
     $self connect $s $d
-    return $s
+    return [list $s $d]
 }
-Simulator instproc create-connection-list {stype src dtype dst fid} {
-    set s [$self create-connection $stype $src $dtype $dst $fid]
-    return [list $s [$s set ::ns2::peer]]
+Simulator instproc create-connection {stype src dtype dst fid} {
+    return [lindex [$self create-connection-list $stype $src $dtype $dst $fid] 0]
 }
 Class RNG
 RNG instproc init {args} { $self instvar seed_; set seed_ 1; ::ns2::call rng $self 1 }
@@ -395,13 +394,15 @@ class Ns2Simulator:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
         if self.runner.phase != "setup":
             raise Ns2Error("an error model is inserted before `$ns run` (a change during the run needs issue 27's events)")
+        self.net.errors[key] = lambda: self._error_table(em)
+        return ""
+
+    def _error_table(self, em: str) -> dict[str, Any] | None:
+        """The nsim error model of ``em`` as it stands (read when the scenario is built)."""
         extra = self._error_models.get(em, {})
         ranvar = extra.get("ranvar")
-        table = error_table(self._heritage(em), self._values(em), extra.get("unit", "pkt"), extra.get("droplist"),
-                            None if ranvar is None else (self._heritage(ranvar), self._values(ranvar)))
-        if table is not None:
-            self.net.errors[key] = table
-        return ""
+        return error_table(self._heritage(em), self._values(em), extra.get("unit", "pkt"), extra.get("droplist"),
+                           None if ranvar is None else (self._heritage(ranvar), self._values(ranvar)))
 
     def _em_unit(self, obj: str, unit: str = "") -> str:
         if not unit:
