@@ -20,6 +20,7 @@ import pytest
 import nsim
 from conftest import ROOT
 from nsim.ns2 import Ns2ScriptError, run_script
+from nsim.ns2.interp import ScriptExit
 
 REF = ROOT / "reference" / "ns2" / "tcl"
 _spec = importlib.util.spec_from_file_location("ns2_tcl_reduce", REF / "reduce.py")
@@ -160,12 +161,19 @@ Class Agent/TCP/Mine -superclass Agent/TCP/Reno
 Agent/TCP/Mine set packetSize_ 512
 set u [new Agent/TCP/Mine]
 lappend out "10 [$t set window_] [$u set window_] [$u set packetSize_] [$u info class]"
+Class A
+Class B -superclass A
+Class C -superclass B
+lappend out "11 [A info subclass] [A info subclass C] [C info subclass A] [catch {A info subclass Nope}]"
+proc leave {} { exit 3 }
+catch { leave }
+lappend out "not reached: exit ends the script inside catch"
 """
 
 #: What ns-2.35 (`ns`, its OTcl 1.14) prints for OTCL, one line per `lappend`.
 OTCL_NS2 = ["1 Leaf3/Mid(Base.hello 7)", "2 Base.init(a b) Mid.init", "3 3 3 1", "4 3 3 9",
             "5 Leaf5/Mid(Base.hello z) Leaf", "6 own q Leaf3/Mid(Base.hello q)", "7 Mid red", "8 ",
-            "9 20 1000", "10 20 33 512 Agent/TCP/Mine"]
+            "9 20 1000", "10 20 33 512 Agent/TCP/Mine", "11 B 1 0 1"]
 
 
 def test_otcl_layer_answers_as_ns2s_otcl(tmp_path: Path) -> None:
@@ -174,8 +182,10 @@ def test_otcl_layer_answers_as_ns2s_otcl(tmp_path: Path) -> None:
     script = tmp_path / "otcl.tcl"
     script.write_text(OTCL)
     sim = Ns2Simulator(str(script), lambda m: None)
-    sim.interp.run_file()
+    with pytest.raises(ScriptExit):
+        sim.interp.run_file()
     assert list(sim.interp.tcl.splitlist(sim.interp.tcl.getvar("out"))) == OTCL_NS2
+    assert sim.exit_code == "3"
 
 
 HEAD = """set ns [new Simulator]

@@ -45,6 +45,7 @@ def run_script(path: str | os.PathLike[str], notice: Callable[[str], None] | Non
     sim.runner.finish("the end of the script")
     sim.interp.tcl.eval("flush stdout")  # the script's puts before nsim's summary
     if sim.runner.results is None:
-        raise Ns2ScriptError(f"{os.path.basename(script)}: the script ran no simulation (no `$ns run`)", file=script,
-                             reason="no `$ns run`")
+        why = "no `$ns run`" if sim.exit_code is None else f"it called `exit {sim.exit_code}` before `$ns run`"
+        raise Ns2ScriptError(f"{os.path.basename(script)}: the script ran no simulation ({why})", file=script,
+                             reason=why)
     return sim.runner.results

@@ -41,8 +41,16 @@ proc ::ns2::getvar {o v} { return [::ns2::call getvar $o $v] }
 proc ::ns2::setvar {o v val} { ::ns2::call setvar $o $v $val }
 catch {rename exit {}}
 proc exit {{code 0}} {
+    set ::ns2::exiting $code
     ::ns2::call exit $code
     return -code error -errorcode {NSIM EXIT} "exit $code"
+}
+# `exit` ends the script even inside `catch`, as the process ends under ns-2.
+rename catch ::ns2::tcl_catch
+proc catch {args} {
+    set rc [uplevel 1 [list ::ns2::tcl_catch {*}$args]]
+    if {[info exists ::ns2::exiting]} { return -code error -errorcode {NSIM EXIT} "exit $::ns2::exiting" }
+    return $rc
 }
 rename exec {}
 proc exec {args} { ::ns2::call exec {*}$args; return "" }

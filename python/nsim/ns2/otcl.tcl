@@ -92,11 +92,32 @@ proc ::otcl::classcmd {cls sub args} {
                 superclass { return $::otcl::supers($cls) }
                 heritage { return [lrange [::otcl::heritage $cls] 1 end] }
                 instprocs {
+                    set pattern [expr {[llength $args] > 1 ? [lindex $args 1] : "*"}]
                     set out {}
-                    foreach k [array names ::otcl::methods $cls,*] { lappend out [lindex [split $k ,] 1] }
+                    foreach k [array names ::otcl::methods $cls,*] {
+                        set m [lindex [split $k ,] 1]
+                        if {[string match $pattern $m]} { lappend out $m }
+                    }
                     return $out
                 }
                 vars { return [dict keys $::otcl::defaults($cls)] }
+                subclass {
+                    if {[llength $args] == 2} {
+                        set c [lindex $args 1]
+                        if {![::otcl::is_class $c]} { error "$c is not a class" }
+                        return [expr {$cls in [::otcl::heritage $c]}]
+                    }
+                    set out {}
+                    foreach c [array names ::otcl::supers] {
+                        if {$cls in $::otcl::supers($c)} { lappend out $c }
+                    }
+                    return [lsort $out]
+                }
+                instbody {
+                    set m [lindex $args 1]
+                    if {![info exists ::otcl::methods($cls,$m)]} { error "$cls has no instproc $m" }
+                    return [info body $::otcl::methods($cls,$m)]
+                }
                 default { error "$cls info [lindex $args 0]: not supported" }
             }
         }

@@ -135,6 +135,10 @@ class Ns2Simulator:
             "rng-substream": self._rng_substream, "parse": self._parse,
         })
         self._rngs: dict[str, random.Random] = {}
+        #: Whether a link's ``trace-dynamics`` was asked for (its up/down lines are not written).
+        self._dynamics_traced = False
+        #: The argument of the script's ``exit`` (None: it did not call it).
+        self.exit_code: str | None = None
         self.net = Network(self._heritage, self._values)
         self.runner = Runner(self.interp, self._scenario, self._write_outputs, lambda o: o in self.net.apps)
         self._classes: dict[str, list[str]] = {}
@@ -385,6 +389,10 @@ class Ns2Simulator:
             self._link_keys[link] = key
         return self._link_objects[key]
 
+    def _link_trace_dynamics(self, obj: str, *args: str) -> str:
+        self._dynamics_traced = True  # ns-2 writes only link up/down lines: none without rtmodel
+        return ""
+
     def _link_queue(self, obj: str) -> str:
         return self.net.queues[self._link_keys[obj]]
 
@@ -496,6 +504,7 @@ class Ns2Simulator:
 
     # -- interpreter hooks ------------------------------------------------------------------
     def _exit(self, code: str) -> None:
+        self.exit_code = code
         self.runner.finish("exit")
 
     def _exec(self, *args: str) -> None:
@@ -514,6 +523,8 @@ class Ns2Simulator:
         from ..scenario import Scenario
 
         traced = final and bool(self._trace_all or self._trace_queues)
+        if self._dynamics_traced and self.net.events:
+            raise Ns2Error("trace-dynamics with rtmodel-at: nsim does not write ns-2's link up/down trace lines")
         config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
         if duration is None and any("stop" not in f for f in config["flows"]):
             raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
@@ -569,6 +580,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("ErrorModel", "drop-target"): Ns2Simulator._ns_ignore,
     ("ErrorModel/List", "droplist"): Ns2Simulator._em_droplist,
     ("Link", "queue"): Ns2Simulator._link_queue,
+    ("Link", "trace-dynamics"): Ns2Simulator._link_trace_dynamics,
     ("Node", "id"): Ns2Simulator._node_id,
     ("Node", "allocaddr"): Ns2Simulator._ns_ignore,
     ("Node", "expandaddr"): Ns2Simulator._ns_ignore,
