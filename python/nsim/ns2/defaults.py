@@ -17,7 +17,7 @@ CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "Link": ((), {"bandwidth_": "1.5Mb", "delay_": "100ms"}),
     "Queue": ((), {"limit_": "50", "blocked_": "false", "unblock_on_resume_": "true",
                    "interleave_": "false", "acksfirst_": "false", "ackfromfront_": "false",
-                   "debug_": "false"}),
+                   "debug_": "false", "util_weight_": "0.8", "util_check_intv_": "0.2", "util_records_": "5"}),
     "Queue/DropTail": (("Queue",), {"drop_front_": "false", "summarystats_": "false",
                                     "queue_in_bytes_": "false", "mean_pktsize_": "500"}),
     "Queue/RED": (("Queue",), {

@@ -115,8 +115,8 @@ class Network:
         names: set[str] = set()
         for ag in self.agents.values():
             plan, app = self._plan(ag)
-            if not plan:
-                continue
+            if not any(what != "stop" for _, what, _ in plan):
+                continue  # never started: sends nothing, in ns-2 as here
             if ag.peer is None or ag.node is None:
                 raise Ns2Error(f"agent {ag.obj} is started but not attached and connected"
                                " (`$ns attach-agent`, `$ns connect`)")
@@ -142,7 +142,7 @@ class Network:
                 app_table = {"kind": "file", "size": int(plan[0][2]) * transport.get("packet_size", 1000)}
             start = [t for t, what, _ in plan if what != "stop"]
             stop = [t for t, what, _ in plan if what == "stop"]
-            if len(start) > 1 or len(stop) > 1 or (stop and stop[0] < start[0] if start else stop):
+            if len(start) > 1 or len(stop) > 1 or (stop and stop[0] < start[0]):
                 raise Ns2Error(f"{app or ag.obj} is started {len(start)} and stopped {len(stop)} times: nsim flows"
                                " start once and stop at most once, after the start")
             kind = {"tcp_full": "full"}.get(transport["kind"], transport["kind"]) if app_table["kind"] in (

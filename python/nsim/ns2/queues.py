@@ -26,8 +26,10 @@ _RED_KEYS = {
     "targetdelay_": ("target_delay", lambda v: seconds(v, "targetdelay_")),
 }
 #: Queue/RED variables that are state, statistics or ns-2 bookkeeping.
+#: Queue variables of ns-2's utilization estimate (statistics only).
+_UTILIZATION = ("util_weight_", "util_check_intv_", "util_records_")
 _RED_STATE = ("ave_", "prob1_", "curq_", "cur_max_p_", "summarystats_", "debug_", "thresh_queue_",
-              "maxthresh_queue_")
+              "maxthresh_queue_") + _UTILIZATION
 
 
 def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
@@ -37,7 +39,7 @@ def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
     limit = int(number(values["limit_"], "limit_"))
     if cls == "Queue/DropTail":
         check_unmapped("the DropTail queue", heritage, values, ("limit_", "drop_front_"),
-                       ("summarystats_", "debug_", "mean_pktsize_"))
+                       ("summarystats_", "debug_", "mean_pktsize_") + _UTILIZATION)
         if flag(values["queue_in_bytes_"], "queue_in_bytes_"):
             raise Ns2Error("Queue/DropTail: queue_in_bytes_ true is not modelled (give the limit in packets)")
         out: dict[str, Any] = {"kind": "droptail", "limit": limit}
