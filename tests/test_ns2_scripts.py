@@ -70,6 +70,16 @@ def test_full_tcp_events_match_ns2_but_the_ack_seq_column(tmp_path: Path) -> Non
     assert len(ours) == len(theirs) and ours == theirs
 
 
+def test_link_failure_and_repair_as_ns2(tmp_path: Path) -> None:
+    """rtmodel-at down/up with Session routing: every event on every link as ns-2.35's, and
+    its `v` link-down/link-up trace lines."""
+    run_script(_copy(tmp_path, "rtmodel.tcl"))
+    links = {(a, b) for a in "0123" for b in "0123"}
+    assert reduce_trace.reduce(tmp_path / "rtmodel.tr", links) == (REF / "rtmodel.links").read_text().splitlines()
+    ours = [x for x in (tmp_path / "rtmodel.tr").read_text().splitlines() if x.startswith("v ")]
+    assert ours == (REF / "rtmodel.v").read_text().splitlines()
+
+
 def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
     run_script(_copy(tmp_path, "droplist.tcl"), notice=lambda m: None)
     lines = (tmp_path / "droplist.tr").read_text().splitlines()

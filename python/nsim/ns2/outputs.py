@@ -44,6 +44,53 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
             yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
 
 
+#: A link failure or repair of ``$ns rtmodel-at``: (time, "down" or "up", node a, node b).
+LinkEvent = tuple[float, str, int, int]
+
+
+def with_link_events(lines: Iterable[str], events: list[LinkEvent]) -> Iterable[str]:
+    """ns-2 trace lines with the ``v TIME link-down A B`` / ``link-up`` lines ns-2.35 writes
+    into the trace-all file at each ``rtmodel-at``: per direction (b->a first), the packets
+    the change drops on it, then its ``v`` line twice; the other lines of that instant after."""
+    pending = sorted(events)
+    held: list[str] = []
+    held_t = None
+    for line in lines:
+        t = float(line.split(" ", 2)[1])
+        if held and t != held_t:
+            yield from _at_link_events(held, held_t, pending)
+            held = []
+        if pending and t >= pending[0][0]:
+            if t > pending[0][0]:
+                yield from _at_link_events([], pending[0][0], pending)
+            if pending and t == pending[0][0]:
+                held.append(line)
+                held_t = t
+                continue
+        yield line
+    if held:
+        yield from _at_link_events(held, held_t, pending)
+    while pending:
+        yield from _at_link_events([], pending[0][0], pending)
+
+
+def _at_link_events(held: list[str], t: float | None, pending: list[LinkEvent]) -> list[str]:
+    """The lines of instant ``t``: each link event due then (removed from ``pending``) with
+    the drops it caused, then the other held lines."""
+    out, used = [], set()
+    while pending and pending[0][0] == t:
+        at, op, a, b = pending.pop(0)
+        for frm, to in ((b, a), (a, b)):
+            for i, line in enumerate(held):
+                c = line.split(" ", 4)
+                if i not in used and c[0] == "d" and op == "down" and (c[2], c[3]) == (str(frm), str(to)):
+                    out.append(line)
+                    used.add(i)
+            out.extend([f"v {ns2_time(repr(at))} link-{op} {frm} {to}\n"] * 2)
+    out.extend(line for i, line in enumerate(held) if i not in used)
+    return out
+
+
 def ns2_flags(nsim: str) -> str:
     """The flags column as ns-2.35's ``trace.cc`` lays it out: ``C`` (ECN echo) 1st, ``A``
     (congestion action) 4th, ``E`` (CE) 5th, ``N`` (ECN-capable) 7th (nsim's trace has E

@@ -17,7 +17,7 @@ from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
-from .outputs import cwnd_lines, ns2_trace_lines, write_temp
+from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES
 from .runner import Runner
 from .units import number, rate_bps, seconds
@@ -135,6 +135,8 @@ class Ns2Simulator:
             "rng-substream": self._rng_substream, "parse": self._parse,
         })
         self._rngs: dict[str, random.Random] = {}
+        #: The node objects of each ``rtmodel-at`` (as the script named them, for its trace).
+        self._rtmodel_nodes: list[tuple[str, str]] = []
         #: Whether a link's ``trace-dynamics`` was asked for (its up/down lines are not written).
         self._dynamics_traced = False
         #: The argument of the script's ``exit`` (None: it did not call it).
@@ -374,6 +376,7 @@ class Ns2Simulator:
             raise Ns2Error(f"rtmodel-at {op}: only up and down")
         link = f"{self.net.node_name(self._node(a))}-{self.net.node_name(self._node(b))}"
         self.net.events.append({"at": seconds(t, "rtmodel-at"), "action": op, "link": link})
+        self._rtmodel_nodes.append((a, b))
         return ""
 
     def _ns_link_object(self, obj: str, a: str, b: str) -> str:
@@ -536,7 +539,9 @@ class Ns2Simulator:
         tcl = self.interp.tcl
         files = []
         if self._trace_all and trace:
-            files.append((self._trace_all, write_temp(ns2_trace_lines(trace, flows))))
+            changes = [(float(e["at"]), e["action"], self.net.node_ids[a], self.net.node_ids[b])
+                       for e, (a, b) in zip(self.net.events, self._rtmodel_nodes)]
+            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows), changes))))
         for chan, a, b in self._trace_queues:
             if trace:
                 files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b)))))
