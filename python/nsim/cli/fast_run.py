@@ -181,7 +181,12 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
     """Runs SCENARIO, writes its results to OUT (default ``out/<scenario name>``) and prints
     the summary; exits 2 on invalid input (or an output folder that holds something else,
     unless ``force``) and 130 after Ctrl-C. The results are written to a fresh folder and
-    swapped in whole (:mod:`nsim.outdir`): nothing of an earlier run is left beside them."""
+    swapped in whole (:mod:`nsim.outdir`): nothing of an earlier run is left beside them.
+    A ``.tcl`` SCENARIO is an ns-2 script (:mod:`.run_tcl`)."""
+    if scenario.endswith(".tcl"):
+        from .run_tcl import execute_tcl
+
+        return execute_tcl(scenario, out, seed, until, trace, pcap, pcap_links, parquet, quiet, no_limits, force)
     from .. import _core
     from ..errors import ResultsError, from_core
     from ..outdir import StagedDir

@@ -28,7 +28,8 @@ from .fast_run import execute
               help="Write OUT even if it holds files nsim did not write (default: refuse such a folder).")
 def command(scenario: str, out: str | None, seed: int | None, until: str | None, trace: bool, pcap: bool,
             pcap_links: str | None, parquet: bool, quiet: bool, no_limits: bool, force: bool) -> None:
-    """Run SCENARIO (a TOML file) and write summary.json, flows.csv and queues.csv.
+    """Run SCENARIO (a TOML file, or an ns-2 script ending in .tcl) and write summary.json,
+    flows.csv and queues.csv.
 
     Long runs show progress on stderr: a bar on a terminal, otherwise a line every 5 s.
     Ctrl-C stops the run, writes the results so far marked interrupted, and exits 130.

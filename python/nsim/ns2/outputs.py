@@ -1,0 +1,135 @@
+"""The files an ns-2 script asked for, in ns-2.35's formats, written into the Tcl channels
+the script opened: the packet trace of ``trace-all`` / ``trace-queue`` (nsim's ns-2 trace,
+docs/results.md#tracetr, with ns-2's flow ids and ports) and traced variables (``$tcp trace
+cwnd_`` after ``$tcp attach $chan``, written as ns-2's ``TcpAgent::traceVar`` does)."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from typing import TYPE_CHECKING, Iterable
+
+from .model import FlowInfo
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None) -> Iterable[str]:
+    """nsim's trace lines with the time rounded as ns-2 prints it, the flags as ns-2.35
+    places them, column 8 (flow id) and
+    9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` and the agents' ports
+    (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
+    (``trace-queue``). Python reads and writes each line (docs/guide/ns2-scripts.md, "Speed")."""
+    # Per flow: (source node, "fid src dst" forwards, "fid dst src" backwards).
+    cols = []
+    for f in flows:
+        a, b = f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}"
+        cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.fid} {b} {a}"))
+    keep = None if only is None else (str(only[0]), str(only[1]))
+    last_in, last_out = "", ""
+    flag_cache: dict[str, str] = {}
+    with open(path, encoding="ascii") as src:
+        for line in src:
+            op, t, frm, to, ptype, size, flags, fid, sa, _, rest = line.split(" ", 10)
+            if keep is not None and (frm, to) != keep:
+                continue
+            if t != last_in:
+                last_in, last_out = t, ns2_time(t)
+            node, fwd, back = cols[int(fid)]
+            ids = fwd if sa[: sa.index(".")] == node else back
+            if flags != "-------":
+                flags = flag_cache.get(flags) or flag_cache.setdefault(flags, ns2_flags(flags))
+            yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
+
+
+#: A link failure or repair of ``$ns rtmodel-at``: (time, "down" or "up", node a, node b).
+LinkEvent = tuple[float, str, int, int]
+
+
+def with_link_events(lines: Iterable[str], events: list[LinkEvent]) -> Iterable[str]:
+    """ns-2 trace lines with the ``v TIME link-down A B`` / ``link-up`` lines ns-2.35 writes
+    into the trace-all file at each ``rtmodel-at``: per direction (b->a first), the packets
+    the change drops on it, then its ``v`` line twice; the other lines of that instant after."""
+    pending = sorted(events)
+    held: list[str] = []
+    held_t = None
+    for line in lines:
+        t = float(line.split(" ", 2)[1])
+        if held and t != held_t:
+            yield from _at_link_events(held, held_t, pending)
+            held = []
+        if pending and t >= pending[0][0]:
+            if t > pending[0][0]:
+                yield from _at_link_events([], pending[0][0], pending)
+            if pending and t == pending[0][0]:
+                held.append(line)
+                held_t = t
+                continue
+        yield line
+    if held:
+        yield from _at_link_events(held, held_t, pending)
+    while pending:
+        yield from _at_link_events([], pending[0][0], pending)
+
+
+def _at_link_events(held: list[str], t: float | None, pending: list[LinkEvent]) -> list[str]:
+    """The lines of instant ``t``: each link event due then (removed from ``pending``) with
+    the drops it caused, then the other held lines."""
+    out, used = [], set()
+    while pending and pending[0][0] == t:
+        at, op, a, b = pending.pop(0)
+        for frm, to in ((b, a), (a, b)):
+            for i, line in enumerate(held):
+                c = line.split(" ", 4)
+                if i not in used and c[0] == "d" and op == "down" and (c[2], c[3]) == (str(frm), str(to)):
+                    out.append(line)
+                    used.add(i)
+            out.extend([f"v {ns2_time(repr(at))} link-{op} {frm} {to}\n"] * 2)
+    out.extend(line for i, line in enumerate(held) if i not in used)
+    return out
+
+
+def ns2_flags(nsim: str) -> str:
+    """The flags column as ns-2.35's ``trace.cc`` lays it out: ``C`` (ECN echo) 1st, ``A``
+    (congestion action) 4th, ``E`` (CE) 5th, ``N`` (ECN-capable) 7th (nsim's trace has E
+    3rd and N 5th)."""
+    out = ["-"] * 7
+    out[0], out[3] = nsim[0], nsim[3]
+    if nsim[2] == "E":
+        out[4] = "E"
+    if nsim[4] == "N":
+        out[6] = "N"
+    return "".join(out)
+
+
+def ns2_time(text: str) -> str:
+    """A trace time as ns-2.35 prints it: rounded to the microsecond (``Trace::round``),
+    then ``%.15g``."""
+    return "%.15g" % (math.floor(float(text) * 1e6 + 0.5) / 1e6)
+
+
+def write_temp(lines: Iterable[str]) -> str:
+    """Writes lines to a new temporary file and returns its path."""
+    fd, path = tempfile.mkstemp(prefix="nsim-ns2-", suffix=".tr")
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.writelines(lines)
+    return path
+
+
+def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float) -> list[str]:
+    """ns-2's traced-variable lines of ``cwnd_`` of one TCP sender, ``%-8.5f %-2d %-2d %-2d
+    %-2d %s %-6.3f`` (time, addr, port, dst addr, dst port, name, value), one per change of
+    its value (ns-2's ``TracedDouble`` reports an assignment of a new value). The first line
+    is the value when tracing starts at ``since`` (1 packet: ns-2's window before the SYN
+    is answered)."""
+    rows = series[series["name"] == flow.name]
+    head = f"{flow.src[0]:<2d} {flow.src[1]:<2d} {flow.dst[0]:<2d} {flow.dst[1]:<2d} cwnd_"
+    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"]
+    last = 1.0
+    for t, v in zip(rows["time_s"], rows["cwnd_pkts"]):
+        if v != last:
+            out.append(f"{t:<8.5f} {head} {v:<6.3f}\n")
+            last = v
+    return out

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Re-runs the ns-2 scripts of this folder under ns-2.35 (`ns`) and keeps reduced outputs:
+# <script>.bottleneck (reduce.py: the bottleneck's lines and every drop), reno_dumbbell.cwnd
+# (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat and cwnd_probe.txt (the scripts'
+# own output).
+# Needs ns 2.35 and python3 (stdlib). Raw traces go to a temporary folder and are deleted.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$here"/*.tcl "$tmp"/
+cd "$tmp"
+for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel; do
+    ns $s.tcl >/dev/null 2>&1 || true   # cbr_null's finish runs `exec nam`, absent here
+done
+python3 "$here/reduce.py" reno_dumbbell.tr 2:3 3:2 > "$here/reno_dumbbell.bottleneck"
+python3 "$here/reduce.py" red_forced.tr 3:4 4:3 > "$here/red_forced.bottleneck"
+python3 "$here/reduce.py" cbr_null.tr 2:3 > "$here/cbr_null.bottleneck"
+python3 "$here/reduce.py" full_tcp.tr 2:3 3:2 > "$here/full_tcp.bottleneck"
+python3 "$here/reduce.py" rtmodel.tr 0:1 1:0 1:2 2:1 1:3 3:1 2:3 3:2 > "$here/rtmodel.links"
+grep '^v ' rtmodel.tr > "$here/rtmodel.v"
+cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt "$here/"

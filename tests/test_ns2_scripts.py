@@ -1,0 +1,352 @@
+"""ns-2 scripts run unchanged (issue 28, docs/guide/ns2-scripts.md).
+
+Against ns-2.35: the scripts of reference/ns2/tcl/ (run there by regenerate.sh under the real
+`ns`) give the same bottleneck events (ns-2 trace format, reduced by reference/ns2/tcl/reduce.py),
+the same traced cwnd_ file byte for byte, and the same LossMonitor procedure output; the OTcl
+layer answers a class/instproc/next/instvar script as ns-2.35's OTcl does. Errors name the
+script line and the command.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nsim
+from conftest import ROOT
+from nsim.ns2 import Ns2ScriptError, run_script
+from nsim.ns2.interp import ScriptExit
+
+REF = ROOT / "reference" / "ns2" / "tcl"
+_spec = importlib.util.spec_from_file_location("ns2_tcl_reduce", REF / "reduce.py")
+reduce_trace = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(reduce_trace)  # type: ignore[union-attr]
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripts write the files they open relative to the working directory, as under ns-2."""
+    monkeypatch.chdir(tmp_path)
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    shutil.copy(REF / name, tmp_path / name)
+    return tmp_path / name
+
+
+@pytest.mark.parametrize("script, links", [
+    ("reno_dumbbell", {("2", "3"), ("3", "2")}),
+    ("red_forced", {("3", "4"), ("4", "3")}),
+    ("cbr_null", {("2", "3")}),
+])
+def test_bottleneck_events_match_ns2(tmp_path: Path, script: str, links: set) -> None:
+    notices: list[str] = []
+    res = run_script(_copy(tmp_path, f"{script}.tcl"), notice=notices.append)
+    ours = reduce_trace.reduce(tmp_path / f"{script}.tr", links)
+    theirs = (REF / f"{script}.bottleneck").read_text().splitlines()
+    assert len(ours) == len(theirs)
+    first = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), None)
+    assert first is None, f"line {first}: nsim {ours[first]!r} != ns-2 {theirs[first]!r}"
+    assert res.balanced
+    if script == "cbr_null":  # namtrace-all and `exec nam` are notices, not silent
+        assert any("namtrace-all" in n for n in notices) and any("exec nam" in n for n in notices)
+
+
+def test_full_tcp_events_match_ns2_but_the_ack_seq_column(tmp_path: Path) -> None:
+    """FullTcp Reno and Newreno (delayed-ACK listener): every bottleneck event as ns-2.35's,
+    but an ACK's seq column: ns-2 prints the listener's own sequence number (0 on the
+    SYN-ACK, then 1), nsim's trace the ACK number (a core change, issue 28)."""
+    def mask(lines: list[str]) -> list[str]:
+        return [" ".join(c[:10] + ["S"]) if c[4] == "ack" else " ".join(c) for c in (x.split() for x in lines)]
+
+    run_script(_copy(tmp_path, "full_tcp.tcl"))
+    ours = mask(reduce_trace.reduce(tmp_path / "full_tcp.tr", {("2", "3"), ("3", "2")}))
+    theirs = mask((REF / "full_tcp.bottleneck").read_text().splitlines())
+    assert len(ours) == len(theirs) and ours == theirs
+
+
+def test_link_failure_and_repair_as_ns2(tmp_path: Path) -> None:
+    """rtmodel-at down/up with Session routing: every event on every link as ns-2.35's, and
+    its `v` link-down/link-up trace lines."""
+    run_script(_copy(tmp_path, "rtmodel.tcl"))
+    links = {(a, b) for a in "0123" for b in "0123"}
+    assert reduce_trace.reduce(tmp_path / "rtmodel.tr", links) == (REF / "rtmodel.links").read_text().splitlines()
+    ours = [x for x in (tmp_path / "rtmodel.tr").read_text().splitlines() if x.startswith("v ")]
+    assert ours == (REF / "rtmodel.v").read_text().splitlines()
+
+
+def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
+    run_script(_copy(tmp_path, "droplist.tcl"), notice=lambda m: None)
+    lines = (tmp_path / "droplist.tr").read_text().splitlines()
+    # ns-2.35's trace of this script: 27 lines, these two drops (no `+` line for them)
+    assert [x for x in lines if x.startswith("d ")] == ["d 0.02 0 1 cbr 500 ------- 0 0.0 1.0 2 2",
+                                                        "d 0.05 0 1 cbr 500 ------- 0 0.0 1.0 5 5"]
+    assert len(lines) == 27 and not any(x.startswith("+ 0.02 ") for x in lines)
+
+
+def test_flags_column_as_ns2_35_lays_it_out() -> None:
+    from nsim.ns2.outputs import ns2_flags
+
+    # ns-2.35 traces of ECN runs (tcpecn.tcl, a RED run with setbit_): ECT data "------N",
+    # CE-marked "----E-N", the first segment after a reduction "---A--N", an ECN echo "C------"
+    assert [ns2_flags(f) for f in ("----N--", "--E-N--", "---AN--", "C------")] == \
+        ["------N", "----E-N", "---A--N", "C------"]
+
+
+def test_whole_trace_and_cwnd_file_are_ns2s_bytes(tmp_path: Path) -> None:
+    run_script(_copy(tmp_path, "reno_dumbbell.tcl"))
+    assert (tmp_path / "reno_dumbbell.cwnd").read_bytes() == (REF / "reno_dumbbell.cwnd").read_bytes()
+    lines = (tmp_path / "reno_dumbbell.tr").read_text().splitlines()
+    assert lines[:3] == ["+ 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0", "- 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0",
+                         "r 0.102032 0 2 tcp 40 ------- 1 0.0 4.0 0 0"]
+    assert sum(1 for x in lines if x.startswith("d ")) == 20  # ns-2.35: 20 drops (19 + the ACK-less SYN)
+
+
+def test_lossmonitor_procedure_reads_live_bytes_as_ns2(tmp_path: Path) -> None:
+    """Up to 3.3 s the periodic procedure prints ns-2's rows exactly; at 3.2188 s a CBR
+    packet reaches the full bottleneck queue at the instant a packet leaves it, which ns-2
+    and nsim order differently (issue 28, item 4), so later rows differ."""
+    run_script(_copy(tmp_path, "lossmonitor.tcl"))
+    ours = (tmp_path / "lossmonitor.dat").read_text().splitlines()
+    theirs = (REF / "lossmonitor.dat").read_text().splitlines()
+    assert len(ours) == len(theirs) == 51
+    assert ours[:34] == theirs[:34]
+    assert theirs[33].startswith("3.3 ")
+
+
+def test_procedure_reads_cwnd_and_ssthresh_as_ns2(tmp_path: Path) -> None:
+    run_script(_copy(tmp_path, "cwnd_probe.tcl"))
+    assert (tmp_path / "cwnd_probe.txt").read_text() == (REF / "cwnd_probe.txt").read_text()
+
+
+def test_trace_all_beside_live_reads_is_the_trace_of_the_same_run(tmp_path: Path) -> None:
+    """The LossMonitor procedure steps the run; the trace comes from the same run in one go,
+    so it is the trace of the script without the procedure, and the procedure's rows stay."""
+    text = (REF / "lossmonitor.tcl").read_text().replace(
+        "set out [open lossmonitor.dat w]\n", "set out [open lossmonitor.dat w]\nset tf [open lm.tr w]\n$ns trace-all $tf\n")
+    (tmp_path / "lm.tcl").write_text(text)
+    run_script(tmp_path / "lm.tcl")
+    stepped = (tmp_path / "lm.tr").read_bytes()
+    assert (tmp_path / "lossmonitor.dat").read_text().splitlines()[:34] == \
+        (REF / "lossmonitor.dat").read_text().splitlines()[:34]
+    (tmp_path / "plain.tcl").write_text(text.replace('$ns at 0.0 "record"\n', ""))
+    run_script(tmp_path / "plain.tcl")
+    assert len(stepped) > 100_000 and stepped == (tmp_path / "lm.tr").read_bytes()
+
+
+OTCL = r"""
+Class Base
+Base set color_ red
+Base instproc init {args} { $self instvar log; set log "Base.init($args)" }
+Base instproc hello {x} { return "Base.hello $x" }
+Class Mid -superclass Base
+Mid instproc init {args} { eval $self next $args; $self instvar log; append log " Mid.init" }
+Mid instproc hello {x} { return "Mid([$self next $x])" }
+Class Leaf -superclass Mid
+Leaf set size_ 3
+Leaf instproc hello {x} { $self instvar n_; return "Leaf$n_/[$self next $x]" }
+Leaf instproc init {args} { eval $self next $args; $self instvar n_; set n_ 3 }
+set out {}
+set o [new Leaf a b]
+lappend out "1 [$o hello 7]" "2 [$o set log]" "3 [$o set n_] [Leaf set size_] [catch {$o set color_}]"
+Leaf set size_ 9
+set p [new Leaf]
+lappend out "4 [$o set n_] [$p set n_] [Leaf set size_]"
+$o set n_ 5
+lappend out "5 [$o hello z] [$o info class]"
+$o proc hello {x} { return "own $x" }
+lappend out "6 [$o hello q] [$p hello q]" "7 [Leaf info superclass] [Base set color_]"
+delete $p
+lappend out "8 [info commands $p]"
+set ns [new Simulator]
+set t [new Agent/TCP]
+lappend out "9 [$t set window_] [$t set packetSize_]"
+Agent/TCP set window_ 33
+Class Agent/TCP/Mine -superclass Agent/TCP/Reno
+Agent/TCP/Mine set packetSize_ 512
+set u [new Agent/TCP/Mine]
+lappend out "10 [$t set window_] [$u set window_] [$u set packetSize_] [$u info class]"
+Class A
+Class B -superclass A
+Class C -superclass B
+lappend out "11 [A info subclass] [A info subclass C] [C info subclass A] [catch {A info subclass Nope}]"
+proc leave {} { exit 3 }
+catch { leave }
+lappend out "not reached: exit ends the script inside catch"
+"""
+
+#: What ns-2.35 (`ns`, its OTcl 1.14) prints for OTCL, one line per `lappend`.
+OTCL_NS2 = ["1 Leaf3/Mid(Base.hello 7)", "2 Base.init(a b) Mid.init", "3 3 3 1", "4 3 3 9",
+            "5 Leaf5/Mid(Base.hello z) Leaf", "6 own q Leaf3/Mid(Base.hello q)", "7 Mid red", "8 ",
+            "9 20 1000", "10 20 33 512 Agent/TCP/Mine", "11 B 1 0 1"]
+
+
+def test_otcl_layer_answers_as_ns2s_otcl(tmp_path: Path) -> None:
+    from nsim.ns2.simulator import Ns2Simulator
+
+    script = tmp_path / "otcl.tcl"
+    script.write_text(OTCL)
+    sim = Ns2Simulator(str(script), lambda m: None)
+    with pytest.raises(ScriptExit):
+        sim.interp.run_file()
+    assert list(sim.interp.tcl.splitlist(sim.interp.tcl.getvar("out"))) == OTCL_NS2
+    assert sim.exit_code == "3"
+
+
+HEAD = """set ns [new Simulator]
+set n0 [$ns node]
+set n1 [$ns node]
+"""
+TAIL = """set udp [new Agent/UDP]
+$ns attach-agent $n0 $udp
+set null [new Agent/Null]
+$ns attach-agent $n1 $null
+$ns connect $udp $null
+set cbr [new Application/Traffic/CBR]
+$cbr attach-agent $udp
+$ns at 0.1 "$cbr start"
+$ns at 1.0 "exit 0"
+$ns run
+"""
+
+
+@pytest.mark.parametrize("middle, expected", [
+    ("$ns duplex-link $n0 $n1 1Mb 10ms SFQ\n", "bad.tcl:4: `$ns duplex-link $n0 $n1 1Mb 10ms SFQ`: queue type SFQ"),
+    ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns detach-agent $n0 x\n",
+     "bad.tcl:5: `$ns detach-agent $n0 x`: Simulator method `detach-agent` is not modelled"),
+    ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\nset q [new Queue/SFQ]\n",
+     "bad.tcl:5: `new Queue/SFQ`: new: unknown class Queue/SFQ"),
+    ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\nAgent/UDP set ttl_ 3\n",
+     "`ttl_` is not"),
+    ("Queue/DropTail set drop_front_ true\nQueue set blocked_ true\n$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n",
+     "`blocked_ true` has no nsim model"),
+    ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns at 0.5 \"$ns rtproto DV\"\n",
+     "bad.tcl:5: `$ns at 0.5 \"$ns rtproto DV\"`: rtproto DV"),
+])
+def test_what_nsim_cannot_model_stops_with_the_line_and_the_command(tmp_path: Path, middle: str, expected: str) -> None:
+    script = tmp_path / "bad.tcl"
+    script.write_text(HEAD + middle + TAIL)
+    if expected == "is not":  # a Null has no bytes_: a Tcl error, named the same way
+        expected = "bad.tcl:5: `$ns at 0.5 \"puts [$null set bytes_]\"`"
+    if expected == "`ttl_` is not":
+        expected = "`ttl_ 3` has no nsim model"
+    with pytest.raises(Ns2ScriptError) as e:
+        run_script(script)
+    assert expected in str(e.value)
+
+
+def test_changing_a_running_flow_is_refused_at_the_line_that_scheduled_it(tmp_path: Path) -> None:
+    script = tmp_path / "change.tcl"
+    script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n"
+                      + TAIL.replace("$ns run", '$ns at 0.5 "$cbr set rate_ 2Mb"\n$ns run'))
+    with pytest.raises(Ns2ScriptError) as e:
+        run_script(script)
+    assert "change.tcl:14: `$ns at 0.5 \"$cbr set rate_ 2Mb\"`" in str(e.value) and "changing a model parameter during the run" in str(e.value)
+
+
+MULTI = """set ns [new Simulator]
+set n0 [$ns node]
+set n1 [$ns node]
+set n2 [$ns node]
+$ns duplex-link $n0 $n2 1Mb 10ms DropTail
+$ns duplex-link $n1 $n2 1Mb 10ms DropTail
+set lm [new Agent/LossMonitor]
+$ns attach-agent $n2 $lm
+foreach n [list $n0 $n1] start {0.1 0.2013} {
+    set udp [new Agent/UDP]
+    $ns attach-agent $n $udp
+    $ns connect $udp $lm
+    set cbr [new Application/Traffic/CBR]
+    $cbr set rate_ 100Kb
+    $cbr attach-agent $udp
+    $ns at $start "$cbr start"
+}
+set out {}
+$ns at 1.0 {lappend out [$lm set npkts_] [$lm set bytes_]}
+$ns at 2.0 {lappend out [$lm set npkts_] [$lm set bytes_]; $ns halt}
+$ns run
+set f [open ms.txt w]; puts $f $out; close $f
+"""
+
+
+def test_several_sources_into_one_lossmonitor_count_as_ns2(tmp_path: Path) -> None:
+    (tmp_path / "ms.tcl").write_text(MULTI)
+    run_script(tmp_path / "ms.tcl")
+    assert (tmp_path / "ms.txt").read_text() == "100 21000 220 46200\n"  # ns-2.35's npkts_ bytes_ at 1 s, 2 s
+
+
+def test_trace_queue_writes_that_link_direction(tmp_path: Path) -> None:
+    text = (REF / "cbr_null.tcl").read_text().replace("$ns trace-all $tf\n", "").replace(
+        "$ns queue-limit $n2 $n3 10\n", "$ns queue-limit $n2 $n3 10\n$ns trace-queue $n2 $n3 $tf\n")
+    (tmp_path / "cbr_null.tcl").write_text(text)
+    run_script(tmp_path / "cbr_null.tcl", notice=lambda m: None)
+    ours = reduce_trace.reduce(tmp_path / "cbr_null.tr", {("2", "3")})
+    assert ours == (REF / "cbr_null.bottleneck").read_text().splitlines()
+
+
+def test_events_run_in_the_global_scope_and_now_prints_as_ns2(tmp_path: Path) -> None:
+    script = tmp_path / "now.tcl"
+    script.write_text('set ns [new Simulator]\nset out {}\n$ns at 0.1 {lappend out [$ns now]}\n'
+                      '$ns at 2 {lappend out [$ns now]}\n$ns at 2.5 {lappend out [$ns now]; $ns halt}\n$ns run\n'
+                      'set f [open now.txt w]; puts $f $out; close $f\n')
+    res = run_script(script)
+    assert (tmp_path / "now.txt").read_text() == "0.10000000000000001 2 2.5\n"  # ns-2.35's output
+    assert res.summary["sim_time_s"] == 2.5 and res.accounting["created"] == 0
+
+
+def test_a_run_that_never_ends_is_refused(tmp_path: Path) -> None:
+    script = tmp_path / "forever.tcl"
+    script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n" + TAIL.replace('$ns at 1.0 "exit 0"\n', ""))
+    with pytest.raises(Ns2ScriptError, match="ns-2 would run forever"):
+        run_script(script)
+
+
+def test_starting_twice_is_refused(tmp_path: Path) -> None:
+    script = tmp_path / "twice.tcl"
+    script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n" + TAIL.replace('"$cbr start"', '"$cbr start; $cbr start"'))
+    with pytest.raises(Ns2ScriptError, match="started 2 and stopped 0 times"):
+        run_script(script)
+
+
+def test_cli_and_python_entry_points(tmp_path: Path) -> None:
+    script = _copy(tmp_path, "cbr_null.tcl")
+    out = tmp_path / "out"
+    cp = subprocess.run([sys.executable, "-m", "nsim", "run", str(script), "-o", str(out)],
+                        capture_output=True, text=True, cwd=tmp_path)
+    assert cp.returncode == 0, cp.stderr
+    assert "notice: exec nam cbr_null.nam &: not run" in cp.stdout
+    assert (out / "flows.csv").exists() and (tmp_path / "cbr_null.tr").stat().st_size > 0
+    res = nsim.run(script)
+    assert set(res.flows["name"]) == {"cbr_n0_n3", "cbr_n1_n3"} and res.balanced
+    bad = subprocess.run([sys.executable, "-m", "nsim", "run", str(script), "--seed", "3"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and "--seed: not for ns-2 scripts" in bad.stderr
+
+
+def test_example_script_in_scenarios_runs(tmp_path: Path) -> None:
+    notices: list[str] = []
+    res = run_script(ROOT / "scenarios" / "ns2_dumbbell.tcl", notice=notices.append)
+    assert res.balanced and set(res.flows["name"]) == {"tcp_n0_n3", "cbr_n1_n3"}
+    assert (tmp_path / "ns2_dumbbell.tr").stat().st_size > 0 and (tmp_path / "ns2_dumbbell.cwnd").stat().st_size > 0
+    assert notices == ["namtrace-all: nsim writes no nam animation trace (the file stays empty)",
+                       "exec xgraph ns2_dumbbell.cwnd &: not run (nsim runs no external programs)"]
+
+
+EXAMPLES = Path("/usr/share/doc/ns2/examples/tcl/ex")
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="ns-2.35's examples are not installed (apt-get install ns2-examples)")
+@pytest.mark.parametrize("name", ["simple-tcp.tcl", "simple-heap.tcl", "ss.tcl", "pkts.tcl", "tcpecn.tcl"])
+def test_ns2_distribution_examples_run_unchanged(tmp_path: Path, name: str) -> None:
+    shutil.copy(EXAMPLES / name, tmp_path / name)
+    res = run_script(tmp_path / name, notice=lambda m: None)
+    assert res.balanced and len(res.flows) >= 1
+    if name == "simple-tcp.tcl":  # ns-2.35's out.ns, first and last lines
+        lines = (tmp_path / "out.ns").read_text().splitlines()
+        assert lines[0] == "+ 0.5 0 1 tcp 40 ------- 0 0.0 1.0 0 0"
+        assert lines[-1] == "r 0.54928 1 0 ack 40 ------- 0 1.0 0.0 1 3" and len(lines) == 12
