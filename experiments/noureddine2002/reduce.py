@@ -437,7 +437,7 @@ def _queue_row(res: Any, frm: str, to: str) -> pd.Series:
 
 def _telnet_rtt(names: pd.Series, rtt_ms: int = 80) -> pd.Series:
     """Telnet sessions whose host has the RTT ``rtt_ms`` (80 ms: Fig 4.8's; 120 ms: Fig 4.9's)."""
-    idx = names.str.extract(r"^telnet(\d+)$")[0]
+    idx = pd.to_numeric(names.str.extract(r"^telnet(\d+)$")[0], errors="coerce")
     return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(rtt_ms))
 
 
