@@ -560,12 +560,10 @@ def _central_buffer_pkts(link: Any) -> int:
     return int(str(link["queue"]["limit"]).rstrip("p"))
 
 
-def ch4_buffers(table: pd.DataFrame) -> dict[str, Any]:
-    """C4-4/C4-8/C4-21 (Fig 4.5 top, 4.6, 4.9, 4.28): drop tail at 60 Mb/s, central buffer
-    125 KB to 20 MB. Per buffer: central drop rate, HTTP/1.0 probe pages over 5 s and 10 s,
-    120 ms-RTT echoes (median, over 0.2 s) and the FTP probes' 200 KB transfer times. Rows: the
-    20 MB drop rate, the best buffer's pages over 5 s, the 20 MB page and echo
-    figures, and the FTP probes' mean time at 20 MB over 125 KB."""
+def _buffer_sweep(table: pd.DataFrame, part: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Per central buffer of a buffer sweep: drop rate, HTTP/1.0 probe pages over 5 s and 10 s,
+    120 ms-RTT echoes (median, over 0.2 s) and the FTP probes' mean 200 KB time; and the
+    frames of the pages' and echoes' CCDFs, named after ``part``."""
     t = table.assign(buffer_pkts=table[CH4_LINK].map(_central_buffer_pkts))
     summary, pages, echoes = [], {}, {}
     for buf, g in t.groupby("buffer_pkts"):
@@ -583,6 +581,16 @@ def ch4_buffers(table: pd.DataFrame) -> dict[str, Any]:
                         "echo120_over_0.2s": _frac_over(e120, 0.2),
                         "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan")})
     frame = pd.DataFrame(summary).sort_values("buffer_pkts").reset_index(drop=True)
+    return frame, {f"{part}_table": frame,
+                   f"{part}_http10": _ccdf_frame(pages, "buffer", np.linspace(0.0, 30.0, 121)),
+                   f"{part}_echo120": _ccdf_frame(echoes, "buffer", np.linspace(0.0, 4.0, 161))}
+
+
+def ch4_buffers(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-4/C4-8/C4-21 (Fig 4.5 top, 4.6, 4.9, 4.28): drop tail at 60 Mb/s, central buffer
+    125 KB to 20 MB. Rows: the 20 MB drop rate, the best buffer's pages over 5 s, the 20 MB
+    page and echo figures, and the FTP probes' mean time at 20 MB over 125 KB."""
+    frame, frames = _buffer_sweep(table, "ch4_buffers")
     by = frame.set_index("buffer_pkts")
     top, bottom = int(by.index.max()), int(by.index.min())
     out: dict[str, Any] = {
@@ -592,9 +600,19 @@ def ch4_buffers(table: pd.DataFrame) -> dict[str, Any]:
         "ch4_buffers.b20MB.echo120_over_0.2s": float(by.loc[top, "echo120_over_0.2s"]),
         "ch4_buffers.ftp_mean_20MB_over_125KB": float(by.loc[top, "ftp_mean_s"] / by.loc[bottom, "ftp_mean_s"]),
     }
-    out["__frames__"] = {"ch4_buffers_table": frame,
-                         "ch4_buffers_http10": _ccdf_frame(pages, "buffer", np.linspace(0.0, 30.0, 121)),
-                         "ch4_buffers_echo120": _ccdf_frame(echoes, "buffer", np.linspace(0.0, 4.0, 161))}
+    out["__frames__"] = frames
+    return out
+
+
+def ch4_buffers_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-16/C4-17 (Fig 4.23, 4.24): the buffer sweep under TCP-DS at 60 Mb/s. Rows: the
+    120 ms-RTT echoes over 200 ms at 500 KB and at 2 MB, and the worst buffer's pages over 10 s."""
+    frame, frames = _buffer_sweep(table, "ch4_buffers_tcpds")
+    by = frame.set_index("buffer_pkts")
+    out: dict[str, Any] = {f"ch4_buffers_tcpds.b{label}.echo120_over_0.2s": float(by.loc[pkts, "echo120_over_0.2s"])
+                           for label, pkts in (("500KB", 500), ("2MB", 2000)) if pkts in by.index}
+    out["ch4_buffers_tcpds.worst.http10_over_10s"] = float(frame["http10_over_10s"].max())
+    out["__frames__"] = frames
     return out
 
 
