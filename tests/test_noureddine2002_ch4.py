@@ -1,13 +1,32 @@
 """experiments/noureddine2002 chapter 4 (800-host Telnet/web/FTP mix): the chapter's --quick
 run passes and checks a published value of each figure group (Fig 4.3/4.8 baseline, Fig
-4.22/4.25 TCP-DS, Fig 4.29 FTPlong)."""
+4.22/4.25 TCP-DS, Fig 4.29 FTPlong); the buffer-sweep and APPL reducers on hand-made tables."""
 
 from __future__ import annotations
 
 import csv
+import importlib.util
 from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
 
 from conftest import ROOT, run_cli
+
+STUDY = ROOT / "experiments" / "noureddine2002"
+
+
+def _reduce() -> Any:
+    spec = importlib.util.spec_from_file_location("nd2002_reduce", STUDY / "reduce.py")
+    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+def _link(limit: str) -> dict[str, Any]:
+    q = {"kind": "droptail", "limit": limit}
+    return {"rate": "60Mb", "delay": "1ms", "queue": q, "reverse_queue": q}
 
 
 def test_noureddine2002_ch4_quick_passes(tmp_path: Path) -> None:
@@ -18,3 +37,37 @@ def test_noureddine2002_ch4_quick_passes(tmp_path: Path) -> None:
     for rid in ("ch4_baseline.r100.echo80_median_s", "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s",
                 "ch4_ftplong.droptail.share_200ms"):
         assert rows[rid]["evidence"] == "published" and rows[rid]["status"] in ("pass", "known-fail"), rows[rid]
+
+
+def test_ch4_buffers_reducer_reads_each_buffer() -> None:
+    # Two buffers, one seed: probe pages of 1 and 6 s at 125 KB (half over 5 s), 6 and 12 s at
+    # 20 MB (all over 5 s); host 3's Telnet has the 120 ms RTT; FTP probe files of 10 s and 8 s.
+    rows = []
+    for limit, pages, echoes, files, drop in (("125p", [1.0, 6.0], [0.1, 0.1], [10.0], 0.1),
+                                              ("20000p", [6.0, 12.0], [0.3, 0.1], [8.0], 0.002)):
+        for name, durations in (("probe10_0", pages), ("telnet3", echoes), ("telnet2", [9.0]), ("ftpprobe0", files)):
+            rows.append({"tree.levels[0].link": _link(limit), "seed": 1, "name": name, "durations": durations,
+                         "central_drop": drop})
+    out = _reduce().ch4_buffers(pd.DataFrame(rows))
+    assert out["ch4_buffers.best.http10_over_5s"] == 0.5
+    assert out["__frames__"]["ch4_buffers_table"].set_index("buffer_pkts").loc[20000, "http10_over_5s"] == 1.0
+    assert out["ch4_buffers.b20MB.echo120_over_0.2s"] == 0.5  # telnet2 (80 ms RTT) is not counted
+    assert out["ch4_buffers.b20MB.drop_rate"] == 0.002
+    assert out["ch4_buffers.ftp_mean_20MB_over_125KB"] == pytest.approx(0.8)
+
+
+def test_ch4_appl_reducer_tells_the_schemes_apart() -> None:
+    # APPL is told by its host shapers; Telnet loss is dropped / sent over the Telnet sessions.
+    appl = {"levels": [{"link": {"queue": {"kind": "prio", "classes": [{"queue": {"kind": "shaper"}}]}}}]}
+    drop_tail = {"levels": [{"link": {"queue": {"kind": "droptail"}}}]}
+    rows = []
+    for tree, lost, ftp in ((appl, 0, 12.0), (drop_tail, 5, 8.0)):
+        for name, durations, sent, dropped in (("telnet2", [0.1, 1.2], 100, lost), ("probe10_0", [2.0, 6.0], 50, 0),
+                                               ("ftpprobe0", [ftp], 200, 0)):
+            rows.append({"tree": tree, "tree.levels[0].link.rate": "75Mb", "seed": 1, "name": name,
+                         "durations": durations, "central_drop": 0.01, "sent_pkts": sent, "dropped_pkts": dropped})
+    out = _reduce().ch4_appl(pd.DataFrame(rows))
+    assert out["ch4_appl.appl.r75.telnet_loss"] == 0.0
+    assert out["ch4_appl.r75.ftp_mean_appl_over_droptail"] == pytest.approx(1.5)
+    table = out["__frames__"]["ch4_appl_table"].set_index("scheme")
+    assert table.loc["droptail", "telnet_loss"] == 0.05 and table.loc["appl", "echo80_over_0.5s"] == 0.5

@@ -435,10 +435,10 @@ def _queue_row(res: Any, frm: str, to: str) -> pd.Series:
     return q[(q["from"] == frm) & (q["to"] == to)].iloc[0]
 
 
-def _telnet80(names: pd.Series) -> pd.Series:
-    """Telnet sessions whose host has the 80 ms RTT."""
-    idx = names.str.extract(r"^telnet(\d+)$")[0]
-    return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(80))
+def _telnet_rtt(names: pd.Series, rtt_ms: int = 80) -> pd.Series:
+    """Telnet sessions whose host has the RTT ``rtt_ms`` (80 ms: Fig 4.8's; 120 ms: Fig 4.9's)."""
+    idx = pd.to_numeric(names.str.extract(r"^telnet(\d+)$")[0], errors="coerce")
+    return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(rtt_ms))
 
 
 #: The published points of Fig 4.3 / 4.8 (central rate in Mb/s) that are rows of expected.toml;
@@ -458,7 +458,7 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
         drop = float(g.groupby("seed")["central_drop"].first().mean())
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
-        e80 = _pooled(g, _telnet80(names))
+        e80 = _pooled(g, _telnet_rtt(names))
         drops[mb], pages10[mb], pages11[mb], echoes[mb] = drop, p10, p11, e80
         over = {tag: float((x > 10.0).mean()) if len(x) else float("nan") for tag, x in (("http10", p10), ("http11", p11))}
         slow_echo = float((e80 > 0.5).mean()) if len(e80) else float("nan")
@@ -489,12 +489,14 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
 
 def _scheme(tree: Any) -> str:
     """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``tcp_ds`` (host
-    schedulers), ``red`` (a RED central link) or ``droptail``."""
+    schedulers), ``appl`` (per-mark host shapers), ``red`` (a RED central link) or ``droptail``."""
     import json
 
     text = tree if isinstance(tree, str) else json.dumps(tree)
     if "host_sched" in text:
         return "tcp_ds"
+    if "shaper" in text:
+        return "appl"
     return "red" if '"red"' in text else "droptail"
 
 
@@ -515,7 +517,7 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
-        e80 = _pooled(g, _telnet80(names))
+        e80 = _pooled(g, _telnet_rtt(names))
         frac = lambda x, limit: float((x > limit).mean()) if len(x) else float("nan")  # noqa: E731
         pages[f"{scheme} {mb} Mb/s"] = p10
         summary.append({"scheme": scheme, "bottleneck_mbps": mb,
@@ -533,6 +535,123 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
                 out[rid] = float(r[col])
     out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
                          "ch4_tcpds_table": frame}
+    return out
+
+
+def _frac_over(x: np.ndarray, limit: float) -> float:
+    """Fraction of the samples ``x`` above ``limit`` (NaN without samples)."""
+    return float((x > limit).mean()) if len(x) else float("nan")
+
+
+def _flow_loss(g: pd.DataFrame, select: "Any") -> float:
+    """Packets dropped over packets sent, summed over the flows ``select`` picks."""
+    sent = float(g.loc[select, "sent_pkts"].sum())
+    return float(g.loc[select, "dropped_pkts"].sum()) / sent if sent else float("nan")
+
+
+CH4_LINK = "tree.levels[0].link"
+
+
+def _central_buffer_pkts(link: Any) -> int:
+    """The central buffer (packets) of a swept ``tree.levels[0].link`` (a dict or its JSON)."""
+    import json
+
+    link = json.loads(link) if isinstance(link, str) else link
+    return int(str(link["queue"]["limit"]).rstrip("p"))
+
+
+def _buffer_sweep(table: pd.DataFrame, part: str) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Per central buffer of a buffer sweep: drop rate, HTTP/1.0 probe pages over 5 s and 10 s,
+    120 ms-RTT echoes (median, over 0.2 s) and the FTP probes' mean 200 KB time; and the
+    frames of the pages' and echoes' CCDFs, named after ``part``."""
+    t = table.assign(buffer_pkts=table[CH4_LINK].map(_central_buffer_pkts))
+    summary, pages, echoes = [], {}, {}
+    for buf, g in t.groupby("buffer_pkts"):
+        names = g["name"].astype(str)
+        p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
+        e120 = _pooled(g, _telnet_rtt(names, 120))
+        files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
+        label = f"{buf / 1000:g} MB"
+        pages[label], echoes[label] = p10, e120
+        summary.append({"buffer_pkts": int(buf), "buffer_mb": buf / 1000,
+                        "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
+                        "pages_http10": len(p10), "http10_over_5s": _frac_over(p10, 5.0),
+                        "http10_over_10s": _frac_over(p10, 10.0),
+                        "echoes_120ms": len(e120), "echo120_median_s": float(np.median(e120)) if len(e120) else float("nan"),
+                        "echo120_over_0.2s": _frac_over(e120, 0.2),
+                        "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan")})
+    frame = pd.DataFrame(summary).sort_values("buffer_pkts").reset_index(drop=True)
+    return frame, {f"{part}_table": frame,
+                   f"{part}_http10": _ccdf_frame(pages, "buffer", np.linspace(0.0, 30.0, 121)),
+                   f"{part}_echo120": _ccdf_frame(echoes, "buffer", np.linspace(0.0, 4.0, 161))}
+
+
+def ch4_buffers(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-4/C4-8/C4-21 (Fig 4.5 top, 4.6, 4.9, 4.28): drop tail at 60 Mb/s, central buffer
+    125 KB to 20 MB. Rows: the 20 MB drop rate, the best buffer's pages over 5 s, the 20 MB
+    echoes over 200 ms, and the FTP probes' mean time at 20 MB over 125 KB."""
+    frame, frames = _buffer_sweep(table, "ch4_buffers")
+    by = frame.set_index("buffer_pkts")
+    top, bottom = int(by.index.max()), int(by.index.min())
+    out: dict[str, Any] = {
+        "ch4_buffers.b20MB.drop_rate": float(by.loc[top, "drop_rate"]),
+        "ch4_buffers.best.http10_over_5s": float(frame["http10_over_5s"].min()),
+        "ch4_buffers.b20MB.echo120_over_0.2s": float(by.loc[top, "echo120_over_0.2s"]),
+        "ch4_buffers.ftp_mean_20MB_over_125KB": float(by.loc[top, "ftp_mean_s"] / by.loc[bottom, "ftp_mean_s"]),
+    }
+    out["__frames__"] = frames
+    return out
+
+
+def ch4_buffers_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-16/C4-17 (Fig 4.23, 4.24): the buffer sweep under TCP-DS at 60 Mb/s. Rows: the
+    120 ms-RTT echoes over 200 ms at 500 KB and at 2 MB, and the worst buffer's pages over 10 s."""
+    frame, frames = _buffer_sweep(table, "ch4_buffers_tcpds")
+    by = frame.set_index("buffer_pkts")
+    out: dict[str, Any] = {f"ch4_buffers_tcpds.b{label}.echo120_over_0.2s": float(by.loc[pkts, "echo120_over_0.2s"])
+                           for label, pkts in (("500KB", 500), ("2MB", 2000)) if pkts in by.index}
+    out["ch4_buffers_tcpds.worst.http10_over_10s"] = float(frame["http10_over_10s"].max())
+    out["__frames__"] = frames
+    return out
+
+
+#: The rows of expected.toml that ch4_appl measures (every value is in its table).
+CH4_APPL_ROWS = {"ch4_appl.appl.r75.telnet_loss", "ch4_appl.appl.r100.echo80_over_0.5s", "ch4_appl.appl.r100.http10_over_5s",
+                 "ch4_appl.r75.ftp_mean_appl_over_droptail"}
+
+
+def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-11/C4-12/C4-14/C4-18/C4-19/C4-20 (Fig 4.13, 4.15, 4.25-4.27): application-based
+    marking against drop tail at 75 and 100 Mb/s. Per scheme and rate: central drop rate,
+    Telnet's packet loss, HTTP/1.0 probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s,
+    the FTP probes' 200 KB transfer times (mean) and files per second per probe."""
+    t = table.assign(scheme=table["tree"].map(_scheme))
+    rows = []
+    for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
+        names = g["name"].astype(str)
+        p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
+        e80 = _pooled(g, _telnet_rtt(names))
+        files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
+        probes = int(names.str.match(r"^ftpprobe\d+$").sum())
+        rows.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
+                     "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
+                     "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
+                     "pages_http10": len(p10), "http10_over_5s": _frac_over(p10, 5.0),
+                     "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
+                     "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
+                     "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
+    frame = pd.DataFrame(rows).sort_values(["scheme", "bottleneck_mbps"]).reset_index(drop=True)
+    by = frame.set_index(["scheme", "bottleneck_mbps"])
+    values: dict[str, float] = {}
+    for mb in (75, 100):
+        if ("appl", mb) in by.index:
+            r = by.loc[("appl", mb)]
+            for col in ("telnet_loss", "http10_over_5s", "echo80_over_0.5s"):
+                values[f"ch4_appl.appl.r{mb}.{col}"] = float(r[col])
+            if ("droptail", mb) in by.index:
+                values[f"ch4_appl.r{mb}.ftp_mean_appl_over_droptail"] = float(r["ftp_mean_s"] / by.loc[("droptail", mb), "ftp_mean_s"])
+    out: dict[str, Any] = {rid: v for rid, v in values.items() if rid in CH4_APPL_ROWS}
+    out["__frames__"] = {"ch4_appl_table": frame}
     return out
 
 
