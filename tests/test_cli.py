@@ -31,8 +31,10 @@ def test_every_example_runs_and_balances(tmp_path: Path, scenario: Path) -> None
     assert flows["dropped_pkts"].sum() + flows["ack_dropped_pkts"].sum() == lost
     assert queues["dropped_pkts"].sum() == lost
     # Per link: every arrival departs, is dropped before transmission, or is still queued
-    # (checked where no error model can drop a packet after it departs).
-    q = queues[queues["drops_error_model"] == 0]
+    # (checked where nothing drops a packet after it departs: no error model, and no failure
+    # of the link while a packet was on its wire).
+    after_departure = queues["drops_error_model"] + queues.get("drops_link_down", 0)
+    q = queues[after_departure == 0]
     assert (q["arrivals"] == q["departures"] + q["dropped_pkts"] + q["queued_pkts"]).all()
 
 
