@@ -350,3 +350,39 @@ def test_ns2_distribution_examples_run_unchanged(tmp_path: Path, name: str) -> N
         lines = (tmp_path / "out.ns").read_text().splitlines()
         assert lines[0] == "+ 0.5 0 1 tcp 40 ------- 0 0.0 1.0 0 0"
         assert lines[-1] == "r 0.54928 1 0 ack 40 ------- 0 1.0 0.0 1 3" and len(lines) == 12
+
+
+def test_script_arguments_are_argv_as_after_ns(tmp_path: Path) -> None:
+    """`nsim run script.tcl ARGS...` / `nsim.run(script, args=...)` set `$argv` and `$argc` as
+    `ns script.tcl ARGS...` does (course scripts read their parameters there)."""
+    script = tmp_path / "args.tcl"
+    script.write_text("""
+if {$argc != 2} { puts "usage: ns args.tcl <bandwidth> <seconds>"; exit 1 }
+set bw [lindex $argv 0]
+set ns [new Simulator]
+set n0 [$ns node]
+set n1 [$ns node]
+$ns duplex-link $n0 $n1 $bw 10ms DropTail
+set udp [new Agent/UDP]
+$ns attach-agent $n0 $udp
+set sink [new Agent/Null]
+$ns attach-agent $n1 $sink
+$ns connect $udp $sink
+set cbr [new Application/Traffic/CBR]
+$cbr set rate_ 2Mb
+$cbr attach-agent $udp
+$ns at 0.0 "$cbr start"
+$ns at [lindex $argv 1] "puts \\"argc=$argc bw=$bw\\"; exit 0"
+$ns run
+""")
+    cp = subprocess.run([sys.executable, "-m", "nsim", "run", str(script), "-o", str(tmp_path / "o"), "1Mb", "2"],
+                        capture_output=True, text=True, cwd=tmp_path)
+    assert cp.returncode == 0, cp.stderr
+    assert "argc=2 bw=1Mb" in cp.stdout
+    slow, fast = (nsim.run(script, args=[bw, "2"]) for bw in ("1Mb", "4Mb"))
+    assert slow.flows["delivered_bytes"].sum() < fast.flows["delivered_bytes"].sum()
+    usage = subprocess.run([sys.executable, "-m", "nsim", "run", str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert "usage: ns args.tcl" in usage.stdout
+    toml = subprocess.run([sys.executable, "-m", "nsim", "run", str(ROOT / "scenarios" / "cbr_dumbbell.toml"), "x"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert toml.returncode == 2 and "only an ns-2 script (.tcl) takes arguments" in toml.stderr

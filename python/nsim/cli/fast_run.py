@@ -177,16 +177,25 @@ def _write_parquet(out: str) -> None:
 
 def execute(scenario: str, out: str | None = None, seed: int | None = None, until: str | None = None,
             trace: bool = False, pcap: bool = False, pcap_links: str | None = None, parquet: bool = False,
-            quiet: bool = False, no_limits: bool = False, force: bool = False) -> None:
+            quiet: bool = False, no_limits: bool = False, force: bool = False,
+            script_args: tuple[str, ...] = ()) -> None:
     """Runs SCENARIO, writes its results to OUT (default ``out/<scenario name>``) and prints
     the summary; exits 2 on invalid input (or an output folder that holds something else,
     unless ``force``) and 130 after Ctrl-C. The results are written to a fresh folder and
     swapped in whole (:mod:`nsim.outdir`): nothing of an earlier run is left beside them.
-    A ``.tcl`` SCENARIO is an ns-2 script (:mod:`.run_tcl`)."""
+    A ``.tcl`` SCENARIO is an ns-2 script (:mod:`.run_tcl`), ``script_args`` its arguments."""
     if scenario.endswith(".tcl"):
         from .run_tcl import execute_tcl
 
-        return execute_tcl(scenario, out, seed, until, trace, pcap, pcap_links, parquet, quiet, no_limits, force)
+        return execute_tcl(scenario, out, seed, until, trace, pcap, pcap_links, parquet, quiet, no_limits, force,
+                           script_args)
+    if script_args:
+        from ..errors import ScenarioError
+        from .common import invalid_input_exits_2
+
+        with invalid_input_exits_2():
+            reason = f"extra arguments {' '.join(script_args)!r}: only an ns-2 script (.tcl) takes arguments"
+            raise ScenarioError(f"{scenario}: {reason}", file=scenario, reason=reason)
     from .. import _core
     from ..errors import ResultsError, from_core
     from ..outdir import StagedDir

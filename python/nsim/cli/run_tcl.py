@@ -10,8 +10,9 @@ from .common import echo, invalid_input_exits_2
 
 
 def execute_tcl(script: str, out: str | None, seed: int | None, until: str | None, trace: bool, pcap: bool,
-                pcap_links: str | None, parquet: bool, quiet: bool, no_limits: bool, force: bool) -> None:
-    """Runs the script, saves its results to OUT (default ``out/<script name>``) and prints
+                pcap_links: str | None, parquet: bool, quiet: bool, no_limits: bool, force: bool,
+                script_args: tuple[str, ...] = ()) -> None:
+    """Runs the script with ``script_args`` as its ``$argv``, saves its results to OUT (default ``out/<script name>``) and prints
     the summary; exits 2 on a script nsim cannot run, naming the line and the command."""
     from ..errors import ScenarioError
     from ..ns2 import run_script
@@ -25,7 +26,7 @@ def execute_tcl(script: str, out: str | None, seed: int | None, until: str | Non
             raise ScenarioError(f"{script}: {reason}", file=script, reason=reason)
         out = out or os.path.join("out", os.path.splitext(os.path.basename(script))[0])
         notices: list[str] = []
-        res = run_script(script, notice=notices.append)
+        res = run_script(script, script_args, notice=notices.append)
         res.save(out, parquet=parquet, force=force)
     if not quiet:
         for line in _summary_lines({**res.summary, "accounting": res.accounting}, os.path.join(out, "flows.csv")):

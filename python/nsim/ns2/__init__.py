@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .interp import Ns2Error, Ns2ScriptError, ScriptExit
 
@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 __all__ = ["Ns2ScriptError", "run_script"]
 
 
-def run_script(path: str | os.PathLike[str], notice: Callable[[str], None] | None = None) -> "Results":
+def run_script(path: str | os.PathLike[str], args: Sequence[str] = (), notice: Callable[[str], None] | None = None) -> "Results":
     """Runs an ns-2 OTcl script and returns the run's :class:`nsim.Results`.
 
-    Files the script opens are relative to the working directory, as under ns-2. ``notice``
+    ``args`` are the script's command-line arguments (``$argv``, ``$argc``), as after
+    ``ns script.tcl``. Files the script opens are relative to the working directory, as under ns-2. ``notice``
     is called with each notice (a skipped ``exec``, ``namtrace-all``);
     by default they are printed to stderr as ``notice: ...`` lines.
 
@@ -37,7 +38,7 @@ def run_script(path: str | os.PathLike[str], notice: Callable[[str], None] | Non
     if not os.path.isfile(script):
         raise Ns2ScriptError(f"{path}: no such script", file=os.fspath(path), reason="no such file")
     say = notice or (lambda m: print(f"notice: {m}", file=sys.stderr))
-    sim = Ns2Simulator(script, say)
+    sim = Ns2Simulator(script, say, [str(a) for a in args])
     try:
         sim.interp.run_file()
     except ScriptExit:

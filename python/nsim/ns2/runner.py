@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 import os
 import shutil
+import tkinter
 from typing import TYPE_CHECKING, Any, Callable
 
 from .interp import Interp, Ns2Error, Ns2ScriptError, ScriptExit
@@ -108,7 +109,7 @@ class Runner:
         keep = []
         for t, seq, script, origin in sorted(self.events):
             whole = str(self.interp.tcl.call("info", "complete", script)) == "1" and "\n" not in script
-            words = self.interp.tcl.splitlist(script) if whole else ()
+            words = self._words(script) if whole else ()
             if len(words) == 2 and words[1] in ("start", "stop") and self.is_app(str(words[0])):
                 self.now = t
                 self.interp.eval_event(script, origin)
@@ -117,6 +118,14 @@ class Runner:
         self.now = 0.0
         self.events = keep
         heapq.heapify(self.events)
+
+    def _words(self, script: str) -> tuple[str, ...]:
+        """The words of a one-command event script; none if it is not a plain Tcl list (e.g.
+        two commands, ``puts "x"; exit 0``, which Tcl runs but cannot split as a list)."""
+        try:
+            return tuple(self.interp.tcl.splitlist(script))
+        except tkinter.TclError:
+            return ()
 
     def halt(self) -> None:
         """``$ns halt``: ends the run now; ``$ns run`` returns."""

@@ -123,9 +123,10 @@ class Ns2Simulator:
     Args:
         script: Path of the ``.tcl`` file.
         notice: Called with each notice (a skipped ``exec``, ``namtrace-all``).
+        args: The script's command-line arguments (``$argv``; ``$argc`` is their count).
     """
 
-    def __init__(self, script: str, notice: Callable[[str], None]) -> None:
+    def __init__(self, script: str, notice: Callable[[str], None], args: list[str] | None = None) -> None:
         self.script = script
         self._notice = notice
         self.interp = Interp(script, {
@@ -155,6 +156,8 @@ class Ns2Simulator:
         self._error_models: dict[str, dict[str, Any]] = {}
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
+        self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
+        self.interp.tcl.call("set", "argc", len(args or []))
 
     # -- the script's objects ---------------------------------------------------------------
     def _heritage(self, obj: str) -> list[str]:
