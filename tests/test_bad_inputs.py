@@ -55,6 +55,8 @@ CASES = [
      "flows[0].transport.cubic", "0 < beta < 1"),
     ("step marking threshold above the limit", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "step_mark", limit = "50p", k = "60p" }'),
      "links[0].queue", "must be below the limit"),
+    ("delay_growth not a bool", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "reno", delay_growth = 1 }\napp = { kind = "bulk" }'),
+     "flows[0].transport.delay_growth", "invalid type: integer `1`, expected a boolean"),
     ("vegas fine_retransmit not a bool", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "vegas", vegas = { fine_retransmit = "yes" } }\napp = { kind = "bulk" }'),
      "flows[0].transport.vegas.fine_retransmit", "invalid type: string \"yes\", expected a boolean"),
     ("three names in between", GOOD.replace('hosts = ["a", "b"]', 'hosts = ["a", "b", "c"]').replace('["a", "b"]\nrate', '["a", "b", "c"]\nrate'),

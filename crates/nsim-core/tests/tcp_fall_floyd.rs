@@ -144,12 +144,19 @@ fn reno_without_bugfix_halves_twice_then_times_out_on_three_losses() {
 
 /// How ns-2 starts a connection (`reference/ns2/tcp_start/`, 1 drop, 3 s): with `syn = false`
 /// segment 0 is `packet_size` bytes with no header (1000 B) and its ACK still resets cwnd to
-/// the initial window (`delay_growth_`); FACK ignores `delay_growth_`, so after the SYN its
-/// cwnd is 1 + 1 = 2 whatever `initial_window` says.
+/// the initial window (`delay_growth_`); FACK ignores `delay_growth_` on that ACK, so after the
+/// SYN its cwnd is 1 + 1 = 2 whatever `initial_window` says. With `delay_growth = false` (ns-2
+/// `delay_growth_ false`) cwnd starts at the initial window, SYN or not, and the first ACK
+/// opens it like any other: growth one round trip earlier.
 #[test]
 fn connection_start_matches_ns2_event_for_event() {
     for v in ["reno", "sack1", "fack"] {
-        for (case, extra) in [("nosyn", "syn = false"), ("iw4", "initial_window = 4")] {
+        for (case, extra) in [
+            ("nosyn", "syn = false"),
+            ("iw4", "initial_window = 4"),
+            ("nosyn_nogrowth", "syn = false, delay_growth = false"),
+            ("iw4_nogrowth", "initial_window = 4, delay_growth = false"),
+        ] {
             assert_run_matches(&run(v, 1, extra), "tcp_start", &format!("{v}_{case}"), 3.0);
         }
     }

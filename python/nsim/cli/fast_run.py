@@ -191,7 +191,6 @@ def execute(scenario: str, out: str | None = None, seed: int | None = None, unti
                            script_args)
     if script_args:
         from ..errors import ScenarioError
-        from .common import invalid_input_exits_2
 
         with invalid_input_exits_2():
             reason = f"extra arguments {' '.join(script_args)!r}: only an ns-2 script (.tcl) takes arguments"

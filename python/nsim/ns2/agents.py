@@ -43,6 +43,7 @@ _TCP_KEYS = {
     "maxrto_": ("max_rto", lambda v: seconds(v, "maxrto_")),
     "ecn_": ("ecn", lambda v: number(v, "ecn_") != 0),
     "syn_": ("syn", lambda v: number(v, "syn_") != 0),
+    "delay_growth_": ("delay_growth", lambda v: number(v, "delay_growth_") != 0),
     "max_ssthresh_": ("max_ssthresh", lambda v: int(number(v, "max_ssthresh_"))),
     "singledup_": ("limited_transmit", lambda v: number(v, "singledup_") != 0),
 }
@@ -73,8 +74,6 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
     ssthresh = int(number(svars["ssthresh_"], "ssthresh_"))
     if ssthresh > 0:
         out["initial_ssthresh"] = ssthresh
-    if not out["syn"] or number(svars["delay_growth_"], "delay_growth_") == 0:
-        raise Ns2Error(f"{cls}: `syn_ false` / `delay_growth_ false` are not modelled yet (issue 28, item 4)")
     if cls == "Agent/TCP/Newreno":
         out["newreno"] = {"partial_window_deflation": number(svars["partial_window_deflation_"], "") != 0,
                           "reset_timer_first_partial_only": number(svars["newreno_changes1_"], "") != 0}

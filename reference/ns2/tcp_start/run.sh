@@ -9,5 +9,7 @@ for v in Reno Sack1 Fack; do
   lv=$(echo $v | tr 'A-Z' 'a-z')
   ns "$HERE/scenario.tcl" $v false 2 "$RAW/${lv}_nosyn"
   ns "$HERE/scenario.tcl" $v true 4 "$RAW/${lv}_iw4"
+  ns "$HERE/scenario.tcl" $v false 2 "$RAW/${lv}_nosyn_nogrowth" 3.0 false
+  ns "$HERE/scenario.tcl" $v true 4 "$RAW/${lv}_iw4_nogrowth" 3.0 false
 done
 python3 "$HERE/reduce.py" "$RAW" "$HERE"

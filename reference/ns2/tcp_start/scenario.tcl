@@ -1,7 +1,8 @@
 # nsim reference: how ns-2.35's one-way TCP starts, on Fall & Floyd's topology with one drop.
-# usage: ns scenario.tcl <variant> <syn> <windowInit> <outprefix> [stoptime]
+# usage: ns scenario.tcl <variant> <syn> <windowInit> <outprefix> [stoptime] [delay_growth]
 #   variant   : Reno | Sack1 | Fack
-#   syn       : true | false (Agent/TCP syn_; delay_growth_ stays at its default, true)
+#   syn       : true | false (Agent/TCP syn_)
+#   delay_growth: true (default, ns-2.35's) | false (Agent/TCP delay_growth_)
 #   windowInit: Agent/TCP windowInit_
 #   outprefix : writes <outprefix>.tr (packet trace) and <outprefix>.cw (cwnd/ssthresh trace)
 # Shows (1) with syn_ false, seqno 0 goes out as packetSize_ bytes with no header and the first
@@ -13,6 +14,8 @@ set iw [lindex $argv 2]
 set out [lindex $argv 3]
 set stoptime 3.0
 if {[llength $argv] > 4} { set stoptime [lindex $argv 4] }
+set growth true
+if {[llength $argv] > 5} { set growth [lindex $argv 5] }
 
 set ns [new Simulator]
 set tf [open $out.tr w]
@@ -45,6 +48,7 @@ $tcp set window_ 28
 $tcp set packetSize_ 1000
 $tcp set syn_ $syn
 $tcp set windowInit_ $iw
+$tcp set delay_growth_ $growth
 set ftp [$tcp attach-app FTP]
 $ns at 0.0 "$ftp start"
 

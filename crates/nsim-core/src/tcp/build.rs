@@ -66,7 +66,9 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         // even though it never sends a header-only SYN (twin: `syn = false`).
         Variant::Vegas => {
             let mut reno = reno;
-            reno.cwnd = 1.0;
+            if p.delay_growth {
+                reno.cwnd = 1.0;
+            }
             let rec: Box<dyn Recovery> =
                 if p.vegas.fine_retransmit { Box::new(VegasRecovery::default()) } else { Box::new(Reno::default()) };
             (Box::new(Vegas::new(reno, p.vegas.clone())), rec)
@@ -111,7 +113,7 @@ pub fn agents(
     );
     let (cc, rec) = algorithms(&p);
     let mut core = Core::new(p, ends.dst.0, ends.dst.1, bytes, stop);
-    core.delay_growth = core.p.variant != Variant::Fack;
+    core.delay_growth = core.p.delay_growth && core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;
     // Drawn only when used, so runs without randomised marking keep their streams.

@@ -94,6 +94,11 @@ pub struct TcpConfig {
     /// Model ns-2's one-way SYN: sequence 0 is a header-only packet and the initial window
     /// applies only once it is acknowledged. Default true (ns-2 `syn_ true`, `delay_growth_ true`).
     pub syn: Option<bool>,
+    /// Delay the window's growth until the first segment is acknowledged: that ACK resets cwnd
+    /// to the initial window (ns-2 `delay_growth_`, checked in `TcpAgent::recv`; default true
+    /// as ns-2.35). With false the first ACK opens the window as any other, one round trip
+    /// earlier. ns-2's `Agent/TCP/Fack` ignores it, and so does nsim's `fack`.
+    pub delay_growth: Option<bool>,
     /// Maximum packets sent in response to one ACK; 0 = unlimited. Default 0 (ns-2 `maxburst_`).
     pub maxburst: Option<u32>,
     /// Window reductions in whole packets: truncate the window before and after halving
@@ -626,6 +631,7 @@ pub struct TcpParams {
     pub header: Bytes,
     pub initial_window: u32,
     pub syn: bool,
+    pub delay_growth: bool,
     pub maxburst: u32,
     pub whole_packet_reduction: bool,
     pub ca_increase: CaIncrease,
@@ -707,6 +713,7 @@ impl TcpConfig {
             header,
             initial_window: self.initial_window.unwrap_or(2),
             syn: self.syn.unwrap_or(true),
+            delay_growth: self.delay_growth.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
             whole_packet_reduction: self.whole_packet_reduction,
             ca_increase: self.ca_increase,

@@ -163,9 +163,10 @@ impl Core {
     }
 
     /// The cwnd nsim starts with: 1 until the SYN is acknowledged when modelling ns-2's SYN
-    /// (`syn_ && delay_growth_`), else the initial window.
+    /// with delayed growth (`syn_ && delay_growth_`, ns-2 `set_initial_window`), else the
+    /// initial window.
     pub fn start_cwnd(p: &TcpParams) -> f64 {
-        if p.syn {
+        if p.syn && p.delay_growth {
             1.0
         } else {
             p.initial_window as f64
