@@ -99,3 +99,36 @@ fn without_ecmp_there_is_no_path_column_and_one_spine_carries_everything() {
     let busy: Vec<_> = r.queues.iter().filter(|q| q.from == "leaf0" && q.to.starts_with("spine") && q.departures > 0).collect();
     assert_eq!(busy.len(), 1, "the lowest link id wins every tie (ns-2 static routes)");
 }
+
+#[test]
+fn a_fat_tree_spreads_inter_pod_flows_over_its_four_core_paths() {
+    // k = 4 (Al-Fares et al. 2008): from pod 0 to pod 3 there are (k/2)^2 = 4 equal-cost paths,
+    // one per core switch (two aggregation switches up, each with two cores).
+    let toml = r#"duration = "0.5s"
+[fat_tree]
+k = 4
+fabric_link = { rate = "1Gb", delay = "10us", queue = { kind = "droptail", limit = "1000p" }, reverse_queue = { kind = "droptail", limit = "1000p" } }
+host_link = { rate = "1Gb", delay = "10us", queue = { kind = "droptail", limit = "1000p" }, reverse_queue = { kind = "droptail", limit = "1000p" } }
+[routing]
+ecmp = true
+[[flows]]
+name = "f{i}"
+repeat = 200
+from = "h0"
+to = "h15"
+stop = "0.4s"
+app = { kind = "cbr", rate = "80kb", size = "100B" }
+"#;
+    let r = run(toml, 1);
+    let mut per = [0u32; 4];
+    for f in &r.flows {
+        let path = f.path.as_deref().unwrap();
+        let hops: Vec<&str> = path.split('>').collect();
+        assert_eq!(hops.len(), 7, "h0 > edge0 > agg > core > agg > edge7 > h15: {path}");
+        assert_eq!((hops[1], hops[5]), ("edge0", "edge7"));
+        per[hops[3].trim_start_matches("core").parse::<usize>().unwrap()] += 1;
+    }
+    let chi2: f64 = per.iter().map(|&c| (c as f64 - 50.0).powi(2) / 50.0).sum();
+    assert!(chi2 < 16.27, "{per:?}, chi2 {chi2:.1}");
+    assert_eq!(r.accounting.delivered, r.accounting.created);
+}

@@ -172,6 +172,9 @@ fn collect_topology(scn: &Scenario) -> CResult<Topology> {
     if let Some(f) = &scn.leaf_spine {
         helpers.push(f.expand("leaf_spine")?);
     }
+    if let Some(f) = &scn.fat_tree {
+        helpers.push(f.expand("fat_tree")?);
+    }
     for x in helpers {
         nodes.extend(x.nodes.into_iter().map(|(n, k)| (n, k, "topology helper".to_string())));
         links.extend(x.links);

@@ -7,6 +7,7 @@ pub mod build;
 pub mod document_json;
 pub mod error;
 pub mod event_spec;
+pub mod fat_tree;
 pub mod flow_spec;
 pub mod flow_spec_build;
 pub mod leaf_spine;
@@ -63,6 +64,8 @@ pub struct Scenario {
     pub tree: Option<TreeSpec>,
     /// A leaf-spine fabric helper (spines, leaves linked to every spine, hosts on the leaves).
     pub leaf_spine: Option<leaf_spine::LeafSpineSpec>,
+    /// A k-ary fat-tree helper (core, aggregation and edge switches in pods, hosts on the edges).
+    pub fat_tree: Option<fat_tree::FatTreeSpec>,
     /// Route computation and explicit next-hop overrides.
     #[serde(default)]
     pub routing: RoutingSpec,
