@@ -156,7 +156,7 @@ impl RouteTable {
     pub fn with_ecmp(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric, ecmp_salt: Option<u64>) -> Self {
         let mut forest = peel::Forest::new(n, links);
         let (comps, core, equal) = core::tables(&mut forest, links, metric, ecmp_salt.is_some());
-        let ecmp = equal.zip(ecmp_salt).map(|(e, salt)| ecmp::Ecmp::new(e, salt));
+        let ecmp = equal.zip(ecmp_salt).map(|(sets, salt)| ecmp::Ecmp { sets, salt });
         let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new(), ecmp };
         t.fill_dense();
         t
@@ -185,7 +185,7 @@ impl RouteTable {
         for k in &mut t.keys {
             map(&mut k.last_light);
         }
-        let ecmp_links = t.ecmp.iter_mut().flat_map(|e| e.links.iter_mut());
+        let ecmp_links = t.ecmp.iter_mut().flat_map(|e| e.sets.links.iter_mut());
         t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).chain(ecmp_links).for_each(map);
         t
     }
@@ -238,14 +238,7 @@ impl RouteTable {
     /// `dst` included (fewer if the path ends or loops).
     pub fn flow_path(&self, src: NodeId, dst: NodeId, flow: u32, link_to: impl Fn(LinkId) -> NodeId) -> Vec<NodeId> {
         let mut path = vec![src];
-        let mut at = src;
-        while at != dst && path.len() <= self.nodes.len() {
-            match self.next_hop_flow(at, dst, flow) {
-                Some(l) => at = link_to(l),
-                None => break,
-            }
-            path.push(at);
-        }
+        let _ = self.walk(src, dst, flow, link_to, |n| path.push(n));
         path
     }
 
@@ -347,15 +340,22 @@ impl RouteTable {
     /// Follows next hops from `src`; `Ok(hops)` if `dst` is reached, `Err(node)` naming the
     /// node where the path ends or starts to loop.
     pub fn trace_path(&self, src: NodeId, dst: NodeId, link_to: impl Fn(LinkId) -> NodeId) -> Result<usize, NodeId> {
+        self.walk(src, dst, 0, link_to, |_| {})
+    }
+
+    /// Follows `flow`'s next hops from `src`, telling `visit` each node reached; `Ok(hops)` if
+    /// `dst` is reached, `Err(node)` where the path ends or starts to loop (after n hops).
+    fn walk(&self, src: NodeId, dst: NodeId, flow: u32, link_to: impl Fn(LinkId) -> NodeId, mut visit: impl FnMut(NodeId)) -> Result<usize, NodeId> {
         let mut at = src;
         for hops in 0..=self.nodes.len() {
             if at == dst {
                 return Ok(hops);
             }
-            match self.next_hop(at, dst) {
+            match self.next_hop_flow(at, dst, flow) {
                 Some(l) => at = link_to(l),
                 None => return Err(at),
             }
+            visit(at);
         }
         Err(at)
     }
@@ -364,7 +364,7 @@ impl RouteTable {
     /// destination halves, core table cells, stored light edges, overrides, the dense table of a
     /// small network): what grows with the network.
     pub fn entries(&self) -> usize {
-        let ecmp = self.ecmp.as_ref().map_or(0, |e| e.spans.len() + e.links.len());
+        let ecmp = self.ecmp.as_ref().map_or(0, |e| e.sets.spans.len() + e.sets.links.len());
         self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len() + ecmp
     }
 }

@@ -11,21 +11,16 @@ use crate::rng::splitmix;
 
 #[derive(Clone, Debug)]
 pub(super) struct Ecmp {
-    /// Per core table cell: (offset, count) of its equal-cost links in `links`.
-    pub spans: Vec<(u32, u32)>,
-    pub links: Vec<LinkId>,
+    /// Each core table cell's equal-cost links, as the Dijkstra pass found them.
+    pub sets: EqualCost,
     pub salt: u64,
 }
 
 impl Ecmp {
-    pub fn new(e: EqualCost, salt: u64) -> Self {
-        Ecmp { spans: e.spans, links: e.links, salt }
-    }
-
     /// The link `flow` takes at `at` from core cell `cell`, if the cell has more than one.
     #[inline]
     pub fn pick(&self, cell: usize, at: NodeId, flow: u32) -> Option<LinkId> {
-        let (off, count) = self.spans[cell];
-        (count > 1).then(|| self.links[off as usize + (splitmix(self.salt ^ ((flow as u64) << 32) ^ at.0 as u64) % count as u64) as usize])
+        let (off, count) = self.sets.spans[cell];
+        (count > 1).then(|| self.sets.links[off as usize + (splitmix(self.salt ^ ((flow as u64) << 32) ^ at.0 as u64) % count as u64) as usize])
     }
 }
