@@ -23,9 +23,10 @@ EXAMPLES = sorted(SCENARIOS.glob("*.toml"))
 
 
 @pytest.mark.parametrize("scenario", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_delay_percentiles_lie_within_min_and_max(tmp_path: Path, scenario: Path) -> None:
-    # HDR quantiles are bucket tops: unclamped, p99 > max in 209 of 359 flows (issue 8).
-    raw = json.loads(_core.run(scenario.read_text(), str(scenario), "toml", None, None, str(tmp_path / "t.tr")))
+def test_delay_percentiles_lie_within_min_and_max(scenario: Path) -> None:
+    # HDR quantiles are bucket tops: unclamped, p99 > max in 209 of 359 flows (issue 8). No
+    # packet trace: the delays do not need one (with it this test wrote 4.4 GB per suite run).
+    raw = json.loads(_core.run(scenario.read_text(), str(scenario), "toml", None, None, None))
     flows = [f for f in raw["flows"] if f["delivered_pkts"] > 0]
     assert flows
     for f in flows:
