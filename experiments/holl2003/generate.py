@@ -368,6 +368,10 @@ satellite link so that the queue and the BER of both directions change together.
     sweep(root, "ch6step.sweep.toml", "Chapter 6 step response (Figs 6.10, 6.13-6.17): NewReno, Vegas and STP, CBQ and CBQ+RED.",
           "ch6_step.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL), cbq(eq_4_2(8), RED)],
                             "flows[0].transport": [transport(p) for p in ("newreno", "vegas", "stp")]})
+    sweep(root, "ch6timeline.sweep.toml", """Table 6.4 (Figs 6.11, 6.12): NewReno under CBQ after the step, with every BE flow's cwnd
+trace (the part records the `cwnd` series) cut into slow-start, congestion-avoidance and
+fast-recovery episodes.""",
+          "ch6_step.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)], "flows[0].transport": [transport("newreno")]})
     sweep(root, "ch4full.sweep.toml", """Chapter 4 with two-way FullTcp (Table 4.5: Tahoe, Reno, NewReno, SACK; ns-2 has no full
 Vegas/FACK) beside the same one-way TCPs (SACK: Sack1), Drop-Tail and RED at 17 calls (§4.1:
 the full results 'closely resembled' the one-way ones and were left out of the plots).""",

@@ -329,6 +329,69 @@ def ch6step(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
+#: The span Table 6.4's phases are read over: from the first second of Figs 6.11/6.12 (158 s)
+#: to the end of the post-step window.
+TIMELINE = (158.0, POST[1])
+
+
+def _episodes(t: np.ndarray, cwnd: np.ndarray, ssthresh: np.ndarray, state: np.ndarray) -> list[tuple[str, float, float, float]]:
+    """(kind, start, end, ssthresh at the start) of one TCP sender's episodes, from its ``cwnd`` series (every window
+    change with ssthresh and the sender's state): ``ss``, from a retransmission timeout (the
+    window falls to 1 in the ``loss`` state) until the window reaches ssthresh; ``fr``, the
+    ``recovery`` state (fast retransmit to the ACK that ends fast recovery); ``ca``, from the
+    end of either to the next timeout or fast retransmit (Table 6.4's phases)."""
+    out: list[tuple[str, float, float, float]] = []
+    phase, since, target = "", 0.0, 0.0
+    for i in range(len(t)):
+        was_timeout = i > 0 and state[i - 1] == "loss" and cwnd[i - 1] <= 1.0
+        timeout = state[i] == "loss" and cwnd[i] <= 1.0 and not was_timeout
+        enters_fr = state[i] == "recovery" and (i == 0 or state[i - 1] != "recovery")
+        if timeout or enters_fr:
+            if phase:
+                out.append((phase, since, t[i], target))
+            phase, since, target = ("ss" if timeout else "fr"), t[i], ssthresh[i]
+        elif (phase == "fr" and state[i] != "recovery") or (phase == "ss" and cwnd[i] >= ssthresh[i]):
+            out.append((phase, since, t[i], target))
+            phase, since, target = "ca", t[i], ssthresh[i]
+    return out
+
+
+def newreno_phases(res: Any) -> pd.DataFrame:
+    """Extractor (runs on each run's full results): per flow, the durations of its ``ss``,
+    ``ca`` and ``fr`` episodes wholly inside :data:`TIMELINE` and the ssthresh each slow start
+    aims at (``ss_ssthresh``), as a JSON object of lists."""
+    s = res.series("cwnd")
+    s = s[(s["time_s"] >= TIMELINE[0]) & (s["time_s"] <= TIMELINE[1])]
+    by_flow = {int(f): g for f, g in s.groupby("flow", sort=False)}
+    rows = []
+    for flow in res.flows["flow"]:
+        g = by_flow.get(int(flow))
+        durations: dict[str, list[float]] = {"ss": [], "ca": [], "fr": [], "ss_ssthresh": []}
+        if g is not None:
+            for kind, a, b, target in _episodes(g["time_s"].to_numpy(float), g["cwnd_pkts"].to_numpy(float),
+                                                g["ssthresh_pkts"].to_numpy(float), g["state"].to_numpy(str))[1:]:
+                durations[kind].append(round(b - a, 6))  # [1:]: the first may have begun before the span
+                if kind == "ss":
+                    durations["ss_ssthresh"].append(float(target))
+        rows.append({"phase_durations": json.dumps(durations)})
+    return pd.DataFrame(rows)
+
+
+def ch6timeline(table: pd.DataFrame) -> dict[str, Any]:
+    """Table 6.4 (Holl §6.2.2): the median duration of NewReno's slow-start (after a timeout),
+    congestion-avoidance and fast-recovery episodes over every BE flow's episodes, and the
+    median ssthresh a slow start climbs to."""
+    ok = table[table["error"].isna() & ~_is_call(table["name"])]
+    pooled: dict[str, list[float]] = {"ss": [], "ca": [], "fr": [], "ss_ssthresh": []}
+    for text in ok["phase_durations"]:
+        for kind, values in json.loads(text).items():
+            pooled[kind].extend(values)
+    med = {k: float(np.median(v)) if v else np.nan for k, v in pooled.items()}
+    return {"ch6timeline.newreno.ss_after_timeout_s": med["ss"], "ch6timeline.newreno.ca_s": med["ca"],
+            "ch6timeline.newreno.fr_s": med["fr"], "ch6timeline.newreno.ss_ssthresh_pkts": med["ss_ssthresh"],
+            "ch6timeline.newreno.episodes": float(sum(len(pooled[k]) for k in ("ss", "ca", "fr")))}
+
+
 def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
     s = _step_stats(table, f"ch6_step_wl_{variant}.toml")  # one record per run (seed): means over them
     if variant == "stp":
