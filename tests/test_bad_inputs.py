@@ -59,6 +59,10 @@ CASES = [
      "flows[0].transport.delay_growth", "invalid type: integer `1`, expected a boolean"),
     ("vegas fine_retransmit not a bool", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "vegas", vegas = { fine_retransmit = "yes" } }\napp = { kind = "bulk" }'),
      "flows[0].transport.vegas.fine_retransmit", "invalid type: string \"yes\", expected a boolean"),
+    ("vegas packet no bigger than its header", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "vegas", packet_size = "40B" }\napp = { kind = "bulk" }'),
+     "flows[0].transport.packet_size", "leaves no payload after the 40 B header"),
+    ("vegas SYN with ns-2 sizes", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "vegas", syn = true }\napp = { kind = "bulk" }'),
+     "flows[0].transport.syn", "ns-2's Vegas sends no SYN"),
     ("three names in between", GOOD.replace('hosts = ["a", "b"]', 'hosts = ["a", "b", "c"]').replace('["a", "b"]\nrate', '["a", "b", "c"]\nrate'),
      "links[0].between", "expected the two endpoints of the link, got 3 names"),
 ]

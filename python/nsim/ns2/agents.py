@@ -82,6 +82,7 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
     if cls == "Agent/TCP/Vegas":
         out["vegas"] = {"alpha": number(svars["v_alpha_"], ""), "beta": number(svars["v_beta_"], ""),
                         "gamma": number(svars["v_gamma_"], "")}
+        del out["syn"]  # ns-2's Vegas ignores syn_: no SYN, packetSize_ on the wire (vegas.ns2_sizes)
     mapped = set(_TCP_KEYS) | {"ssthresh_", "delay_growth_", "partial_window_deflation_", "newreno_changes1_",
                                "rampdown_", "v_alpha_", "v_beta_", "v_gamma_"}
     check_unmapped("the TCP sender", sender, svars, mapped, _TCP_STATE)

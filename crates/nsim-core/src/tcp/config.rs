@@ -422,11 +422,18 @@ pub struct VegasConfig {
     /// without §3.1).
     #[serde(default = "yes")]
     pub fine_retransmit: bool,
+    /// Packets as ns-2's Vegas sends them: `VegasTcpAgent::output` (tcp/tcp-vegas.cc) neither
+    /// adds the header to `packetSize_` nor makes segment 0 a header-only SYN, so each data
+    /// packet is `packet_size` bytes on the wire (payload `packet_size - header_size`) and
+    /// segment 0 carries data. Default true (ns-2.35, and the ns-2 the seed studies ran);
+    /// false: packets as nsim's other variants (payload `packet_size`, SYN per `syn`).
+    #[serde(default = "yes")]
+    pub ns2_sizes: bool,
 }
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false, fine_retransmit: true }
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false, fine_retransmit: true, ns2_sizes: true }
     }
 }
 
@@ -688,13 +695,23 @@ impl TcpConfig {
         if window == 0 {
             return Err(err("window", "must be at least 1 packet".into()));
         }
-        let payload = self.packet_size.map_or(Bytes(1000), |s| s.0);
+        let mut payload = self.packet_size.map_or(Bytes(1000), |s| s.0);
         if payload.0 == 0 || payload.0 > 65_535 {
             return Err(err("packet_size", format!("{} B is not in 1..=65535 B", payload.0)));
         }
         let header = self.header_size.map_or(Bytes(40), |s| s.0);
         if header.0 == 0 || header.0 > 1000 {
             return Err(err("header_size", format!("{} B is not in 1..=1000 B", header.0)));
+        }
+        let ns2_vegas = self.variant == Variant::Vegas && self.vegas.ns2_sizes;
+        if ns2_vegas {
+            if payload.0 <= header.0 {
+                return Err(err("packet_size", format!("{} B leaves no payload after the {} B header (vegas.ns2_sizes: packet_size is the whole packet, as ns-2's packetSize_ for Vegas)", payload.0, header.0)));
+            }
+            if self.syn == Some(true) {
+                return Err(err("syn", "ns-2's Vegas sends no SYN (vegas.ns2_sizes = true); set vegas.ns2_sizes = false for one".into()));
+            }
+            payload = Bytes(payload.0 - header.0);
         }
         let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::Cubic | Variant::Dctcp);
         if self.recovery.is_some() && !rule {
@@ -712,7 +729,7 @@ impl TcpConfig {
             payload,
             header,
             initial_window: self.initial_window.unwrap_or(2),
-            syn: self.syn.unwrap_or(true),
+            syn: self.syn.unwrap_or(!ns2_vegas),
             delay_growth: self.delay_growth.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
             whole_packet_reduction: self.whole_packet_reduction,
