@@ -88,14 +88,15 @@ def toml_value(v: Any) -> str:
 
 def tcp(variant: str = "newreno", window: int = 20) -> dict[str, Any]:
     # 576 B on the wire = 536 B payload + 40 B TCP/IP header; window 20 = ns-2 `window_`.
-    return {"kind": "tcp", "variant": variant, "window": window, "packet_size": "536B"}
+    # Vegas' packet_size is the whole packet, as ns-2's Vegas `packetSize_` (vegas.ns2_sizes).
+    return {"kind": "tcp", "variant": variant, "window": window, "packet_size": "576B" if variant == "vegas" else "536B"}
 
 
 def transport(protocol: str, window: int = 20) -> dict[str, Any]:
     """The BE transport for a protocol label: an ns-2 one-way TCP variant, ``"stp"`` (Henderson's
     STP, docs/models/stp.md defaults: the thesis gives none of its settings) or ``"full_<variant>"``
     (two-way FullTcp, ns-2.35 defaults). All send 576 B packets (536 B payload + 40 B header)
-    with a window of ``window`` packets."""
+    with a window of ``window`` packets (Vegas' `packet_size` is its whole packet, as ns-2's)."""
     if protocol == "stp":
         return {"kind": "stp", "window": window, "packet_size": "536B"}
     if protocol.startswith("full_"):
@@ -358,7 +359,7 @@ are run at 1 and 17 calls by ch4cbq1 / ch4cbq17.""",
     for n in (1, 17):
         sweep(root, f"ch4cbq{n}.sweep.toml", f"Chapter 4, CBQ and CBQ+RED at {n} call(s) with Table 4.7's CBR buffer ({eq_4_2(n)}).",
               "ch4.toml", {"links[0].queue": [cbq(eq_4_2(n), DROPTAIL), cbq(eq_4_2(n), RED)],
-                           "flows[0].transport.variant": VARIANTS, "flows[1].repeat": calls([n])})
+                           "flows[0].transport": [transport(v) for v in VARIANTS], "flows[1].repeat": calls([n])})
     sat = {"between": ["r0", "r1"], "rate": "1.536Mb", "delay": SAT_DELAY}
     links = [{**sat, "queue": q, "error": {"kind": "ber", "ber": ber}, "reverse_error": {"kind": "ber", "ber": ber}}
              for q in (DROPTAIL, RED) for ber in BERS]
