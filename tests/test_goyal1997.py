@@ -1,11 +1,14 @@
 """Goyal, Jain et al. 1997 (experiments/goyal1997): the --quick run CI does, which checks at
-least one published value of each of the paper's Tables 1-4, and that the study's seeds differ
-(random source starts, `start_jitter`)."""
+least one published value of each of the paper's Tables 1-4 and of its analyses of the senders
+(§4.2, Fig. 2, §7.2); that the analysis rows tell the paper's TCP from ns-2's defaults; and that
+the study's seeds differ (random source starts, `start_jitter`)."""
 
 from __future__ import annotations
 
+import importlib.util
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -20,7 +23,7 @@ def test_goyal1997_quick_checks_every_table(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     rows = pd.read_csv(tmp_path / "results.csv")
     checked = rows[(rows["status"] != "skip") & (rows["evidence"] == "published")]
-    for table in ("Table 1", "Table 2", "Table 3", "Table 4"):
+    for table in ("Table 1", "Table 2", "Table 3", "Table 4", "§4.2", "Fig. 2", "§7.2"):
         assert checked["source"].str.contains(table).any(), f"--quick checks nothing of {table}"
     assert (checked["status"].isin(["pass", "known-fail"])).all(), checked[["id", "status"]]
 
@@ -35,3 +38,33 @@ def test_goyal1997_seeds_differ() -> None:
         sc = nsim.Scenario.from_dict({**config, "seed": seed})
         goodputs.append(tuple(sc.run(until="0.5s").flows["goodput_bps"].round(0)))
     assert goodputs[0] != goodputs[1]
+
+
+def _reduce() -> Any:
+    spec = importlib.util.spec_from_file_location("goyal1997_reduce", STUDY / "reduce.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _analysis_table(scenario: str, extract: Any, **transport: Any) -> pd.DataFrame:
+    """One run of an analysis scenario with transport overrides, as the sweep's table row."""
+    config = tomllib.loads((STUDY / "scenarios" / scenario).read_text())
+    config["flows"][0]["transport"].update(transport)
+    res = nsim.Scenario.from_dict(config).run()
+    row = res.flows.iloc[0][["timeouts", "fast_retransmits"]].to_dict()
+    return pd.DataFrame([{**row, **extract(res), **{f"flows[0].transport.{k}": v for k, v in transport.items()}}])
+
+
+def test_goyal1997_analysis_rows_fail_for_ns2_defaults() -> None:
+    """The Fig. 2 and §7.2 rows can fail: ns-2's guarded Reno (`bugfix = true`) does one fast
+    retransmit where the paper's BSD Reno does two, and floating-point congestion avoidance
+    grows where the paper's integer arithmetic stalls."""
+    reduce = _reduce()
+    rows = [{"id": "analysis_reno.fast_retransmits", "value": 2}]
+    bsd = reduce.analysis_reno(_analysis_table("reno_three_losses.toml", reduce.reno_three_losses, bugfix=False), rows)
+    ns2 = reduce.analysis_reno(_analysis_table("reno_three_losses.toml", reduce.reno_three_losses, bugfix=True), rows)
+    assert (bsd["analysis_reno.fast_retransmits"], ns2["analysis_reno.fast_retransmits"]) == (2, 1)
+    growth = {m: reduce.analysis_ca(_analysis_table("ca_stall.toml", reduce.ca_growth, ca_increase=m))[f"analysis_ca.{m}.growth_per_rtt"]
+              for m in ("integer", "float")}
+    assert growth["integer"] == 0 and growth["float"] > 0.9, growth
