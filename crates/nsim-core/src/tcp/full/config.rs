@@ -275,6 +275,20 @@ mod tests {
         assert_eq!(p.rcv_buffer, 20 * 536);
     }
 
+    /// profile = "linux": RFC 6928's initial window, RFC 6298's 1 s initial RTO, Linux's
+    /// 40 ms delayed-ACK timer armed per connection; keys given win.
+    #[test]
+    fn the_linux_profile_sets_linux_defaults_and_keys_win() {
+        let p = resolve("profile = \"linux\"").expect("valid");
+        assert_eq!((p.initial_window, p.initial_rto, p.min_rto), (10, Dur::from_secs(1), Dur::from_millis(200)));
+        assert_eq!((p.delayed_ack, p.delack_interval, p.delack_clock), (true, Dur::from_millis(40), DelackClock::Timer));
+        let p = resolve("profile = \"linux\"\ninitial_window = 3\ndelayed_ack = false\ndelack_clock = \"tick\"").expect("valid");
+        assert_eq!((p.initial_window, p.delayed_ack, p.delack_clock), (3, false, DelackClock::Tick));
+        let p = resolve("profile = \"ns2\"").expect("valid");
+        assert_eq!((p.initial_window, p.initial_rto, p.delayed_ack), (2, Dur::from_secs(3), false));
+        assert!(resolve("").expect("valid").profile_settings().is_none());
+    }
+
     #[test]
     fn bad_values_name_the_field() {
         for (text, field) in [
