@@ -44,7 +44,7 @@ fn compare(case: &str, start: f64) {
     let g = &r.series.goodput;
     let end = r.sim_time_s;
     let bytes = |flow: u32, t: f64| {
-        (0..g.time_s.len()).filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i])
+        (0..g.time_s.len()).rev().find(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).map_or(0, |i| g.goodput_bytes[i])
     };
     let rates: Vec<f64> = (0..2).map(|f| (bytes(f, end) - bytes(f, start)) as f64 * 8.0 / (end - start) / 1e6).collect();
     let goodput: f64 = rates.iter().sum();

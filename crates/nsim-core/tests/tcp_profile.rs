@@ -85,7 +85,7 @@ fn tail_rto(transport: &str) -> f64 {
     let s = sends(&evs);
     let retx = s.iter().rev().find(|e| s.iter().filter(|o| o.seq == e.seq).count() > 1).expect("a retransmission");
     let src = s[0].from;
-    let last_ack = evs.iter().filter(|e| e.op == 'r' && e.kind == "ack" && e.to == src && e.t < retx.t).last().expect("an ACK").t;
+    let last_ack = evs.iter().rev().find(|e| e.op == 'r' && e.kind == "ack" && e.to == src && e.t < retx.t).expect("an ACK").t;
     retx.t - last_ack
 }
 
@@ -119,7 +119,7 @@ fn the_sink_delays_acks_40_ms_under_linux() {
     let ack_delay = |transport: &str| {
         let (_, evs) = common::run_traced(&path("1000B", NO_LOSS, transport), "delack");
         // Segment 1's last arrival is at d (two hops, no loss); the next ACK queued is its.
-        let data = evs.iter().filter(|e| e.op == 'r' && e.kind == "tcp" && e.seq == 1).last().expect("segment 1 arrives").t;
+        let data = evs.iter().rev().find(|e| e.op == 'r' && e.kind == "tcp" && e.seq == 1).expect("segment 1 arrives").t;
         let ack = evs.iter().find(|e| e.op == '+' && e.kind == "ack" && e.t >= data).expect("its ACK").t;
         ack - data
     };

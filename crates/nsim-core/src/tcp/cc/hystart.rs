@@ -96,7 +96,7 @@ impl HyStartPp {
 
     /// RttThresh = max(MIN_RTT_THRESH, min(last / MIN_RTT_DIVISOR, MAX_RTT_THRESH)) (§4.2).
     pub fn rtt_thresh(last_round_min: Dur) -> Dur {
-        Dur((last_round_min.0 / MIN_RTT_DIVISOR).min(MAX_RTT_THRESH.0).max(MIN_RTT_THRESH.0))
+        Dur((last_round_min.0 / MIN_RTT_DIVISOR).clamp(MIN_RTT_THRESH.0, MAX_RTT_THRESH.0))
     }
 
     /// One new ACK while cwnd < ssthresh: ends the round if it covers `windowEnd`, grows
