@@ -116,7 +116,9 @@ class Results:
         accounting: ``created == delivered + dropped + queued + in_flight`` totals.
         summary: Scenario name, seed, simulated time, event count, wall time of the event
             loop (``wall_s`` = ``run_wall_s``) and of building the simulator (``setup_wall_s``),
-            events/s, and ``interrupted`` (the run stopped early, e.g. on Ctrl-C).
+            events/s, and ``interrupted`` (the run stopped early, e.g. on Ctrl-C); ``tcp_profiles``
+            (only when a TCP flow named a defaults ``profile``): per flow name, the settings
+            the profile resolved to.
         scenario: The scenario dict that was run.
         windows: One row per (``record.windows`` entry, flow): ``window``, ``t0_s``, ``t1_s``,
             ``flow``, ``name``, ``goodput_bytes``, ``goodput_bps`` (application goodput over
@@ -302,7 +304,7 @@ class Results:
         raw = json.loads(text)
         summary = {k: raw[k] for k in ("scenario", "seed", "sim_time_s", "events", "wall_s", "interrupted")}
         summary["events_per_s"] = raw["events"] / raw["wall_s"] if raw["wall_s"] > 0 else None
-        for k in ("setup_wall_s", "run_wall_s"):
+        for k in ("setup_wall_s", "run_wall_s", "tcp_profiles"):
             if k in raw:
                 summary[k] = raw[k]
         ends = {int(q["link"]): (q["from"], q["to"]) for q in raw["queues"]}

@@ -195,6 +195,10 @@ pub struct Results {
     pub run_wall_s: f64,
     pub interrupted: bool,
     pub accounting: Accounting,
+    /// The resolved settings of each TCP flow that named a defaults profile, by flow name
+    /// (left out of the JSON when none did).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tcp_profiles: BTreeMap<String, crate::tcp::profile::ProfileSettings>,
     pub flows: Vec<FlowRow>,
     pub queues: Vec<QueueRow>,
     pub classes: Vec<ClassRow>,
@@ -228,6 +232,8 @@ pub struct Summary<'a> {
     pub interrupted: bool,
     pub events_per_s: Option<f64>,
     pub accounting: &'a Accounting,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tcp_profiles: &'a BTreeMap<String, crate::tcp::profile::ProfileSettings>,
 }
 
 fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
@@ -397,6 +403,7 @@ impl Results {
             run_wall_s: wall_s,
             interrupted,
             accounting,
+            tcp_profiles: sim.flows.iter().filter_map(|f| Some((f.name.clone(), f.tcp_profile.clone()?))).collect(),
             flows,
             queues,
             classes,
@@ -422,6 +429,7 @@ impl Results {
             interrupted: self.interrupted,
             events_per_s: (self.wall_s > 0.0).then(|| self.events as f64 / self.wall_s),
             accounting: &self.accounting,
+            tcp_profiles: &self.tcp_profiles,
         }
     }
 }

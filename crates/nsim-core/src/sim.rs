@@ -41,6 +41,8 @@ pub struct FlowInfo {
     pub one_way: Option<OneWay>,
     /// One-way TCP paced by the network (`bulk`, `file`): its window, for the notice.
     pub window: Option<WindowLimit>,
+    /// TCP that named a defaults profile: the settings it resolved to (`summary.json`).
+    pub tcp_profile: Option<crate::tcp::profile::ProfileSettings>,
 }
 
 /// Which series to sample and how often.

@@ -578,7 +578,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         let flow = crate::ids::FlowId(i as u32);
         let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
         let app_path = format!("{}.app", f.path);
-        let (mut one_way, mut window) = (None, None);
+        let (mut one_way, mut window, mut tcp_profile) = (None, None, None);
         let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match &f.transport {
             TransportSpec::Udp {} => {
                 let (gen, ptype) = generator(&f.app, &app_path)?;
@@ -601,6 +601,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 };
                 let (header, initial_rto, max_rto) = (p.header.0, p.initial_rto, p.max_rto);
                 one_way = Some(OneWay { mss: p.payload.0, syn: p.syn });
+                tcp_profile = p.profile_settings();
                 if matches!(f.app, AppSpec::Bulk {} | AppSpec::File { .. }) {
                     window = Some(WindowLimit { packets: p.window, payload: p.payload.0, header: p.header.0 });
                 }
@@ -614,6 +615,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
             }
             TransportSpec::TcpFull(cfg) => {
                 let p = cfg.resolve(&format!("{}.transport", f.path))?;
+                tcp_profile = p.profile_settings();
                 // Simultaneous open: the destination sends its SYN at the start too.
                 if p.simultaneous_open {
                     net.timer(f.start, dst_agent, TIMER_START, 0);
@@ -644,7 +646,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
         net.timer(f.start, src_agent, TIMER_START, 0);
         let app = app_name(&f.app);
-        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline, one_way, window });
+        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline, one_way, window, tcp_profile });
     }
     Ok((agents, infos))
 }

@@ -40,6 +40,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     let mut reno = RenoCc::new(Core::start_cwnd(p), p.initial_ssthresh as f64);
     reno.max_ssthresh = p.max_ssthresh as f64;
     reno.byte_increase = ByteIncrease::new(p.ca_increase, p.payload.0);
+    reno.abc = p.abc;
     let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
     // The window rules run on ns-2's Sack1 agent unless `recovery` picks Reno or NewReno.
     let rule_recovery = || -> Box<dyn Recovery> {

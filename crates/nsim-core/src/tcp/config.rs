@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::config::units::{SizeSpec, TimeSpec};
 use crate::config::{CResult, ConfigError};
+use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 use crate::units::Bytes;
 
@@ -79,6 +80,10 @@ pub struct TcpConfig {
     /// Which variant. Default "newreno".
     #[serde(default = "default_variant")]
     pub variant: Variant,
+    /// Whose defaults the unset keys take: "ns2" (default, ns-2.35) or "linux" (initial window
+    /// 10, initial RTO 1 s, delayed ACKs at 40 ms, SACK, byte counting L = 2;
+    /// [`crate::tcp::profile`]). Keys set here override the profile.
+    pub profile: Option<Profile>,
     /// Maximum window in packets: the receiver's advertised window, so the sending window is
     /// min(cwnd, window). Default 20 (ns-2 `window_`).
     pub window: Option<u32>,
@@ -89,7 +94,7 @@ pub struct TcpConfig {
     /// (ns-2 `tcpip_base_hdr_size_`).
     pub header_size: Option<SizeSpec>,
     /// Initial congestion window in packets. Default 2 (ns-2.35 `windowInit_`; RFC 5681 §3.1
-    /// allows 2-4, RFC 6928 10).
+    /// allows 2-4, RFC 6928 10; profile "linux" 10).
     pub initial_window: Option<u32>,
     /// Model ns-2's one-way SYN: sequence 0 is a header-only packet and the initial window
     /// applies only once it is acknowledged. Default true (ns-2 `syn_ true`, `delay_growth_ true`).
@@ -125,18 +130,19 @@ pub struct TcpConfig {
     /// timeout with ssthresh at one eighth of it (Goyal-Jain 1997 §2.3, Fig. 2).
     pub bugfix: Option<bool>,
     /// Sink delays ACKs: every second segment or after `delack_interval` (ns-2 `DelAckSink`).
-    /// Default false (ns-2 `TCPSink` acks every segment).
-    #[serde(default)]
-    pub delayed_ack: bool,
+    /// Default false (ns-2 `TCPSink` acks every segment; profile "linux" true).
+    pub delayed_ack: Option<bool>,
     /// Delayed-ACK timer. Default 100 ms (ns-2 `Agent/TCPSink/DelAck interval_`; RFC 1122
-    /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment).
+    /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment;
+    /// profile "linux" 40 ms, Linux `TCP_DELACK_MIN`).
     pub delack_interval: Option<TimeSpec>,
     /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial) or of cubic: "sack1" (default,
     /// as ns-2's `Agent/TCP/Sack1` with the rule's variables), "reno" or "newreno" (the rule on
     /// `Agent/TCP/Reno` or `Agent/TCP/Newreno`). Other variants have their own recovery.
     pub recovery: Option<RuleRecovery>,
-    /// Sink sends SACK blocks (RFC 2018). Default: true for sack1/fack, false otherwise;
-    /// sack1 and fack require it.
+    /// Sink sends SACK blocks (RFC 2018). Default: true for the variants that read them
+    /// (sack1, fack, the window rules, cubic, dctcp; profile "linux": every variant), false
+    /// otherwise; those variants require it.
     pub sack: Option<bool>,
     /// ECN-capable transport (RFC 3168): data is ECT, the sink echoes CE as ECE until CWR, and
     /// the sender halves cwnd at most once per window. Default false (ns-2 `ecn_ 0`).
@@ -157,11 +163,11 @@ pub struct TcpConfig {
     /// draws `boot_time_ = Random::uniform(tcpTick_)` for every agent; set it to fix the phase
     /// (e.g. to reproduce a given ns-2 run, or "0s" for nsim's old fixed phase).
     pub clock_offset: Option<TimeSpec>,
-    /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`); RFC 6298 (2.4) says
-    /// "rounded up to 1 second" (ns-2 classic test suites use 1 s).
+    /// Lower bound of the RTO. Default 200 ms (ns-2.35 `minrto_ 0.2`; Linux `TCP_RTO_MIN`);
+    /// RFC 6298 (2.4) says "rounded up to 1 second" (ns-2 classic test suites use 1 s).
     pub min_rto: Option<TimeSpec>,
     /// RTO before the first RTT sample. Default 3 s (ns-2.35 `rtxcur_init_ 3.0`); RFC 6298
-    /// (2.1) says 1 s (RFC 2988 said 3 s).
+    /// (2.1) says 1 s (RFC 2988 said 3 s; profile "linux" 1 s, Linux `TCP_TIMEOUT_INIT`).
     pub initial_rto: Option<TimeSpec>,
     /// Upper bound of the backed-off RTO. Default 60 s (ns-2 `maxrto_ 60`; RFC 6298 (2.5) "at
     /// least 60 seconds").
@@ -172,6 +178,11 @@ pub struct TcpConfig {
     /// Default 0 = off (ns-2 `max_ssthresh_ 0`); RFC 3742 suggests 100. ns-2 applies it from
     /// ssthresh on: set `initial_ssthresh = max_ssthresh` for RFC 3742's behaviour.
     pub max_ssthresh: Option<u32>,
+    /// Appropriate Byte Counting (RFC 3465): an ACK of N new packets grows cwnd by min(N, abc)
+    /// in slow start and N/cwnd in congestion avoidance (CUBIC: N times its per-ACK step).
+    /// 0 = off, ns-2's ACK counting. Default 0 (profile "linux" 2, RFC 3465 §2.2's L). The
+    /// Reno family (tahoe, vanilla, reno, newreno, sack1, fack), cubic and dctcp only.
+    pub abc: Option<u32>,
     /// Slow-start threshold before the first loss, packets. Default: `window` (ns-2
     /// `ssthresh_ 0`, which means `window_`; RFC 5681 §3.1 "arbitrarily high"). Range >= 1.
     pub initial_ssthresh: Option<u32>,
@@ -380,11 +391,16 @@ pub struct CubicConfig {
     /// window. Default true (ns-3.37's TcpCubic lacks it: false to compare with it).
     #[serde(default = "yes")]
     pub reno_friendly: bool,
+    /// HyStart++ (RFC 9406) as the initial slow start: leave it when the round trip time
+    /// grows, through Conservative Slow Start (`crate::tcp::cc::hystart`). Default false
+    /// (standard slow start, RFC 5681).
+    #[serde(default)]
+    pub hystart: bool,
 }
 
 impl Default for CubicConfig {
     fn default() -> Self {
-        CubicConfig { c: cubic_c(), beta: cubic_beta(), fast_convergence: true, reno_friendly: true }
+        CubicConfig { c: cubic_c(), beta: cubic_beta(), fast_convergence: true, reno_friendly: true, hystart: false }
     }
 }
 
@@ -633,6 +649,8 @@ fn three() -> f64 {
 #[derive(Clone, Debug)]
 pub struct TcpParams {
     pub variant: Variant,
+    /// The profile the table named, None when it named none.
+    pub profile: Option<Profile>,
     pub window: u32,
     pub payload: Bytes,
     pub header: Bytes,
@@ -662,6 +680,8 @@ pub struct TcpParams {
     pub vegas: VegasConfig,
     /// Packets; 0 = off.
     pub max_ssthresh: u32,
+    /// RFC 3465 L in packets; 0 = off.
+    pub abc: u32,
     /// Packets.
     pub initial_ssthresh: u32,
     pub highspeed: HighSpeedConfig,
@@ -677,6 +697,14 @@ pub struct TcpParams {
 impl Default for TcpParams {
     fn default() -> Self {
         TcpConfig::from_variant(Variant::Newreno).resolve("transport").expect("defaults are valid")
+    }
+}
+
+impl TcpParams {
+    /// The resolved settings a profile governs, for a flow that named one.
+    pub fn profile_settings(&self) -> Option<ProfileSettings> {
+        let (window, rtos, delack) = (self.initial_window, (self.min_rto, self.initial_rto), (self.delayed_ack, self.delack_interval));
+        Some(ProfileSettings::new(self.profile?, window, rtos, delack, self.sack, self.abc))
     }
 }
 
@@ -718,17 +746,29 @@ impl TcpConfig {
             return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial), cubic and dctcp take a recovery, not '{}'", self.variant.name())));
         }
         let recovery = self.recovery.unwrap_or_default();
+        let d = self.profile.unwrap_or_default().defaults();
         let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
-        let sack = self.sack.unwrap_or(needs_sack);
+        let sack = self.sack.or(d.sack).unwrap_or(needs_sack);
+        let counts_acks = !matches!(self.variant, Variant::Vegas | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack);
+        if self.abc.is_some_and(|l| l > 0) && !counts_acks {
+            return Err(err("abc", format!("byte counting applies to the Reno family, cubic and dctcp, not '{}'", self.variant.name())));
+        }
+        if self.abc.is_some_and(|l| l > 0) && self.ca_increase != CaIncrease::Float {
+            return Err(err("abc", "byte counting and ca_increase \"integer\" / \"ack_counting\" are two congestion-avoidance arithmetics: choose one".into()));
+        }
+        // The profile's byte counting where the variant has it and the table asks no other
+        // arithmetic.
+        let abc = self.abc.unwrap_or(if counts_acks && self.ca_increase == CaIncrease::Float { d.abc } else { 0 });
         if needs_sack && !sack {
             return Err(err("sack", format!("variant '{}' needs a SACK receiver", self.variant.name())));
         }
         let p = TcpParams {
             variant: self.variant,
+            profile: self.profile,
             window,
             payload,
             header,
-            initial_window: self.initial_window.unwrap_or(2),
+            initial_window: self.initial_window.unwrap_or(d.initial_window),
             syn: self.syn.unwrap_or(!ns2_vegas),
             delay_growth: self.delay_growth.unwrap_or(true),
             maxburst: self.maxburst.unwrap_or(0),
@@ -737,21 +777,22 @@ impl TcpConfig {
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(true),
             bugfix: self.bugfix.unwrap_or(true),
-            delayed_ack: self.delayed_ack,
-            delack_interval: dur(self.delack_interval, 100),
+            delayed_ack: self.delayed_ack.unwrap_or(d.delayed_ack),
+            delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),
             rto_clock: self.rto_clock,
             clock_offset: self.clock_offset.map(|t| t.0),
-            min_rto: dur(self.min_rto, 200),
-            initial_rto: dur(self.initial_rto, 3000),
+            min_rto: self.min_rto.map_or(d.min_rto, |t| t.0),
+            initial_rto: self.initial_rto.map_or(d.initial_rto, |t| t.0),
             max_rto: dur(self.max_rto, 60_000),
             newreno: self.newreno.clone(),
             sack1: self.sack1.clone(),
             fack: self.fack.clone(),
             vegas: self.vegas.clone(),
             max_ssthresh: self.max_ssthresh.unwrap_or(0),
+            abc,
             initial_ssthresh: self.initial_ssthresh.unwrap_or(window),
             highspeed: self.highspeed.clone(),
             gaimd: self.gaimd.clone(),

@@ -27,11 +27,16 @@
 //!   runs its `ssthresh` hook, which records W_max, for timeouts too). A timeout that follows
 //!   an ECN reduction in the same window keeps ssthresh (as nsim's other variants).
 //! - Slow start (cwnd < ssthresh): +1 packet per new ACK, as the rest of the one-way TCP family
-//!   (RFC 5681 §3.1; HyStart++, RFC 9406, is not modelled yet).
+//!   (RFC 5681 §3.1), or min(N, L) with the sender's `abc` (RFC 3465); with `hystart = true`,
+//!   HyStart++ (RFC 9406 §4.1-4.3, [`super::hystart`]) in the initial slow start, off after the
+//!   first congestion event or timeout (RFC 9438 §4.10 names it as CUBIC's slow start).
+//! - With `abc` (RFC 3465) each congestion-avoidance ACK moves the window N times the
+//!   per-ACK step, N the packets it acknowledges (Linux `tcp_cong_avoid_ai` counts them too).
 //!
 //! Parameters ([`CubicConfig`]): `c` = 0.4 (segments/s³, §5), `beta` = 0.7 (§5),
-//! `fast_convergence` = true, `reno_friendly` = true.
+//! `fast_convergence` = true, `reno_friendly` = true, `hystart` = false.
 
+use super::hystart::HyStartPp;
 use super::reno::Reno;
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::CubicConfig;
@@ -58,12 +63,15 @@ pub struct Cubic {
     alpha: f64,
     /// Smoothed RTT in seconds (RFC 6298 §2), None before the first sample.
     srtt: Option<f64>,
+    /// HyStart++'s state when `hystart` is on.
+    hystart: Option<HyStartPp>,
 }
 
 impl Cubic {
     pub fn new(reno: Reno, cfg: CubicConfig) -> Self {
         let alpha = Self::alpha_aimd(cfg.beta);
-        Cubic { reno, cfg, w_max: 0.0, cwnd_prior: 0.0, epoch: None, k: 0.0, origin: 0.0, w_est: 0.0, alpha, srtt: None }
+        let hystart = cfg.hystart.then(HyStartPp::default);
+        Cubic { reno, cfg, w_max: 0.0, cwnd_prior: 0.0, epoch: None, k: 0.0, origin: 0.0, w_est: 0.0, alpha, srtt: None, hystart }
     }
 
     /// α_cubic = 3(1 − β)/(1 + β) (RFC 9438 §4.3, Eq. 4): AIMD with this α and β has Reno's
@@ -80,6 +88,19 @@ impl Cubic {
     /// W_cubic(t) = C·(t − K)³ + W_max (RFC 9438 §4.2, Eq. 1), packets.
     pub fn w_cubic(c: f64, k: f64, w_max: f64, t: f64) -> f64 {
         c * (t - k).powi(3) + w_max
+    }
+
+    /// HyStart++'s state, when on.
+    pub fn hystart(&self) -> Option<&HyStartPp> {
+        self.hystart.as_ref()
+    }
+
+    /// HyStart++ runs in the initial slow start only: a congestion event or timeout ends it
+    /// (RFC 9406 §4.2).
+    fn stop_hystart(&mut self) {
+        if let Some(h) = &mut self.hystart {
+            h.stop();
+        }
     }
 
     /// W_max (RFC 9438 §4.7) and the window before the reduction, at a congestion event.
@@ -120,8 +141,10 @@ impl CongestionControl for Cubic {
         }
         let reno = &mut self.reno;
         if reno.cwnd < reno.ssthresh {
-            reno.cwnd += 1.0;
-            return;
+            let Some(h) = self.hystart.as_mut().filter(|h| h.active()) else { return reno.slow_start(s.acked_pkts) };
+            if h.on_ack(s, &mut reno.cwnd, &mut reno.ssthresh) {
+                return;
+            }
         }
         if self.epoch.is_none() {
             self.start_epoch(s.now);
@@ -130,7 +153,8 @@ impl CongestionControl for Cubic {
         let cwnd = self.reno.cwnd;
         let rtt = self.srtt.unwrap_or(0.0);
         let target = Self::w_cubic(self.cfg.c, self.k, self.origin, t + rtt).clamp(cwnd, 1.5 * cwnd);
-        let mut next = cwnd + (target - cwnd) / cwnd;
+        let acks = if self.reno.abc > 0 { s.acked_pkts.max(1) as f64 } else { 1.0 };
+        let mut next = cwnd + acks * (target - cwnd) / cwnd;
         if self.cfg.reno_friendly {
             self.w_est += self.alpha * s.acked_pkts.max(1) as f64 / cwnd;
             if self.w_est >= self.cwnd_prior {
@@ -144,6 +168,7 @@ impl CongestionControl for Cubic {
     }
 
     fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {
+        self.stop_hystart();
         self.record_w_max();
         let ssthresh = self.reduced_ssthresh(v);
         self.reno.ssthresh = ssthresh;
@@ -152,6 +177,7 @@ impl CongestionControl for Cubic {
     }
 
     fn on_rto(&mut self, kind: RtoKind, v: &SenderView) {
+        self.stop_hystart();
         if kind == RtoKind::Loss {
             self.record_w_max();
             self.reno.ssthresh = self.reduced_ssthresh(v);

@@ -66,8 +66,8 @@ impl CongestionControl for Dctcp {
         }
     }
 
-    fn on_ack(&mut self, _s: &AckSample) {
-        self.reno.open();
+    fn on_ack(&mut self, s: &AckSample) {
+        self.reno.open_acked(s.acked_pkts);
     }
 
     fn on_congestion(&mut self, ev: CongestionEvent, v: &SenderView) {

@@ -11,6 +11,7 @@ pub mod cubic;
 pub mod dctcp;
 pub mod gaimd;
 pub mod highspeed;
+pub mod hystart;
 pub mod reno;
 pub mod rule;
 pub mod sf_sack;

@@ -5,8 +5,10 @@
 //! Read first: RFC 5681 §3.1 (slow start, congestion avoidance) and §3.2 (halving).
 //!
 //! - Slow start, cwnd < ssthresh: cwnd += 1 per new ACK (RFC 5681 eq. (2) with N = SMSS;
-//!   ns-2 counts ACKs, not bytes: no Appropriate Byte Counting, RFC 3465).
-//! - Congestion avoidance: cwnd += 1/cwnd per new ACK (RFC 5681 eq. (3)).
+//!   ns-2 counts ACKs, not bytes). With `abc` = L > 0, Appropriate Byte Counting (RFC 3465
+//!   §2.2): cwnd += min(N, L) for an ACK of N new packets.
+//! - Congestion avoidance: cwnd += 1/cwnd per new ACK (RFC 5681 eq. (3)); with `abc`, N/cwnd
+//!   (RFC 3465 §2.1: one packet per window of data acknowledged, in ns-2's floating point).
 //! - Fast retransmit and ECN: ssthresh = max(2, floor(win/2)), cwnd = win/2, where win =
 //!   min(cwnd, rwnd). RFC 5681 eq. (4) uses FlightSize/2; ns-2 uses the window (the two agree
 //!   for a window-limited bulk sender). ns-2 keeps cwnd fractional (`precisionReduce_ true`,
@@ -44,6 +46,8 @@ pub struct Reno {
     /// Some: congestion avoidance in integer bytes Goyal-Jain 1997 (§7.2); None: ns-2's floating
     /// 1/cwnd packets per ACK.
     pub byte_increase: Option<ByteIncrease>,
+    /// RFC 3465 Appropriate Byte Counting's limit L in packets, 0 = off (ns-2 counts ACKs).
+    pub abc: u32,
 }
 
 /// Congestion avoidance on a byte-counted cwnd in integer arithmetic Goyal-Jain 1997 (§7.2): each
@@ -87,7 +91,7 @@ impl ByteIncrease {
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_increase: None }
+        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_increase: None, abc: 0 }
     }
 
     /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).
@@ -99,6 +103,25 @@ impl Reno {
             _ => 1.0 / cwnd,
         };
         self.open_by(inc);
+    }
+
+    /// One new ACK acknowledging `acked` packets: [`Self::open`], or with `abc` RFC 3465's
+    /// byte counting (+min(acked, L) in slow start, +acked/cwnd above ssthresh).
+    pub fn open_acked(&mut self, acked: u64) {
+        if self.abc == 0 {
+            return self.open();
+        }
+        if self.cwnd < self.ssthresh {
+            self.slow_start(acked);
+        } else {
+            self.open_by(acked.max(1) as f64 / self.cwnd);
+        }
+    }
+
+    /// Slow start's growth for an ACK of `acked` new packets: +1 per ACK, or min(acked, L)
+    /// with `abc` (RFC 3465 §2.2).
+    pub fn slow_start(&mut self, acked: u64) {
+        self.cwnd += if self.abc == 0 { 1.0 } else { acked.clamp(1, self.abc as u64) as f64 };
     }
 
     /// Slow start (+1 per ACK) below ssthresh, else `ca_increment`; until the first
@@ -167,8 +190,8 @@ impl Reno {
 }
 
 impl CongestionControl for Reno {
-    fn on_ack(&mut self, _s: &AckSample) {
-        self.open();
+    fn on_ack(&mut self, s: &AckSample) {
+        self.open_acked(s.acked_pkts);
     }
 
     fn on_congestion(&mut self, _ev: CongestionEvent, v: &SenderView) {

@@ -278,3 +278,28 @@ fn integer_byte_increase_stalls_above_mss_squared() {
     // 600 packets = 307200 B: N = 2 (524288 > 307200), ⌊524288 / 307200⌋ = 1 B per 2 ACKs.
     assert_eq!(grow(600.0, CaIncrease::AckCounting, 1000), 500.0 / 512.0);
 }
+
+/// An ACK acknowledging `n` new packets.
+fn stretch_ack(cc: &mut dyn CongestionControl, n: u64) {
+    cc.on_ack(&AckSample { now: SimTime::ZERO, acked_pkts: n, acked_bytes: 1000 * n, rtt: None, snd_nxt: 100, ack: 1 });
+}
+
+#[test]
+fn byte_counting_grows_by_min_n_l_in_slow_start_and_n_over_cwnd_above() {
+    // RFC 3465 §2.2 with L = 2: ACKs of 1, 2 and 5 packets add 1, 2 and 2 (4 -> 9).
+    let mut cc = Reno::new(4.0, 20.0);
+    cc.abc = 2;
+    for n in [1, 2, 5] {
+        stretch_ack(&mut cc, n);
+    }
+    assert_eq!(cc.cwnd(), 9.0);
+    // §2.1 in congestion avoidance: an ACK of 2 packets at cwnd 20 adds 2/20.
+    let mut cc = Reno::new(20.0, 20.0);
+    cc.abc = 2;
+    stretch_ack(&mut cc, 2);
+    assert!((cc.cwnd() - 20.1).abs() < 1e-12);
+    // Without it (ns-2) every ACK adds 1, or 1/cwnd, whatever it acknowledges.
+    let mut cc = Reno::new(4.0, 20.0);
+    stretch_ack(&mut cc, 5);
+    assert_eq!(cc.cwnd(), 5.0);
+}

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::config::units::{SizeSpec, TimeSpec};
 use crate::config::{CResult, ConfigError};
+use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
 /// Loss recovery of a full TCP connection (ns-2 `Agent/TCP/FullTcp` family).
@@ -64,6 +65,10 @@ pub struct FullTcpConfig {
     /// Loss recovery: "tahoe", "reno" (default), "newreno" or "sack".
     #[serde(default)]
     pub variant: FullVariant,
+    /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
+    /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
+    /// [`crate::tcp::profile`]). Keys set here override the profile.
+    pub profile: Option<Profile>,
     /// Maximum segment payload. Default 536 B (ns-2 `segsize_`, RFC 1122 default MSS).
     pub mss: Option<SizeSpec>,
     /// TCP/IP header bytes of every segment (a pure ACK or SYN is exactly this). Default 40 B.
@@ -71,7 +76,7 @@ pub struct FullTcpConfig {
     /// Cap on the congestion window in segments (ns-2 `window_`). Default 20.
     pub window: Option<u32>,
     /// Congestion window when the connection is established, segments. Default 2 (ns-2
-    /// `windowInit_`).
+    /// `windowInit_`; profile "linux" 10, RFC 6928).
     pub initial_window: Option<u32>,
     /// Receive buffer: the largest window this end advertises. Default `window` x `mss`.
     pub rcv_buffer: Option<SizeSpec>,
@@ -86,14 +91,15 @@ pub struct FullTcpConfig {
     #[serde(default)]
     pub window_scale: bool,
     /// Delayed ACKs (RFC 1122 §4.2.3.2): ACK every second full-sized segment, or when the
-    /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`).
-    #[serde(default)]
-    pub delayed_ack: bool,
-    /// Delayed-ACK tick (or timeout). Default 100 ms (ns-2 `interval_`); BSD uses 200 ms.
+    /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`; profile "linux"
+    /// true).
+    pub delayed_ack: Option<bool>,
+    /// Delayed-ACK tick (or timeout). Default 100 ms (ns-2 `interval_`); BSD uses 200 ms;
+    /// profile "linux" 40 ms (Linux `TCP_DELACK_MIN`).
     pub delack_interval: Option<TimeSpec>,
-    /// "tick" (default: BSD's fast timer and ns-2 FullTcp's periodic timer) or "timer".
-    #[serde(default)]
-    pub delack_clock: DelackClock,
+    /// "tick" (default: BSD's fast timer and ns-2 FullTcp's periodic timer) or "timer"
+    /// (profile "linux").
+    pub delack_clock: Option<DelackClock>,
     /// Phase of the delayed-ACK tick in [0, delack_interval). Default: drawn per end (each
     /// host's clock has its own phase; ns-2 runs every agent's from time 0, i.e. "0ms").
     pub delack_phase: Option<TimeSpec>,
@@ -114,9 +120,10 @@ pub struct FullTcpConfig {
     pub tick: Option<TimeSpec>,
     /// Phase of the RTO clock in [0, tick). Default: drawn per connection (ns-2 `boot_time_`).
     pub clock_offset: Option<TimeSpec>,
-    /// Default 200 ms (ns-2 `minrto_`).
+    /// Default 200 ms (ns-2 `minrto_`; Linux `TCP_RTO_MIN`).
     pub min_rto: Option<TimeSpec>,
-    /// RTO before the first sample (also of the SYN). Default 3 s (RFC 6298 (2.1)).
+    /// RTO before the first sample (also of the SYN). Default 3 s (ns-2.35 `rtxcur_init_`,
+    /// RFC 2988); profile "linux" 1 s (RFC 6298 (2.1), Linux `TCP_TIMEOUT_INIT`).
     pub initial_rto: Option<TimeSpec>,
     /// Default 60 s.
     pub max_rto: Option<TimeSpec>,
@@ -132,6 +139,8 @@ pub struct FullTcpConfig {
 #[derive(Clone, Debug)]
 pub struct FullParams {
     pub variant: FullVariant,
+    /// The profile the table named, None when it named none.
+    pub profile: Option<Profile>,
     pub mss: u64,
     pub header: u64,
     pub window: u32,
@@ -165,6 +174,15 @@ impl Default for FullParams {
     }
 }
 
+impl FullParams {
+    /// The resolved settings a profile governs, for a connection that named one (SACK as the
+    /// variant chooses it; no byte counting).
+    pub fn profile_settings(&self) -> Option<ProfileSettings> {
+        let (window, rtos, delack) = (self.initial_window, (self.min_rto, self.initial_rto), (self.delayed_ack, self.delack_interval));
+        Some(ProfileSettings::new(self.profile?, window, rtos, delack, self.variant == FullVariant::Sack, 0))
+    }
+}
+
 impl FullTcpConfig {
     /// Applies defaults and checks ranges; `path` prefixes error field paths.
     pub fn resolve(&self, path: &str) -> CResult<FullParams> {
@@ -189,19 +207,21 @@ impl FullTcpConfig {
         if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
+        let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
+            profile: self.profile,
             mss,
             header,
             window,
-            initial_window: self.initial_window.unwrap_or(2),
+            initial_window: self.initial_window.unwrap_or(d.initial_window),
             rcv_buffer,
             snd_buffer: self.snd_buffer.map(|s| s.0 .0),
             read_rate: self.read_rate.map(|r| r.0),
             window_scale: self.window_scale,
-            delayed_ack: self.delayed_ack,
-            delack_interval: dur(self.delack_interval, 100),
-            delack_clock: self.delack_clock,
+            delayed_ack: self.delayed_ack.unwrap_or(d.delayed_ack),
+            delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
+            delack_clock: self.delack_clock.unwrap_or(if d.delack_timer { DelackClock::Timer } else { DelackClock::Tick }),
             delack_phase: self.delack_phase.map(|t| t.0),
             nagle: self.nagle.unwrap_or(true),
             minshall: self.minshall,
@@ -210,8 +230,8 @@ impl FullTcpConfig {
             maxburst: self.maxburst.unwrap_or(0),
             tick: dur(self.tick, 10),
             clock_offset: self.clock_offset.map(|t| t.0),
-            min_rto: dur(self.min_rto, 200),
-            initial_rto: dur(self.initial_rto, 3000),
+            min_rto: self.min_rto.map_or(d.min_rto, |t| t.0),
+            initial_rto: self.initial_rto.map_or(d.initial_rto, |t| t.0),
             max_rto: dur(self.max_rto, 60_000),
             time_wait: dur(self.time_wait, 0),
             simultaneous_open: self.simultaneous_open,
@@ -253,6 +273,20 @@ mod tests {
         assert!(p.nagle && !p.delayed_ack && !p.minshall);
         assert_eq!(p.delack_interval, Dur::from_millis(100));
         assert_eq!(p.rcv_buffer, 20 * 536);
+    }
+
+    /// profile = "linux": RFC 6928's initial window, RFC 6298's 1 s initial RTO, Linux's
+    /// 40 ms delayed-ACK timer armed per connection; keys given win.
+    #[test]
+    fn the_linux_profile_sets_linux_defaults_and_keys_win() {
+        let p = resolve("profile = \"linux\"").expect("valid");
+        assert_eq!((p.initial_window, p.initial_rto, p.min_rto), (10, Dur::from_secs(1), Dur::from_millis(200)));
+        assert_eq!((p.delayed_ack, p.delack_interval, p.delack_clock), (true, Dur::from_millis(40), DelackClock::Timer));
+        let p = resolve("profile = \"linux\"\ninitial_window = 3\ndelayed_ack = false\ndelack_clock = \"tick\"").expect("valid");
+        assert_eq!((p.initial_window, p.delayed_ack, p.delack_clock), (3, false, DelackClock::Tick));
+        let p = resolve("profile = \"ns2\"").expect("valid");
+        assert_eq!((p.initial_window, p.initial_rto, p.delayed_ack), (2, Dur::from_secs(3), false));
+        assert!(resolve("").expect("valid").profile_settings().is_none());
     }
 
     #[test]

@@ -1,0 +1,43 @@
+"""Reduce ns-3's dctcp_dumbbell output (stdin) to the figures nsim is compared on, over the
+steady state from `start` s to the end: the bottleneck's throughput (all sinks), each flow's
+share, the queue occupancy sampled every interval (mean, 5th and 95th percentiles, in packets)
+DCTCP's alpha (mean of its per-window updates, all flows) and the fraction of the bottleneck's
+arrivals it marked over the whole run. Appends one row to summary.csv.
+Usage: dctcp_dumbbell ... | python3 reduce.py CASE START_S"""
+import csv
+import os
+import statistics
+import sys
+
+case, start = sys.argv[1], float(sys.argv[2])
+q, alpha, rx, marked = [], [], {}, 0.0
+for line in sys.stdin:
+    f = line.split()
+    t = float(f[1])
+    if f[0] == "q" and t > start:
+        q.append(int(f[2]))
+    elif f[0] == "a" and t > start:
+        alpha.append(float(f[3]))
+    elif f[0] == "m":
+        marked = int(f[2]) / int(f[3])
+    elif f[0] == "rx":
+        rx.setdefault(int(f[2]), []).append((t, int(f[3])))
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+rates = []
+for pts in rx.values():
+    t0, b0 = min(pts, key=lambda p: abs(p[0] - start))
+    t1, b1 = pts[-1]
+    rates.append((b1 - b0) * 8 / (t1 - t0) / 1e6)
+new = not os.path.exists("summary.csv")
+with open("summary.csv", "a", newline="") as f:
+    w = csv.writer(f)
+    if new:
+        w.writerow(["case", "flows", "goodput_mbps", "min_share", "queue_mean_pkts", "queue_p5_pkts", "queue_p95_pkts", "alpha_mean", "marked_fraction"])
+    w.writerow([case, len(rates), f"{sum(rates):.3f}", f"{min(rates) / sum(rates):.3f}", f"{statistics.mean(q):.2f}",
+                pct(q, 5), pct(q, 95), f"{statistics.mean(alpha):.4f}", f"{marked:.4f}"])
