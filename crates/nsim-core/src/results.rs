@@ -11,6 +11,7 @@ use crate::record::goodput::GoodputWindow;
 use crate::record::packet_delays::PacketDelays;
 use crate::record::video_packets::VideoPackets;
 use crate::record::series::Series;
+use crate::record::flow_stats::Transfer;
 use crate::record::{DropCounts, DropReason};
 use crate::sim::Simulator;
 use crate::time::SimTime;
@@ -179,6 +180,22 @@ pub struct TransferRow {
     pub end_s: f64,
     /// end_s − start_s.
     pub duration_s: f64,
+}
+
+impl TransferRow {
+    /// The row of `t`, the flow's `k`-th completed transfer.
+    pub fn new(flow: u32, name: &str, k: u32, t: &Transfer) -> Self {
+        TransferRow {
+            flow,
+            name: name.to_string(),
+            transfer: k,
+            kind: t.kind.name(),
+            bytes: t.bytes,
+            start_s: t.start.as_secs_f64(),
+            end_s: t.end.as_secs_f64(),
+            duration_s: t.end.since(t.start).as_secs_f64(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -372,16 +389,7 @@ impl Results {
             .zip(&net.flows)
             .enumerate()
             .flat_map(|(i, (info, s))| {
-                s.transfers.iter().enumerate().map(move |(k, t)| TransferRow {
-                    flow: i as u32,
-                    name: info.name.clone(),
-                    transfer: k as u32,
-                    kind: t.kind.name(),
-                    bytes: t.bytes,
-                    start_s: t.start.as_secs_f64(),
-                    end_s: t.end.as_secs_f64(),
-                    duration_s: t.end.since(t.start).as_secs_f64(),
-                })
+                s.transfers.iter().enumerate().map(move |(k, t)| TransferRow::new(i as u32, &info.name, k as u32, t))
             })
             .collect();
         let accounting = Accounting {

@@ -13,6 +13,7 @@ use crate::record::video_packets::VideoPacketRecorder;
 use crate::config::window_notice::WindowLimit;
 use crate::record::pcap::{OneWay, PcapFiles};
 use crate::record::series::Series;
+use crate::record::stream::{ResultsStream, SERIES_BATCH};
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
 use crate::sched::Event;
@@ -87,6 +88,8 @@ pub struct Simulator {
     series: Option<SeriesState>,
     windows: Option<GoodputWindows>,
     packet_delays: Option<PacketDelayRecorder>,
+    /// Series and transfers written to a folder as the run goes ([`Simulator::stream_to`]).
+    stream: Option<ResultsStream>,
     events: u64,
     /// Wall time spent running events so far (all [`Simulator::advance`] steps).
     run_wall_s: f64,
@@ -116,7 +119,7 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, stream: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0 })
     }
 
     /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
@@ -150,6 +153,15 @@ impl Simulator {
         Ok(())
     }
 
+    /// Writes the series and the transfers into `dir` while the run goes (`series_<kind>.csv`,
+    /// `transfers.csv`), so their memory stays bounded; the results then hold none of them.
+    pub fn stream_to(&mut self, dir: &std::path::Path) {
+        let names = self.flows.iter().map(|f| f.name.clone()).collect();
+        let node = |n: NodeId| self.net.nodes[n.idx()].name.clone();
+        let ends = self.net.links.iter().map(|l| (node(l.from), node(l.to))).collect();
+        self.stream = Some(ResultsStream::new(dir, names, ends));
+    }
+
     /// Runs to the end. `progress` is called every few hundred thousand events; returning
     /// `false` stops the run early (results then say `interrupted`).
     pub fn run(mut self, progress: &mut dyn FnMut(Progress) -> bool) -> std::io::Result<Results> {
@@ -163,6 +175,7 @@ impl Simulator {
     /// queue is only popped up to the step's end). Returns false if `progress` stopped it.
     pub fn advance(&mut self, until: SimTime, progress: &mut dyn FnMut(Progress) -> bool) -> bool {
         let wall = Instant::now();
+        let written = self.stream.as_ref().map_or(0.0, ResultsStream::write_s);
         let end = self.end.unwrap_or(SimTime::MAX);
         let limit = until.min(end);
         let mut completed = true;
@@ -190,17 +203,22 @@ impl Simulator {
                     }
                 }
             }
-            if self.events.is_multiple_of(PROGRESS_EVERY)
-                && !progress(Progress { sim_time: t, end: self.end, events: self.events })
-            {
-                completed = false;
-                break;
+            if self.events.is_multiple_of(PROGRESS_EVERY) {
+                if let Some(st) = self.stream.as_mut() {
+                    st.transfers(&mut self.net.flows);
+                }
+                if !progress(Progress { sim_time: t, end: self.end, events: self.events }) {
+                    completed = false;
+                    break;
+                }
             }
         }
         if completed && limit < SimTime::MAX {
             self.net.now = limit;
         }
-        self.run_wall_s += wall.elapsed().as_secs_f64();
+        // Writing streamed results is not the event loop's time (events/s are over it).
+        let written = self.stream.as_ref().map_or(0.0, ResultsStream::write_s) - written;
+        self.run_wall_s += wall.elapsed().as_secs_f64() - written;
         completed
     }
 
@@ -209,7 +227,10 @@ impl Simulator {
         let wall_s = self.run_wall_s;
         let trace = self.net.trace.take();
         let pcap = self.net.pcap.take();
-        let series = self.series.take().map(|s| s.data).unwrap_or_default();
+        let mut series = self.series.take().map(|s| s.data).unwrap_or_default();
+        if let Some(st) = self.stream.take() {
+            st.finish(&mut series, &mut self.net.flows)?;
+        }
         let windows = self.windows.take().map(|w| w.results(self.flows.len())).unwrap_or_default();
         let mut results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
         results.packet_delays = self.packet_delays.take().map(|r| r.data);
@@ -267,6 +288,9 @@ impl Simulator {
         if s.last_cwnd[agent] != now {
             s.last_cwnd[agent] = now;
             s.data.cwnd.push(self.net.now.as_secs_f64(), slot.flow.0, &p);
+            if let Some(st) = self.stream.as_mut().filter(|_| s.data.cwnd.time_s.len() >= SERIES_BATCH) {
+                st.series(&mut s.data);
+            }
         }
     }
 
@@ -313,6 +337,9 @@ impl Simulator {
                     s.data.tcp.push(t, slot.flow.0, &p);
                 }
             }
+        }
+        if let Some(st) = self.stream.as_mut().filter(|_| s.data.samples() >= SERIES_BATCH) {
+            st.series(&mut s.data);
         }
         let next = now + s.cfg.interval;
         // Without a stop time, sample only while other events remain.

@@ -85,7 +85,8 @@ fn run(
 
 /// Runs a scenario and writes its results into `out` (summary.json, flows.csv, queues.csv,
 /// classes.csv, series_<kind>.csv, packet_delays.csv, trace.tr, pcap/): no DataFrames are
-/// built.
+/// built. The series and transfers are written while the run goes (`record/stream.rs`), so
+/// their memory stays bounded however long the run.
 ///
 /// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets
 /// `record.trace`). `pcap`: True (all link directions) or a list of "a->b" / "a-b",
@@ -119,7 +120,8 @@ fn run_to_dir(
     };
     let cannot_write = |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
     std::fs::create_dir_all(out_dir).map_err(cannot_write)?;
-    let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    let mut sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
+    sim.stream_to(out_dir);
     let notices = nsim_core::config::window_notice::window_limited(&sim);
     let results = run_sim(py, sim, progress.as_ref())?;
     nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
@@ -162,7 +164,7 @@ fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
 /// thousand events (False or an exception stops the run; the exception is re-raised).
 fn run_sim(py: Python<'_>, sim: Simulator, progress: Option<&Py<PyAny>>) -> PyResult<nsim_core::Results> {
     let mut raised: Option<PyErr> = None;
-    let results = sim.run(&mut |p| report(py, progress, p, &mut raised)).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
+    let results = sim.run(&mut |p| report(py, progress, p, &mut raised)).map_err(|e| ResultsErrorPy::new_err(format!("cannot write results, trace or pcap: {e}")))?;
     if let Some(e) = raised {
         return Err(e);
     }

@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::DropReason;
 use crate::results::Results;
 
-type Row = IndexMap<String, Value>;
+pub(crate) type Row = IndexMap<String, Value>;
 
 /// Writes every table of `res` into `dir` (created if needed).
 pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
@@ -62,7 +62,7 @@ pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
 }
 
 /// Rows as ordered maps (serde_json alone would sort the keys).
-fn rows<T: Serialize>(items: &[T]) -> io::Result<Vec<Row>> {
+pub(crate) fn rows<T: Serialize>(items: &[T]) -> io::Result<Vec<Row>> {
     items.iter().map(|r| ordered(r)).collect()
 }
 
@@ -99,34 +99,64 @@ fn windows_long(res: &Results) -> Columns {
 
 /// Writes rows, the `drops` map spread into `drops_<reason>` columns, then the `tail` columns.
 fn write_table(path: &Path, rows: &[Row], tail: &[(String, Vec<Value>)]) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(BufWriter::new(File::create(path)?));
-    let Some(first) = rows.first() else { return Ok(()) };
-    let mut head: Vec<String> = first.keys().filter(|k| *k != "drops").cloned().collect();
-    let has_drops = first.contains_key("drops");
-    if has_drops {
-        head.extend(DropReason::ALL.iter().map(|r| format!("drops_{}", r.name())));
+    let mut t = TableFile::create(path)?;
+    t.append(rows, tail)?;
+    t.finish()
+}
+
+/// A table written in batches (`transfers.csv` while a run streams it): the header comes
+/// from the first row of the first non-empty batch, every batch's rows follow in order.
+pub(crate) struct TableFile {
+    w: csv::Writer<BufWriter<File>>,
+    /// Whether rows carry a `drops` map; None until the header is written.
+    has_drops: Option<bool>,
+}
+
+impl TableFile {
+    pub(crate) fn create(path: &Path) -> io::Result<Self> {
+        Ok(TableFile { w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)), has_drops: None })
     }
-    head.extend(tail.iter().map(|(k, _)| k.clone()));
-    w.write_record(&head)?;
-    let mut rec: Vec<String> = Vec::with_capacity(head.len());
-    for (i, r) in rows.iter().enumerate() {
-        rec.clear();
-        rec.extend(r.iter().filter(|(k, _)| *k != "drops").map(|(_, v)| cell(v)));
-        if has_drops {
-            let d = r.get("drops").and_then(Value::as_object);
-            rec.extend(DropReason::ALL.iter().map(|x| d.and_then(|m| m.get(x.name())).map_or("0".into(), cell)));
+
+    /// Appends `rows` (and their `tail` column values, one per row).
+    pub(crate) fn append(&mut self, rows: &[Row], tail: &[(String, Vec<Value>)]) -> io::Result<()> {
+        let Some(first) = rows.first() else { return Ok(()) };
+        let has_drops = match self.has_drops {
+            Some(d) => d,
+            None => {
+                let d = first.contains_key("drops");
+                let mut head: Vec<String> = first.keys().filter(|k| *k != "drops").cloned().collect();
+                if d {
+                    head.extend(DropReason::ALL.iter().map(|r| format!("drops_{}", r.name())));
+                }
+                head.extend(tail.iter().map(|(k, _)| k.clone()));
+                self.w.write_record(&head)?;
+                *self.has_drops.insert(d)
+            }
+        };
+        let mut rec: Vec<String> = Vec::new();
+        for (i, r) in rows.iter().enumerate() {
+            rec.clear();
+            rec.extend(r.iter().filter(|(k, _)| *k != "drops").map(|(_, v)| cell(v)));
+            if has_drops {
+                let d = r.get("drops").and_then(Value::as_object);
+                rec.extend(DropReason::ALL.iter().map(|x| d.and_then(|m| m.get(x.name())).map_or("0".into(), cell)));
+            }
+            rec.extend(tail.iter().map(|(_, v)| cell(&v[i])));
+            self.w.write_record(&rec)?;
         }
-        rec.extend(tail.iter().map(|(_, v)| cell(&v[i])));
-        w.write_record(&rec)?;
+        Ok(())
     }
-    w.flush()
+
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        self.w.flush()
+    }
 }
 
 /// A column-wise struct (series) as (column name, values).
-type Columns = Vec<(String, Vec<Value>)>;
+pub(crate) type Columns = Vec<(String, Vec<Value>)>;
 
 /// Every non-empty series of a run, by kind.
-fn columns<T: Serialize>(series: &T) -> io::Result<Vec<(String, Columns)>> {
+pub(crate) fn columns<T: Serialize>(series: &T) -> io::Result<Vec<(String, Columns)>> {
     let all: IndexMap<String, IndexMap<String, Vec<Value>>> = {
         let text = serde_json::to_string(series).map_err(io::Error::other)?;
         serde_json::from_str(&text).map_err(io::Error::other)?
@@ -147,38 +177,64 @@ fn columns_of<T: Serialize>(v: &T) -> io::Result<Columns> {
 /// Writes columns as rows, adding `name` after a `flow` column and `from`, `to` after a
 /// `link` column (as `nsim.Results` shows series).
 fn write_columns(path: &Path, cols: &Columns, names: &[&str], ends: &[(&str, &str)]) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(BufWriter::new(File::create(path)?));
-    let mut head: Vec<&str> = Vec::new();
-    for (k, _) in cols {
-        head.push(k);
-        match k.as_str() {
-            "flow" => head.push("name"),
-            "link" => head.extend(["from", "to"]),
-            _ => {}
-        }
+    let mut f = ColumnsFile::create(path)?;
+    f.append(cols, names, ends)?;
+    f.finish()
+}
+
+/// A column-wise table written in batches (a series while a run streams it): the header
+/// with the first batch, then every batch's rows in order.
+pub(crate) struct ColumnsFile {
+    w: csv::Writer<BufWriter<File>>,
+    headed: bool,
+}
+
+impl ColumnsFile {
+    pub(crate) fn create(path: &Path) -> io::Result<Self> {
+        Ok(ColumnsFile { w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)), headed: false })
     }
-    w.write_record(&head)?;
-    let n = cols.first().map_or(0, |(_, v)| v.len());
-    let mut rec: Vec<String> = Vec::with_capacity(head.len());
-    for i in 0..n {
-        rec.clear();
-        for (k, v) in cols {
-            let x = &v[i];
-            rec.push(cell(x));
-            let id = x.as_u64().unwrap_or(u64::MAX) as usize;
-            match k.as_str() {
-                "flow" => rec.push(names.get(id).copied().unwrap_or("").to_string()),
-                "link" => {
-                    let (a, b) = ends.get(id).copied().unwrap_or(("", ""));
-                    rec.push(a.to_string());
-                    rec.push(b.to_string());
+
+    /// Appends the rows of `cols` (the header first, on the first call).
+    pub(crate) fn append(&mut self, cols: &Columns, names: &[&str], ends: &[(&str, &str)]) -> io::Result<()> {
+        if !self.headed {
+            let mut head: Vec<&str> = Vec::new();
+            for (k, _) in cols {
+                head.push(k);
+                match k.as_str() {
+                    "flow" => head.push("name"),
+                    "link" => head.extend(["from", "to"]),
+                    _ => {}
                 }
-                _ => {}
             }
+            self.w.write_record(&head)?;
+            self.headed = true;
         }
-        w.write_record(&rec)?;
+        let n = cols.first().map_or(0, |(_, v)| v.len());
+        let mut rec: Vec<String> = Vec::new();
+        for i in 0..n {
+            rec.clear();
+            for (k, v) in cols {
+                let x = &v[i];
+                rec.push(cell(x));
+                let id = x.as_u64().unwrap_or(u64::MAX) as usize;
+                match k.as_str() {
+                    "flow" => rec.push(names.get(id).copied().unwrap_or("").to_string()),
+                    "link" => {
+                        let (a, b) = ends.get(id).copied().unwrap_or(("", ""));
+                        rec.push(a.to_string());
+                        rec.push(b.to_string());
+                    }
+                    _ => {}
+                }
+            }
+            self.w.write_record(&rec)?;
+        }
+        Ok(())
     }
-    w.flush()
+
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        self.w.flush()
+    }
 }
 
 /// One CSV cell: empty for a missing value, floats in their shortest round-trip form.

@@ -9,7 +9,9 @@ pub mod link_stats;
 pub mod packet_delays;
 pub mod pcap;
 pub mod series;
+pub mod stream;
 pub mod trace;
+pub mod transfer_spill;
 pub mod video_packets;
 
 pub use flow_stats::FlowStats;

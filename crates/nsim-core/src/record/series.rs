@@ -95,3 +95,10 @@ pub struct Series {
     pub tcp: TcpSeries,
     pub cwnd: CwndSeries,
 }
+
+impl Series {
+    /// Samples held, all kinds together.
+    pub fn samples(&self) -> usize {
+        self.queue.time_s.len() + self.flow_throughput.time_s.len() + self.goodput.time_s.len() + self.tcp.time_s.len() + self.cwnd.time_s.len()
+    }
+}
