@@ -10,12 +10,7 @@
 // Settings match nsim's one-way TCP: 1000 B segments, no timestamps, SACK on, an ACK per
 // segment, initial window 10, 200 ms minimum RTO, buffers far above the BDP.
 // Usage: prr_dumbbell --recovery=prr|crb|classic
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
+#include "../dumbbell.h"
 #include <iostream>
 #include <set>
 
@@ -103,26 +98,9 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpNewReno"));
     Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TypeId::LookupByName(rec)));
     Config::SetDefault("ns3::TcpPrrRecovery::ReductionBound", StringValue(recovery == "crb" ? "CRB" : "SSRB"));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
-    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
-
-    NodeContainer nodes;
-    nodes.Create(3);
-    PointToPointHelper access, bottleneck;
-    access.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-    access.SetChannelAttribute("Delay", StringValue("1ms"));
-    access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
-    bottleneck.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    bottleneck.SetChannelAttribute("Delay", StringValue("19ms"));
-    bottleneck.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1000p"));
-    NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
-    NetDeviceContainer b = bottleneck.Install(nodes.Get(1), nodes.Get(2));
+    NsimTcpDefaults();
+    NetDeviceContainer bottleneck;
+    Ptr<PacketSink> sink = InstallDumbbell(1000, bottleneck);
 
     Ptr<DataDropList> drops = CreateObject<DataDropList>();
     // Three losses in one window early on, then single losses every 1500 packets (the twin's
@@ -131,30 +109,10 @@ int main(int argc, char* argv[])
     {
         drops->pending.insert(s);
     }
-    b.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(drops));
-
-    InternetStackHelper stack;
-    stack.Install(nodes);
-    Ipv4AddressHelper ip;
-    ip.SetBase("10.1.1.0", "255.255.255.0");
-    ip.Assign(a);
-    ip.SetBase("10.1.2.0", "255.255.255.0");
-    Ipv4InterfaceContainer bi = ip.Assign(b);
-    TrafficControlHelper tch;
-    tch.Uninstall(b);
-    tch.Uninstall(a);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-
-    uint16_t port = 5000;
-    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bi.GetAddress(1), port));
-    src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.Install(nodes.Get(0)).Start(Seconds(0.0));
-    PacketSinkHelper dst("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = dst.Install(nodes.Get(2));
-    sinkApp.Start(Seconds(0.0));
+    bottleneck.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(drops));
 
     Simulator::Schedule(Seconds(0.00001), &Trace);
-    Simulator::Schedule(MilliSeconds(100), &Rx, DynamicCast<PacketSink>(sinkApp.Get(0)));
+    Simulator::Schedule(MilliSeconds(100), &Rx, sink);
     Simulator::Stop(Seconds(30.0));
     Simulator::Run();
     Simulator::Destroy();
