@@ -85,8 +85,8 @@ fn proportional_part_tracks_the_ratio() {
     }
 }
 
-fn prr_sender(bound: PrrBound) -> TcpHarness {
-    let mut h = TcpHarness::new(Variant::Sack1, |p| {
+fn prr_sender(variant: Variant, bound: PrrBound) -> TcpHarness {
+    let mut h = TcpHarness::new(variant, |p| {
         p.window = 50;
         p.sack1.algorithm = SackAlgorithm::Rfc6675;
         p.sack1.prr = Some(bound);
@@ -113,7 +113,7 @@ fn sack(from: u64, to: u64) -> TcpHdr {
 /// and 9 new ones, and the exit ACK releases one more.
 #[test]
 fn sender_single_loss_recovers_to_ssthresh() {
-    let mut h = prr_sender(PrrBound::Ssrb);
+    let mut h = prr_sender(Variant::Sack1, PrrBound::Ssrb);
     let sent: Vec<Vec<u64>> = (1..=19).map(|k| h.ack(ms(200 + k), sack(2, 2 + k))).collect();
     assert_eq!(sent[0], [21]);
     assert_eq!(sent[1], [22]);
@@ -133,12 +133,27 @@ fn sender_single_loss_recovers_to_ssthresh() {
     assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (1, 0));
 }
 
+/// PRR's target is the congestion control's ssthresh (RFC 6937 §3 "CongCtrlAlg()"): CUBIC
+/// keeps β = 0.7 of the window (RFC 9438 §4.6), so the same single loss ends with cwnd and the
+/// flight at 14, after ⌈21 · 14 / 22⌉ = 14 packets sent in recovery.
+#[test]
+fn sender_takes_ssthresh_from_cubic() {
+    let mut h = prr_sender(Variant::Cubic, PrrBound::Ssrb);
+    let sent: usize = (1..=21).map(|k| h.ack(ms(200 + k), sack(2, 2 + k)).len()).sum();
+    assert_eq!(h.ssthresh(), 14.0);
+    assert_eq!(sent, 2 + 14, "two limited-transmit packets, then PRR's");
+    h.cum(ms(240), 22);
+    assert_eq!((h.state(), h.cwnd()), (CongState::Open, 14.0));
+    let c = &h.tx.core;
+    assert_eq!(c.maxseq - c.highest_ack, 14);
+}
+
 /// The burst example through the sender: segments 1-15 lost, 16.. arrive. IsLost(1) on the
 /// third SACK starts recovery with pipe 4: PRR-CRB retransmits 1 packet per ACK, PRR-SSRB 2.
 #[test]
 fn sender_burst_loss_crb_and_ssrb() {
     for (bound, want) in [(PrrBound::Crb, [vec![1], vec![2], vec![3]]), (PrrBound::Ssrb, [vec![1, 2], vec![3, 4], vec![5, 6]])] {
-        let mut h = prr_sender(bound);
+        let mut h = prr_sender(Variant::Sack1, bound);
         assert_eq!(h.ack(ms(201), sack(16, 17)), [21]);
         assert_eq!(h.ack(ms(202), sack(16, 18)), [22]);
         let sent: Vec<Vec<u64>> = (0..3).map(|i| h.ack(ms(203 + i), sack(16, 19 + i))).collect();
