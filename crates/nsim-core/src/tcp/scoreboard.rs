@@ -24,9 +24,6 @@ pub struct ScoreBoard {
     base: i64,
     ring: VecDeque<Entry>,
     changed: bool,
-    /// Change in the number of SACKed packets above the cumulative ACK made by the last
-    /// [`Self::update`] (RFC 6937 change_in(SACKd)).
-    sacked_delta: i64,
 }
 
 impl ScoreBoard {
@@ -34,13 +31,12 @@ impl ScoreBoard {
     /// only when more packets than ever before are outstanding: no allocation in steady state,
     /// and thousands of flows with a large `window` do not reserve memory they never use.
     pub fn new(window: usize) -> Self {
-        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window.min(INITIAL_SLOTS) + 8), changed: false, sacked_delta: 0 }
+        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window.min(INITIAL_SLOTS) + 8), changed: false }
     }
 
     pub fn clear(&mut self) {
         self.ring.clear();
         self.changed = false;
-        self.sacked_delta = 0;
     }
 
     fn entry(&mut self, seq: i64) -> &mut Entry {
@@ -56,14 +52,12 @@ impl ScoreBoard {
     /// packet was newly SACKed (ns-2 `UpdateScoreBoard` + `CheckUpdate`).
     pub fn update(&mut self, ack: i64, blocks: &[(u64, u64)]) -> u32 {
         let mut retran_acked = 0;
-        let mut delta = 0;
         if self.ring.is_empty() {
             self.base = ack + 1;
         }
         while self.base <= ack {
             if let Some(e) = self.ring.pop_front() {
                 retran_acked += (e.retran && !e.sacked) as u32;
-                delta -= e.sacked as i64;
             }
             self.base += 1;
         }
@@ -75,23 +69,15 @@ impl ScoreBoard {
                     e.sacked = true;
                     retran_acked += e.retran as u32;
                     self.changed = true;
-                    delta += 1;
                 }
             }
         }
-        self.sacked_delta = delta;
         retran_acked
     }
 
     /// Whether the last [`Self::update`] SACKed new data.
     pub fn changed(&self) -> bool {
         self.changed
-    }
-
-    /// How many more packets above the cumulative ACK are SACKed after the last
-    /// [`Self::update`] than before it (negative when the ACK covered SACKed packets).
-    pub fn sacked_delta(&self) -> i64 {
-        self.sacked_delta
     }
 
     pub fn mark_retran(&mut self, seq: i64, snd_nxt: i64) {
@@ -116,6 +102,11 @@ impl ScoreBoard {
             Some(i) => self.base + (from + i) as i64,
             None => self.base + self.ring.len().max(from) as i64,
         }
+    }
+
+    /// SACKed packets above the cumulative ACK (RFC 6937 SACKd, counted only by PRR).
+    pub fn sacked_count(&self) -> i64 {
+        self.ring.iter().filter(|e| e.sacked).count() as i64
     }
 
     pub fn is_sacked(&self, seq: i64) -> bool {

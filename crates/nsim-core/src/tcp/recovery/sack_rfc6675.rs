@@ -68,7 +68,8 @@ impl SackRfc6675 {
 
     /// §5 (4): enter loss recovery and retransmit the first unacknowledged packet. After an
     /// ECN reduction in the same window the window is not reduced again (RFC 3168 §6.1.2).
-    fn enter(&mut self, c: &mut Conn) {
+    /// `delivered`: the packets this ACK newly SACKed (PRR's first DeliveredData).
+    fn enter(&mut self, c: &mut Conn, delivered: i64) {
         if c.s.last_action == CwndAction::Ecn {
             c.s.last_action = CwndAction::Dupack;
             c.s.recover = c.s.maxseq;
@@ -84,7 +85,7 @@ impl SackRfc6675 {
             // is taken before the fast retransmit (HighRxt below the first hole).
             self.prr = Some(Prr::start(bound, c.cc.ssthresh(), c.s.maxseq - c.s.highest_ack));
             self.high_rxt = c.s.highest_ack;
-            self.prr_ack(c, self.sb.sacked_delta());
+            self.prr_ack(c, delivered);
         }
         self.high_rxt = first;
         c.reset_rtx_timer(true, false);
@@ -118,7 +119,18 @@ impl SackRfc6675 {
         Some(rule3)
     }
 
+    /// SACKed packets now, for RFC 6937's change_in(SACKd); counted only with PRR (an O(window)
+    /// scan the other senders do not pay for).
+    fn sacked_for_prr(&self) -> i64 {
+        if self.prr_bound.is_some() {
+            self.sb.sacked_count()
+        } else {
+            0
+        }
+    }
+
     fn on_dupack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        let sacked_before = self.sacked_for_prr();
         self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
         if !self.sb.changed() {
             return;
@@ -129,7 +141,7 @@ impl SackRfc6675 {
         // §5: no new recovery before HighACK passes the last RecoveryPoint (or an RTO's).
         let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
         if (c.s.dupacks >= thresh || first_lost) && allowed {
-            self.enter(c);
+            self.enter(c, self.sacked_for_prr() - sacked_before);
         } else if c.s.dupacks < thresh && c.s.p.limited_transmit {
             c.send_one();
         }
@@ -152,14 +164,14 @@ impl Recovery for SackRfc6675 {
                 c.s.last_action = CwndAction::Exited;
                 c.set_state(CongState::Open);
             } else {
-                let una_before = c.s.highest_ack;
+                let (una_before, sacked_before) = (c.s.highest_ack, self.sacked_for_prr());
                 if ack > c.s.highest_ack {
                     c.advance_ack(ack);
                     c.newtimer(ack);
                 }
                 self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
                 // RFC 6937 DeliveredData = change_in(snd.una) + change_in(SACKd).
-                self.prr_ack(c, c.s.highest_ack - una_before + self.sb.sacked_delta());
+                self.prr_ack(c, c.s.highest_ack - una_before + self.sacked_for_prr() - sacked_before);
             }
         } else if ack > c.s.last_ack {
             c.new_ack_open(h);
