@@ -16,8 +16,7 @@
 //! - Every packet sent in recovery (§3): prr_out += 1.
 //!
 //! nsim specifics: a negative sndcnt sends nothing; the fast retransmit is always sent, even
-//! when sndcnt is 0 on the ACK that starts recovery (RFC 5681 §3.2 step 2; RFC 6937bis makes
-//! the same exception).
+//! when sndcnt is 0 on the ACK that starts recovery (RFC 5681 §3.2 step 2).
 
 use crate::tcp::config::PrrBound;
 
