@@ -42,10 +42,17 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     reno.byte_increase = ByteIncrease::new(p.ca_increase, p.payload.0);
     reno.abc = p.abc;
     let sack1 = || Box::new(Sack1::new(p.window, &p.sack1));
-    // The window rules run on ns-2's Sack1 agent unless `recovery` picks Reno or NewReno.
+    let sack = || -> Box<dyn Recovery> {
+        match p.sack1.algorithm {
+            SackAlgorithm::Ns2 => sack1(),
+            SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window, p.sack1.prr)),
+        }
+    };
+    // The window rules run on SACK recovery (ns-2's Sack1 agent unless `sack1.algorithm`
+    // says "rfc6675") unless `recovery` picks Reno or NewReno.
     let rule_recovery = || -> Box<dyn Recovery> {
         match p.recovery {
-            RuleRecovery::Sack1 => sack1(),
+            RuleRecovery::Sack1 => sack(),
             RuleRecovery::Reno => Box::new(Reno::default()),
             RuleRecovery::Newreno => Box::new(NewReno::new(p.newreno.clone())),
         }
@@ -55,13 +62,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Vanilla => (Box::new(TahoeCc(reno)), Box::new(Tahoe { fast_retransmit: false })),
         Variant::Reno => (Box::new(reno), Box::new(Reno::default())),
         Variant::Newreno => (Box::new(reno), Box::new(NewReno::new(p.newreno.clone()))),
-        Variant::Sack1 => {
-            let rec: Box<dyn Recovery> = match p.sack1.algorithm {
-                SackAlgorithm::Ns2 => sack1(),
-                SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window)),
-            };
-            (Box::new(reno), rec)
-        }
+        Variant::Sack1 => (Box::new(reno), sack()),
         Variant::Fack => (Box::new(TahoeCc(reno)), Box::new(Fack::new(p.window, p.fack.rampdown))),
         // ns-2's Vegas starts at cwnd 1 (`initial_window()` with `syn_ && delay_growth_`)
         // even though it never sends a header-only SYN (twin: `syn = false`).

@@ -136,9 +136,10 @@ pub struct TcpConfig {
     /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment;
     /// profile "linux" 40 ms, Linux `TCP_DELACK_MIN`).
     pub delack_interval: Option<TimeSpec>,
-    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial) or of cubic: "sack1" (default,
-    /// as ns-2's `Agent/TCP/Sack1` with the rule's variables), "reno" or "newreno" (the rule on
-    /// `Agent/TCP/Reno` or `Agent/TCP/Newreno`). Other variants have their own recovery.
+    /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial), cubic or dctcp: "sack1"
+    /// (default, as ns-2's `Agent/TCP/Sack1` with the rule's variables, or RFC 6675 with
+    /// `sack1.algorithm = "rfc6675"`), "reno" or "newreno" (the rule on `Agent/TCP/Reno` or
+    /// `Agent/TCP/Newreno`). Other variants have their own recovery.
     pub recovery: Option<RuleRecovery>,
     /// Sink sends SACK blocks (RFC 2018). Default: true for the variants that read them
     /// (sack1, fack, the window rules, cubic, dctcp; profile "linux": every variant), false
@@ -276,6 +277,20 @@ pub struct Sack1Config {
     /// ns2 algorithm only: pipe at the start of fast recovery. Default "outstanding".
     #[serde(default)]
     pub pipe_start: PipeStart,
+    /// rfc6675 algorithm only: Proportional Rate Reduction (RFC 6937) decides how many packets
+    /// each ACK in recovery releases, "ssrb" (slow-start reduction bound, RFC 6937's
+    /// recommendation) or "crb" (conservative). Default: none (RFC 6675's cwnd - pipe).
+    pub prr: Option<PrrBound>,
+}
+
+/// RFC 6937 §3's reduction bound, used once pipe falls to ssthresh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PrrBound {
+    /// PRR-SSRB: at most one packet more than delivered per ACK (slow start in recovery).
+    Ssrb,
+    /// PRR-CRB: never more sent than delivered (strong packet conservation).
+    Crb,
 }
 
 /// Where Sack1's `pipe` starts at a fast retransmit.
@@ -845,6 +860,15 @@ impl TcpConfig {
         }
         if p.variant == Variant::Dctcp && !p.ecn {
             return Err(err("ecn", "variant 'dctcp' reacts to ECN marks: set ecn = true (and a marking queue, e.g. kind = \"step_mark\")".into()));
+        }
+        if p.sack1.prr.is_some() {
+            let sack_recovery = p.variant == Variant::Sack1 || (rule && p.recovery == RuleRecovery::Sack1);
+            if !sack_recovery {
+                return Err(err("sack1.prr", format!("PRR runs in SACK recovery: variant '{}' with this recovery has none (use sack1, or cubic, dctcp or a window rule with recovery = \"sack1\")", self.variant.name())));
+            }
+            if p.sack1.algorithm != SackAlgorithm::Rfc6675 {
+                return Err(err("sack1.prr", "PRR needs RFC 6675's pipe: set sack1.algorithm = \"rfc6675\"".into()));
+            }
         }
         let c = &p.cubic;
         if !(c.c > 0.0 && c.c.is_finite() && c.beta > 0.0 && c.beta < 1.0) {

@@ -39,6 +39,10 @@ impl ScoreBoard {
         self.changed = false;
     }
 
+    /// Inlined: `update` calls it for every SACKed packet of every block, and LLVM's own choice
+    /// flips with unrelated code (callgrind: +7 % instructions per event on `tcp_cubic` when
+    /// it was not inlined).
+    #[inline(always)]
     fn entry(&mut self, seq: i64) -> &mut Entry {
         let i = (seq - self.base) as usize;
         if i >= self.ring.len() {
@@ -102,6 +106,11 @@ impl ScoreBoard {
             Some(i) => self.base + (from + i) as i64,
             None => self.base + self.ring.len().max(from) as i64,
         }
+    }
+
+    /// SACKed packets above the cumulative ACK (RFC 6937 SACKd, counted only by PRR).
+    pub fn sacked_count(&self) -> i64 {
+        self.ring.iter().filter(|e| e.sacked).count() as i64
     }
 
     pub fn is_sacked(&self, seq: i64) -> bool {

@@ -12,11 +12,17 @@
 //!   (rule 2), else any unSACKed packet above HighRxt (rule 3); pipe + 1 per packet (§5 (C)).
 //! - An ACK at or beyond RecoveryPoint ends recovery (§5 (A)).
 //!
+//! With `sack1.prr` set, RFC 6937's Proportional Rate Reduction ([`super::prr`]) replaces
+//! the `cwnd - pipe >= 1` rule of §5 (C): each ACK releases sndcnt packets (NextSeg still
+//! picks them), cwnd shows pipe + sndcnt during recovery and is ssthresh when it ends.
+//!
 //! nsim specifics: the rescue retransmission (NextSeg rule 4, a MAY) is not implemented; an RTO
 //! ends recovery and clears the scoreboard (§5.1 lets the sender keep it).
 
+use super::prr::Prr;
 use super::Recovery;
 use crate::packet::TcpHdr;
+use crate::tcp::config::PrrBound;
 use crate::tcp::scoreboard::ScoreBoard;
 use crate::tcp::sender::{Conn, CwndAction};
 use crate::tcp::CongState;
@@ -28,11 +34,32 @@ pub struct SackRfc6675 {
     recovery_point: i64,
     /// Highest packet retransmitted in this recovery (RFC 6675 HighRxt).
     high_rxt: i64,
+    /// RFC 6937's reduction bound, or None for RFC 6675's own sending rule.
+    prr_bound: Option<PrrBound>,
+    /// PRR's state while recovering with PRR.
+    prr: Option<Prr>,
+    /// Packets PRR still lets go after the last ACK (its sndcnt less what was sent).
+    sndcnt: i64,
 }
 
 impl SackRfc6675 {
-    pub fn new(window: u32) -> Self {
-        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0 }
+    pub fn new(window: u32, prr_bound: Option<PrrBound>) -> Self {
+        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0, prr_bound, prr: None, sndcnt: 0 }
+    }
+
+    /// RFC 6675 SetPipe() with the current HighRxt.
+    fn pipe(&self, c: &Conn) -> i64 {
+        self.sb.pipe(c.s.maxseq, self.high_rxt, c.s.p.dupthresh)
+    }
+
+    /// RFC 6937 §3 on an ACK in recovery that delivered `delivered` packets: sndcnt from the
+    /// pipe it leaves, and cwnd = pipe + sndcnt for the record.
+    fn prr_ack(&mut self, c: &mut Conn, delivered: i64) {
+        let pipe = self.pipe(c);
+        if let Some(prr) = &mut self.prr {
+            self.sndcnt = prr.on_ack(delivered, pipe);
+            c.cc.set_cwnd((pipe + self.sndcnt) as f64);
+        }
     }
 
     fn sack_blocks(h: &TcpHdr) -> &[(u64, u64)] {
@@ -41,7 +68,8 @@ impl SackRfc6675 {
 
     /// §5 (4): enter loss recovery and retransmit the first unacknowledged packet. After an
     /// ECN reduction in the same window the window is not reduced again (RFC 3168 §6.1.2).
-    fn enter(&mut self, c: &mut Conn) {
+    /// `delivered`: the packets this ACK newly SACKed (PRR's first DeliveredData).
+    fn enter(&mut self, c: &mut Conn, delivered: i64) {
         if c.s.last_action == CwndAction::Ecn {
             c.s.last_action = CwndAction::Dupack;
             c.s.recover = c.s.maxseq;
@@ -52,9 +80,25 @@ impl SackRfc6675 {
         self.in_recovery = true;
         self.recovery_point = c.s.maxseq;
         let first = c.s.highest_ack + 1;
+        if let Some(bound) = self.prr_bound {
+            // RecoverFS = snd.nxt - snd.una; this ACK's SACKs are its DeliveredData, and pipe
+            // is taken before the fast retransmit (HighRxt below the first hole).
+            self.prr = Some(Prr::start(bound, c.cc.ssthresh(), c.s.maxseq - c.s.highest_ack));
+            self.high_rxt = c.s.highest_ack;
+            self.prr_ack(c, delivered);
+        }
         self.high_rxt = first;
         c.reset_rtx_timer(true, false);
         c.output(first);
+        self.prr_sent();
+    }
+
+    /// RFC 6937 §3 prr_out += 1 for a packet sent in recovery (nothing without PRR).
+    fn prr_sent(&mut self) {
+        if let Some(prr) = &mut self.prr {
+            prr.on_sent();
+            self.sndcnt -= 1;
+        }
     }
 
     /// NextSeg() (§4): rule 1 a lost hole, rule 2 new data, rule 3 any unSACKed packet above
@@ -75,7 +119,18 @@ impl SackRfc6675 {
         Some(rule3)
     }
 
+    /// SACKed packets now, for RFC 6937's change_in(SACKd); counted only with PRR (an O(window)
+    /// scan the other senders do not pay for).
+    fn sacked_for_prr(&self) -> i64 {
+        if self.prr_bound.is_some() {
+            self.sb.sacked_count()
+        } else {
+            0
+        }
+    }
+
     fn on_dupack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        let sacked_before = self.sacked_for_prr();
         self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
         if !self.sb.changed() {
             return;
@@ -86,7 +141,7 @@ impl SackRfc6675 {
         // §5: no new recovery before HighACK passes the last RecoveryPoint (or an RTO's).
         let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
         if (c.s.dupacks >= thresh || first_lost) && allowed {
-            self.enter(c);
+            self.enter(c, self.sacked_for_prr() - sacked_before);
         } else if c.s.dupacks < thresh && c.s.p.limited_transmit {
             c.send_one();
         }
@@ -101,15 +156,22 @@ impl Recovery for SackRfc6675 {
                 // §5 (A): recovery is over; the next ACKs grow cwnd from ssthresh again.
                 self.in_recovery = false;
                 self.sb.clear();
+                if self.prr.take().is_some() {
+                    // Recovery ends at the congestion control's target (RFC 6937 §4).
+                    c.cc.set_cwnd(c.cc.ssthresh());
+                }
                 c.newack(h);
                 c.s.last_action = CwndAction::Exited;
                 c.set_state(CongState::Open);
             } else {
+                let (una_before, sacked_before) = (c.s.highest_ack, self.sacked_for_prr());
                 if ack > c.s.highest_ack {
                     c.advance_ack(ack);
                     c.newtimer(ack);
                 }
                 self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
+                // RFC 6937 DeliveredData = change_in(snd.una) + change_in(SACKd).
+                self.prr_ack(c, c.s.highest_ack - una_before + self.sacked_for_prr() - sacked_before);
             }
         } else if ack > c.s.last_ack {
             c.new_ack_open(h);
@@ -122,12 +184,14 @@ impl Recovery for SackRfc6675 {
 
     fn on_rto(&mut self, c: &mut Conn) {
         self.in_recovery = false;
+        self.prr = None;
         self.sb.clear();
         c.s.dupacks = 0;
         c.timeout();
     }
 
-    /// Outside recovery: the window; inside: while cwnd - pipe >= 1 (§5 (C)).
+    /// Outside recovery: the window; inside: while cwnd - pipe >= 1 (§5 (C)), or with PRR
+    /// the sndcnt packets of the last ACK (RFC 6937 §3).
     fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
         if !self.in_recovery {
             if c.s.dupacks == 0 {
@@ -136,7 +200,16 @@ impl Recovery for SackRfc6675 {
             return;
         }
         let mut n = 0;
-        let mut pipe = self.sb.pipe(c.s.maxseq, self.high_rxt, c.s.p.dupthresh);
+        if self.prr.is_some() {
+            while self.sndcnt > 0 && (maxburst == 0 || n < maxburst) {
+                let Some(x) = self.next_seg(c) else { break };
+                c.output(x);
+                self.prr_sent();
+                n += 1;
+            }
+            return;
+        }
+        let mut pipe = self.pipe(c);
         while c.cc.cwnd() - pipe as f64 >= 1.0 && (maxburst == 0 || n < maxburst) {
             let Some(x) = self.next_seg(c) else { break };
             c.output(x);

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Regenerates summary.csv from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev).
+set -euo pipefail
+cd "$(dirname "$0")"
+dir=$(mktemp -d)
+g++ -O1 -std=c++17 prr_dumbbell.cc -o "$dir/prr_dumbbell" $(pkg-config --cflags --libs ns3-core ns3-network \
+    ns3-internet ns3-point-to-point ns3-applications ns3-traffic-control)
+for r in prr crb classic; do "$dir/prr_dumbbell" --recovery=$r > "$dir/$r.txt"; done
+python3 reduce.py "$dir/prr.txt" "$dir/crb.txt" "$dir/classic.txt"
