@@ -320,7 +320,7 @@ impl Simulator {
                 slot.agent.cc_state(&mut |name, value| {
                     cc.time_s.push(t);
                     cc.flow.push(slot.flow.0);
-                    cc.name.push(name);
+                    cc.variable.push(name);
                     cc.value.push(value);
                 });
             }

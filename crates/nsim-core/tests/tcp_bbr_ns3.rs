@@ -37,7 +37,7 @@ fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
     let goodput = (at(t1) - at(t0)) as f64 * 8.0 / (t1 - t0) / 1e6;
     // Gain cycle: the pacing rate falls by more than 30 % once per cycle (1.25 -> 0.75).
     let cc = &r.series.cc;
-    let pace: Vec<(f64, f64)> = (0..cc.time_s.len()).filter(|&i| cc.name[i] == "pacing_rate_bps").map(|i| (cc.time_s[i], cc.value[i])).collect();
+    let pace: Vec<(f64, f64)> = (0..cc.time_s.len()).filter(|&i| cc.variable[i] == "pacing_rate_bps").map(|i| (cc.time_s[i], cc.value[i])).collect();
     let falls: Vec<f64> = pace.windows(2).filter(|w| in_window(w[1].0) && w[1].1 < 0.7 * w[0].1).map(|w| w[1].0).collect();
     let mut cycles: Vec<f64> = falls.windows(2).map(|w| w[1] - w[0]).collect();
     cycles.sort_by(f64::total_cmp);

@@ -86,16 +86,17 @@ impl CwndSeries {
     }
 }
 
-/// Congestion-control state per flow at each sampling instant, one row per named value
-/// (long form: BBR's `state`, `pacing_gain`, `cwnd_gain`, `btl_bw_bps`, `min_rtt_s`; CUBIC's
-/// `w_max_pkts`; DCTCP's `alpha`; every paced sender's `pacing_rate_bps`). The names come
-/// from [`crate::tcp::cc::CongestionControl::state_values`], so a new algorithm adds its
-/// values without a new column.
+/// Congestion-control state per flow at each sampling instant, one row per named value, in
+/// pandas `melt` style (`variable`, `value`): BBR's `state`, `pacing_gain`, `cwnd_gain`,
+/// `btl_bw_bps`, `min_rtt_s`; CUBIC's `w_max_pkts`; DCTCP's `alpha`; every paced sender's
+/// `pacing_rate_bps`. The names come from
+/// [`crate::tcp::cc::CongestionControl::state_values`], so a new algorithm adds its values
+/// without a new column.
 #[derive(Default, Serialize)]
 pub struct CcSeries {
     pub time_s: Vec<f64>,
     pub flow: Vec<u32>,
-    pub name: Vec<&'static str>,
+    pub variable: Vec<&'static str>,
     pub value: Vec<f64>,
 }
 
