@@ -8,17 +8,6 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-fn reference() -> HashMap<String, f64> {
-    let path = format!("{}/../../reference/ns3/bbr/summary.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("summary.csv");
-    let mut lines = text.lines();
-    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let vals = lines.next().expect("values").split(',').map(|v| v.parse::<f64>().expect("number"));
-    head.into_iter().map(String::from).zip(vals).collect()
-}
-
 fn mean(v: impl Iterator<Item = f64>) -> f64 {
     let (n, s) = v.fold((0usize, 0.0), |(n, s), x| (n + 1, s + x));
     s / n as f64
@@ -51,7 +40,7 @@ fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
     let q = &r.series.queue;
     let queue = mean((0..q.time_s.len()).filter(|&i| q.link[i] == link && in_window(q.time_s[i])).map(|i| q.len_pkts[i] as f64));
     let f = &r.flows[0];
-    let ns3 = reference();
+    let ns3 = common::ns3_summary("bbr");
     println!(
         "nsim: goodput {goodput:.3} Mb/s, cycle {cycle:.4} s ({} cycles), inflight {inflight:.2} pkts ({:.3} BDP), queue {queue:.2}, \
          {probe_rtt} PROBE_RTT, {} fast retransmits, {} timeouts; ns-3: {ns3:?}",
