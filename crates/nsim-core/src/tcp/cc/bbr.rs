@@ -404,11 +404,11 @@ impl CongestionControl for Bbr {
     }
 
     /// §4 BBRUpdateOnACK: the model, the state machine, then pacing rate and cwnd.
-    fn on_ack_arrived(&mut self, ack: i64, maxseq: i64, now: SimTime) {
+    fn on_ack_arrived(&mut self, ack: i64, sack: &[(u64, u64)], maxseq: i64, now: SimTime) {
         let prior_inflight = self.in_flight;
-        let Some(rs) = self.rate.on_ack(ack, now, self.rtprop) else { return };
+        let Some(rs) = self.rate.on_ack(ack, sack, now, self.rtprop) else { return };
         self.maxseq = maxseq;
-        self.in_flight = (maxseq - ack).max(0) as u64;
+        self.in_flight = ((maxseq - ack).max(0) as u64).saturating_sub(self.rate.sacked_out);
         if self.recovering && ack >= self.recover {
             self.recovering = false;
             self.packet_conservation = false;

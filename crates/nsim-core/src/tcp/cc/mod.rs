@@ -145,9 +145,9 @@ pub trait CongestionControl {
     /// Segment `seq` left at `now` with `in_flight` packets outstanding before it;
     /// `retransmit` if it was sent before.
     fn on_sent(&mut self, _seq: i64, _now: SimTime, _in_flight: u64, _retransmit: bool) {}
-    /// An ACK for everything up to `ack` arrived at `now` (duplicates included), before loss
-    /// recovery sees it; `maxseq` is the highest sequence number sent.
-    fn on_ack_arrived(&mut self, _ack: i64, _maxseq: i64, _now: SimTime) {}
+    /// An ACK for everything up to `ack` with SACK blocks `sack` arrived at `now` (duplicates
+    /// included), before loss recovery sees it; `maxseq` is the highest sequence number sent.
+    fn on_ack_arrived(&mut self, _ack: i64, _sack: &[(u64, u64)], _maxseq: i64, _now: SimTime) {}
     /// The sender has nothing more to send with `in_flight` packets outstanding.
     fn on_app_limited(&mut self, _in_flight: u64) {}
     /// The pacing rate the algorithm wants, bit/s of wire bytes (None: the sender's default).

@@ -363,9 +363,8 @@ impl Conn<'_, '_> {
     /// Whether the pacer holds new data now; if so, a release timer is armed (one at a time).
     /// One branch when pacing is off.
     pub fn paced(&mut self) -> bool {
-        let now = self.now();
         let Some(p) = &mut self.s.pacer else { return false };
-        let Some(at) = p.hold(now) else { return false };
+        let Some(at) = p.hold(self.ctx.now()) else { return false };
         if !p.armed {
             p.armed = true;
             self.ctx.timer_at(at, TIMER_PACE, 0);
@@ -769,7 +768,7 @@ impl Agent for TcpSender {
         self.core.take_rwnd(&h);
         let acked_before = self.core.highest_ack;
         if self.core.delivery_hooks {
-            self.cc.on_ack_arrived(h.ack as i64, self.core.maxseq, ctx.now());
+            self.cc.on_ack_arrived(h.ack as i64, &h.sack[..h.nsack as usize], self.core.maxseq, ctx.now());
         }
         let (mut c, rec) = self.conn(ctx);
         if c.echoes_ecn(&h) {

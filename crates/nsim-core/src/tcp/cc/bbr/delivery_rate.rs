@@ -13,9 +13,11 @@
 //! - §3.4 (application-limited): the sender marks `app_limited` = delivered + in flight; the
 //!   mark clears once that much is delivered, and samples of packets sent under it say so.
 //!
-//! nsim's one-way sender counts delivery on cumulative ACKs only (SACKed packets count when
-//! the cumulative ACK passes them). Per-packet state is kept in a ring indexed by sequence
-//! number, allocated once; a slot overwritten by a later sequence number gives no sample.
+//! A packet counts as delivered once, when first SACKed or cumulatively acknowledged (as
+//! Linux `tcp_rate_skb_delivered` on SACK); counting SACKed packets only when a cumulative
+//! ACK passes them would credit a whole recovered window to one round trip. Per-packet state
+//! is kept in a ring indexed by sequence number, allocated once; a slot overwritten by a later
+//! sequence number gives no sample.
 
 use crate::time::{Dur, SimTime};
 
@@ -31,6 +33,7 @@ struct Sent {
     first_sent: SimTime,
     app_limited: bool,
     retransmitted: bool,
+    sacked: bool,
 }
 
 /// One ACK's rate sample (draft-cheng §3.3 "rs").
@@ -60,6 +63,8 @@ pub struct DeliveryRate {
     app_limited: u64,
     /// Highest cumulative ACK seen.
     acked: i64,
+    /// Packets above `acked` already SACKed (counted as delivered).
+    pub sacked_out: u64,
 }
 
 impl DeliveryRate {
@@ -73,6 +78,7 @@ impl DeliveryRate {
             first_sent_time: SimTime::ZERO,
             app_limited: 0,
             acked: -1,
+            sacked_out: 0,
         }
     }
 
@@ -87,6 +93,8 @@ impl DeliveryRate {
             self.delivered_time = now;
         }
         let i = self.slot(seq);
+        // A go-back-N resend (after a timeout) of a packet already SACKed stays delivered.
+        let sacked = self.ring[i].seq == seq && self.ring[i].sacked;
         self.ring[i] = Sent {
             seq,
             sent: now,
@@ -95,6 +103,7 @@ impl DeliveryRate {
             first_sent: self.first_sent_time,
             app_limited: self.app_limited != 0,
             retransmitted: retransmit,
+            sacked,
         };
     }
 
@@ -103,22 +112,39 @@ impl DeliveryRate {
         self.app_limited = (self.delivered + in_flight).max(1);
     }
 
-    /// A cumulative ACK up to `ack` at `now` (§3.3); None if it delivers nothing new.
-    /// `min_rtt`: samples over a shorter interval are discarded.
-    pub fn on_ack(&mut self, ack: i64, now: SimTime, min_rtt: Option<Dur>) -> Option<RateSample> {
-        if ack <= self.acked {
-            return None;
-        }
+    /// An ACK up to `ack` with SACK blocks `sack` ([start, end)) at `now` (§3.3); None if
+    /// it delivers nothing new. `min_rtt`: samples over a shorter interval are discarded.
+    pub fn on_ack(&mut self, ack: i64, sack: &[(u64, u64)], now: SimTime, min_rtt: Option<Dur>) -> Option<RateSample> {
         let mut best: Option<Sent> = None;
+        let mut newly = 0u64;
         for seq in self.acked + 1..=ack {
-            self.delivered += 1;
             let p = self.ring[self.slot(seq)];
-            if p.seq == seq && best.is_none_or(|b| (p.delivered, p.sent) >= (b.delivered, b.sent)) {
-                best = Some(p);
+            match (p.seq == seq, p.sacked) {
+                (true, true) => self.sacked_out -= 1,
+                (true, false) => {
+                    newly += 1;
+                    latest(&mut best, p);
+                }
+                (false, _) => newly += 1,
             }
         }
-        let newly = (ack - self.acked) as u64;
-        self.acked = ack;
+        self.acked = self.acked.max(ack);
+        for &(l, r) in sack {
+            for seq in (l as i64).max(self.acked + 1)..r as i64 {
+                let i = self.slot(seq);
+                let p = &mut self.ring[i];
+                if p.seq == seq && !p.sacked {
+                    p.sacked = true;
+                    self.sacked_out += 1;
+                    newly += 1;
+                    latest(&mut best, *p);
+                }
+            }
+        }
+        if newly == 0 {
+            return None;
+        }
+        self.delivered += newly;
         self.delivered_time = now;
         if self.app_limited != 0 && self.delivered > self.app_limited {
             self.app_limited = 0;
@@ -139,5 +165,13 @@ impl DeliveryRate {
             app_limited: p.app_limited,
             rtt: (!p.retransmitted).then(|| now.since(p.sent)),
         })
+    }
+}
+
+/// Keeps in `best` the most recently sent of the packets delivered (largest delivered count
+/// at send, then latest send time; draft-cheng §3.3).
+fn latest(best: &mut Option<Sent>, p: Sent) {
+    if best.is_none_or(|b| (p.delivered, p.sent) >= (b.delivered, b.sent)) {
+        *best = Some(p);
     }
 }

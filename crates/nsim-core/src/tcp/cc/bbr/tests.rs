@@ -25,7 +25,7 @@ fn delivery_rate_is_delivered_over_the_longer_of_send_and_ack_intervals() {
         d.on_sent(seq, ms(0.0), seq as u64, false);
     }
     for i in 0..10 {
-        let rs = d.on_ack(i, ms(100.0 + i as f64), None).expect("new delivery");
+        let rs = d.on_ack(i, &[], ms(100.0 + i as f64), None).expect("new delivery");
         let want = (i + 1) as f64 / ((100.0 + i as f64) / 1000.0);
         assert!((rs.rate.unwrap() - want).abs() < 1e-6 * want, "ack {i}: {:?} vs {want}", rs.rate);
         assert_eq!((rs.newly_delivered, rs.prior_delivered), (1, 0));
@@ -35,17 +35,38 @@ fn delivery_rate_is_delivered_over_the_longer_of_send_and_ack_intervals() {
     // 120 ms (delivered 10 at delivered_time 109 ms, first_sent 0 ms... moved to packet 9's
     // send time, 0 ms), ACKed at 150 ms: 1 packet over max(120 - 0, 150 - 109) ms.
     d.on_sent(10, ms(120.0), 0, false);
-    let rs = d.on_ack(10, ms(150.0), None).unwrap();
+    let rs = d.on_ack(10, &[], ms(150.0), None).unwrap();
     assert!((rs.rate.unwrap() - 1.0 / 0.030).abs() < 1e-6, "{:?}", rs.rate);
     // Nothing new: no sample; a sample shorter than the min RTT is discarded.
-    assert_eq!(d.on_ack(10, ms(151.0), None), None);
+    assert_eq!(d.on_ack(10, &[], ms(151.0), None), None);
     d.on_sent(11, ms(200.0), 0, false);
-    let rs = d.on_ack(11, ms(201.0), Some(Dur::from_millis(40))).unwrap();
+    let rs = d.on_ack(11, &[], ms(201.0), Some(Dur::from_millis(40))).unwrap();
     assert_eq!(rs.rate, None);
     // A retransmitted packet gives no RTT sample (Karn).
     d.on_sent(12, ms(210.0), 0, false);
     d.on_sent(12, ms(220.0), 1, true);
-    assert_eq!(d.on_ack(12, ms(260.0), None).unwrap().rtt, None);
+    assert_eq!(d.on_ack(12, &[], ms(260.0), None).unwrap().rtt, None);
+}
+
+#[test]
+fn a_packet_counts_as_delivered_once_when_first_sacked() {
+    // Packets 0-4 sent at 0 ms; 0 is lost, 1-4 SACKed at 40-43 ms, 0's retransmission (sent
+    // at 45 ms) is ACKed at 85 ms: the cumulative ACK delivers one packet, not five. Its sample
+    // is 1 packet over max(send interval 45 - 0 ms since the first_sent_time the SACKs left,
+    // ACK interval 85 - 43 ms) = 45 ms, not 5 packets in one round trip.
+    let mut d = DeliveryRate::new(20);
+    for seq in 0..5 {
+        d.on_sent(seq, ms(0.0), seq as u64, false);
+    }
+    for k in 1..5u64 {
+        let rs = d.on_ack(-1, &[(1, k + 1)], ms(39.0 + k as f64), None).expect("SACKed");
+        assert_eq!(rs.newly_delivered, 1);
+    }
+    assert_eq!((d.delivered, d.sacked_out), (4, 4));
+    d.on_sent(0, ms(45.0), 4, true);
+    let rs = d.on_ack(4, &[], ms(85.0), None).unwrap();
+    assert_eq!((rs.newly_delivered, d.delivered, d.sacked_out), (1, 5, 0));
+    assert!((rs.rate.unwrap() - 1.0 / 0.045).abs() < 1e-6, "{:?}", rs.rate);
 }
 
 #[test]
@@ -56,12 +77,12 @@ fn app_limited_marks_packets_until_the_flight_is_delivered() {
     d.on_sent(1, ms(0.0), 1, false);
     d.mark_app_limited(2);
     d.on_sent(2, ms(1.0), 2, false);
-    assert!(!d.on_ack(0, ms(40.0), None).unwrap().app_limited);
-    assert!(!d.on_ack(1, ms(41.0), None).unwrap().app_limited);
+    assert!(!d.on_ack(0, &[], ms(40.0), None).unwrap().app_limited);
+    assert!(!d.on_ack(1, &[], ms(41.0), None).unwrap().app_limited);
     // Packet 2 was sent under the mark; its ACK delivers the third packet and clears it.
-    assert!(d.on_ack(2, ms(45.0), None).unwrap().app_limited);
+    assert!(d.on_ack(2, &[], ms(45.0), None).unwrap().app_limited);
     d.on_sent(3, ms(46.0), 0, false);
-    assert!(!d.on_ack(3, ms(86.0), None).unwrap().app_limited);
+    assert!(!d.on_ack(3, &[], ms(86.0), None).unwrap().app_limited);
 }
 
 #[test]
@@ -126,7 +147,7 @@ impl Path {
         while self.now < until_ms {
             while let Some(&(t, seq)) = self.acks.front().filter(|a| a.0 <= self.now) {
                 self.acks.pop_front();
-                self.bbr.on_ack_arrived(seq, self.next_seq - 1, ms(t));
+                self.bbr.on_ack_arrived(seq, &[], self.next_seq - 1, ms(t));
                 self.log.push((t, self.bbr.mode, self.bbr.pacing_gain, self.bbr.cwnd, self.bbr.round_count));
             }
             self.send();
