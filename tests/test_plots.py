@@ -322,3 +322,21 @@ def test_goodput_bars_of_many_flows_stay_page_wide(res):
     ax = fig.axes[0]
     assert len(ax.patches) == n and fig.get_size_inches()[0] == plots.GOODPUT_WIDTH_MAX
     assert not ax.get_xticks().size and ax.get_xlabel() == "800 flows, in flow order"
+
+
+def test_cc_plot_has_one_panel_per_variable_and_one_line_per_flow():
+    t = np.arange(0, 10) * 0.1
+    df = pd.DataFrame(
+        [{"time_s": x, "flow": f, "name": n, "variable": v, "value": val}
+         for x in t for f, n in ((0, "bbr"), (1, "bbr2"))
+         for v, val in (("btl_bw_bps", 9.6e6 + f), ("state", 2.0), ("min_rtt_s", 0.04))]
+    )
+    fig = plots.plot_cc(df)
+    assert [ax.get_ylabel() for ax in fig.axes] == [
+        "bandwidth estimate BtlBw (Mb/s)", plots.CC_LABELS["state"], plots.CC_LABELS["min_rtt_s"]]
+    assert [l.get_label() for l in fig.axes[0].get_lines()] == ["bbr", "bbr2"]
+    assert fig.axes[0].get_lines()[0].get_ydata()[0] == pytest.approx(9.6)
+    fig = plots.plot_cc(df, variables=["state"], flows=["bbr"])
+    assert len(fig.axes) == 1 and len(fig.axes[0].get_lines()) == 1
+    with pytest.raises(ValueError, match="no cc variable"):
+        plots.plot_cc(df, variables=["alpha"])

@@ -31,6 +31,7 @@ __all__ = [
     "plot_queue",
     "plot_ccdf",
     "plot_goodput",
+    "plot_cc",
     "ResultsPlotter",
     "KINDS",
     "available_kinds",
@@ -457,6 +458,48 @@ def plot_goodput(source: Source, fair_share_bps: Optional[float] = None,
     return ax.figure
 
 
+#: Axis titles of the ``cc`` series' variables (others: :func:`column_label`).
+CC_LABELS = {
+    "state": "BBR state (0 STARTUP, 1 DRAIN, 2 PROBE_BW, 3 PROBE_RTT)",
+    "pacing_gain": "pacing gain",
+    "cwnd_gain": "cwnd gain",
+    "btl_bw_bps": "bandwidth estimate BtlBw",
+    "min_rtt_s": "min RTT estimate RTprop (s)",
+    "pacing_rate_bps": "pacing rate",
+    "w_max_pkts": "CUBIC W_max (packets)",
+    "alpha": "DCTCP alpha",
+}
+
+
+@plain_text
+def plot_cc(source: Source, variables: Optional[Sequence[str]] = None,
+            flows: Optional[Sequence[str]] = None) -> "Figure":
+    """The congestion-control state of each TCP flow (the ``cc`` series): one panel per
+    variable (BBR's state, gains, bandwidth and min-RTT estimates, the pacing rate, CUBIC's
+    W_max, DCTCP's alpha), one line per flow, against a shared time axis. ``variables`` and
+    ``flows`` (names) restrict what is drawn."""
+    from matplotlib.figure import Figure
+
+    df = _select(_select(_series(source, "cc"), "name", flows), "variable", variables)
+    names = list(dict.fromkeys(df["variable"])) if variables is None else [v for v in variables if v in set(df["variable"])]
+    if not names:
+        raise ValueError("no cc variable to plot (recorded: %s)" % sorted(set(_series(source, "cc")["variable"])))
+    fig = Figure(figsize=(8.0, 2.2 * len(names) + 0.8), layout="constrained")
+    axes = fig.subplots(len(names), 1, sharex=True, squeeze=False)[:, 0]
+    for ax, var in zip(axes, names):
+        d = df[df["variable"] == var]
+        top = float(d["value"].abs().max()) if len(d) else 0.0
+        scale, unit = _rate_unit(top) if var.endswith("_bps") else (1.0, "")
+        for (flow, name), g in d.groupby(["flow", "name"], sort=True):
+            ax.step(g["time_s"], g["value"] / scale, where="post", color=flow_color(flow), label=str(name))
+        label = CC_LABELS.get(var, column_label(var))
+        ax.set_ylabel(f"{label} ({unit})" if unit else label, fontsize="small")
+        _legend(ax, len(ax.get_lines()))
+    axes[0].set_title("Congestion-control state")
+    axes[-1].set_xlabel("time (s)")
+    return fig
+
+
 #: Plot kinds by name, as used by ``nsim plot --kind`` and the HTML report.
 KINDS = {
     "cwnd": plot_cwnd,
@@ -464,6 +507,7 @@ KINDS = {
     "queue": plot_queue,
     "ccdf": plot_ccdf,
     "goodput": plot_goodput,
+    "cc": plot_cc,
 }
 
 
@@ -496,6 +540,10 @@ class ResultsPlotter:
         """Per-flow goodput bars (:func:`plot_goodput`)."""
         return plot_goodput(self._results, **kwargs)
 
+    def cc(self, **kwargs: Any) -> "Figure":
+        """Congestion-control state vs time, one panel per variable (:func:`plot_cc`)."""
+        return plot_cc(self._results, **kwargs)
+
 
 def available_kinds(results: Any) -> list[str]:
     """The plot kinds the data in ``results`` supports (the report draws these)."""
@@ -506,6 +554,8 @@ def available_kinds(results: Any) -> list[str]:
         kinds.append("throughput")
     if "queue" in have:
         kinds.append("queue")
+    if "cc" in have:
+        kinds.append("cc")
     if len(flows) and any(c in flows.columns and flows[c].notna().any() for c in CCDF_DEFAULT_COLUMNS):
         kinds.append("ccdf")
     if len(flows):

@@ -52,4 +52,7 @@ pub trait Agent {
     fn tcp_probe(&self) -> Option<TcpProbe> {
         None
     }
+    /// The congestion control's named state values, for the `"cc"` series (called only when
+    /// it is recorded); nothing for agents that are not TCP senders.
+    fn cc_state(&self, _out: &mut dyn FnMut(&'static str, f64)) {}
 }

@@ -57,6 +57,8 @@ pub struct SeriesConfig {
     pub tcp: bool,
     /// Log every change of a TCP sender's cwnd/ssthresh (event-driven, not sampled).
     pub cwnd: bool,
+    /// Congestion-control state values ([`crate::agent::Agent::cc_state`]).
+    pub cc: bool,
 }
 
 struct SeriesState {
@@ -336,6 +338,17 @@ impl Simulator {
                 if let Some(p) = slot.agent.tcp_probe() {
                     s.data.tcp.push(t, slot.flow.0, &p);
                 }
+            }
+        }
+        if s.cfg.cc {
+            let cc = &mut s.data.cc;
+            for slot in &self.agents {
+                slot.agent.cc_state(&mut |name, value| {
+                    cc.time_s.push(t);
+                    cc.flow.push(slot.flow.0);
+                    cc.variable.push(name);
+                    cc.value.push(value);
+                });
             }
         }
         if let Some(st) = self.stream.as_mut().filter(|_| s.data.samples() >= SERIES_BATCH) {

@@ -6,17 +6,6 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-fn reference() -> HashMap<String, f64> {
-    let path = format!("{}/../../reference/ns3/cubic/summary.csv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("summary.csv");
-    let mut lines = text.lines();
-    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let vals = lines.next().expect("values").split(',').map(|v| v.parse::<f64>().expect("number"));
-    head.into_iter().map(String::from).zip(vals).collect()
-}
-
 #[test]
 fn cubic_matches_ns3_tcpcubic_on_the_dumbbell() {
     let path = format!("{}/../../reference/ns3/cubic/scenario.toml", env!("CARGO_MANIFEST_DIR"));
@@ -42,7 +31,7 @@ fn cubic_matches_ns3_tcpcubic_on_the_dumbbell() {
     let goodput = (at(60.0) - at(10.0)) as f64 * 8.0 / 50.0 / 1e6;
     let w_max = epochs.iter().map(|e| e.0).sum::<f64>() / epochs.len() as f64;
     let epoch = epochs.iter().map(|e| e.1).sum::<f64>() / epochs.len() as f64;
-    let ns3 = reference();
+    let ns3 = common::ns3_summary("cubic");
     println!("nsim: goodput {goodput:.3} Mb/s, {} epochs, W_max {w_max:.1}, epoch {epoch:.2} s; ns-3: {ns3:?}", epochs.len());
     let close = |a: f64, b: f64, tol: f64| (a / b - 1.0).abs() <= tol;
     assert!(close(goodput, ns3["goodput_mbps_10_60"], 0.03), "goodput {goodput:.3} vs {}", ns3["goodput_mbps_10_60"]);

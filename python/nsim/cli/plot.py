@@ -8,7 +8,7 @@ import click
 
 from .common import invalid_input_exits_2, one_line
 
-KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput"]
+KIND_NAMES = ["cwnd", "throughput", "queue", "ccdf", "goodput", "cc"]
 #: Output formats by file extension.
 FORMATS = (".png", ".svg", ".pdf")
 #: Resolution of the default PNG.
@@ -26,7 +26,8 @@ def default_out(results_dir: str, kind: str, dpi: int) -> str:
 @click.argument("results_dir", type=click.Path(exists=True, file_okay=False))
 @click.option("--kind", "-k", type=click.Choice(KIND_NAMES), default="throughput", show_default=True,
               help="Which plot: effective window/ssthresh, windowed throughput (mean throughput if no "
-                   "series was recorded), busiest queues, CCDF of completion times or delays, or goodput bars.")
+                   "series was recorded), busiest queues, CCDF of completion times or delays, goodput bars, or "
+                   "congestion-control state (record.series \"cc\": BBR's estimates and state, pacing rate, ...).")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
               help="Output file; .png, .svg or .pdf [default: RESULTS_DIR/<kind>.png, or "
                    "RESULTS_DIR/<kind>-<DPI>dpi.png with another --dpi, so it never replaces the default-size one].")

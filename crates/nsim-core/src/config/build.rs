@@ -362,10 +362,10 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
     }
     // TFRC and STP senders report their rate/window in these series too (docs/results.md).
     let tcp = scn.flows.iter().any(|f| !matches!(f.transport, super::flow_spec::TransportSpec::Udp {}));
-    if let Some(k) = r.series.iter().position(|k| matches!(k, SeriesKind::Tcp | SeriesKind::Cwnd)).filter(|_| !tcp) {
+    if let Some(k) = r.series.iter().position(|k| matches!(k, SeriesKind::Tcp | SeriesKind::Cwnd | SeriesKind::Cc)).filter(|_| !tcp) {
         return Err(ConfigError::new(
             format!("record.series[{k}]"),
-            "TCP series (\"tcp\", \"cwnd\") need at least one TCP, TFRC or STP flow; every flow here is UDP",
+            "TCP series (\"tcp\", \"cwnd\", \"cc\") need at least one TCP, TFRC or STP flow; every flow here is UDP",
         ));
     }
     let interval = r.interval.map(|t| t.0).unwrap_or(Dur::from_millis(100));
@@ -379,5 +379,6 @@ fn series_config(scn: &Scenario) -> CResult<Option<SeriesConfig>> {
         goodput: r.series.contains(&SeriesKind::Goodput),
         tcp: r.series.contains(&SeriesKind::Tcp),
         cwnd: r.series.contains(&SeriesKind::Cwnd),
+        cc: r.series.contains(&SeriesKind::Cc),
     }))
 }

@@ -144,6 +144,8 @@ fn check_series(scn: &Scenario, duration: Option<Dur>, flows: u64) -> CResult<()
             SeriesKind::Queue => 2 * links,
             SeriesKind::FlowThroughput | SeriesKind::Tcp | SeriesKind::Goodput => flows,
             SeriesKind::Cwnd => 0, // event-driven: bounded by the run's events, not the interval
+            // At most 6 named values per sender (BBR's 5 and the pacing rate).
+            SeriesKind::Cc => 6 * flows,
         };
     }
     let Some(interval) = r.interval.map(|t| t.0).or(Some(Dur::from_millis(100))).filter(|i| i.0 > 0) else {

@@ -112,7 +112,9 @@ pub struct RecordSpec {
     /// srtt, rto, data in flight and congestion state of every TCP sender), and/or "cwnd"
     /// (every change of a TCP sender's cwnd, ssthresh or congestion state, event-driven), and/or
     /// "goodput" (per flow: in-order payload bytes delivered to the application so far, and
-    /// the rate over the last interval).
+    /// the rate over the last interval), and/or "cc" (each TCP sender's congestion-control
+    /// state as named values: BBR's state, gains, bandwidth and min RTT estimates, CUBIC's
+    /// W_max, DCTCP's alpha, the pacing rate; one row per value).
     #[serde(default)]
     pub series: Vec<SeriesKind>,
     /// Sampling interval for series. Default 100ms.
@@ -148,6 +150,7 @@ pub enum SeriesKind {
     Goodput,
     Tcp,
     Cwnd,
+    Cc,
 }
 
 fn toml_line(text: &str, err: &toml::de::Error) -> Option<usize> {

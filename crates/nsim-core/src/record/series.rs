@@ -86,6 +86,20 @@ impl CwndSeries {
     }
 }
 
+/// Congestion-control state per flow at each sampling instant, one row per named value, in
+/// pandas `melt` style (`variable`, `value`): BBR's `state`, `pacing_gain`, `cwnd_gain`,
+/// `btl_bw_bps`, `min_rtt_s`; CUBIC's `w_max_pkts`; DCTCP's `alpha`; every paced sender's
+/// `pacing_rate_bps`. The names come from
+/// [`crate::tcp::cc::CongestionControl::state_values`], so a new algorithm adds its values
+/// without a new column.
+#[derive(Default, Serialize)]
+pub struct CcSeries {
+    pub time_s: Vec<f64>,
+    pub flow: Vec<u32>,
+    pub variable: Vec<&'static str>,
+    pub value: Vec<f64>,
+}
+
 /// All recorded series of a run.
 #[derive(Default, Serialize)]
 pub struct Series {
@@ -94,11 +108,13 @@ pub struct Series {
     pub goodput: GoodputSeries,
     pub tcp: TcpSeries,
     pub cwnd: CwndSeries,
+    pub cc: CcSeries,
 }
 
 impl Series {
     /// Samples held, all kinds together.
     pub fn samples(&self) -> usize {
         self.queue.time_s.len() + self.flow_throughput.time_s.len() + self.goodput.time_s.len() + self.tcp.time_s.len() + self.cwnd.time_s.len()
+            + self.cc.time_s.len()
     }
 }

@@ -7,6 +7,7 @@ use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
 use crate::tcp::cc::rule::Ruled;
+use crate::tcp::cc::bbr::Bbr;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::dctcp::Dctcp;
@@ -81,6 +82,11 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
         Variant::Cubic => (Box::new(Cubic::new(reno, p.cubic.clone())), rule_recovery()),
         Variant::Dctcp => (Box::new(Dctcp::new(reno, &p.dctcp)), rule_recovery()),
+        Variant::Bbr => {
+            let rng = crate::rng::stream(p.bbr_seed, "bbr");
+            let bbr = Bbr::new(p.bbr.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
+            (Box::new(bbr), sack1())
+        }
     }
 }
 
@@ -113,8 +119,13 @@ pub fn agents(
         ends.src.1,
         p.window,
     );
+    // Drawn only for BBR, so the other variants keep their streams.
+    if p.variant == Variant::Bbr {
+        p.bbr_seed = phase_rng.random::<u64>();
+    }
     let (cc, rec) = algorithms(&p);
     let mut core = Core::new(p, ends.dst.0, ends.dst.1, bytes, stop);
+    core.delivery_hooks = cc.samples_delivery();
     core.delay_growth = core.p.delay_growth && core.p.variant != Variant::Fack;
     core.prio = ends.prio;
     core.tag = ends.tag;

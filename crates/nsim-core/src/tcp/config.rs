@@ -46,12 +46,16 @@ pub enum Variant {
     /// DCTCP (RFC 8257): ECN marks scale the window reduction; needs `ecn = true`. Sack1
     /// recovery (or `recovery` = "reno" / "newreno"); the sink echoes each segment's CE state.
     Dctcp,
+    /// BBR v1 (Cardwell et al. 2016; draft-cardwell-iccrg-bbr-congestion-control-00): a model
+    /// of bottleneck bandwidth and round-trip propagation time sets a paced rate and a cwnd.
+    /// Always paced; Sack1 recovery (Reno's and NewReno's window deflation would undo its cwnd).
+    Bbr,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp | Variant::Bbr)
     }
 
     pub fn name(self) -> &'static str {
@@ -69,6 +73,7 @@ impl Variant {
             Variant::SfSack => "sf_sack",
             Variant::Cubic => "cubic",
             Variant::Dctcp => "dctcp",
+            Variant::Bbr => "bbr",
         }
     }
 }
@@ -217,6 +222,20 @@ pub struct TcpConfig {
     /// DCTCP options.
     #[serde(default)]
     pub dctcp: DctcpConfig,
+    /// BBR options.
+    #[serde(default)]
+    pub bbr: BbrConfig,
+    /// Pace new segments at the sender (`crate::tcp::pacing`): release `pacing_quantum`
+    /// packets back to back, then wait until they would have left at the pacing rate. Default
+    /// false (ns-2 does not pace), always true for "bbr" (its draft §4.2.1 controls the rate).
+    pub pacing: Option<bool>,
+    /// A fixed pacing rate. Default: the congestion control's (BBR's pacing_gain × BtlBw) or,
+    /// for the others, Linux's `tcp_update_pacing_rate`: 2 × cwnd / srtt in slow start (below
+    /// half of ssthresh), 1.2 × cwnd / srtt after, no pacing before the first RTT sample.
+    pub pacing_rate: Option<crate::config::units::RateSpec>,
+    /// Packets released back to back per pacing interval. Default 1 (ns-3's per-segment
+    /// pacing; Linux fq's quantum is 2 MTU, its TSO autosizing about 1 ms of data).
+    pub pacing_quantum: Option<u32>,
     /// TCP-DS marking of data segments (and ACKs) by the sender's state Noureddine 2002 (§4.6.1;
     /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
@@ -705,6 +724,12 @@ pub struct TcpParams {
     pub sf_sack: SfSackConfig,
     pub cubic: CubicConfig,
     pub dctcp: DctcpConfig,
+    pub bbr: BbrConfig,
+    /// The seed of BBR's random PROBE_BW start phase, drawn per flow when it is built
+    /// ([`crate::tcp::build::agents`]); 0 in unit harnesses.
+    pub bbr_seed: u64,
+    /// None: no pacing.
+    pub pacing: Option<PacingParams>,
     pub recovery: RuleRecovery,
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
 }
@@ -815,6 +840,9 @@ impl TcpConfig {
             sf_sack: self.sf_sack.clone(),
             cubic: self.cubic.clone(),
             dctcp: self.dctcp.clone(),
+            bbr: self.bbr.clone(),
+            bbr_seed: 0,
+            pacing: self.pacing_params().map_err(|(field, why)| err(field, why))?,
             recovery,
             tcp_ds: self.tcp_ds.clone(),
         };
@@ -874,6 +902,155 @@ impl TcpConfig {
         if !(c.c > 0.0 && c.c.is_finite() && c.beta > 0.0 && c.beta < 1.0) {
             return Err(err("cubic", "needs c > 0 and 0 < beta < 1".into()));
         }
+        p.bbr.validate().map_err(|(field, why)| err(&format!("bbr.{field}"), why.into()))?;
         Ok(p)
     }
+
+    /// Pacing on or off, its fixed rate and quantum; "bbr" cannot run unpaced.
+    fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
+        let bbr = self.variant == Variant::Bbr;
+        if bbr && self.pacing == Some(false) {
+            return Err(("pacing", "variant 'bbr' sets its sending rate by pacing (draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1): it cannot be false".into()));
+        }
+        let on = self.pacing.unwrap_or(bbr);
+        if !on {
+            if self.pacing_rate.is_some() || self.pacing_quantum.is_some() {
+                let field = if self.pacing_rate.is_some() { "pacing_rate" } else { "pacing_quantum" };
+                return Err((field, "has no effect without pacing = true".into()));
+            }
+            return Ok(None);
+        }
+        let rate = self.pacing_rate.map(|r| r.0 .0 as f64);
+        if rate == Some(0.0) {
+            return Err(("pacing_rate", "must be positive".into()));
+        }
+        let quantum = self.pacing_quantum.unwrap_or(1);
+        if quantum == 0 {
+            return Err(("pacing_quantum", "must be at least 1 packet".into()));
+        }
+        Ok(Some(PacingParams { rate, quantum }))
+    }
+}
+
+/// Resolved pacing parameters (`crate::tcp::pacing`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PacingParams {
+    /// Fixed rate in bit/s (wire bytes); None: the congestion control's or Linux's default.
+    pub rate: Option<f64>,
+    /// Packets per release.
+    pub quantum: u32,
+}
+
+/// BBR v1 parameters (draft-cardwell-iccrg-bbr-congestion-control-00 §4; `crate::tcp::cc::bbr`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BbrConfig {
+    /// STARTUP's pacing and cwnd gain. Default 2/ln 2 ≈ 2.885 (§4.3.2.1: the smallest gain
+    /// that doubles the sending rate each round).
+    #[serde(default = "bbr_high_gain")]
+    pub high_gain: f64,
+    /// PROBE_BW's cwnd gain. Default 2 (§4.3.3: cwnd = 2 × BDP absorbs delayed and
+    /// aggregated ACKs).
+    #[serde(default = "two")]
+    pub cwnd_gain: f64,
+    /// Length of the max filter on the delivery rate (BtlBw), in round trips. Default 10
+    /// (§4.1.1.4 BtlBwFilterLen).
+    #[serde(default = "bbr_bw_rounds")]
+    pub bw_window_rounds: u32,
+    /// Length of the min filter on the RTT (RTprop). Default 10 s (§4.1.2.3 RTpropFilterLen).
+    #[serde(default = "bbr_min_rtt_window")]
+    pub min_rtt_window: TimeSpec,
+    /// Time PROBE_RTT holds cwnd at `probe_rtt_cwnd` (after the flight has drained to it).
+    /// Default 200 ms (§4.3.5 ProbeRTTDuration).
+    #[serde(default = "bbr_probe_rtt_time")]
+    pub probe_rtt_time: TimeSpec,
+    /// The smallest cwnd, also PROBE_RTT's, in packets. Default 4 (§4.2.3.1 BBRMinPipeCwnd).
+    #[serde(default = "bbr_min_cwnd")]
+    pub min_cwnd: u32,
+    /// STARTUP ends when BtlBw has grown by less than this factor ... (§4.3.2.2). Default 1.25.
+    #[serde(default = "bbr_full_bw_growth")]
+    pub full_bw_growth: f64,
+    /// ... for this many rounds in a row (§4.3.2.2). Default 3.
+    #[serde(default = "bbr_full_bw_rounds")]
+    pub full_bw_rounds: u32,
+    /// When the 3 send quanta enter the cwnd target: "always" (default, §4.2.3.2
+    /// BBRInflight) or "probe_up" (only in PROBE_BW's 1.25 phase, as ns-3.37's
+    /// `TcpBbr::InFlight`; use it to compare with ns-3).
+    #[serde(default)]
+    pub cwnd_quanta: BbrQuanta,
+}
+
+/// See [`BbrConfig::cwnd_quanta`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BbrQuanta {
+    #[default]
+    Always,
+    ProbeUp,
+}
+
+impl Default for BbrConfig {
+    fn default() -> Self {
+        BbrConfig {
+            high_gain: bbr_high_gain(),
+            cwnd_gain: two(),
+            bw_window_rounds: bbr_bw_rounds(),
+            min_rtt_window: bbr_min_rtt_window(),
+            probe_rtt_time: bbr_probe_rtt_time(),
+            min_cwnd: bbr_min_cwnd(),
+            full_bw_growth: bbr_full_bw_growth(),
+            full_bw_rounds: bbr_full_bw_rounds(),
+            cwnd_quanta: BbrQuanta::Always,
+        }
+    }
+}
+
+impl BbrConfig {
+    /// On error: the field and why.
+    fn validate(&self) -> Result<(), (&'static str, &'static str)> {
+        if !(self.high_gain > 1.0 && self.high_gain.is_finite()) {
+            return Err(("high_gain", "must be above 1 (STARTUP must grow the rate)"));
+        }
+        if !(self.cwnd_gain >= 1.0 && self.cwnd_gain.is_finite()) {
+            return Err(("cwnd_gain", "must be at least 1 (cwnd below one BDP cannot fill the pipe)"));
+        }
+        if self.bw_window_rounds == 0 {
+            return Err(("bw_window_rounds", "must be at least 1 round trip"));
+        }
+        if self.min_rtt_window.0 == Dur::ZERO {
+            return Err(("min_rtt_window", "must be positive"));
+        }
+        if self.min_cwnd == 0 {
+            return Err(("min_cwnd", "must be at least 1 packet"));
+        }
+        if !(self.full_bw_growth > 1.0 && self.full_bw_growth.is_finite()) || self.full_bw_rounds == 0 {
+            return Err(("full_bw_growth", "needs full_bw_growth > 1 and full_bw_rounds >= 1"));
+        }
+        Ok(())
+    }
+}
+
+fn bbr_high_gain() -> f64 {
+    2.0 / std::f64::consts::LN_2
+}
+fn two() -> f64 {
+    2.0
+}
+fn bbr_bw_rounds() -> u32 {
+    10
+}
+fn bbr_min_rtt_window() -> TimeSpec {
+    TimeSpec(Dur::from_millis(10_000))
+}
+fn bbr_probe_rtt_time() -> TimeSpec {
+    TimeSpec(Dur::from_millis(200))
+}
+fn bbr_min_cwnd() -> u32 {
+    4
+}
+fn bbr_full_bw_growth() -> f64 {
+    1.25
+}
+fn bbr_full_bw_rounds() -> u32 {
+    3
 }

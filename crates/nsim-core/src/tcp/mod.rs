@@ -33,6 +33,7 @@ pub mod cc;
 pub mod config;
 pub mod full;
 pub mod marking;
+pub mod pacing;
 pub mod profile;
 pub mod recovery;
 pub mod rtt;

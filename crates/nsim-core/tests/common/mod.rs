@@ -202,3 +202,13 @@ pub fn ns2_cwnd(dir: &str, name: &str) -> Vec<(i64, i64, i64)> {
     });
     cwnd_steps(rows)
 }
+
+/// The one-row `summary.csv` of an ns-3 reference case (`reference/ns3/<case>/`), by column.
+pub fn ns3_summary(case: &str) -> std::collections::HashMap<String, f64> {
+    let path = format!("{}/../../reference/ns3/{case}/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("summary.csv");
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let vals = lines.next().expect("values").split(',').map(|v| v.parse::<f64>().expect("number"));
+    head.into_iter().map(String::from).zip(vals).collect()
+}

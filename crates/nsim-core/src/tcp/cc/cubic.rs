@@ -186,6 +186,10 @@ impl CongestionControl for Cubic {
         self.reno.cwnd = 1.0;
     }
 
+    fn state_values(&self, out: &mut dyn FnMut(&'static str, f64)) {
+        out("w_max_pkts", self.w_max);
+    }
+
     super::reno_window!(reno);
 }
 

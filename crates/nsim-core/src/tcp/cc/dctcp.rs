@@ -87,6 +87,10 @@ impl CongestionControl for Dctcp {
         self.reno.timed_out(kind, v);
     }
 
+    fn state_values(&self, out: &mut dyn FnMut(&'static str, f64)) {
+        out("alpha", self.alpha);
+    }
+
     super::reno_window!(reno);
 }
 

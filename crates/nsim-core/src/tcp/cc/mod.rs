@@ -6,6 +6,7 @@
 //! sequence space counts packets). [`AckSample`] still carries the bytes newly acknowledged,
 //! so byte-counting algorithms need no other input.
 
+pub mod bbr;
 pub mod binomial;
 pub mod cubic;
 pub mod dctcp;
@@ -135,6 +136,28 @@ pub trait CongestionControl {
     /// Overrides ssthresh: used by Vegas' recovery, which sets it to 2 when it ends (ns-2
     /// `VegasTcpAgent::recv`).
     fn set_ssthresh(&mut self, ssthresh: f64);
+    /// Whether the sender must call [`CongestionControl::on_sent`],
+    /// [`CongestionControl::on_ack_arrived`] and [`CongestionControl::on_app_limited`] (for
+    /// delivery-rate sampling; asked once when the sender is built). Default false: the
+    /// sender skips them with one branch.
+    fn samples_delivery(&self) -> bool {
+        false
+    }
+    /// Segment `seq` left at `now` with `in_flight` packets outstanding before it;
+    /// `retransmit` if it was sent before.
+    fn on_sent(&mut self, _seq: i64, _now: SimTime, _in_flight: u64, _retransmit: bool) {}
+    /// An ACK for everything up to `ack` with SACK blocks `sack` arrived at `now` (duplicates
+    /// included), before loss recovery sees it; `maxseq` is the highest sequence number sent.
+    fn on_ack_arrived(&mut self, _ack: i64, _sack: &[(u64, u64)], _maxseq: i64, _now: SimTime) {}
+    /// The sender has nothing more to send with `in_flight` packets outstanding.
+    fn on_app_limited(&mut self, _in_flight: u64) {}
+    /// The pacing rate the algorithm wants, bit/s of wire bytes (None: the sender's default).
+    fn pacing_rate(&self) -> Option<f64> {
+        None
+    }
+    /// The algorithm's internal state as named numbers, for the `"cc"` time series (called
+    /// only when it is recorded). Default: nothing.
+    fn state_values(&self, _out: &mut dyn FnMut(&'static str, f64)) {}
 }
 
 #[cfg(test)]

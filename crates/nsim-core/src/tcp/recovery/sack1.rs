@@ -185,7 +185,7 @@ impl Recovery for Sack1 {
         loop {
             let win = c.window(0);
             let open = if self.fastrecov { self.pipe < c.cc.cwnd() as i64 } else { c.s.t_seqno <= c.s.last_ack + win };
-            if !open || c.s.last_ack + 1 >= c.s.curseq {
+            if !open || c.s.last_ack + 1 >= c.s.curseq || c.paced() {
                 break;
             }
             let Some(x) = self.next_segment(c, win) else { break };

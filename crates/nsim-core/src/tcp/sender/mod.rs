@@ -15,6 +15,7 @@ use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, Sen
 use crate::tcp::cc::vegas::send_log::SendLog;
 use crate::tcp::config::{RtoClock, TcpParams, Variant};
 use crate::tcp::recovery::Recovery;
+use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
 use crate::tcp::{flags, CongState, TcpProbe};
 use crate::time::SimTime;
@@ -29,6 +30,8 @@ const TIMER_APP: u16 = 3;
 const TIMER_APP_WAKE: u16 = 4;
 /// A message from another connection's application (`StreamIo::tell`); `gen` carries it.
 const TIMER_APP_MESSAGE: u16 = 5;
+/// The pacer releases the next quantum ([`crate::tcp::pacing`]).
+const TIMER_PACE: u16 = 6;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -103,6 +106,10 @@ pub struct Core {
     /// Each outstanding segment's last send time and transmissions, kept for Vegas'
     /// fine-grained retransmission (`vegas.fine_retransmit`); None for every other sender.
     send_log: Option<SendLog>,
+    /// Spaces new segments by the pacing rate; None: unpaced (`pacing = false`).
+    pub pacer: Option<Pacer>,
+    /// Call the congestion control's delivery hooks ([`CongestionControl::samples_delivery`]).
+    pub delivery_hooks: bool,
 }
 
 impl Core {
@@ -138,6 +145,8 @@ impl Core {
             tag: 0,
             mark_rng: None,
             send_log: (p.variant == Variant::Vegas && p.vegas.fine_retransmit).then(|| SendLog::new(p.window)),
+            pacer: p.pacing.map(Pacer::new),
+            delivery_hooks: false,
             p,
         }
     }
@@ -305,6 +314,14 @@ impl Conn<'_, '_> {
         if let Some(log) = &mut s.send_log {
             log.record(seq, now, seq == 0 && s.t_seqno == 0);
         }
+        if s.delivery_hooks {
+            self.cc.on_sent(seq, now, s.in_flight_pkts(), seq <= s.maxseq);
+        }
+        if s.pacer.is_some() {
+            let (bytes, rate) = (s.wire_size(seq), self.pacing_rate());
+            self.s.pacer.as_mut().expect("checked").sent(now, bytes, rate);
+        }
+        let s = &mut *self.s;
         if seq > s.maxseq {
             s.maxseq = seq;
             if !s.rtt_active {
@@ -326,7 +343,7 @@ impl Conn<'_, '_> {
     /// `maxburst` packets (0 = no limit) (ns-2 `TcpAgent::send_much`).
     pub fn send_window(&mut self, extra: i64, maxburst: u32) {
         let mut n = 0;
-        while self.s.t_seqno <= self.s.highest_ack + self.window(extra) && self.s.t_seqno < self.s.curseq {
+        while self.s.t_seqno <= self.s.highest_ack + self.window(extra) && self.s.t_seqno < self.s.curseq && !self.paced() {
             self.output(self.s.t_seqno);
             self.s.t_seqno += 1;
             n += 1;
@@ -334,6 +351,25 @@ impl Conn<'_, '_> {
                 break;
             }
         }
+    }
+
+    /// The pacing rate now, bit/s ([`Pacer::rate`]).
+    pub fn pacing_rate(&self) -> Option<f64> {
+        let s = &*self.s;
+        let pacer = s.pacer.as_ref()?;
+        pacer.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), s.rtt.srtt(), s.p.payload.0 + s.p.header.0)
+    }
+
+    /// Whether the pacer holds new data now; if so, a release timer is armed (one at a time).
+    /// One branch when pacing is off.
+    pub fn paced(&mut self) -> bool {
+        let Some(p) = &mut self.s.pacer else { return false };
+        let Some(at) = p.hold(self.ctx.now()) else { return false };
+        if !p.armed {
+            p.armed = true;
+            self.ctx.timer_at(at, TIMER_PACE, 0);
+        }
+        true
     }
 
     /// Limited transmit (RFC 3042; ns-2 `send_one`): one new segment on each of the first
@@ -615,6 +651,7 @@ impl TcpSender {
         }
         if restart {
             (self.cc, self.rec) = crate::tcp::build::algorithms(&self.core.p);
+            self.core.pacer = self.core.p.pacing.map(Pacer::new);
             let p = &self.core.p;
             let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
             self.core.rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
@@ -684,6 +721,16 @@ impl TcpSender {
         }
     }
 
+    /// The pacer's release time came: send what the window allows.
+    fn on_pace(&mut self, ctx: &mut AgentCtx) {
+        if let Some(p) = &mut self.core.pacer {
+            p.armed = false;
+        }
+        let maxburst = self.core.p.maxburst;
+        let (mut c, rec) = self.conn(ctx);
+        rec.send_much(&mut c, maxburst);
+    }
+
     /// No new data after the stop time; a transfer cut short is not a completion, and an
     /// application with unsent bytes hears no more.
     fn on_stop(&mut self) {
@@ -708,6 +755,7 @@ impl Agent for TcpSender {
             TIMER_APP => self.on_app(ctx),
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
             TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
+            TIMER_PACE => self.on_pace(ctx),
             _ => {}
         }
     }
@@ -719,11 +767,18 @@ impl Agent for TcpSender {
         }
         self.core.take_rwnd(&h);
         let acked_before = self.core.highest_ack;
+        if self.core.delivery_hooks {
+            self.cc.on_ack_arrived(h.ack as i64, &h.sack[..h.nsack as usize], self.core.maxseq, ctx.now());
+        }
         let (mut c, rec) = self.conn(ctx);
         if c.echoes_ecn(&h) {
             c.ecn_echo(h.ack as i64);
         }
         rec.on_ack(&mut c, &h);
+        let s = &mut *c.s;
+        if s.delivery_hooks && s.t_seqno >= s.curseq && (s.in_flight_pkts() as f64) < c.cc.cwnd() {
+            c.cc.on_app_limited(s.in_flight_pkts());
+        }
         let s = &mut *c.s;
         match s.state {
             CongState::Loss if s.highest_ack >= s.recover => s.set_state(CongState::Open),
@@ -732,6 +787,16 @@ impl Agent for TcpSender {
             _ => {}
         }
         self.after_ack(acked_before, ctx);
+    }
+
+    /// The pacing rate of a paced sender, then the congestion control's own values.
+    fn cc_state(&self, out: &mut dyn FnMut(&'static str, f64)) {
+        let c = &self.core;
+        if let Some(p) = &c.pacer {
+            let rate = p.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), c.rtt.srtt(), c.p.payload.0 + c.p.header.0);
+            out("pacing_rate_bps", rate.unwrap_or(f64::NAN));
+        }
+        self.cc.state_values(out);
     }
 
     fn tcp_probe(&self) -> Option<TcpProbe> {
