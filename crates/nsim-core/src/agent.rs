@@ -10,6 +10,19 @@ use crate::time::SimTime;
 /// Timer kind every source receives once at its flow's start time.
 pub const TIMER_START: u16 = 0;
 
+/// What the application above a source does while the run goes on: flow `pause`, `resume`
+/// and run-time `stop` (ns-2 `$app stop` / `$app start`; docs/models/dynamics.md "Flows").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowControl {
+    /// The application supplies no new data; what the transport already sent is still
+    /// recovered.
+    Pause,
+    /// The application supplies data again, from where it paused.
+    Resume,
+    /// As the flow's `stop`: no new data from now on.
+    Stop,
+}
+
 /// What an agent sees of the world while handling an event.
 pub struct AgentCtx<'a> {
     pub net: &'a mut Net,
@@ -52,4 +65,8 @@ pub trait Agent {
     fn tcp_probe(&self) -> Option<TcpProbe> {
         None
     }
+    /// The application pauses, resumes or stops. Called only on the sources of flows that
+    /// can be paused ([`crate::sim::FlowInfo::pausable`]); the checks before make every call
+    /// valid (a resume follows a pause, nothing follows a stop).
+    fn control(&mut self, _c: FlowControl, _ctx: &mut AgentCtx) {}
 }
