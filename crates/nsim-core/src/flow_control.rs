@@ -76,7 +76,8 @@ impl Simulator {
         let slot = &mut self.agents[source(c.flow)];
         let mut ctx = AgentCtx { net: &mut self.net, me: crate::ids::AgentId(source(c.flow) as u32), node: slot.node, flow: slot.flow };
         slot.agent.control(c.what, &mut ctx);
-        if let Some(d) = self.net.dynamics.as_mut() {
+        // A stop is the flow's `stop` (which the log does not list either).
+        if let Some(d) = self.net.dynamics.as_mut().filter(|_| c.what != FlowControl::Stop) {
             let target = self.flows[c.flow.idx()].name.clone();
             d.log.push(EventRecord { time_s: self.net.now.as_secs_f64(), action: c.what.name().into(), target, dropped_pkts: 0 });
         }

@@ -71,6 +71,11 @@ pub struct EventSpec {
     pub w_q: Option<f64>,
     /// "set": RED's max_p, in (0, 1].
     pub max_p: Option<f64>,
+    /// "set": a `step_mark` queue's marking threshold K ("20p" or bytes), below its limit.
+    pub k: Option<LimitSpec>,
+    /// "set": a `wrr` scheduler's weights or a `drr` scheduler's quanta, one per class in
+    /// class order, each at least 1, in the unit the scheduler gives them.
+    pub weights: Option<Vec<u64>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -116,7 +121,7 @@ impl EventAction {
 }
 
 /// The fields an event sets besides `at` and `action`, by name.
-fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
+fn given(e: &EventSpec) -> [(&'static str, bool); 17] {
     [
         ("down_for", e.down_for.is_some()),
         ("up_for", e.up_for.is_some()),
@@ -133,6 +138,8 @@ fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
         ("max_th", e.max_th.is_some()),
         ("w_q", e.w_q.is_some()),
         ("max_p", e.max_p.is_some()),
+        ("k", e.k.is_some()),
+        ("weights", e.weights.is_some()),
     ]
 }
 
@@ -142,7 +149,7 @@ fn takes(action: EventAction) -> &'static [&'static str] {
         EventAction::Down => &["link", "hold_queue"],
         EventAction::Up => &["link"],
         EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
-        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p"],
+        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p", "k", "weights"],
         EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume => &["flow"],
     }
 }
@@ -188,7 +195,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
-            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p"));
+            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p, k, weights"));
         }
     }
     Ok(())
@@ -299,7 +306,7 @@ pub(crate) fn link_changes(
                     q.check().map_err(|r| ConfigError::new(&field, r))?;
                     if let Some(spare) = spare.as_deref_mut() {
                         for &l in &links {
-                            spare[l].queue.change(q).map_err(|r| ConfigError::new(&field, r))?;
+                            spare[l].queue.change(q.clone()).map_err(|r| ConfigError::new(&field, r))?;
                         }
                     }
                     whats.push((q.field(), LinkChange::Queue(q)));
@@ -350,6 +357,8 @@ fn queue_changes(e: &EventSpec) -> Vec<QueueChange> {
     out.extend(e.max_th.map(QueueChange::MaxTh));
     out.extend(e.w_q.map(QueueChange::WQ));
     out.extend(e.max_p.map(QueueChange::MaxP));
+    out.extend(e.k.map(|k| QueueChange::K(k.0)));
+    out.extend(e.weights.clone().map(QueueChange::Weights));
     out
 }
 
