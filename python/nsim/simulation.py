@@ -119,7 +119,8 @@ class Simulation:
             hold_queue: With ``up=False``: keep the queued packets for the repair.
             at: When ("12s" or seconds); default now.
             **changes: ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``,
-                ``w_q``, ``max_p`` (docs/scenario-reference.md "Events").
+                ``w_q``, ``max_p``, ``k`` (step marking), ``weights`` (WRR weights or DRR
+                quanta, one per class) (docs/scenario-reference.md "Events").
 
         Raises:
             ScenarioError: an unknown link or field, an impossible value, a time in the past.

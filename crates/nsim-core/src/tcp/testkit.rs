@@ -59,7 +59,7 @@ pub fn run_links(net: &mut Net, t: SimTime, mut timers: impl FnMut(&mut Net, u16
             }
             Event::Timer { kind, gen, .. } => timers(net, kind, gen),
             Event::Release { node, id } => net.on_release(node, id),
-            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute => {}
+            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute | Event::Flow(_) => {}
         }
     }
     net.now = t;
