@@ -20,17 +20,18 @@ for name in ["tcp1", "tcp2"]:
     print(f"{name} Mb/s  before {means[0]:.2f}  tcp2 paused {means[1]:.2f}  after {means[2]:.2f}")
 print("accounting balanced:", res.balanced)
 
-# The same flows steered: tcp2 paused at once when tcp1's window passes 30 packets, resumed
-# 2 s later; the CBR stopped at 8 s for good.
+# The same flows steered: from 3 s on, tcp2 paused at once when tcp1's window is above 15
+# packets, resumed 2 s later; the CBR stopped at 8 s for good.
 sc = nsim.Scenario.load(SCENARIO)
 sc.config.pop("event")
 sim = nsim.Simulation(sc)
-while sim.now < 15 and sim.flows().set_index("name").loc["tcp1", "cwnd"] <= 30:
+sim.stop_flow("cbr", at="8s")
+sim.run(until="3s")
+while sim.now < 13 and sim.flows().set_index("name").loc["tcp1", "cwnd"] <= 15:
     sim.run(until=sim.now + 0.1)
-print(f"at {sim.now:.1f} s tcp1's cwnd is above 30: pausing tcp2")
+print(f"at {sim.now:.1f} s tcp1's cwnd is above 15: pausing tcp2")
 sim.pause_flow("tcp2")
 sim.resume_flow("tcp2", at=sim.now + 2)
-sim.stop_flow("cbr", at="8s")
 sim.run()
 steered = sim.results()
 print(steered.event_log.to_string(index=False))
