@@ -6,24 +6,7 @@
 
 mod common;
 
-use common::run_traced;
-use nsim_core::{build, Results, RunOptions, Scenario};
-
-fn run(toml: &str) -> Results {
-    let scn = Scenario::from_toml(toml, "t.toml").expect("parses");
-    let r = build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs");
-    assert!(r.accounting.balanced(), "accounting: {:?}", r.accounting);
-    r
-}
-
-#[track_caller]
-fn config_error(toml: &str) -> String {
-    let scn = Scenario::from_toml(toml, "t.toml").expect("parses");
-    match build(&scn, &RunOptions::default()) {
-        Ok(_) => panic!("accepted an invalid scenario"),
-        Err(e) => e.to_string(),
-    }
-}
+use common::{config_error, run_balanced as run, run_traced};
 
 /// pause_reduce.py's rows: (what, flow, time, seq, pkts, bytes).
 type Row = (String, u32, f64, Option<u64>, Option<u64>, Option<u64>);

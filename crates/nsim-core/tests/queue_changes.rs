@@ -5,22 +5,8 @@
 
 mod common;
 
-use nsim_core::{build, Results, RunOptions, Scenario};
-
-fn run(toml: &str) -> Results {
-    let r = common::run(toml);
-    assert!(r.accounting.balanced(), "accounting: {:?}", r.accounting);
-    r
-}
-
-#[track_caller]
-fn config_error(toml: &str) -> String {
-    let scn = Scenario::from_toml(toml, "t.toml").expect("parses");
-    match build(&scn, &RunOptions::default()) {
-        Ok(_) => panic!("accepted an invalid scenario"),
-        Err(e) => e.to_string(),
-    }
-}
+use common::{config_error, run_balanced as run};
+use nsim_core::Results;
 
 /// Three CBR flows of 1 Mb/s (1000 B packets) from s into a 1 Mb/s link r -> d scheduled by
 /// `queue` (classes f0, f1, f2 in order): every class stays backlogged.
