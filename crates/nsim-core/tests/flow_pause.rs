@@ -168,6 +168,17 @@ fn a_paused_file_transfer_completes_after_the_resume() {
     assert_eq!(late.transfers[0].bytes, 300_000);
 }
 
+/// A one-segment file, sent (after the SYN) before the pause at 40 ms and acknowledged while
+/// paused, is not complete until the resume, and completes then (nothing is left to send, so
+/// no ACK would tell it).
+#[test]
+fn a_file_acknowledged_while_paused_completes_at_the_resume() {
+    let r = run(&paused(r#"{ kind = "tcp" }"#, r#"{ kind = "file", size = "1000B" }"#).replace("at = \"1s\"", "at = \"0.04s\""));
+    let f = &r.flows[0];
+    assert_eq!(f.completion_s, Some(2.0), "completes at the resume");
+    assert_eq!(f.delivered_pkts, 2, "the SYN and the segment");
+}
+
 #[test]
 fn bad_pauses_are_refused_before_the_run_naming_the_field() {
     let base = paused(r#"{ kind = "udp" }"#, r#"{ kind = "cbr", rate = "1Mb", size = "1000B" }"#);

@@ -718,7 +718,8 @@ impl Agent for TcpSender {
 
     /// ns-2 `$ftp stop` (`advance 0`): no segment beyond those sent, while the sender goes on
     /// recovering them; the data not sent yet is kept for the resume (`$ftp start`), which
-    /// sends what the window allows at once. A generator-fed sender's messages stop and
+    /// sends what the window allows at once (a file all acknowledged while paused completes
+    /// at the resume). A generator-fed sender's messages stop and
     /// start again at the resume. A stop is the flow's `stop` from now.
     fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
         let s = &mut self.core;
@@ -736,6 +737,8 @@ impl Agent for TcpSender {
                 let maxburst = s.p.maxburst;
                 let (mut c, rec) = self.conn(ctx);
                 rec.send_much(&mut c, maxburst);
+                // A file whose last segment was acknowledged while paused completes now.
+                self.after_ack(self.core.highest_ack, ctx);
             }
             FlowControl::Stop => {
                 s.curseq = self.paused.take().unwrap_or(s.curseq);
