@@ -5,16 +5,17 @@ import pytest
 
 from conftest import ROOT
 
-GUIDES = {
-    "dynamics": "dynamics_failover",
-    "metrics": "fairness_metrics",
-    "plotting": "plots_gallery",
-    "reports": "html_report",
-    "sweeps": "buffer_sweep",
-}
+GUIDES = [
+    ("dynamics", "dynamics_failover"),
+    ("dynamics", "dynamics_pause"),
+    ("metrics", "fairness_metrics"),
+    ("plotting", "plots_gallery"),
+    ("reports", "html_report"),
+    ("sweeps", "buffer_sweep"),
+]
 
 
-@pytest.mark.parametrize("guide,example", GUIDES.items())
+@pytest.mark.parametrize("guide,example", GUIDES)
 def test_guide_embeds_its_example_and_output(guide, example):
     text = (ROOT / "docs" / "guide" / f"{guide}.md").read_text(encoding="utf-8")
     code = (ROOT / "docs" / "examples" / f"{example}.py").read_text(encoding="utf-8")

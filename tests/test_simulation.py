@@ -11,6 +11,7 @@ import nsim
 from conftest import ROOT
 
 FAILOVER = ROOT / "scenarios" / "failover_longer_path.toml"
+PAUSE = ROOT / "scenarios" / "flow_pause_resume.toml"
 
 
 def _same(a: nsim.Results, b: nsim.Results, extra_events: int = 0) -> None:
@@ -54,6 +55,76 @@ def test_changes_from_callbacks_equal_the_same_events_in_the_file() -> None:
     sim.run()
     # The file's two changes are events of the run; a callback's changes are not.
     _same(sim.results(), events.run(), extra_events=2)
+
+
+def _pauses_shifted() -> nsim.Scenario:
+    """The pause scenario with its events off the 250 ms sampling instants (as above)."""
+    sc = nsim.Scenario.load(PAUSE)
+    for e in sc.config["event"]:
+        e["at"] = f"{float(e['at'].rstrip('s')) + 0.05}s"
+    return sc
+
+
+def test_flow_pauses_from_python_equal_the_same_events_in_the_file() -> None:
+    file = _pauses_shifted()
+    sc = nsim.Scenario.load(PAUSE)
+    sc.config.pop("event")
+    sim = nsim.Simulation(sc)
+    sim.run(until="2s")
+    sim.pause_flow("tcp2", at="5.05s")  # scheduled: an event of the run, as the file's
+    sim.resume_flow("tcp2", at="10.05s")
+    sim.at("12.05s", lambda s: s.pause_flow("cbr"))  # made at once: not an event
+    sim.at("13.05s", lambda s: s.resume_flow("cbr"))
+    sim.run(until="11s")
+    sim.run()
+    _same(sim.results(), file.run(), extra_events=2)
+
+
+def test_flow_start_and_stop_from_python_equal_the_flows_times_in_the_file() -> None:
+    base = nsim.Scenario.load(PAUSE)
+    base.config.pop("event")
+    base.config["flows"][1]["start"] = "14s"
+    file = nsim.Scenario.from_dict(base.to_dict())
+    file.config["flows"][1]["start"] = "3.05s"
+    file.config["flows"][2]["stop"] = "11.05s"
+    sim = nsim.Simulation(base)
+    sim.run(until="1s")
+    sim.start_flow("tcp2", at="3.05s")
+    sim.at("11.05s", lambda s: s.stop_flow("cbr"))
+    sim.run()
+    # Steered: tcp2's first start timer (14 s) still fires and is ignored, and the CBR's next
+    # send timer after the stop fires and sends nothing; in the file neither is armed.
+    _same(file.run(), sim.results(), extra_events=2)
+
+
+def test_bad_flow_changes_name_the_field() -> None:
+    sc = nsim.Scenario.load(PAUSE)
+    sc.config["flows"][2]["start"] = "8s"
+    sim = nsim.Simulation(sc)
+    sim.run(until="6s")
+    for call, match in [
+        (lambda: sim.pause_flow("nope"), r"field `event.flow`: unknown flow 'nope'"),
+        (lambda: sim.pause_flow("tcp2"), r"field `event.action`: flow 'tcp2' is already paused at 6 s \(since 5 s\)"),
+        (lambda: sim.resume_flow("tcp1"), r"field `event.action`: flow 'tcp1' is not paused at 6 s"),
+        (lambda: sim.resume_flow("tcp2", at="4s"), r"field `event.at`: 4 s is in the past"),
+        (lambda: sim.stop_flow("cbr", at="7s"), r"field `event.at`: flow 'cbr' starts at 8 s: it cannot stop before"),
+        (lambda: sim.start_flow("tcp1", at="7s"), r"field `event.action`: flow 'tcp1' already started at 0 s"),
+        (lambda: sim.pause_flow("cbr", at="7s"), r"field `event.at`: flow 'cbr' starts at 8 s"),
+        (lambda: sim.pause_flow("tcp1", at="20s"), r"field `event.at`: 20 s is after the run ends"),
+    ]:
+        with pytest.raises(nsim.ScenarioError, match=match):
+            call()
+    sim.start_flow("cbr", at="6.5s")
+    with pytest.raises(nsim.ScenarioError, match=r"flow 'cbr' was given a new start already \(6.5 s\)"):
+        sim.start_flow("cbr", at="7s")
+    sim.stop_flow("tcp1", at="9s")
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.at`: flow 'tcp1' stops at 9 s: a resume at 9.5 s comes after"):
+        sim.pause_flow("tcp1", at="8s") or sim.resume_flow("tcp1", at="9.5s")
+    sim.run()
+    res = sim.results()
+    assert res.balanced
+    f = res.flows.set_index("name")
+    assert f.loc["cbr", "start_s"] == 6.5 and f.loc["tcp1", "stop_s"] == 9.0
 
 
 def test_live_state_shows_the_failure_and_the_tcp_sender() -> None:

@@ -6,6 +6,7 @@ Example::
     sim.run(until="1s")
     sim.flows()[["name", "cwnd", "delivered_bytes"]]
     sim.set_link("r1-r2", up=False)
+    sim.pause_flow("tcp", at="1.5s")
     sim.run(until="2s")
     res = sim.results()
 
@@ -118,7 +119,8 @@ class Simulation:
             hold_queue: With ``up=False``: keep the queued packets for the repair.
             at: When ("12s" or seconds); default now.
             **changes: ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``,
-                ``w_q``, ``max_p`` (docs/scenario-reference.md "Events").
+                ``w_q``, ``max_p``, ``k`` (step marking), ``weights`` (WRR weights or DRR
+                quanta, one per class) (docs/scenario-reference.md "Events").
 
         Raises:
             ScenarioError: an unknown link or field, an impossible value, a time in the past.
@@ -128,6 +130,49 @@ class Simulation:
             self._change({"at": when, "action": "up" if up else "down", "link": link, "hold_queue": hold_queue})
         if changes:
             self._change({"at": when, "action": "set", "link": link, **changes})
+
+    def pause_flow(self, flow: str, at: Quantity | None = None) -> None:
+        """Pauses a flow's application now (or at ``at``), as an ``action = "pause"`` event:
+        no new data (ns-2 ``$ftp stop`` / ``$cbr stop``); a TCP goes on recovering what it
+        sent (docs/guide/dynamics.md "Pausing flows").
+
+        Raises:
+            ScenarioError: an unknown flow, one already paused, one that cannot pause
+                (tcp_full, a stream application over TCP), a time in the past, before its
+                start or after its stop.
+        """
+        self._flow("pause", flow, at)
+
+    def resume_flow(self, flow: str, at: Quantity | None = None) -> None:
+        """Resumes a paused flow now (or at ``at``), as an ``action = "resume"`` event.
+
+        Raises:
+            ScenarioError: an unknown flow, one not paused then, a time in the past.
+        """
+        self._flow("resume", flow, at)
+
+    def start_flow(self, flow: str, at: Quantity | None = None) -> None:
+        """Starts a flow that has not started yet now (or at ``at``) instead of at its
+        ``start``, as if its ``start`` said so.
+
+        Raises:
+            ScenarioError: an unknown flow, one already started or already given a new start,
+                a tcp_full flow, a time in the past or not before its stop.
+        """
+        self._flow("start", flow, at)
+
+    def stop_flow(self, flow: str, at: Quantity | None = None) -> None:
+        """Stops a flow now (or at ``at``), as if its ``stop`` said so: no new data from then.
+
+        Raises:
+            ScenarioError: an unknown flow, one that cannot stop while running (as
+                :meth:`pause_flow`), a stop not after its start, or after a stop it has.
+        """
+        self._flow("stop", flow, at)
+
+    def _flow(self, action: str, flow: str, at: Quantity | None) -> None:
+        when = self.now if at is None else seconds(at, "at")
+        self._change({"at": when, "action": action, "flow": flow})
 
     def _change(self, event: dict[str, Any]) -> None:
         try:

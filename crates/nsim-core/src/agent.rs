@@ -10,6 +10,19 @@ use crate::time::SimTime;
 /// Timer kind every source receives once at its flow's start time.
 pub const TIMER_START: u16 = 0;
 
+/// What the application above a source does while the run goes on: flow `pause`, `resume`
+/// and run-time `stop` (ns-2 `$app stop` / `$app start`; docs/models/dynamics.md "Flows").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowControl {
+    /// The application supplies no new data; what the transport already sent is still
+    /// recovered.
+    Pause,
+    /// The application supplies data again, from where it paused.
+    Resume,
+    /// As the flow's `stop`: no new data from now on.
+    Stop,
+}
+
 /// What an agent sees of the world while handling an event.
 pub struct AgentCtx<'a> {
     pub net: &'a mut Net,
@@ -24,6 +37,8 @@ impl AgentCtx<'_> {
     }
 
     /// Creates a packet from this agent, counts it for the flow, and sends it into the network.
+    /// Inlined into each sender's output (the packet is not copied into a call).
+    #[inline(always)]
     pub fn send(&mut self, mut p: Packet) -> PacketId {
         p.flow = self.flow;
         p.src = self.node;
@@ -55,4 +70,8 @@ pub trait Agent {
     /// The congestion control's named state values, for the `"cc"` series (called only when
     /// it is recorded); nothing for agents that are not TCP senders.
     fn cc_state(&self, _out: &mut dyn FnMut(&'static str, f64)) {}
+    /// The application pauses, resumes or stops. Called only on the sources of flows that
+    /// can be paused ([`crate::sim::FlowInfo::pausable`]); the checks before make every call
+    /// valid (a resume follows a pause, nothing follows a stop).
+    fn control(&mut self, _c: FlowControl, _ctx: &mut AgentCtx) {}
 }

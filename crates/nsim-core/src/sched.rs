@@ -38,6 +38,8 @@ pub enum Event {
     Change(u32),
     /// Routes are recomputed after a topology change's convergence delay.
     Reroute,
+    /// Scheduled flow command k (pause, resume, stop: flow_control.rs).
+    Flow(u32),
 }
 
 /// A deterministic priority queue of events: a calendar queue keyed by (time, insertion

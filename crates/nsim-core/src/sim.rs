@@ -44,6 +44,9 @@ pub struct FlowInfo {
     pub window: Option<WindowLimit>,
     /// TCP that named a defaults profile: the settings it resolved to (`summary.json`).
     pub tcp_profile: Option<crate::tcp::profile::ProfileSettings>,
+    /// Whether its source can pause, resume and stop while the run goes on (flow_control.rs):
+    /// every UDP, TFRC and STP source, and one-way TCP fed by bulk, file or a generator.
+    pub pausable: bool,
 }
 
 /// Which series to sample and how often.
@@ -97,6 +100,10 @@ pub struct Simulator {
     run_wall_s: f64,
     /// Wall time spent building this simulator (set by `build`), reported beside the run's.
     pub setup_wall_s: f64,
+    /// Flow pauses, resumes and stops given so far (`Event::Flow` indexes it).
+    pub(crate) flow_commands: Vec<crate::flow_control::FlowCommand>,
+    /// Flows whose start steering moved (once each).
+    pub(crate) moved_starts: Vec<FlowId>,
 }
 
 /// How often (in events) the loop reports progress and checks for interruption.
@@ -121,7 +128,7 @@ impl Simulator {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
             SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, stream: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0 })
+        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, stream: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0, flow_commands: Vec::new(), moved_starts: Vec::new() })
     }
 
     /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
@@ -199,6 +206,7 @@ impl Simulator {
                 Event::Sample => self.sample(end),
                 Event::Change(k) => self.net.on_change(k),
                 Event::Reroute => self.net.reroute(),
+                Event::Flow(k) => self.on_flow_command(k),
                 Event::Snapshot(k) => {
                     if let Some(w) = self.windows.as_mut() {
                         w.snapshot(k as usize, &self.net.flows);

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::config::build::{error_model, Names};
-use crate::config::event_spec::{check_shape, link_changes, EventSpec};
+use crate::agent::FlowControl;
+use crate::config::event_spec::{check_shape, link_changes, EventAction, EventSpec};
 use crate::config::{CResult, ConfigError};
 use crate::ids::{FlowId, NodeId};
 use crate::sim::Simulator;
@@ -91,10 +92,10 @@ impl Simulator {
         LiveState { time_s: net.now.as_secs_f64(), flows, links }
     }
 
-    /// Makes the link change of `event` (the schema of an `[[event]]` table) at its time `at`:
+    /// Makes the change of `event` (the schema of an `[[event]]` table) at its time `at`:
     /// now, or later (scheduled). Checked as the scenario's events are; a queue change is
-    /// checked against the live discipline when it is made. Flow starts and stops are set
-    /// before the run only (`[[event]]` in the scenario).
+    /// checked against the live discipline when it is made. A flow's start, stop, pause or
+    /// resume is checked against its other commands (flow_control.rs).
     pub fn change(&mut self, event: &EventSpec) -> CResult<()> {
         let path = "event";
         let err = |e: ConfigError| ConfigError::new(e.path.replacen("event[0]", path, 1), e.reason);
@@ -105,8 +106,18 @@ impl Simulator {
             let now = self.net.now.as_secs_f64();
             return Err(ConfigError::new(format!("{path}.at"), format!("{} s is in the past (the run stands at {now} s)", event.at.0.as_secs_f64())));
         }
-        if event.flow.is_some() {
-            return Err(ConfigError::new(format!("{path}.flow"), "flows start and stop from the scenario's [[event]] tables only (before the run)"));
+        if let Some(name) = &event.flow {
+            let flow = self.flow_id(name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
+            return match event.action {
+                EventAction::Start => self.start_flow(flow, at, path),
+                EventAction::Stop => self.stop_flow(flow, at, path),
+                _ => {
+                    let what = if event.action == EventAction::Pause { FlowControl::Pause } else { FlowControl::Resume };
+                    self.check_flow_command(flow, at, what, path)?;
+                    self.flow_command(flow, at, what);
+                    Ok(())
+                }
+            };
         }
         let names = Names {
             ids: self.net.nodes.iter().enumerate().map(|(i, n)| (n.name.clone(), NodeId(i as u32))).collect(),

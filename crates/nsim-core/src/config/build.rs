@@ -93,6 +93,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     }
     let series = series_config(scn)?;
     let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
+    let flow_commands = super::event_spec::flow_commands(&scn.events, &infos)?;
     // Checked against the scenario's own duration: a run shortened from outside (CLI, tests)
     // reports the windows it did not reach as empty instead of refusing to run.
     let windows = windows_config(scn, scn.duration.map(|d| d.0))?;
@@ -102,6 +103,9 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let pcap_links = super::record_build::pcap_links(pcap, &net)?;
     let mut sim = Simulator::new(scn.name.clone(), seed, net, agents, infos, duration.map(|d| SimTime::ZERO + d), series, opts.trace_path.as_deref())
         .map_err(|e| ConfigError::new("record.trace", format!("cannot write trace: {e}")))?;
+    for c in flow_commands {
+        sim.flow_command(c.flow, c.at, c.what);
+    }
     if !windows.is_empty() {
         sim.record_windows(windows);
     }

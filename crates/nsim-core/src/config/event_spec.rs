@@ -32,11 +32,12 @@ pub struct EventSpec {
     /// What happens: "down" / "up" (a link fails / is repaired, ns-2 `rtmodel-at`), "flap"
     /// (fails and is repaired again and again: periodic, or ns-2 `rtmodel Exponential`),
     /// "set" (new link rate, delay, error model or queue parameters), "start" / "stop" (a
-    /// flow).
+    /// flow), "pause" / "resume" (a flow's application stops supplying data, then goes on:
+    /// ns-2 `$ftp stop` / `$ftp start`).
     pub action: EventAction,
     /// The link: "a-b" (both directions) or "a->b" (one direction), by node names.
     pub link: Option<String>,
-    /// The flow of "start" / "stop", by name.
+    /// The flow of "start", "stop", "pause" or "resume", by name.
     pub flow: Option<String>,
     /// "down" only: keep the queued packets and send them when the link comes up, instead of
     /// dropping them (`link_down`). Default false (ns-2 resets the queue).
@@ -70,6 +71,11 @@ pub struct EventSpec {
     pub w_q: Option<f64>,
     /// "set": RED's max_p, in (0, 1].
     pub max_p: Option<f64>,
+    /// "set": a `step_mark` queue's marking threshold K ("20p" or bytes), below its limit.
+    pub k: Option<LimitSpec>,
+    /// "set": a `wrr` scheduler's weights or a `drr` scheduler's quanta, one per class in
+    /// class order, each at least 1, in the unit the scheduler gives them.
+    pub weights: Option<Vec<u64>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -81,6 +87,8 @@ pub enum EventAction {
     Set,
     Start,
     Stop,
+    Pause,
+    Resume,
 }
 
 /// How a "flap" event spaces its failures.
@@ -93,6 +101,11 @@ pub enum FlapTimes {
 }
 
 impl EventAction {
+    /// Whether the action is on a flow (else on a link).
+    pub(crate) fn on_flow(self) -> bool {
+        matches!(self, EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume)
+    }
+
     fn name(self) -> &'static str {
         match self {
             EventAction::Down => "down",
@@ -101,12 +114,14 @@ impl EventAction {
             EventAction::Set => "set",
             EventAction::Start => "start",
             EventAction::Stop => "stop",
+            EventAction::Pause => "pause",
+            EventAction::Resume => "resume",
         }
     }
 }
 
 /// The fields an event sets besides `at` and `action`, by name.
-fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
+fn given(e: &EventSpec) -> [(&'static str, bool); 17] {
     [
         ("down_for", e.down_for.is_some()),
         ("up_for", e.up_for.is_some()),
@@ -123,6 +138,8 @@ fn given(e: &EventSpec) -> [(&'static str, bool); 15] {
         ("max_th", e.max_th.is_some()),
         ("w_q", e.w_q.is_some()),
         ("max_p", e.max_p.is_some()),
+        ("k", e.k.is_some()),
+        ("weights", e.weights.is_some()),
     ]
 }
 
@@ -132,8 +149,8 @@ fn takes(action: EventAction) -> &'static [&'static str] {
         EventAction::Down => &["link", "hold_queue"],
         EventAction::Up => &["link"],
         EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
-        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p"],
-        EventAction::Start | EventAction::Stop => &["flow"],
+        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p", "k", "weights"],
+        EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume => &["flow"],
     }
 }
 
@@ -152,7 +169,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
         if let Some((f, _)) = fields.iter().find(|(f, set)| *set && !takes(e.action).contains(f)) {
             return Err(ConfigError::new(format!("{path}.{f}"), format!("is not used by action \"{action}\" (it takes {})", takes(e.action).join(", "))));
         }
-        let needs = if matches!(e.action, EventAction::Start | EventAction::Stop) { "flow" } else { "link" };
+        let needs = if e.action.on_flow() { "flow" } else { "link" };
         if !fields.iter().any(|(f, set)| *set && *f == needs) {
             return Err(ConfigError::new(format!("{path}.{needs}"), format!("is required by action \"{action}\"")));
         }
@@ -178,7 +195,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
-            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p"));
+            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p, k, weights"));
         }
     }
     Ok(())
@@ -189,7 +206,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
 /// time itself, and stops after it starts.
 pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow], specs: &[super::FlowSpec], end: Option<SimTime>) -> CResult<()> {
     check_shape(events, end)?;
-    for (i, e) in events.iter().enumerate() {
+    for (i, e) in events.iter().enumerate().filter(|(_, e)| matches!(e.action, EventAction::Start | EventAction::Stop)) {
         let Some(name) = &e.flow else { continue };
         let path = format!("event[{i}]");
         let f = flows.iter_mut().find(|f| &f.name == name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
@@ -209,6 +226,26 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
         }
     }
     Ok(())
+}
+
+/// The "pause" / "resume" events as flow commands, checked in time order against the flows
+/// (flow_control.rs).
+pub(crate) fn flow_commands(events: &[EventSpec], flows: &[crate::sim::FlowInfo]) -> CResult<Vec<crate::flow_control::FlowCommand>> {
+    use crate::agent::FlowControl;
+    use crate::flow_control::{check_command, flow_id, FlowCommand};
+    let mut order: Vec<usize> = (0..events.len()).filter(|&i| matches!(events[i].action, EventAction::Pause | EventAction::Resume)).collect();
+    order.sort_by_key(|&i| events[i].at.0);
+    let mut out = Vec::new();
+    for i in order {
+        let (e, path) = (&events[i], format!("event[{i}]"));
+        let name = e.flow.as_deref().expect("checked: pause and resume name a flow");
+        let flow = flow_id(flows, name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
+        let what = if e.action == EventAction::Pause { FlowControl::Pause } else { FlowControl::Resume };
+        let c = FlowCommand { at: SimTime::ZERO + e.at.0, flow, what };
+        check_command(flows, &out, c, &path)?;
+        out.push(c);
+    }
+    Ok(out)
 }
 
 /// The link changes of the events, checked against the network: the link exists and can
@@ -269,7 +306,7 @@ pub(crate) fn link_changes(
                     q.check().map_err(|r| ConfigError::new(&field, r))?;
                     if let Some(spare) = spare.as_deref_mut() {
                         for &l in &links {
-                            spare[l].queue.change(q).map_err(|r| ConfigError::new(&field, r))?;
+                            spare[l].queue.change(q.clone()).map_err(|r| ConfigError::new(&field, r))?;
                         }
                     }
                     whats.push((q.field(), LinkChange::Queue(q)));
@@ -320,6 +357,8 @@ fn queue_changes(e: &EventSpec) -> Vec<QueueChange> {
     out.extend(e.max_th.map(QueueChange::MaxTh));
     out.extend(e.w_q.map(QueueChange::WQ));
     out.extend(e.max_p.map(QueueChange::MaxP));
+    out.extend(e.k.map(|k| QueueChange::K(k.0)));
+    out.extend(e.weights.clone().map(QueueChange::Weights));
     out
 }
 

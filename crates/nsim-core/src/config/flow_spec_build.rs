@@ -579,6 +579,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         let (src_agent, dst_agent) = (AgentId(2 * i as u32), AgentId(2 * i as u32 + 1));
         let app_path = format!("{}.app", f.path);
         let (mut one_way, mut window, mut tcp_profile) = (None, None, None);
+        let mut pausable = true;
         let (source, sink, transport): (Box<dyn Agent>, Box<dyn Agent>, &'static str) = match &f.transport {
             TransportSpec::Udp {} => {
                 let (gen, ptype) = generator(&f.app, &app_path)?;
@@ -594,6 +595,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let mut phase = stream(seed, &format!("flow/{}/tcp_clock", f.name));
                 let app_rng = || stream(seed, &format!("flow/{}/app", f.name));
                 let app = flow_stream_app(&f, i, p.payload.0, &app_path, app_rng())?;
+                pausable = app.is_none();
                 let feed = match f.app {
                     AppSpec::Bulk {} | AppSpec::File { .. } => None,
                     _ if app.is_some() => None,
@@ -629,6 +631,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                     }
                     None => crate::tcp::full::agents(p, full_app(&f.app, &app_path)?, ends, &mut phase),
                 };
+                pausable = false;
                 (src, sink, "tcp_full")
             }
             TransportSpec::Tfrc(cfg) => {
@@ -646,7 +649,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
         net.timer(f.start, src_agent, TIMER_START, 0);
         let app = app_name(&f.app);
-        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline, one_way, window, tcp_profile });
+        infos.push(FlowInfo { name: f.name, src: f.src, dst: f.dst, start: f.start, stop: f.stop, transport, app, deadline: f.deadline, one_way, window, tcp_profile, pausable });
     }
     Ok((agents, infos))
 }

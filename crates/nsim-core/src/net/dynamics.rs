@@ -134,7 +134,7 @@ impl Net {
                 LinkChange::Error(None) => self.links[l.idx()].clear_error(),
                 LinkChange::Error(Some(m)) => self.links[l.idx()].set_error(m.clone()),
                 LinkChange::Queue(q) => {
-                    if let Err(e) = self.change_queue(l, *q) {
+                    if let Err(e) = self.change_queue(l, q.clone()) {
                         refused = Some(e);
                     }
                 }

@@ -71,6 +71,11 @@ pub struct DropTail {
 }
 
 impl DropTail {
+    /// The capacity now.
+    pub fn limit(&self) -> Limit {
+        self.limit
+    }
+
     pub fn new(limit: Limit, drop_front: bool) -> Self {
         DropTail { fifo: Fifo::default(), limit, drop_front }
     }

@@ -154,12 +154,12 @@ pub trait QueueDisc {
     /// variable (`limit_`, `thresh_`, ...) does. Values are range-checked by the caller
     /// ([`QueueChange::check`]); an error says why this discipline cannot take the change.
     fn change(&mut self, c: QueueChange) -> Result<(), String> {
-        Err(format!("this queue discipline has no `{}` that can change during a run (DropTail: limit; RED: limit, min_th, max_th, w_q, max_p)", c.field()))
+        Err(format!("this queue discipline has no `{}` that can change during a run (DropTail: limit; RED: limit, min_th, max_th, w_q, max_p; step_mark: limit, k; wrr, drr: weights)", c.field()))
     }
 }
 
 /// A queue parameter change, in the units of the scenario's queue tables.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum QueueChange {
     /// Capacity (ns-2 `limit_`).
     Limit(crate::units::Limit),
@@ -171,37 +171,37 @@ pub enum QueueChange {
     WQ(f64),
     /// RED max_p (ns-2 `1/linterm_`).
     MaxP(f64),
+    /// Step marking threshold K (`step_mark`'s `k`).
+    K(crate::units::Limit),
+    /// Every class's WRR `weight` or DRR `quantum`, in class order.
+    Weights(Vec<u64>),
 }
 
 impl QueueChange {
     /// The field name in an `[[event]]` table.
-    pub fn field(self) -> &'static str {
+    pub fn field(&self) -> &'static str {
         match self {
             QueueChange::Limit(_) => "limit",
             QueueChange::MinTh(_) => "min_th",
             QueueChange::MaxTh(_) => "max_th",
             QueueChange::WQ(_) => "w_q",
             QueueChange::MaxP(_) => "max_p",
+            QueueChange::K(_) => "k",
+            QueueChange::Weights(_) => "weights",
         }
     }
 
     /// Whether the value is possible at all (whatever the discipline).
-    pub fn check(self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), String> {
         use crate::units::Limit;
-        let ok = match self {
-            QueueChange::Limit(Limit::Packets(n)) => n >= 2,
-            QueueChange::Limit(Limit::Bytes(b)) => b > 0,
-            QueueChange::MinTh(v) | QueueChange::MaxTh(v) => v.is_finite() && v >= 0.0,
-            QueueChange::WQ(v) | QueueChange::MaxP(v) => v.is_finite() && v > 0.0 && v <= 1.0,
-        };
-        if ok {
-            return Ok(());
+        match *self {
+            QueueChange::Limit(Limit::Packets(n)) if n < 2 => Err("a limit must be at least 2 packets or 1 byte (the limit counts the packet being sent)".into()),
+            QueueChange::Limit(Limit::Bytes(0)) => Err("a limit must be at least 2 packets or 1 byte (the limit counts the packet being sent)".into()),
+            QueueChange::MinTh(v) | QueueChange::MaxTh(v) if !(v.is_finite() && v >= 0.0) => Err(format!("{v} must be a threshold >= 0 packets")),
+            QueueChange::WQ(v) | QueueChange::MaxP(v) if !(v.is_finite() && v > 0.0 && v <= 1.0) => Err(format!("{v} is not in (0, 1]")),
+            QueueChange::Weights(ref w) if w.is_empty() || w.contains(&0) => Err("one weight per class, each at least 1".into()),
+            _ => Ok(()),
         }
-        Err(match self {
-            QueueChange::Limit(_) => "a limit must be at least 2 packets or 1 byte (the limit counts the packet being sent)".into(),
-            QueueChange::MinTh(v) | QueueChange::MaxTh(v) => format!("{v} must be a threshold >= 0 packets"),
-            QueueChange::WQ(v) | QueueChange::MaxP(v) => format!("{v} is not in (0, 1]"),
-        })
     }
 }
 

@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
-use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
+use super::{BuildCtx, ClassStats, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::queue_spec::QueueSpec;
 use crate::packet::PacketId;
 
@@ -225,6 +225,19 @@ impl QueueDisc for RoundRobin {
 
     fn class_stats(&self) -> Vec<ClassStats> {
         self.classes.iter().map(Class::snapshot).collect()
+    }
+
+    /// New weights (WRR) or quanta (DRR) for every class, from each class's next visit:
+    /// the deficits carry on (ns-2 `Queue/DRR` reads `quantum_` at each visit too).
+    fn change(&mut self, c: QueueChange) -> Result<(), String> {
+        match c {
+            QueueChange::Weights(w) if w.len() == self.quantum.len() => {
+                self.quantum = w.into_iter().map(|q| q.min(i64::MAX as u64) as i64).collect();
+                Ok(())
+            }
+            QueueChange::Weights(w) => Err(format!("{} weights for {} classes (give one per class, in class order)", w.len(), self.quantum.len())),
+            _ => Err(format!("a wrr/drr scheduler has no `{}` that can change (it takes weights)", c.field())),
+        }
     }
 }
 

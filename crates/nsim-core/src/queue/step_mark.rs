@@ -15,7 +15,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::droptail::DropTail;
-use super::{pass_to_child, BuildCtx, QueueConfig, QueueCtx, QueueDisc};
+use super::{pass_to_child, BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::config::units::LimitSpec;
 use crate::packet::{Ecn, PacketId};
 use crate::units::Limit;
@@ -45,12 +45,7 @@ impl QueueConfig for StepMarkConfig {
     fn validate(&self, path: &str) -> Result<(), String> {
         let tail = super::droptail::DropTailConfig { limit: self.limit, drop_front: false };
         tail.validate(path)?;
-        let below = match (self.k.0, self.limit.0) {
-            (Limit::Packets(k), Limit::Packets(l)) => k < l,
-            (Limit::Bytes(k), Limit::Bytes(l)) => k < l,
-            _ => true,
-        };
-        if below {
+        if below(self.k.0, self.limit.0) {
             Ok(())
         } else {
             Err("k: the marking threshold must be below the limit, or nothing is ever marked before it overflows".into())
@@ -58,6 +53,23 @@ impl QueueConfig for StepMarkConfig {
     }
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         Ok(Box::new(StepMark { k: self.k.0, child: DropTail::new(self.limit.0, false) }))
+    }
+}
+
+/// Whether K is below the limit (always, when they count different units).
+fn below(k: Limit, limit: Limit) -> bool {
+    match (k, limit) {
+        (Limit::Packets(k), Limit::Packets(l)) => k < l,
+        (Limit::Bytes(k), Limit::Bytes(l)) => k < l,
+        _ => true,
+    }
+}
+
+/// A limit as the scenario writes it ("20p", "30000B").
+fn show(l: Limit) -> String {
+    match l {
+        Limit::Packets(n) => format!("{n}p"),
+        Limit::Bytes(b) => format!("{b}B"),
     }
 }
 
@@ -84,6 +96,21 @@ impl QueueDisc for StepMark {
     }
 
     pass_to_child!();
+
+    /// `k` from the next arrival (the packets queued keep their marks); `limit` is the
+    /// DropTail's. K stays below the limit, as checked at build.
+    fn change(&mut self, c: QueueChange) -> Result<(), String> {
+        let (k, limit) = match c {
+            QueueChange::K(k) => (k, self.child.limit()),
+            QueueChange::Limit(l) => (self.k, l),
+            _ => return Err(format!("a step_mark queue has no `{}` (it takes k, limit)", c.field())),
+        };
+        if !below(k, limit) {
+            return Err(format!("k = {} would not be below the limit {} (nothing would be marked before it overflows)", show(k), show(limit)));
+        }
+        self.k = k;
+        self.child.change(QueueChange::Limit(limit))
+    }
 
     fn notices_idle(&self) -> bool {
         self.child.notices_idle()

@@ -133,5 +133,5 @@ pub fn agents(
     if core.p.tcp_ds.as_ref().is_some_and(|m| m.randomized) {
         core.mark_rng = Some(crate::rng::stream(phase_rng.random::<u64>(), "tcp_ds"));
     }
-    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, app, transfer: None }), Box::new(sink))
+    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, app, transfer: None, paused: None, app_gen: 0 }), Box::new(sink))
 }

@@ -59,7 +59,7 @@ pub fn run_links(net: &mut Net, t: SimTime, mut timers: impl FnMut(&mut Net, u16
             }
             Event::Timer { kind, gen, .. } => timers(net, kind, gen),
             Event::Release { node, id } => net.on_release(node, id),
-            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute => {}
+            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute | Event::Flow(_) => {}
         }
     }
     net.now = t;
@@ -78,7 +78,7 @@ impl TcpHarness {
         let mut core = Core::new(p, NodeId(1), AgentId(1), None, None);
         // Plain RFC 5681 growth from the first ACK on (no ns-2 delay_growth_ reset at ACK 0).
         core.delay_growth = false;
-        TcpHarness { net, tx: TcpSender { core, cc, rec, file_bytes: None, feed: None, app: None, transfer: None } }
+        TcpHarness { net, tx: TcpSender { core, cc, rec, file_bytes: None, feed: None, app: None, transfer: None, paused: None, app_gen: 0 } }
     }
 
     fn ctx(net: &mut Net) -> AgentCtx<'_> {

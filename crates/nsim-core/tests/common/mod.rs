@@ -58,6 +58,24 @@ pub fn run(toml: &str) -> Results {
     build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
 }
 
+/// Runs a TOML scenario and checks that its accounting balances.
+#[track_caller]
+pub fn run_balanced(toml: &str) -> Results {
+    let r = run(toml);
+    assert!(r.accounting.balanced(), "accounting: {:?}", r.accounting);
+    r
+}
+
+/// The error a scenario that parses but must not build gets.
+#[track_caller]
+pub fn config_error(toml: &str) -> String {
+    let scn = Scenario::from_toml(toml, "test.toml").expect("parses");
+    match build(&scn, &RunOptions::default()) {
+        Ok(_) => panic!("accepted an invalid scenario"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// One bulk TCP flow s -> r -> d over 1 Gb/s links (no queueing), 200 ms RTT, uniform loss `p`
 /// on the data path (the Mathis-style set-up); `transport` is the rest of the TCP table.
 pub fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {

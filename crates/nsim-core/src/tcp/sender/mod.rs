@@ -6,7 +6,7 @@
 //! `reset_rtx_timer`, `newtimer`), whose variable names (`t_seqno_`, `highest_ack_`,
 //! `maxseq_`, `recover_`, ...) the fields keep, so the two can be read side by side.
 
-use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::app::stream::{StreamApp, StreamIo};
 use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::ids::{AgentId, NodeId};
@@ -584,6 +584,10 @@ pub struct TcpSender {
     pub app: Option<Box<dyn StreamApp>>,
     /// The file transfer in progress: when it started and its bytes.
     pub transfer: Option<(SimTime, u64)>,
+    /// Paused (flow `pause`): the end of the data supplied before, restored on resume.
+    pub paused: Option<i64>,
+    /// The generator timer's generation: a pause makes the pending one stale.
+    pub app_gen: u32,
 }
 
 impl TcpSender {
@@ -605,7 +609,7 @@ impl TcpSender {
         self.with_app(ctx, |app, io| app.on_open(io));
         if self.feed.is_some() {
             // No data yet; ns-2's SYN (sequence 0 < first_data) still opens the connection.
-            ctx.timer_at(ctx.now(), TIMER_APP, 0);
+            ctx.timer_at(ctx.now(), TIMER_APP, self.app_gen);
         }
         if let Some(stop) = self.core.stop {
             ctx.timer_at(stop, TIMER_STOP, 0);
@@ -624,7 +628,7 @@ impl TcpSender {
         }
         let Some((gen, rng)) = &mut self.feed else { return };
         let e = gen.next(rng);
-        ctx.timer_at(now + e.gap, TIMER_APP, 0);
+        ctx.timer_at(now + e.gap, TIMER_APP, self.app_gen);
         self.core.curseq += (e.size as u64).div_ceil(self.core.p.payload.0) as i64;
         let maxburst = self.core.p.maxburst;
         let (mut c, rec) = self.conn(ctx);
@@ -697,9 +701,11 @@ impl TcpSender {
     /// (its completion time once); a stream application hears how far the stream is
     /// acknowledged and, when everything it wrote is, that it completed. (A stop time may end
     /// a transfer early: that is not a completion.)
+    /// (Inlined into the ACK path as when it was its only caller: see `UdpSource::emit`.)
+    #[inline(always)]
     fn after_ack(&mut self, acked_before: i64, ctx: &mut AgentCtx) {
         let c = &self.core;
-        let all_acked = c.highest_ack >= c.curseq - 1;
+        let all_acked = c.highest_ack >= c.curseq - 1 && self.paused.is_none();
         if let Some((start, bytes)) = self.transfer.filter(|_| all_acked) {
             self.transfer = None;
             let now = ctx.now();
@@ -752,11 +758,43 @@ impl Agent for TcpSender {
             TIMER_START => self.start(ctx),
             TIMER_RTX => self.on_rtx_timer(gen, ctx),
             TIMER_STOP => self.on_stop(),
-            TIMER_APP => self.on_app(ctx),
+            TIMER_APP if gen == self.app_gen => self.on_app(ctx),
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
             TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
             TIMER_PACE => self.on_pace(ctx),
             _ => {}
+        }
+    }
+
+    /// ns-2 `$ftp stop` (`advance 0`): no segment beyond those sent, while the sender goes on
+    /// recovering them; the data not sent yet is kept for the resume (`$ftp start`), which
+    /// sends what the window allows at once (a file all acknowledged while paused completes
+    /// at the resume). A generator-fed sender's messages stop and
+    /// start again at the resume. A stop is the flow's `stop` from now.
+    fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
+        let s = &mut self.core;
+        match c {
+            FlowControl::Pause => {
+                self.paused = Some(s.curseq);
+                s.curseq = s.curseq.min(s.maxseq + 1);
+                self.app_gen = self.app_gen.wrapping_add(1);
+            }
+            FlowControl::Resume => {
+                s.curseq = self.paused.take().expect("checked: a resume follows a pause");
+                if self.feed.is_some() {
+                    ctx.timer_at(ctx.now(), TIMER_APP, self.app_gen);
+                }
+                let maxburst = s.p.maxburst;
+                let (mut c, rec) = self.conn(ctx);
+                rec.send_much(&mut c, maxburst);
+                // A file whose last segment was acknowledged while paused completes now.
+                self.after_ack(self.core.highest_ack, ctx);
+            }
+            FlowControl::Stop => {
+                s.curseq = self.paused.take().unwrap_or(s.curseq);
+                s.stop = Some(ctx.now());
+                self.on_stop();
+            }
         }
     }
 

@@ -25,7 +25,7 @@
 
 use std::collections::VecDeque;
 
-use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::rtt::RttEstimator;
@@ -46,6 +46,7 @@ pub struct StpSender {
     dst: NodeId,
     dst_agent: AgentId,
     stop: Option<SimTime>,
+    /// No new packets (the flow's stop passed, or it is paused); retransmissions go on.
     stopped: bool,
     pub prio: u8,
     pub tag: u16,
@@ -260,6 +261,15 @@ impl Agent for StpSender {
             TIMER_NORESPONSE if gen == self.noresp_gen => self.on_noresponse(ctx),
             TIMER_STOP => self.stopped = true,
             _ => {}
+        }
+    }
+
+    /// A pause or stop sends no new packets, as the flow's `stop` does (POLLs and
+    /// retransmissions go on); a resume sends what the window allows.
+    fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
+        self.stopped = c != FlowControl::Resume;
+        if !self.stopped {
+            self.send_much(ctx);
         }
     }
 

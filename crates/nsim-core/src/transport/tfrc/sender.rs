@@ -19,7 +19,7 @@
 //!
 //! Before the first feedback the sender sends at `initial_rate` (ns-2 `InitRate_` 300 B/s).
 
-use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId};
 use crate::tcp::{CongState, TcpProbe};
@@ -62,6 +62,8 @@ pub struct TfrcSender {
     last_send: SimTime,
     next_send: SimTime,
     send_gen: u32,
+    /// The application is paused (flow `pause`): nothing is sent.
+    paused: bool,
     nofb_gen: u32,
 }
 
@@ -86,6 +88,7 @@ impl TfrcSender {
             last_send: SimTime::ZERO,
             next_send: SimTime::ZERO,
             send_gen: 0,
+            paused: false,
             nofb_gen: 0,
         }
     }
@@ -169,7 +172,7 @@ impl TfrcSender {
 
     fn on_send_timer(&mut self, ctx: &mut AgentCtx) {
         let now = ctx.now();
-        if self.stop.is_some_and(|s| now > s) {
+        if self.stop.is_some_and(|s| now > s) || self.paused {
             return;
         }
         self.send_packet(ctx);
@@ -248,7 +251,7 @@ impl TfrcSender {
         }
         self.arm_nofeedback(ctx);
         // A faster rate takes effect now rather than after the gap the old rate set.
-        if self.x > old && self.stop.is_none_or(|s| now <= s) {
+        if self.x > old && self.stop.is_none_or(|s| now <= s) && !self.paused {
             let at = (self.last_send + self.ipi()).max(now);
             if at < self.next_send {
                 self.arm_send(at, ctx);
@@ -268,6 +271,19 @@ impl Agent for TfrcSender {
             TIMER_SEND if gen == self.send_gen => self.on_send_timer(ctx),
             TIMER_NOFEEDBACK if gen == self.nofb_gen => self.on_nofeedback(ctx),
             _ => {}
+        }
+    }
+
+    /// A pause cancels the next packet; the no-feedback timer goes on, so the allowed rate
+    /// decays as an idle sender's (RFC 5348 §4.4). On resume a packet leaves at once, at the
+    /// rate reached. A stop is a pause that also ends the no-feedback timer (as `stop`).
+    fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
+        self.paused = c != FlowControl::Resume;
+        self.send_gen = self.send_gen.wrapping_add(1);
+        match c {
+            FlowControl::Resume => self.on_send_timer(ctx),
+            FlowControl::Stop => self.stop = Some(ctx.now()),
+            FlowControl::Pause => {}
         }
     }
 
