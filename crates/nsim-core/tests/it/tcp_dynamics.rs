@@ -134,7 +134,7 @@ fn config_error(toml: &str) -> String {
 #[test]
 fn nonsensical_combinations_are_rejected_with_the_field_path() {
     let base = path("10Mb", 100, "variant = \"reno\"", "");
-    // CBR over TCP is an application-limited sender (tests/tcp_app_limited.rs), but its
+    // CBR over TCP is an application-limited sender (tests/it/tcp_app_limited.rs), but its
     // generator is still checked.
     let e = config_error(&base.replace("app = { kind = \"bulk\" }", "app = { kind = \"cbr\", rate = \"1Mb\", jitter = 2.0 }"));
     assert!(e.contains("flows[0].app.jitter"), "{e}");
