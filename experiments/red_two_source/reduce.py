@@ -3,7 +3,7 @@
 ``red_link`` runs in the sweep's workers on each run's full results (series included) and
 keeps what the rows need; ``envelopes`` measures every row of a part on every seed and
 reports the seed farthest from ns-2, so a row passes only if every seed is within its
-tolerance (as crates/nsim-core/tests/it/queue_red_ns2.rs checks).
+tolerance (as crates/nsim-core/tests/queue_red_ns2.rs checks).
 """
 
 from __future__ import annotations
