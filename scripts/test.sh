@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 if command -v uv >/dev/null 2>&1; then UV=uv; else python3 -m pip install -q uv && UV="python3 -m uv"; fi
 bash scripts/test-tools.sh
 cargo test --locked -p nsim-core
-$UV sync --locked
+# uv shows the extension's build (cargo's "Compiling ..." lines: minutes on a fresh clone) only
+# as debug output of its build front end; without this the whole build reads "Building nsim".
+RUST_LOG="${RUST_LOG:-uv_build_frontend=debug}" $UV sync --locked
 $UV run --locked pytest "$@"

@@ -5,7 +5,7 @@
 //!
 //! Read first: Brakmo et al. 1994 §3.2 (congestion avoidance) and §3.3 (modified slow start),
 //! then ns-2.35 `VegasTcpAgent::recv`, whose rules nsim follows (checked cwnd for cwnd against
-//! ns-2.35 in reference/ns2/vegas, test `tests/tcp_vegas_ns2.rs`):
+//! ns-2.35 in reference/ns2/vegas, test `tests/it/tcp_vegas_ns2.rs`):
 //!
 //! - A round trip ends at the first new ACK at or above `begseq`, the next sequence number
 //!   to send when the previous round ended. Its RTT is the mean of the round's per-segment

@@ -1,0 +1,111 @@
+//! PRR (RFC 6937) beside ns-3.37's TcpPrrRecovery, and RFC 6675 recovery beside its
+//! TcpClassicRecovery, on one dumbbell (reference/ns3/prr: our ns-3 program, its reduced output
+//! and nsim's twin scenario): one Reno flow, 10 Mb/s, 40 ms, no buffer overflow, a drop list
+//! (three losses in one window in slow start, then one every 1500 packets), 30 s.
+//!
+//! Compared per recovery: episodes and timeouts (equal), and over the episodes that end in the
+//! open state the packets sent during recovery, cwnd at exit, recovery length (within 10 %), the
+//! share of the recovery's packets sent in its first half (PRR spreads them: about one half in
+//! both simulators; RFC 6675 waits for pipe to fall below cwnd: under 5 % in both), and goodput
+//! over 1-30 s (within 5 %). nsim's windows are about 5 % larger: ns-3.37's NewReno halves the
+//! RFC 6675 pipe at the loss (outstanding less SACKed and lost packets), RFC 5681 eq. (4)
+//! (and nsim) halves FlightSize, the outstanding data.
+
+use crate::common;
+
+use std::collections::HashMap;
+
+fn reference() -> HashMap<String, HashMap<String, f64>> {
+    let path = format!("{}/../../reference/ns3/prr/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("summary.csv");
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let vals = head[1..].iter().zip(&f[1..]).map(|(h, v)| (h.to_string(), v.parse::<f64>().expect("number")));
+            (f[0].to_string(), vals.collect())
+        })
+        .collect()
+}
+
+/// The figures of reference/ns3/prr/reduce.py for one nsim run of the twin with `sack1` set to
+/// `sack1` (a TOML inline table).
+fn measure(sack1: &str) -> HashMap<&'static str, f64> {
+    let path = format!("{}/../../reference/ns3/prr/scenario.toml", env!("CARGO_MANIFEST_DIR"));
+    let toml = std::fs::read_to_string(path).expect("scenario");
+    let toml = toml.replace(r#"sack1 = { algorithm = "rfc6675", prr = "ssrb" }"#, &format!("sack1 = {sack1}"));
+    let (r, trace) = common::run_traced(&toml, "prr_ns3");
+    assert!(r.accounting.balanced());
+    // Data packets leaving the sender (node 0).
+    let tx: Vec<f64> = trace.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp").map(|e| e.t).collect();
+    let c = &r.series.cwnd;
+    let (mut episodes, mut exit_cwnd, mut rtos, mut start) = (Vec::new(), Vec::new(), 0, None);
+    for i in 1..c.time_s.len() {
+        let (was, now) = (c.state[i - 1], c.state[i]);
+        if now == was {
+            continue;
+        }
+        match (was, now) {
+            (_, "recovery") => start = Some(c.time_s[i]),
+            ("recovery", "open") => {
+                episodes.push((start.take().expect("entered"), c.time_s[i]));
+                exit_cwnd.push(c.cwnd_pkts[i]);
+            }
+            ("recovery", "loss") => rtos += 1,
+            _ => {}
+        }
+    }
+    let sent: Vec<usize> = episodes.iter().map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < b).count()).collect();
+    let first_half: usize = episodes.iter().map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < (a + b) / 2.0).count()).sum();
+    let g = &r.series.goodput;
+    let at = |t: f64| g.time_s.iter().zip(&g.goodput_bytes).filter(|(ts, _)| **ts <= t + 1e-9).last().map_or(0, |(_, b)| *b);
+    let n = episodes.len() as f64;
+    HashMap::from([
+        ("episodes", n + rtos as f64),
+        ("rtos", rtos as f64),
+        ("sent_in_recovery_mean", sent.iter().sum::<usize>() as f64 / n),
+        ("cwnd_at_exit_mean_pkts", exit_cwnd.iter().sum::<f64>() / n),
+        ("recovery_ms_mean", episodes.iter().map(|(a, b)| b - a).sum::<f64>() / n * 1000.0),
+        ("sent_first_half_share", first_half as f64 / sent.iter().sum::<usize>() as f64),
+        ("goodput_mbps_1_30", (at(30.0) - at(1.0)) as f64 * 8.0 / 29.0 / 1e6),
+    ])
+}
+
+#[test]
+fn prr_and_rfc6675_recovery_match_ns3_on_the_dumbbell() {
+    let ns3 = reference();
+    let cases = [
+        ("prr", r#"{ algorithm = "rfc6675", prr = "ssrb" }"#),
+        ("crb", r#"{ algorithm = "rfc6675", prr = "crb" }"#),
+        ("classic", r#"{ algorithm = "rfc6675" }"#),
+    ];
+    for (name, sack1) in cases {
+        let (ours, theirs) = (measure(sack1), &ns3[name]);
+        println!("{name}: nsim {ours:?}\n  ns-3 {theirs:?}");
+        assert_eq!(ours["episodes"], theirs["episodes"], "{name}");
+        assert_eq!(ours["rtos"], theirs["rtos"], "{name}");
+        let close = |k: &str, tol: f64| (ours[k] / theirs[k] - 1.0).abs() <= tol;
+        for k in ["sent_in_recovery_mean", "cwnd_at_exit_mean_pkts", "recovery_ms_mean"] {
+            assert!(close(k, 0.10), "{name} {k}: {} vs ns-3 {}", ours[k], theirs[k]);
+        }
+        assert!(close("goodput_mbps_1_30", 0.05), "{name} goodput: {} vs {}", ours["goodput_mbps_1_30"], theirs["goodput_mbps_1_30"]);
+        let share = ours["sent_first_half_share"];
+        if name == "classic" {
+            assert!(share < 0.05 && theirs["sent_first_half_share"] < 0.05, "RFC 6675's half round trip of silence: {share}");
+        } else {
+            assert!((share - theirs["sent_first_half_share"]).abs() <= 0.05 && share > 0.4, "{name}: PRR spreads its sends: {share}");
+        }
+    }
+}
+
+/// Same scenario and seed, bit-identical results, with PRR on.
+#[test]
+fn prr_runs_are_deterministic() {
+    let path = format!("{}/../../scenarios/tcp_prr.toml", env!("CARGO_MANIFEST_DIR"));
+    let toml = std::fs::read_to_string(path).expect("scenario");
+    let (a, b) = (common::run(&toml), common::run(&toml));
+    assert!(a.accounting.balanced());
+    assert_eq!(serde_json::to_string(&a.flows).unwrap(), serde_json::to_string(&b.flows).unwrap());
+    assert_eq!(serde_json::to_string(&a.series).unwrap(), serde_json::to_string(&b.series).unwrap());
+}
