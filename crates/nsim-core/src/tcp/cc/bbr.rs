@@ -466,21 +466,7 @@ impl CongestionControl for Bbr {
         out("min_rtt_s", self.rtprop.map_or(f64::NAN, |r| r.as_secs_f64()));
     }
 
-    fn cwnd(&self) -> f64 {
-        self.cwnd
-    }
-
-    fn ssthresh(&self) -> f64 {
-        self.ssthresh
-    }
-
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.cwnd = cwnd;
-    }
-
-    fn set_ssthresh(&mut self, ssthresh: f64) {
-        self.ssthresh = ssthresh;
-    }
+    super::reno_window!();
 }
 
 #[cfg(test)]

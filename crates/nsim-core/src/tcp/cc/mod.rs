@@ -22,8 +22,23 @@ pub mod vegas;
 use crate::time::{Dur, SimTime};
 
 /// The [`CongestionControl`] window accessors of an algorithm that keeps its window in a
-/// [`reno::Reno`] field (`reno_window!(reno)`, or `reno_window!(0)` for a newtype).
+/// [`reno::Reno`] field (`reno_window!(reno)`, or `reno_window!(0)` for a newtype), or in its
+/// own `cwnd` and `ssthresh` fields (`reno_window!()`).
 macro_rules! reno_window {
+    () => {
+        fn cwnd(&self) -> f64 {
+            self.cwnd
+        }
+        fn ssthresh(&self) -> f64 {
+            self.ssthresh
+        }
+        fn set_cwnd(&mut self, cwnd: f64) {
+            self.cwnd = cwnd;
+        }
+        fn set_ssthresh(&mut self, ssthresh: f64) {
+            self.ssthresh = ssthresh;
+        }
+    };
     ($field:tt) => {
         fn cwnd(&self) -> f64 {
             self.$field.cwnd

@@ -202,16 +202,5 @@ impl CongestionControl for Reno {
         self.timed_out(kind, v);
     }
 
-    fn cwnd(&self) -> f64 {
-        self.cwnd
-    }
-    fn ssthresh(&self) -> f64 {
-        self.ssthresh
-    }
-    fn set_cwnd(&mut self, cwnd: f64) {
-        self.cwnd = cwnd;
-    }
-    fn set_ssthresh(&mut self, ssthresh: f64) {
-        self.ssthresh = ssthresh;
-    }
+    super::reno_window!();
 }
