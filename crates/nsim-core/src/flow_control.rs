@@ -13,7 +13,7 @@
 //! Cost: one event per command; nothing for a run without.
 
 use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
-use crate::config::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use crate::ids::FlowId;
 use crate::net::dynamics::EventRecord;
 use crate::packet::PacketId;

@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod app;
 pub mod config;
+pub mod error;
 pub mod flow_control;
 pub mod ids;
 pub mod middlebox;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::config::build::{error_model, Names};
 use crate::agent::FlowControl;
 use crate::config::event_spec::{check_shape, link_changes, EventAction, EventSpec};
-use crate::config::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use crate::ids::{FlowId, NodeId};
 use crate::sim::Simulator;
 use crate::time::SimTime;

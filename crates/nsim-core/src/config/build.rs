@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::link_spec::{ErrorSpec, LinkSpec};
 use super::{Scenario, SeriesKind};
 use crate::ids::{FlowId, LinkId, NodeId};
-use super::queue_spec::QueueSpec;
+use crate::queue::spec::QueueSpec;
 use crate::net::atm::{self, port::CellPort, spec::AtmSpec};
 use crate::net::ethernet::{self, port::EthPort};
 use crate::net::error_model::ErrorModel;
@@ -50,8 +50,8 @@ impl Names {
 pub fn build(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let checked = if opts.no_limits { Ok(()) } else { super::limits::check(scn, opts.duration.or(scn.duration.map(|d| d.0))) };
     checked.and_then(|()| build_checked(scn, opts)).map_err(|e| match &scn.source_text {
-        Some(text) => e.located(text),
-        None => e,
+        Some(text) if e.line.is_none() && !e.path.is_empty() => ConfigError { line: super::raw::line_of(text, &e.path), ..e },
+        _ => e,
     })
 }
 

@@ -8,10 +8,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::flow_spec_build::ResolvedFlow;
 use super::link_spec::ErrorSpec;
-use super::units::{LimitSpec, RateSpec, TimeSpec};
+use crate::units::{LimitSpec, RateSpec, TimeSpec};
 use crate::ids::LinkId;
 use crate::net::dynamics::{Change, LinkChange};
 use crate::net::error_model::ErrorModel;

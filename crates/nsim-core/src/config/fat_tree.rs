@@ -11,7 +11,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
 use crate::net::NodeKind;

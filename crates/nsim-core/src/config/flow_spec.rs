@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 
 /// One flow, or `repeat` flows with `{i}` in names replaced by 0..repeat-1.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

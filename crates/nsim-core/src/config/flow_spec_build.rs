@@ -1,9 +1,9 @@
 //! Flow expansion (`repeat`, `{i}`, `stagger`), checks, and agent construction.
 
 use super::build::Names;
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::flow_spec::{AppSpec, HttpVersion, PageSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
-use super::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use super::video_build::{video, VideoFields};
 use super::Scenario;
 use crate::agent::{Agent, TIMER_START};

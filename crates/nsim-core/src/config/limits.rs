@@ -11,7 +11,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::flow_spec::AppSpec;
 use super::{Scenario, SeriesKind};
 use crate::time::Dur;

@@ -3,8 +3,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::queue_spec::QueueSpec;
-use super::units::{RateSpec, TimeSpec};
+use crate::queue::spec::QueueSpec;
+use crate::units::{RateSpec, TimeSpec};
 use crate::net::routing::Metric;
 
 /// A point-to-point link between two nodes: duplex unless `simplex = true`.

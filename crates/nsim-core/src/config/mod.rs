@@ -5,7 +5,7 @@
 
 pub mod build;
 pub mod document_json;
-pub mod error;
+
 pub mod event_spec;
 pub mod fat_tree;
 pub mod flow_spec;
@@ -13,26 +13,26 @@ pub mod flow_spec_build;
 pub mod leaf_spine;
 pub mod limits;
 pub mod link_spec;
-pub mod queue_spec;
+
 pub mod raw;
 pub mod record_build;
 pub mod record_select;
 pub mod topology;
 pub mod tree;
-pub mod units;
+
 pub mod video_build;
 pub mod window_notice;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-pub use error::{CResult, ConfigError};
+pub use crate::error::{CResult, ConfigError};
 pub use flow_spec::FlowSpec;
 pub use link_spec::{LinkSpec, RoutingSpec};
 pub use record_select::Select;
 pub use topology::{ChainSpec, DumbbellSpec};
 pub use tree::TreeSpec;
-use units::TimeSpec;
+use crate::units::TimeSpec;
 
 /// A complete scenario.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::Select;
 use crate::ids::LinkId;
 use crate::net::Net;

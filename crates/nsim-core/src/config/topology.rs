@@ -8,10 +8,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
-use super::queue_spec::QueueSpec;
-use super::units::{RateSpec, TimeSpec};
+use crate::queue::spec::QueueSpec;
+use crate::units::{RateSpec, TimeSpec};
 use crate::net::NodeKind;
 use crate::time::Dur;
 

@@ -11,10 +11,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
-use super::units::TimeSpec;
+use crate::units::TimeSpec;
 use crate::net::NodeKind;
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

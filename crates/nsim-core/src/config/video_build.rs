@@ -1,8 +1,8 @@
 //! The `video` app's checks and generator (reads trace files; see `app/video.rs`).
 
-use super::error::{CResult, ConfigError};
+use crate::error::{CResult, ConfigError};
 use super::flow_spec::VideoSequenceSpec;
-use super::units::{SizeSpec, TimeSpec};
+use crate::units::{SizeSpec, TimeSpec};
 use crate::app::video::{Pacing, Sequence, Video};
 use crate::app::video_synthetic::Synthetic;
 use crate::app::video_trace::{Trace, TraceFormat};

@@ -40,7 +40,7 @@ use std::collections::VecDeque;
 
 use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};
 use crate::packet::{PType, Packet};
-use crate::tcp::flags;
+use crate::packet::flags;
 use crate::time::SimTime;
 
 /// Per-flow proxy state.

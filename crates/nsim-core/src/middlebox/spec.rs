@@ -9,8 +9,8 @@ use super::{
 };
 use super::{Hook, Installed, Middleboxes};
 use crate::config::build::Names;
-use crate::config::units::{RateSpec, SizeSpec, TimeSpec};
-use crate::config::{CResult, ConfigError};
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::time::SimTime;
 
 /// A packet hook at a node.

@@ -30,8 +30,8 @@ use super::class::{build_classes, class_spec_common, poll_idle, totals, validate
 use super::classify::{Classifier, MatchSpec};
 use super::red::check_range;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
-use crate::config::units::SizeSpec;
+use crate::queue::spec::QueueSpec;
+use crate::units::SizeSpec;
 use crate::packet::PacketId;
 use super::token_bucket::TokenBucket;
 use crate::units::{BitsPerSec, Bytes};

@@ -3,7 +3,7 @@
 
 use super::classify::{validate_defaults, Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueCtx, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
+use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
 
 /// What every scheduler class has in its config: a name, what it takes, and its queue.
@@ -23,7 +23,7 @@ macro_rules! class_spec_common {
             fn matches(&self) -> Option<&$crate::queue::classify::MatchSpec> {
                 self.matches.as_ref()
             }
-            fn queue(&self) -> &$crate::config::queue_spec::QueueSpec {
+            fn queue(&self) -> &$crate::queue::spec::QueueSpec {
                 &self.queue
             }
         }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::fifo::{Entry, Fifo};
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::{LimitSpec, TimeSpec};
+use crate::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};

@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::fifo::Fifo;
 use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::LimitSpec;
+use crate::units::LimitSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::units::Limit;

@@ -23,7 +23,7 @@ use serde::Deserialize;
 use super::codel::{check_codel, CodelParams, CodelState};
 use super::fifo::Fifo;
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::TimeSpec;
+use crate::units::TimeSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::time::Dur;

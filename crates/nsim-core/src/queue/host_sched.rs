@@ -47,11 +47,11 @@ use serde::Deserialize;
 use super::classify::{Classifier, MatchSpec};
 use super::token_bucket::TokenBucket;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use crate::packet::{PType, PacketId};
 use crate::record::flow_stats::mark;
 use crate::record::DropReason;
-use crate::tcp::flags;
+use crate::packet::flags;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
 

@@ -5,7 +5,7 @@
 //! (priority, CBQ, WRR, DRR) are disciplines made of child disciplines.
 //!
 //! To add a discipline: write one file with a config type implementing [`QueueConfig`] and a
-//! type implementing [`QueueDisc`], then add one line to `registry!` in `config/queue_spec.rs`.
+//! type implementing [`QueueDisc`], then add one line to `registry!` in `queue/spec.rs`.
 //! The model reference with sources and defaults is `docs/models/queues.md`.
 
 pub mod af;
@@ -22,6 +22,7 @@ pub mod pie;
 pub mod prio;
 pub mod red;
 pub mod round_robin;
+pub mod spec;
 pub mod srtcm;
 pub mod step_mark;
 pub mod token_bucket;

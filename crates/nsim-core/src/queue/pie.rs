@@ -19,7 +19,7 @@ use serde::Deserialize;
 use super::fifo::Fifo;
 use super::red::check_range;
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::{LimitSpec, TimeSpec};
+use crate::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};

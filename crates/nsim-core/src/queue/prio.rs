@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
+use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
 
 /// Strict-priority scheduler configuration.

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
+use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
 
 /// What a WRR weight counts.

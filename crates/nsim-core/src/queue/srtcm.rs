@@ -15,8 +15,8 @@ use serde::Deserialize;
 
 use super::meter::{Colour, ColourMode, Marker, Meter, TickClock};
 use super::{BuildCtx, QueueConfig, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
-use crate::config::units::{RateSpec, SizeSpec};
+use crate::queue::spec::QueueSpec;
+use crate::units::{RateSpec, SizeSpec};
 use crate::time::SimTime;
 
 /// RFC 2697 srTCM parameters.

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use super::droptail::DropTail;
 use super::{pass_to_child, BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::units::LimitSpec;
+use crate::units::LimitSpec;
 use crate::packet::{Ecn, PacketId};
 use crate::units::Limit;
 

@@ -15,8 +15,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::config::queue_spec::QueueSpec;
-use crate::config::units::{RateSpec, SizeSpec};
+use crate::queue::spec::QueueSpec;
+use crate::units::{RateSpec, SizeSpec};
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime, PS_PER_SEC};

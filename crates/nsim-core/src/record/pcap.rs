@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 
 use crate::ids::{LinkId, NodeId};
 use crate::packet::{Ecn, PType, Packet, TcpHdr};
-use crate::tcp::flags as tcp_flags;
+use crate::packet::flags as tcp_flags;
 use crate::time::SimTime;
 
 /// `LINKTYPE_RAW`: raw IPv4/IPv6, no link-layer header.

@@ -20,7 +20,7 @@ use std::io::{BufWriter, Write};
 
 use crate::ids::NodeId;
 use crate::packet::{Ecn, PType, Packet};
-use crate::tcp::flags as tcp_flags;
+use crate::packet::flags as tcp_flags;
 use crate::time::{fmt_secs, SimTime};
 
 /// Writes trace lines; created only when tracing is on.

@@ -6,8 +6,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::config::units::{SizeSpec, TimeSpec};
-use crate::config::{CResult, ConfigError};
+use crate::units::{SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 use crate::units::Bytes;
@@ -232,7 +232,7 @@ pub struct TcpConfig {
     /// A fixed pacing rate. Default: the congestion control's (BBR's pacing_gain × BtlBw) or,
     /// for the others, Linux's `tcp_update_pacing_rate`: 2 × cwnd / srtt in slow start (below
     /// half of ssthresh), 1.2 × cwnd / srtt after, no pacing before the first RTT sample.
-    pub pacing_rate: Option<crate::config::units::RateSpec>,
+    pub pacing_rate: Option<crate::units::RateSpec>,
     /// Packets released back to back per pacing interval. Default 1 (ns-3's per-segment
     /// pacing; Linux fq's quantum is 2 MTU, its TSO autosizing about 1 ms of data).
     pub pacing_quantum: Option<u32>,

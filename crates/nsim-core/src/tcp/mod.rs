@@ -43,27 +43,6 @@ pub mod sink;
 #[cfg(test)]
 pub(crate) mod testkit;
 
-/// TCP header flag bits used in [`crate::packet::TcpHdr::flags`].
-pub mod flags {
-    /// ECN-Echo (RFC 3168 §6.1.3), set by the sink after a CE mark.
-    pub const ECE: u8 = 1;
-    /// Congestion Window Reduced (RFC 3168 §6.1.2), set by the sender after reacting.
-    pub const CWR: u8 = 2;
-    /// ns-2's one-way SYN (header-only sequence 0); the full TCP's SYN (RFC 793).
-    pub const SYN: u8 = 4;
-    /// Full TCP only (RFC 793 §3.1): no more data from the sender.
-    pub const FIN: u8 = 8;
-    /// Full TCP only: reset the connection.
-    pub const RST: u8 = 16;
-    /// Full TCP only: the acknowledgment field is significant.
-    pub const ACK: u8 = 32;
-    /// Full TCP only, on a SYN: the sender offers RFC 7323 window scaling.
-    pub const WSCALE: u8 = 64;
-    /// Host scheduler (§3.6-3.7, Noureddine 2002 §4.6.1): the marker says this
-    /// segment MUST keep its mark; the scheduler waits for a token rather than remark it.
-    pub const MUST_KEEP: u8 = 128;
-}
-
 /// Congestion state (Linux / ns-3 names), changed only by `Core::set_state`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

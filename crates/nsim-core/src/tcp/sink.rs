@@ -25,7 +25,7 @@ use std::collections::VecDeque;
 use crate::agent::{Agent, AgentCtx};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
-use crate::tcp::flags;
+use crate::packet::flags;
 use crate::time::Dur;
 
 const TIMER_DELACK: u16 = 1;

@@ -28,8 +28,8 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::config::units::TimeSpec;
-use crate::config::{CResult, ConfigError};
+use crate::units::TimeSpec;
+use crate::error::{CResult, ConfigError};
 use crate::ids::{LinkId, NodeId};
 use crate::net::{Link, Net, Node, NodeKind};
 use crate::packet::PacketId;

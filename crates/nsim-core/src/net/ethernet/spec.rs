@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::framing::MAX_QUANTA;
 use super::watermark::{Selectivity, Style};
-use crate::config::units::SizeSpec;
+use crate::units::SizeSpec;
 
 /// How a port stops its upstream neighbours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]

@@ -133,7 +133,7 @@ fn a_must_keep_packet_is_never_remarked_and_waits_for_its_token() {
     let mut q = sched("high = { rate = \"8kb\", depth = \"1500B\" }\nmed = { rate = \"8kb\", depth = \"1000B\" }\n");
     let mut b = Bench::new();
     b.offer(&mut *q, seg(0, 0, 1000, 960, 0));
-    b.offer(&mut *q, seg(0, 0, 1000, 960, crate::tcp::flags::MUST_KEEP));
+    b.offer(&mut *q, seg(0, 0, 1000, 960, crate::packet::flags::MUST_KEEP));
     assert_eq!(take_at(&mut b, &mut *q, 0), (Some((0, 0)), None));
     assert_eq!(take_at(&mut b, &mut *q, 0), (None, Some(500)));
     assert_eq!(take_at(&mut b, &mut *q, 450), (None, Some(500)), "still HIGH at 450 ms, past maxdelay_med");
@@ -156,7 +156,7 @@ fn pure_acks_bypass_the_connection_queues_and_tokens() {
     let offer = |q: &mut dyn QueueDisc, b: &mut Bench| {
         b.offer(q, seg(0, 0, 1000, 960, 0));
         b.offer(q, seg(1, 0, 1000, 960, 0));
-        b.offer(q, seg(1, 0, 40, 0, crate::tcp::flags::ACK));
+        b.offer(q, seg(1, 0, 40, 0, crate::packet::flags::ACK));
     };
     let mut q = sched(&format!("{SLOW_HIGH}ack_bypass = true\n"));
     let mut b = Bench::new();

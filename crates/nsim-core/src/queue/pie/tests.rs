@@ -83,7 +83,7 @@ fn with_ecn_ect_packets_are_marked_while_drop_prob_is_at_most_10_percent() {
     for (drop_prob, marked) in [(0.05, true), (0.1, true), (0.3, false)] {
         let mut b = Bench::new();
         let mut cfg: PieConfig = toml::from_str("ecn = true").unwrap();
-        cfg.max_burst = crate::config::units::TimeSpec(Dur::ZERO);
+        cfg.max_burst = crate::units::TimeSpec(Dur::ZERO);
         let mut q = Pie { fifo: Fifo::default(), state: PieState::new(cfg), limit: Limit::Packets(1000) };
         for _ in 0..10 {
             b.offer_size(&mut q, 1000);

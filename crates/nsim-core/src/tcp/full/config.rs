@@ -6,8 +6,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::config::units::{SizeSpec, TimeSpec};
-use crate::config::{CResult, ConfigError};
+use crate::units::{SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -85,7 +85,7 @@ pub struct FullTcpConfig {
     pub snd_buffer: Option<SizeSpec>,
     /// The listener's application reads received data at this rate (a slow reader); unread
     /// data fills the receive buffer and closes the window. Default: it reads at once.
-    pub read_rate: Option<crate::config::units::RateSpec>,
+    pub read_rate: Option<crate::units::RateSpec>,
     /// RFC 7323 window scaling, used when both ends set it. Default false: windows above
     /// 65535 B are cut to 65535 B.
     #[serde(default)]

@@ -22,7 +22,8 @@ use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::rtt::RttEstimator;
-use crate::tcp::{flags, CongState, TcpProbe};
+use crate::packet::flags;
+use crate::tcp::{CongState, TcpProbe};
 use crate::time::{Dur, SimTime};
 
 const TIMER_RTX: u16 = 1;

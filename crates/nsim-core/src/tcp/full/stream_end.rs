@@ -208,7 +208,7 @@ impl FullTcp {
     /// closes the old connection at the other end (a FIN whose ACK was lost). Returns whether
     /// the segment was consumed.
     pub(super) fn stream_old_connection(&mut self, h: &crate::packet::TcpHdr, ctx: &mut AgentCtx) -> bool {
-        use crate::tcp::flags::{ACK, RST, SYN};
+        use crate::packet::flags::{ACK, RST, SYN};
         let fl = h.flags;
         if fl & SYN != 0 && fl & ACK == 0 && !self.active && (self.state.done() || self.state == State::LastAck) {
             self.reincarnate();

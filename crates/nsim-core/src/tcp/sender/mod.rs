@@ -17,7 +17,8 @@ use crate::tcp::config::{RtoClock, TcpParams, Variant};
 use crate::tcp::recovery::Recovery;
 use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
-use crate::tcp::{flags, CongState, TcpProbe};
+use crate::packet::flags;
+use crate::tcp::{CongState, TcpProbe};
 use crate::time::SimTime;
 
 /// Retransmission timer.

@@ -108,7 +108,7 @@ fn ecn_echo_halves_once_per_window_and_sets_cwr() {
     let mut h = TcpHarness::new(Variant::Reno, |p| p.ecn = true);
     h.tx.cc.set_cwnd(8.0);
     h.start();
-    let ece = TcpHdr { ack: 1, flags: crate::tcp::flags::ECE, ..ACK };
+    let ece = TcpHdr { ack: 1, flags: crate::packet::flags::ECE, ..ACK };
     h.ack(ms(100), ece);
     assert_eq!(h.cwnd(), 4.0);
     h.ack(ms(101), TcpHdr { ack: 2, ..ece });
@@ -128,7 +128,7 @@ fn vegas_ignore_ecn_keeps_the_window_on_ecn_echo() {
         });
         h.tx.cc.set_cwnd(8.0);
         h.start();
-        let ece = TcpHdr { ack: 1, flags: crate::tcp::flags::ECE, ..ACK };
+        let ece = TcpHdr { ack: 1, flags: crate::packet::flags::ECE, ..ACK };
         h.ack(ms(100), ece);
         assert!(want.contains(&h.cwnd()), "ignore_ecn {ignore}: cwnd {}", h.cwnd());
     }

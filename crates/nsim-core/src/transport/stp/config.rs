@@ -8,8 +8,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::config::units::{SizeSpec, TimeSpec};
-use crate::config::{CResult, ConfigError};
+use crate::units::{SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::time::Dur;
 
 /// SSCOP MaxPD as SSCOP equipment ships it (e.g. Bay/Avaya "Max PD Before Poll", default 25).

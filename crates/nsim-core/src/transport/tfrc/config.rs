@@ -6,8 +6,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::config::units::{RateSpec, SizeSpec, TimeSpec};
-use crate::config::{CResult, ConfigError};
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::time::Dur;
 
 /// Which specification's sender rules to follow.

@@ -22,14 +22,6 @@ impl ConfigError {
         self.file = file.to_string();
         self
     }
-
-    /// Adds the line of `self.path` in the TOML `text`, when not already known.
-    pub fn located(mut self, text: &str) -> Self {
-        if self.line.is_none() && !self.path.is_empty() {
-            self.line = super::raw::line_of(text, &self.path);
-        }
-        self
-    }
 }
 
 impl fmt::Display for ConfigError {

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::queue::{BuildCtx, QueueConfig, QueueDisc};
+use super::{BuildCtx, QueueConfig, QueueDisc};
 
 macro_rules! registry {
     ($($(#[$m:meta])* $variant:ident = $name:literal => $cfg:ty),* $(,)?) => {

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
 use crate::time::Dur;
-use crate::units::{check_written, parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit};
+use super::{check_written, parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit};
 
 macro_rules! unit_spec {
     ($(#[$m:meta])* $name:ident, $inner:ty, $parse:ident, $what:literal, $example:literal) => {

@@ -178,5 +178,9 @@ pub fn check_written(s: &str, example: &str) -> Result<(), String> {
     Ok(())
 }
 
+pub mod spec;
+
+pub use spec::{LimitSpec, RateSpec, SizeSpec, TimeSpec};
+
 #[cfg(test)]
 mod tests;
