@@ -4,7 +4,7 @@
 use crate::ids::{AgentId, FlowId, NodeId};
 use crate::net::Net;
 use crate::packet::{Packet, PacketId};
-use crate::tcp::TcpProbe;
+use crate::probe::TcpProbe;
 use crate::time::SimTime;
 
 /// Timer kind every source receives once at its flow's start time.

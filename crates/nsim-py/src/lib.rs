@@ -124,7 +124,7 @@ fn run_to_dir(
     sim.stream_to(out_dir);
     let notices = nsim_core::config::window_notice::window_limited(&sim);
     let results = run_sim(py, sim, progress.as_ref())?;
-    nsim_core::record::files::write_dir(&results, out_dir).map_err(cannot_write)?;
+    nsim_core::results::files::write_dir(&results, out_dir).map_err(cannot_write)?;
     let mut summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
     summary["notices"] = notices.into();
     to_python(py, &summary)

@@ -8,7 +8,7 @@
 use crate::agent::{Agent, AgentCtx};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
-use crate::tcp::TcpProbe;
+use crate::probe::TcpProbe;
 use crate::time::Dur;
 
 /// Timer kind the server's application arms on the client: send request `gen` now.

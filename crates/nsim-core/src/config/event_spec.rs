@@ -230,9 +230,9 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
 
 /// The "pause" / "resume" events as flow commands, checked in time order against the flows
 /// (flow_control.rs).
-pub(crate) fn flow_commands(events: &[EventSpec], flows: &[crate::sim::FlowInfo]) -> CResult<Vec<crate::flow_control::FlowCommand>> {
+pub(crate) fn flow_commands(events: &[EventSpec], flows: &[crate::sim::FlowInfo]) -> CResult<Vec<crate::sim::flow_control::FlowCommand>> {
     use crate::agent::FlowControl;
-    use crate::flow_control::{check_command, flow_id, FlowCommand};
+    use crate::sim::flow_control::{check_command, flow_id, FlowCommand};
     let mut order: Vec<usize> = (0..events.len()).filter(|&i| matches!(events[i].action, EventAction::Pause | EventAction::Resume)).collect();
     order.sort_by_key(|&i| events[i].at.0);
     let mut out = Vec::new();

@@ -17,7 +17,7 @@ use crate::app::stream::StreamApp;
 use crate::app::telnet::Telnet;
 use crate::app::web_client::WebClient;
 use crate::app::web_page::{PageDist, Surge};
-use super::window_notice::WindowLimit;
+use crate::sim::WindowLimit;
 use crate::record::pcap::OneWay;
 use crate::rng::SimRng;
 use rand::RngExt;

@@ -15,16 +15,6 @@ use crate::net::Net;
 use crate::sim::Simulator;
 use crate::time::Dur;
 
-/// A one-way TCP flow's window, for the notice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WindowLimit {
-    /// `window`, packets.
-    pub packets: u32,
-    /// Payload and header bytes of a full segment (`packet_size`, `header_size`).
-    pub payload: u64,
-    pub header: u64,
-}
-
 /// Notices for the network-paced TCP flows (`bulk`, `file`) held by their windows: at every
 /// link of the flow's path, all flows crossing it are such flows and their windows together
 /// allow less than half of its rate. A link that also carries other traffic (UDP, TFRC, full

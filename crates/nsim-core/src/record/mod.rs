@@ -2,16 +2,13 @@
 //! per packet); time series and packet traces only when the scenario asks for them.
 
 pub mod delay;
-pub mod files;
 pub mod flow_stats;
 pub mod goodput;
 pub mod link_stats;
 pub mod packet_delays;
 pub mod pcap;
 pub mod series;
-pub mod stream;
 pub mod trace;
-pub mod transfer_spill;
 pub mod video_packets;
 
 pub use flow_stats::FlowStats;

@@ -51,7 +51,7 @@ pub struct TcpSeries {
 }
 
 impl TcpSeries {
-    pub fn push(&mut self, t: f64, flow: u32, p: &crate::tcp::TcpProbe) {
+    pub fn push(&mut self, t: f64, flow: u32, p: &crate::probe::TcpProbe) {
         self.time_s.push(t);
         self.flow.push(flow);
         self.cwnd_pkts.push(p.cwnd);
@@ -77,7 +77,7 @@ pub struct CwndSeries {
 }
 
 impl CwndSeries {
-    pub fn push(&mut self, t: f64, flow: u32, p: &crate::tcp::TcpProbe) {
+    pub fn push(&mut self, t: f64, flow: u32, p: &crate::probe::TcpProbe) {
         self.time_s.push(t);
         self.flow.push(flow);
         self.cwnd_pkts.push(p.cwnd);

@@ -16,7 +16,7 @@ use indexmap::IndexMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::DropReason;
+use crate::record::DropReason;
 use crate::results::Results;
 
 pub(crate) type Row = IndexMap<String, Value>;

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::files::{columns, rows, ColumnsFile, TableFile};
-use super::flow_stats::FlowStats;
-use super::series::Series;
+use crate::record::flow_stats::FlowStats;
+use crate::record::series::Series;
 use super::transfer_spill::TransferSpill;
 use crate::results::TransferRow;
 

@@ -13,7 +13,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
-use super::flow_stats::{FlowStats, Transfer, TransferKind};
+use crate::record::flow_stats::{FlowStats, Transfer, TransferKind};
 use crate::time::SimTime;
 
 /// Rows buffered in memory before they are spilled as one chunk (a hundred in unit tests, so

@@ -3,6 +3,9 @@
 
 use std::time::Instant;
 
+pub mod collect;
+pub mod flow_control;
+
 use crate::agent::{Agent, AgentCtx};
 use crate::ids::{FlowId, LinkId, NodeId};
 use crate::net::Net;
@@ -10,10 +13,9 @@ use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
 use crate::record::packet_delays::PacketDelayRecorder;
 use crate::record::video_packets::VideoPacketRecorder;
-use crate::config::window_notice::WindowLimit;
 use crate::record::pcap::{OneWay, PcapFiles};
 use crate::record::series::Series;
-use crate::record::stream::{ResultsStream, SERIES_BATCH};
+use crate::results::stream::{ResultsStream, SERIES_BATCH};
 use crate::record::trace::Ns2Trace;
 use crate::results::Results;
 use crate::sched::Event;
@@ -25,6 +27,16 @@ pub struct AgentSlot {
     pub agent: Box<dyn Agent>,
     pub node: NodeId,
     pub flow: FlowId,
+}
+
+/// A one-way TCP flow's window, for the window-limit notice (config/window_notice.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowLimit {
+    /// `window`, packets.
+    pub packets: u32,
+    /// Payload and header bytes of a full segment (`packet_size`, `header_size`).
+    pub payload: u64,
+    pub header: u64,
 }
 
 /// Static facts about a flow, for results.
@@ -101,7 +113,7 @@ pub struct Simulator {
     /// Wall time spent building this simulator (set by `build`), reported beside the run's.
     pub setup_wall_s: f64,
     /// Flow pauses, resumes and stops given so far (`Event::Flow` indexes it).
-    pub(crate) flow_commands: Vec<crate::flow_control::FlowCommand>,
+    pub(crate) flow_commands: Vec<crate::sim::flow_control::FlowCommand>,
     /// Flows whose start steering moved (once each).
     pub(crate) moved_starts: Vec<FlowId>,
 }
