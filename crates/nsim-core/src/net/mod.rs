@@ -11,6 +11,8 @@ pub mod link;
 pub mod routing;
 pub mod dynamics;
 pub mod wire;
+#[cfg(test)]
+pub(crate) mod testkit;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::middlebox::Verdict;

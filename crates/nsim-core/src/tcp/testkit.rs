@@ -3,10 +3,10 @@
 
 use crate::agent::{Agent, AgentCtx, TIMER_START};
 use crate::ids::{AgentId, FlowId, NodeId};
+use crate::net::testkit::run_links;
 use crate::net::{Link, Net, Node, NodeKind, RouteTable};
 use crate::packet::{Packet, TcpHdr};
 use crate::queue::droptail::DropTail;
-use crate::sched::Event;
 use crate::tcp::build::algorithms;
 use crate::tcp::config::{TcpConfig, TcpParams, Variant};
 use crate::tcp::sender::{Core, TcpSender};
@@ -39,31 +39,6 @@ pub fn instant_net(from: NodeId, to: NodeId) -> Net {
 pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: SimTime) -> Vec<Packet> {
     let timers = |net: &mut Net, kind: u16, gen: u32| agent.on_timer(kind, gen, &mut AgentCtx { net, me: me.1, node: me.0, flow: FlowId(0) });
     run_links(net, t, timers).into_iter().map(|(_, p)| p).collect()
-}
-
-/// Runs the network's events up to `t`, handing agent timers to `timers`; returns each
-/// packet delivered (freed) with its arrival time.
-pub fn run_links(net: &mut Net, t: SimTime, mut timers: impl FnMut(&mut Net, u16, u32)) -> Vec<(SimTime, Packet)> {
-    let mut out = Vec::new();
-    while let Some((at, ev)) = net.sched.pop_until(t) {
-        net.now = at;
-        match ev {
-            Event::TxDone(l) => net.on_tx_done(l),
-            Event::QueueWake(l) => net.on_queue_wake(l),
-            Event::EthControl(l) => net.on_eth_control(l),
-            Event::Arrive(l) => {
-                if let Some(id) = net.on_arrive(l) {
-                    out.push((at, *net.pool.get(id)));
-                    net.pool.free(id);
-                }
-            }
-            Event::Timer { kind, gen, .. } => timers(net, kind, gen),
-            Event::Release { node, id } => net.on_release(node, id),
-            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute | Event::Flow(_) => {}
-        }
-    }
-    net.now = t;
-    out
 }
 
 impl TcpHarness {

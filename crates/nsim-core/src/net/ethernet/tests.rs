@@ -179,7 +179,7 @@ mod on_a_link {
 
     /// Runs events up to `t`; returns the arrival times of delivered packets (freed).
     fn run(net: &mut Net, t: SimTime) -> Vec<SimTime> {
-        crate::tcp::testkit::run_links(net, t, |_, _, _| {}).into_iter().map(|(at, _)| at).collect()
+        crate::net::testkit::run_links(net, t, |_, _, _| {}).into_iter().map(|(at, _)| at).collect()
     }
 
     fn send(net: &mut Net) {
