@@ -94,7 +94,8 @@ def test_report_command_on_a_real_run(tmp_path):
 def test_topology_picture_highlights_the_bottleneck():
     import nsim
     from conftest import SCENARIOS
-    from nsim.topology import bottleneck, plot_topology
+    from nsim.topology import bottleneck
+    from nsim.topology_plot import plot_topology
 
     res = nsim.load(SCENARIOS / "tcp_reno_dumbbell.toml").run(until="5s")
     assert bottleneck(res.queues) == ("r0", "r1")

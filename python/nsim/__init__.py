@@ -29,7 +29,7 @@ _EXPORTS = {
     "error_model": ".scenario",
     "load": ".scenario",
     "queue": ".scenario",
-    "run": ".scenario",
+    "run": ".launch",
     "sweep": ".sweeps",
     "reproduce": ".reproduction",
 }

@@ -234,7 +234,7 @@ def _render(**context: Any) -> str:
     import jinja2
     from markupsafe import Markup
 
-    from . import __version__
+    from ._core import __version__
 
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     return env.from_string(TEMPLATE).render(version=__version__, sort_js=Markup(SORT_JS), **context)
@@ -253,7 +253,7 @@ def render_report(results: Any, image_format: str = "png") -> str:
     for kind in plots.available_kinds(results):
         fig = plots.KINDS[kind](results)
         figures.append({"kind": kind, **_figure(fig, image_format)})
-    from .topology import plot_topology
+    from .topology_plot import plot_topology
 
     topology = plot_topology(results)
     queues = results.queues

@@ -19,7 +19,7 @@ import pandas as pd
 from .plots import plain_text
 
 if TYPE_CHECKING:
-    from .reproduction import Figure, ReproduceResult
+    from .study import Figure, ReproduceResult
 
 __all__ = ["text_table", "rich_table", "markdown_table", "render_html", "write_html", "write_markdown", "figure",
            "summary", "headline_text", "null_text", "PAGE_MARK", "read_page_summary", "index_markdown"]
@@ -320,7 +320,7 @@ def render_html(result: "ReproduceResult") -> str:
     """The HTML page of a reproduction as a string."""
     import jinja2
 
-    from . import __version__
+    from ._core import __version__
 
     st = result.study
     ran = set(result.rows["part"]) if len(result.rows) else set()

@@ -404,21 +404,3 @@ def _check_path(path: Any) -> None:
 def load(path: str | os.PathLike[str], limits: bool = True) -> Scenario:
     """Loads and validates a TOML scenario file (same as :meth:`Scenario.load`)."""
     return Scenario.load(path, limits=limits)
-
-
-def run(scenario: str | os.PathLike[str] | Scenario, **kwargs: Any) -> "Results":
-    """Runs a scenario object or TOML file; keyword arguments as :meth:`Scenario.run`. A path
-    ending in ``.tcl`` is an ns-2 script, run by :func:`nsim.ns2.run_script`: its only keyword
-    is ``args``, the script's command-line arguments (the script sets its run itself)."""
-    limits = kwargs.get("limits")
-    if not isinstance(scenario, Scenario):
-        _check_path(scenario)
-        if os.fspath(scenario).endswith(".tcl"):
-            args = kwargs.pop("args", ())
-            if kwargs:
-                raise _option_error(next(iter(kwargs)), "not for ns-2 scripts (the script sets its run itself)")
-            from .ns2 import run_script
-
-            return run_script(scenario, args)
-    sc = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario, limits=limits is not False)
-    return sc.run(**kwargs)

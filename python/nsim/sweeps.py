@@ -149,7 +149,8 @@ class Run:
 def _nsim_version() -> str:
     """The package version plus a digest of the compiled core: a model change rebuilds the
     extension, so runs cached by an earlier build of the same version are not reused."""
-    from . import __version__, _core
+    from . import _core
+    from ._core import __version__
 
     with open(_core.__file__, "rb") as f:
         build = hashlib.file_digest(f, "sha256").hexdigest()[:16]

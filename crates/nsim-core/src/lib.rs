@@ -25,6 +25,9 @@ pub mod time;
 pub mod transport;
 pub mod units;
 
+#[cfg(test)]
+mod whole_run_tests;
+
 pub use config::build::{build, RunOptions};
 pub use config::{ConfigError, Scenario};
 pub use results::Results;

@@ -16,7 +16,7 @@ def execute_tcl(script: str, out: str | None, seed: int | None, until: str | Non
     the summary; exits 2 on a script nsim cannot run, naming the line and the command."""
     from ..errors import ScenarioError
     from ..ns2 import run_script
-    from .fast_run import _summary_lines
+    from .summary import summary_lines
 
     with invalid_input_exits_2():
         given = [name for name, value in (("--seed", seed), ("--until", until), ("--trace", trace), ("--pcap", pcap),
@@ -29,7 +29,7 @@ def execute_tcl(script: str, out: str | None, seed: int | None, until: str | Non
         res = run_script(script, script_args, notice=notices.append)
         res.save(out, parquet=parquet, force=force)
     if not quiet:
-        for line in _summary_lines({**res.summary, "accounting": res.accounting}, os.path.join(out, "flows.csv")):
+        for line in summary_lines({**res.summary, "accounting": res.accounting}, os.path.join(out, "flows.csv")):
             echo(line)
         for note in notices:
             echo(f"notice: {note}")
