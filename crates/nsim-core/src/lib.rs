@@ -1,7 +1,9 @@
 //! nsim-core: a packet-level discrete-event network simulator.
 //!
 //! Read DESIGN.md first. The flow of a run: [`config::Scenario`] (TOML or JSON) ->
-//! [`config::build::build`] -> [`sim::Simulator::run`] -> [`results::Results`].
+//! [`config::build::build`] -> [`sim::Simulator::run`] -> [`results::Results`]. The modules form
+//! a stack in which each imports only those below it (docs/architecture.md, checked by
+//! tests/test_architecture.py).
 #![forbid(unsafe_code)]
 
 pub mod agent;
