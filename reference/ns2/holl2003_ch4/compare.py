@@ -110,6 +110,21 @@ def whatif(whatif_dir: Path) -> str:
     return "\n".join(lines)
 
 
+def fack_echo(ns2: pd.DataFrame, nsim: pd.DataFrame) -> str:
+    """Markdown table: FACK without start jitter in ns-2.35 as is, in ns-2.35 with its sinks
+    echoing the arriving segment's timestamp (whatif.csv fack_ts_echo), and in nsim."""
+    alt = pd.read_csv(HERE / "whatif.csv")
+    alt = alt[alt["label"] == "fack_ts_echo"].assign(queue=lambda d: d["queue"].map(QUEUES))
+    lines = ["| queue | run | CBR loss % | BE mean b/s | BE std b/s | CBR delay ms |", "|---" * 6 + "|"]
+    for q in ("droptail", "red"):
+        for name, d in (("ns-2.35", ns2), ("ns-2.35 ts_echo_bugfix_ false", alt), ("nsim", nsim)):
+            d = d[(d["queue"] == q) & (d["jitter"] == 0) & (d["tcp"].str.lower() == "fack")]
+            if len(d):
+                lines.append(f"| {q} | {name} ({len(d)}) | " + " | ".join(
+                    _cell(d[c], ".2f" if c in ("cbr_loss_pct", "cbr_delay_ms") else ".0f") for c in STATS) + " |")
+    return "\n".join(lines)
+
+
 def main(sweep_dir: str, whatif_dir: str | None = None) -> None:
     """Print the tables for ch4.csv against the nsim sweep in ``sweep_dir`` (and whatif.csv
     against the one in ``whatif_dir``)."""
@@ -117,6 +132,8 @@ def main(sweep_dir: str, whatif_dir: str | None = None) -> None:
     print(per_point(ns2, nsim))
     print()
     print(red_cost(ns2, nsim))
+    print()
+    print(fack_echo(ns2, nsim))
     if whatif_dir:
         print()
         print(whatif(Path(whatif_dir)))
