@@ -53,19 +53,26 @@ def ns2_runs(csv: Path) -> pd.DataFrame:
     return df.assign(queue=df["queue"].map(QUEUES), tcp=df["tcp"].map(TCPS))
 
 
-def _cell(x: pd.Series, fmt: str) -> str:
-    return f"{x.mean():{fmt}} [{x.min():{fmt}}-{x.max():{fmt}}]"
+#: The STATS columns' table header.
+STATS_HEADER = "CBR loss % | BE mean b/s | BE std b/s | CBR delay ms |"
+
+
+def _cells(d: pd.DataFrame) -> str:
+    """The STATS columns of some runs as table cells: mean [min-max] over the runs."""
+    def cell(c: str) -> str:
+        x, fmt = d[c], ".2f" if c in ("cbr_loss_pct", "cbr_delay_ms") else ".0f"
+        return f"{x.mean():{fmt}} [{x.min():{fmt}}-{x.max():{fmt}}]"
+    return " | ".join(cell(c) for c in STATS) + " |"
 
 
 def per_point(ns2: pd.DataFrame, nsim: pd.DataFrame) -> str:
     """Markdown table: each (queue, tcp, jitter) point, both simulators, mean [min-max] over seeds."""
-    lines = ["| queue | tcp | jitter | sim | CBR loss % | BE mean b/s | BE std b/s | CBR delay ms |", "|---" * 8 + "|"]
+    lines = ["| queue | tcp | jitter | sim | " + STATS_HEADER, "|---" * 8 + "|"]
     for (q, t, j), a in ns2.groupby(["queue", "tcp", "jitter"]):
         b = nsim[(nsim["queue"] == q) & (nsim["tcp"] == t) & (nsim["jitter"] == j)]
         for name, d in (("ns-2.35", a), ("nsim", b)):
             if len(d):
-                lines.append(f"| {q} | {t} | {j} | {name} ({len(d)}) | " + " | ".join(
-                    _cell(d[c], ".2f" if c in ("cbr_loss_pct", "cbr_delay_ms") else ".0f") for c in STATS) + " |")
+                lines.append(f"| {q} | {t} | {j} | {name} ({len(d)}) | " + _cells(d))
     return "\n".join(lines)
 
 
@@ -98,15 +105,14 @@ def whatif(whatif_dir: Path) -> str:
     nsim = nsim.assign(queue=nsim["qspec"].map(_queue), random=nsim["app"].str.contains("jitter"))
     ns2 = pd.read_csv(HERE / "whatif.csv")
     ns2 = ns2.assign(queue=ns2["queue"].map(QUEUES))
-    lines = ["| what-if | queue | sim | CBR loss % | BE mean b/s | BE std b/s | CBR delay ms |", "|---" * 7 + "|"]
+    lines = ["| what-if | queue | sim | " + STATS_HEADER, "|---" * 7 + "|"]
     for label, (phase, random) in WHATIF.items():
         for q in ("droptail", "red"):
             a = ns2[(ns2["label"] == label) & (ns2["queue"] == q)]
             b = nsim[(nsim["queue"] == q) & (nsim["phase"] == phase) & (nsim["random"] == random)]
             for name, d in (("ns-2.35", a), ("nsim", b)):
                 if len(d):
-                    lines.append(f"| {label} | {q} | {name} ({len(d)}) | " + " | ".join(
-                        _cell(d[c], ".2f" if c in ("cbr_loss_pct", "cbr_delay_ms") else ".0f") for c in STATS) + " |")
+                    lines.append(f"| {label} | {q} | {name} ({len(d)}) | " + _cells(d))
     return "\n".join(lines)
 
 
@@ -115,13 +121,12 @@ def fack_echo(ns2: pd.DataFrame, nsim: pd.DataFrame) -> str:
     echoing the arriving segment's timestamp (whatif.csv fack_ts_echo), and in nsim."""
     alt = pd.read_csv(HERE / "whatif.csv")
     alt = alt[alt["label"] == "fack_ts_echo"].assign(queue=lambda d: d["queue"].map(QUEUES))
-    lines = ["| queue | run | CBR loss % | BE mean b/s | BE std b/s | CBR delay ms |", "|---" * 6 + "|"]
+    lines = ["| queue | run | " + STATS_HEADER, "|---" * 6 + "|"]
     for q in ("droptail", "red"):
         for name, d in (("ns-2.35", ns2), ("ns-2.35 ts_echo_bugfix_ false", alt), ("nsim", nsim)):
             d = d[(d["queue"] == q) & (d["jitter"] == 0) & (d["tcp"].str.lower() == "fack")]
             if len(d):
-                lines.append(f"| {q} | {name} ({len(d)}) | " + " | ".join(
-                    _cell(d[c], ".2f" if c in ("cbr_loss_pct", "cbr_delay_ms") else ".0f") for c in STATS) + " |")
+                lines.append(f"| {q} | {name} ({len(d)}) | " + _cells(d))
     return "\n".join(lines)
 
 
