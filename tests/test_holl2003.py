@@ -3,7 +3,9 @@ rows are well formed, and its quick reproduction passes."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import statistics
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -40,8 +42,12 @@ def test_expected_rows_name_their_part_source_evidence_and_tolerance() -> None:
     assert len(ids) == len(rows)
     for r in rows:
         assert r["id"].split(".")[0] in parts, r["id"]
-        assert r["source"].startswith("Holl 2003"), r["id"]
-        assert r["evidence"] in ("published", "consistency"), r["id"]
+        if r["evidence"] == "ns2":  # the same quantity as its row, against ns-2.35 (reference/ns2/holl2003_ch4)
+            assert r["source"].startswith("ns-2.35, reference/ns2/holl2003_ch4/"), r["id"]
+            assert r["id"].endswith("_ns235") and r["id"].removesuffix("_ns235") in ids, r["id"]
+        else:
+            assert r["source"].startswith("Holl 2003"), r["id"]
+            assert r["evidence"] in ("published", "consistency"), r["id"]
         assert ("tol_abs" in r) != ("tol_rel" in r), r["id"]
         assert r["reason"], r["id"]
         assert r.get("kind", "value") in ("value", "max", "min"), r["id"]
@@ -56,6 +62,30 @@ def test_expected_rows_name_their_part_source_evidence_and_tolerance() -> None:
     for k in keys:
         assert k["source"].startswith("Holl 2003"), k["id"]
         assert k["rows"] or k["why"], k["id"]
+
+
+def test_ns2_rows_hold_the_ns235_runs_of_the_reference_csv() -> None:
+    """The ns-2.35 rows' values are the means of reference/ns2/holl2003_ch4/ch4.csv over its
+    jittered runs (seeds 1-3, the study's start jitter): NewReno's CBR loss, the six TCPs' BE
+    means and RED's cost to them."""
+    ref = STUDY.parent.parent / "reference" / "ns2" / "holl2003_ch4" / "ch4.csv"
+    runs = [r for r in csv.DictReader(ref.open()) if r["jitter"] == "1"]
+
+    def mean(col: str, queue: str, tcp: str | None = None) -> float:
+        x = [float(r[col]) for r in runs if r["queue"] == queue and (tcp is None or r["tcp"] == tcp)]
+        assert len(x) == (3 if tcp else 18), (col, queue, tcp)
+        return statistics.mean(x)
+
+    dt, red = mean("be_mean_bps", "DropTail"), mean("be_mean_bps", "RED")
+    want = {"ch4.droptail.newreno.cbr_loss_pct.n17_ns235": mean("cbr_loss_pct", "DropTail", "Newreno"),
+            "ch4.red.newreno.cbr_loss_pct.n17_ns235": mean("cbr_loss_pct", "RED", "Newreno"),
+            "ch4.droptail.tcp.be_mean_bps.n17_ns235": dt,
+            "ch4.red.tcp.be_mean_bps.n17_ns235": red,
+            "ch4.red_vs_droptail.be_mean_drop_pct.n17_ns235": 100.0 * (dt - red) / dt}
+    rows = {r["id"]: r for r in tomllib.loads((STUDY / "expected.toml").read_text())["row"]}
+    for row_id, value in want.items():
+        assert rows[row_id]["evidence"] == "ns2"
+        assert rows[row_id]["value"] == pytest.approx(value, rel=5e-4), row_id
 
 
 def test_table_4_7_is_eq_4_2() -> None:

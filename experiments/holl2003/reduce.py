@@ -130,8 +130,10 @@ def _stp_over_tcp(df: pd.DataFrame, col: str, against: str = "mean", **sel: Any)
     return float(per.get("stp", np.nan) / getattr(tcp, against)()) if len(tcp) else float("nan")
 
 
-def ch4(table: pd.DataFrame) -> dict[str, Any]:
-    """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2)."""
+def ch4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2). A ``<row>_ns235`` row
+    measures the same as ``<row>``, against ns-2.35 on the same scenario
+    (reference/ns2/holl2003_ch4)."""
     df = per_run(table, CH4_KEYS)
     tcp = _tcps(df)
     out: dict[str, Any] = {}
@@ -156,6 +158,8 @@ def ch4(table: pd.DataFrame) -> dict[str, Any]:
         _at(low, queue="red")["be_std_bps"].mean() - _at(low, queue="droptail")["be_std_bps"].mean()) / 1e3
     spread = _at(tcp, queue="droptail", n=17).groupby("variant")["be_mean_bps"].mean()  # per TCP, over seeds
     out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
+    ids = {r["id"] for r in rows}
+    out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
     out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
     return out
 
