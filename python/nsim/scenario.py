@@ -280,11 +280,14 @@ class Scenario:
         self.config.setdefault("event", []).append(_clean({"at": at, "action": action, **fields}))
         return self
 
-    def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None) -> "Scenario":
+    def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None,
+                  name: str | None = None) -> "Scenario":
         """Installs a packet hook at ``node`` (docs/models/middlebox.md): ``hook`` is a table
         such as ``{"kind": "rwnd_clamp", "rwnd": "8000B"}`` or ``{"kind": "ip_abr", "share":
-        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix)."""
-        self.config.setdefault("middlebox", []).append(_clean({"node": node, "flows": flows, "hook": hook}))
+        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix);
+        ``name`` is what ``set`` events and ``Simulation.set_middlebox`` call it (default: the
+        node's name)."""
+        self.config.setdefault("middlebox", []).append(_clean({"name": name, "node": node, "flows": flows, "hook": hook}))
         return self
 
     def record(self, series: list[str] | None = None, interval: Quantity | None = None, trace: bool | None = None) -> "Scenario":
