@@ -158,8 +158,8 @@ class Simulation:
 
         Raises:
             ScenarioError: an unknown flow, one already paused, one that cannot pause
-                (tcp_full, a stream application over TCP), a time in the past, before its
-                start or after its stop.
+                (tcp_full other than bulk, a stream application over TCP), a time in the
+                past, before its start or after its stop.
         """
         self._flow("pause", flow, at)
 
