@@ -6,61 +6,22 @@
 //! W = share · RTT · l_data / l_pkt, with the new share.
 
 use crate::common::{config_error, run_balanced};
+// The path s -(20 ms)- r -(30 ms)- d at 10 Mb/s; CBR: 25 packets of 500 B a second until 50 s.
+use crate::middlebox::{rtt_s, CBR};
 use nsim_core::{build, Results, RunOptions, Scenario};
 
-/// s -(20 ms)- r -(30 ms)- d at 10 Mb/s, a hook at r; `rest` appended.
+/// The path of tests/it/middlebox.rs with a hook named "proxy" at r; `rest` appended.
 fn path(hook: &str, rest: &str) -> String {
-    format!(
-        r#"
-duration = "60s"
-hosts = ["s", "d"]
-routers = ["r"]
-[[links]]
-between = ["s", "r"]
-rate = "10Mb"
-delay = "20ms"
-[[links]]
-between = ["r", "d"]
-rate = "10Mb"
-delay = "30ms"
-[[middlebox]]
-name = "proxy"
-node = "r"
-hook = {hook}
-{rest}
-"#
-    )
+    crate::middlebox::path(&format!("[[middlebox]]\nname = \"proxy\"\nnode = \"r\"\nhook = {hook}\n{rest}"))
 }
 
-/// 25 packets of 500 B a second.
-const CBR: &str = r#"
-[[flows]]
-name = "udp"
-from = "s"
-to = "d"
-stop = "50s"
-app = { kind = "cbr", rate = "100kb", size = "500B" }
-"#;
-
 /// A window-limited bulk TCP flow, its goodput measured before and after a change at 30 s.
-const BULK: &str = r#"
-[[flows]]
-name = "tcp"
-from = "s"
-to = "d"
-app = { kind = "bulk" }
-transport = { kind = "tcp", window = 100 }
-[record]
-windows = [["10s", "30s"], ["40s", "60s"]]
-"#;
+fn bulk(rest: &str) -> String {
+    format!("{}[record]\nwindows = [[\"10s\", \"30s\"], [\"40s\", \"60s\"]]\n{rest}", crate::middlebox::BULK)
+}
 
 fn set(field_value: &str) -> String {
     format!("[[event]]\nat = \"30s\"\naction = \"set\"\nmiddlebox = \"proxy\"\n{field_value}\n")
-}
-
-/// Round trip of a 1040 B segment and its 40 B ACK over the two 10 Mb/s hops.
-fn rtt_s() -> f64 {
-    2.0 * (0.020 + 0.030) + 2.0 * (1040.0 + 40.0) * 8.0 / 10e6
 }
 
 /// Goodput (payload bits per second) in the windows before and after the change.
@@ -79,9 +40,9 @@ fn assert_windows(r: &Results, w: f64, w_after: f64) {
 
 #[test]
 fn a_window_cap_change_gives_the_new_window_limited_rate() {
-    let r = run_balanced(&path(r#"{ kind = "window_cap", segments = 5 }"#, &format!("{BULK}{}", set("segments = 9"))));
+    let r = run_balanced(&path(r#"{ kind = "window_cap", segments = 5 }"#, &bulk(&set("segments = 9"))));
     assert_windows(&r, 5.0, 9.0);
-    let down = run_balanced(&path(r#"{ kind = "window_cap", segments = 8 }"#, &format!("{BULK}{}", set("segments = 3"))));
+    let down = run_balanced(&path(r#"{ kind = "window_cap", segments = 8 }"#, &bulk(&set("segments = 3"))));
     assert_windows(&down, 8.0, 3.0);
     let log: Vec<_> = r.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.target.as_str())).collect();
     assert_eq!(log, vec![(30.0, "set segments", "proxy")]);
@@ -89,7 +50,7 @@ fn a_window_cap_change_gives_the_new_window_limited_rate() {
 
 #[test]
 fn an_rwnd_clamp_change_gives_the_new_window_limited_rate() {
-    let r = run_balanced(&path(r#"{ kind = "rwnd_clamp", rwnd = "5000B" }"#, &format!("{BULK}{}", set("rwnd = \"10000B\""))));
+    let r = run_balanced(&path(r#"{ kind = "rwnd_clamp", rwnd = "5000B" }"#, &bulk(&set("rwnd = \"10000B\""))));
     assert_windows(&r, 5.0, 10.0);
 }
 
@@ -100,9 +61,9 @@ fn an_rwnd_clamp_change_gives_the_new_window_limited_rate() {
 fn an_ip_abr_share_change_gives_the_window_of_the_new_share() {
     let segments = |share: f64| (share / 8.0 * rtt_s() * 1000.0 / 1040.0 / 1000.0).floor();
     assert_eq!((segments(500e3), segments(250e3)), (6.0, 3.0));
-    let r = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb" }"#, &format!("{BULK}{}", set("share = \"250kb\""))));
+    let r = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb" }"#, &bulk(&set("share = \"250kb\""))));
     assert_windows(&r, 6.0, 3.0);
-    let scheduled = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb", schedule = [{ at = "30s", share = "250kb" }] }"#, BULK));
+    let scheduled = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb", schedule = [{ at = "30s", share = "250kb" }] }"#, &bulk("")));
     assert_eq!(before_after(&r), before_after(&scheduled));
 }
 
@@ -160,8 +121,8 @@ fn a_drop_period_change_counts_again_from_the_change() {
 #[test]
 fn a_steered_change_acts_as_the_same_event() {
     let hook = r#"{ kind = "window_cap", segments = 5 }"#;
-    let file = run_balanced(&path(hook, &format!("{BULK}{}", set("segments = 9"))));
-    let scn = Scenario::from_toml(&path(hook, BULK), "t.toml").unwrap();
+    let file = run_balanced(&path(hook, &bulk(&set("segments = 9"))));
+    let scn = Scenario::from_toml(&path(hook, &bulk("")), "t.toml").unwrap();
     let mut sim = build(&scn, &RunOptions::default()).unwrap();
     let e: nsim_core::config::event_spec::EventSpec = serde_json::from_str(r#"{"at": 30, "action": "set", "middlebox": "proxy", "segments": 9}"#).unwrap();
     sim.change(&e).unwrap();
