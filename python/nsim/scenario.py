@@ -271,11 +271,14 @@ class Scenario:
         Args:
             at: When ("12s" or seconds).
             action: "down" / "up" (a link fails / is repaired), "set" (link rate, delay,
-                error model or queue parameters), "start" / "stop" (a flow), "pause" /
-                "resume" (a flow's application stops supplying data / goes on).
-            **fields: ``link`` ("a-b" or "a->b") or ``flow``, and what "set" changes:
-                ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``, ``w_q``,
-                ``max_p``, ``k``, ``weights``; ``hold_queue`` for "down".
+                error model, queue or middlebox parameters), "start" / "stop" (a flow),
+                "pause" / "resume" (a flow's application stops supplying data / goes on).
+            **fields: ``link`` ("a-b" or "a->b"), ``middlebox`` (a name) or ``flow``, and
+                what "set" changes: on a link ``rate``, ``delay``, ``error``, ``limit``,
+                ``min_th``, ``max_th``, ``w_q``, ``max_p``, ``k``, ``weights``, ``allots``,
+                ``bucket_rate``, ``depth``, ``cir``, ``cbs``, ``ebs``, ``pir``, ``pbs``; on a
+                middlebox ``delay``, ``n``, ``rwnd``, ``segments``, ``share``, ``gain``,
+                ``min_rwnd`` (docs/scenario-reference.md "Events"); ``hold_queue`` for "down".
         """
         self.config.setdefault("event", []).append(_clean({"at": at, "action": action, **fields}))
         return self

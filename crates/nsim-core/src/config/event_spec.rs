@@ -254,8 +254,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
-            let one_of = if e.middlebox.is_some() { &MIDDLEBOX_FIELDS[1..] } else { &takes(e)[1..] };
-            return Err(ConfigError::new(path, format!("action \"set\" needs at least one of {}", one_of.join(", "))));
+            return Err(ConfigError::new(path, format!("action \"set\" needs at least one of {}", takes(e)[1..].join(", "))));
         }
     }
     Ok(())
