@@ -183,3 +183,36 @@ def test_the_builder_writes_event_tables() -> None:
     assert list(sc.run().event_log["action"])[-2:] == ["set rate", "set limit"]
     with pytest.raises(nsim.ScenarioError, match=r"field `event\[3\].w_q`: 2 is not in \(0, 1\]"):
         sc.event("13s", "set", link="r1->r3", w_q=2.0).validate()
+
+
+def _capped() -> nsim.Scenario:
+    """The failover scenario with a window cap of 5 segments on the TCP flow at r1."""
+    sc = nsim.Scenario.load(FAILOVER)
+    sc.middlebox("r1", {"kind": "window_cap", "segments": 5}, flows=["tcp"], name="proxy")
+    return sc
+
+
+def test_a_middlebox_change_from_python_equals_the_same_event_in_the_file() -> None:
+    in_file = _capped().event("7.05s", "set", middlebox="proxy", segments=9)
+    steered = nsim.Simulation(_capped())
+    steered.set_middlebox("proxy", segments=9, at="7.05s")
+    steered.run(until="3s")
+    steered.run()
+    res = steered.results()
+    _same(res, in_file.run())
+    assert list(res.event_log.query("target == 'proxy'")["action"]) == ["set segments"]
+    # The cap binds: the uncapped run delivers more.
+    assert res.flows.set_index("name").loc["tcp", "delivered_pkts"] < nsim.run(FAILOVER).flows.set_index("name").loc["tcp", "delivered_pkts"]
+
+
+def test_bad_middlebox_changes_name_the_field() -> None:
+    sim = nsim.Simulation(_capped())
+    sim.run(until="1s")
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.middlebox`: no middlebox 'nat'"):
+        sim.set_middlebox("nat", segments=3)
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.n`: middlebox 'proxy': a 'window_cap' middlebox has no `n`"):
+        sim.set_middlebox("proxy", n=3)
+    with pytest.raises(nsim.ScenarioError, match=r"field `event.segments`: must be at least 1"):
+        sim.set_middlebox("proxy", segments=0)
+    with pytest.raises(nsim.ScenarioError, match=r"needs at least one of delay, n, rwnd"):
+        sim.set_middlebox("proxy")

@@ -271,20 +271,26 @@ class Scenario:
         Args:
             at: When ("12s" or seconds).
             action: "down" / "up" (a link fails / is repaired), "set" (link rate, delay,
-                error model or queue parameters), "start" / "stop" (a flow), "pause" /
-                "resume" (a flow's application stops supplying data / goes on).
-            **fields: ``link`` ("a-b" or "a->b") or ``flow``, and what "set" changes:
-                ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``, ``w_q``,
-                ``max_p``, ``k``, ``weights``; ``hold_queue`` for "down".
+                error model, queue or middlebox parameters), "start" / "stop" (a flow),
+                "pause" / "resume" (a flow's application stops supplying data / goes on).
+            **fields: ``link`` ("a-b" or "a->b"), ``middlebox`` (a name) or ``flow``, and
+                what "set" changes: on a link ``rate``, ``delay``, ``error``, ``limit``,
+                ``min_th``, ``max_th``, ``w_q``, ``max_p``, ``k``, ``weights``, ``allots``,
+                ``bucket_rate``, ``depth``, ``cir``, ``cbs``, ``ebs``, ``pir``, ``pbs``; on a
+                middlebox ``delay``, ``n``, ``rwnd``, ``segments``, ``share``, ``gain``,
+                ``min_rwnd`` (docs/scenario-reference.md "Events"); ``hold_queue`` for "down".
         """
         self.config.setdefault("event", []).append(_clean({"at": at, "action": action, **fields}))
         return self
 
-    def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None) -> "Scenario":
+    def middlebox(self, node: str, hook: dict[str, Any], flows: list[str] | None = None,
+                  name: str | None = None) -> "Scenario":
         """Installs a packet hook at ``node`` (docs/models/middlebox.md): ``hook`` is a table
         such as ``{"kind": "rwnd_clamp", "rwnd": "8000B"}`` or ``{"kind": "ip_abr", "share":
-        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix)."""
-        self.config.setdefault("middlebox", []).append(_clean({"node": node, "flows": flows, "hook": hook}))
+        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix);
+        ``name`` is what ``set`` events and ``Simulation.set_middlebox`` call it (default: the
+        node's name)."""
+        self.config.setdefault("middlebox", []).append(_clean({"name": name, "node": node, "flows": flows, "hook": hook}))
         return self
 
     def record(self, series: list[str] | None = None, interval: Quantity | None = None, trace: bool | None = None) -> "Scenario":

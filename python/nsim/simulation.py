@@ -7,6 +7,7 @@ Example::
     sim.flows()[["name", "cwnd", "delivered_bytes"]]
     sim.set_link("r1-r2", up=False)
     sim.pause_flow("tcp", at="1.5s")
+    sim.set_middlebox("proxy", segments=9)   # a [[middlebox]] named "proxy"
     sim.run(until="2s")
     res = sim.results()
 
@@ -120,7 +121,9 @@ class Simulation:
             at: When ("12s" or seconds); default now.
             **changes: ``rate``, ``delay``, ``error``, ``limit``, ``min_th``, ``max_th``,
                 ``w_q``, ``max_p``, ``k`` (step marking), ``weights`` (WRR weights or DRR
-                quanta, one per class) (docs/scenario-reference.md "Events").
+                quanta, one per class), ``allots`` (CBQ, one per class), ``bucket_rate``,
+                ``depth`` (policer, shaper), ``cir``, ``cbs``, ``ebs``, ``pir``, ``pbs``
+                (srtcm, trtcm) (docs/scenario-reference.md "Events").
 
         Raises:
             ScenarioError: an unknown link or field, an impossible value, a time in the past.
@@ -131,6 +134,23 @@ class Simulation:
         if changes:
             self._change({"at": when, "action": "set", "link": link, **changes})
 
+    def set_middlebox(self, middlebox: str, *, at: Quantity | None = None, **params: Any) -> None:
+        """Changes a middlebox's parameters now (or at ``at``), as an ``action = "set"`` event
+        with ``middlebox`` would (docs/models/middlebox.md "Changes during a run").
+
+        Args:
+            middlebox: Its ``name`` (default: its node's name); every hook of that name changes.
+            at: When ("12s" or seconds); default now.
+            **params: ``delay`` (a delay hook), ``n`` (drop_every), ``rwnd`` (rwnd_clamp),
+                ``segments`` (window_cap), ``share``, ``gain``, ``min_rwnd`` (ip_abr).
+
+        Raises:
+            ScenarioError: an unknown middlebox, a parameter its kind does not have, an
+                impossible value, no parameter, a time in the past.
+        """
+        when = self.now if at is None else seconds(at, "at")
+        self._change({"at": when, "action": "set", "middlebox": middlebox, **params})
+
     def pause_flow(self, flow: str, at: Quantity | None = None) -> None:
         """Pauses a flow's application now (or at ``at``), as an ``action = "pause"`` event:
         no new data (ns-2 ``$ftp stop`` / ``$cbr stop``); a TCP goes on recovering what it
@@ -138,8 +158,8 @@ class Simulation:
 
         Raises:
             ScenarioError: an unknown flow, one already paused, one that cannot pause
-                (tcp_full, a stream application over TCP), a time in the past, before its
-                start or after its stop.
+                (tcp_full other than bulk, a stream application over TCP), a time in the
+                past, before its start or after its stop.
         """
         self._flow("pause", flow, at)
 

@@ -6,6 +6,7 @@ writes out, kept apart from both so that neither imports the other.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional

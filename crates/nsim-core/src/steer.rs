@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::config::build::{error_model, Names};
 use crate::agent::FlowControl;
-use crate::config::event_spec::{check_shape, link_changes, EventAction, EventSpec};
+use crate::config::event_spec::{check_shape, link_changes, middlebox_changes, EventAction, EventSpec};
 use crate::error::{CResult, ConfigError};
 use crate::ids::{FlowId, NodeId};
 use crate::sim::Simulator;
@@ -124,11 +124,13 @@ impl Simulator {
             flows: self.flows.iter().enumerate().map(|(i, f)| (f.name.clone(), FlowId(i as u32))).collect::<HashMap<_, _>>(),
         };
         let errors = |spec: &_, p: &str| error_model(spec, p, &names);
-        let changes = link_changes(events, &self.net, None, &errors, self.seed, self.end).map_err(err)?;
+        let mut changes = link_changes(events, &self.net, None, &errors, self.seed, self.end).map_err(err)?;
+        changes.extend(middlebox_changes(events, &self.net).map_err(err)?);
         for (t, c) in changes {
             if t == self.net.now {
                 let field = match &c.what {
                     crate::net::dynamics::LinkChange::Queue(q) => format!("{path}.{}", q.field()),
+                    crate::net::dynamics::LinkChange::Middlebox(_, h) => format!("{path}.{}", h.field()),
                     _ => path.to_string(),
                 };
                 self.net.apply_change(c).map_err(|r| ConfigError::new(field, r))?;

@@ -331,7 +331,8 @@ fn build_dynamics(scn: &Scenario, names: &Names, link_specs: &[(String, LinkSpec
     let mut spare = if super::event_spec::changes_queues(&scn.events) { Some(build_links(link_specs, names, seed)?) } else { None };
     let errors = |spec: &ErrorSpec, path: &str| error_model(spec, path, names);
     let end = scn.duration.map(|d| SimTime::ZERO + d.0);
-    let changes = super::event_spec::link_changes(&scn.events, net, spare.as_deref_mut(), &errors, seed, end)?;
+    let mut changes = super::event_spec::link_changes(&scn.events, net, spare.as_deref_mut(), &errors, seed, end)?;
+    changes.extend(super::event_spec::middlebox_changes(&scn.events, net)?);
     for (at, c) in changes {
         net.schedule_change(at, c);
     }

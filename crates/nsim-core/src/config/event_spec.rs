@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::error::{CResult, ConfigError};
 use super::flow_spec_build::ResolvedFlow;
 use super::link_spec::ErrorSpec;
-use crate::units::{LimitSpec, RateSpec, TimeSpec};
+use crate::units::{LimitSpec, RateSpec, SizeSpec, TimeSpec};
 use crate::ids::LinkId;
 use crate::net::dynamics::{Change, LinkChange};
 use crate::net::error_model::ErrorModel;
@@ -57,7 +57,8 @@ pub struct EventSpec {
     pub random: FlapTimes,
     /// "set": the new bit rate (from the next packet serialized).
     pub rate: Option<RateSpec>,
-    /// "set": the new propagation delay (for packets sent from now on).
+    /// "set": the new propagation delay (for packets sent from now on); with `middlebox`, a
+    /// delay hook's new hold time.
     pub delay: Option<TimeSpec>,
     /// "set": the new error model (`{ kind = "uniform", rate = 0.0 }` removes it).
     pub error: Option<ErrorSpec>,
@@ -76,6 +77,37 @@ pub struct EventSpec {
     /// "set": a `wrr` scheduler's weights or a `drr` scheduler's quanta, one per class in
     /// class order, each at least 1, in the unit the scheduler gives them.
     pub weights: Option<Vec<u64>>,
+    /// "set": a `cbq` scheduler's `allot`s, one per class in class order, each in (0, 1].
+    pub allots: Option<Vec<f64>>,
+    /// "set": a `policer`'s or `shaper`'s token rate.
+    pub bucket_rate: Option<RateSpec>,
+    /// "set": a `policer`'s or `shaper`'s bucket depth.
+    pub depth: Option<SizeSpec>,
+    /// "set": an `srtcm` or `trtcm` marker's committed information rate.
+    pub cir: Option<RateSpec>,
+    /// "set": an `srtcm` or `trtcm` marker's committed burst size.
+    pub cbs: Option<SizeSpec>,
+    /// "set": an `srtcm` marker's excess burst size.
+    pub ebs: Option<SizeSpec>,
+    /// "set": a `trtcm` marker's peak information rate (at least its CIR).
+    pub pir: Option<RateSpec>,
+    /// "set": a `trtcm` marker's peak burst size.
+    pub pbs: Option<SizeSpec>,
+    /// "set" on a middlebox instead of a link: its `name` (default: its node's name); every
+    /// hook of that name changes (docs/models/middlebox.md "Changes during a run").
+    pub middlebox: Option<String>,
+    /// "set", `drop_every` middlebox: the new period n (counted again from the change).
+    pub n: Option<u64>,
+    /// "set", `rwnd_clamp` middlebox: the new largest window written.
+    pub rwnd: Option<SizeSpec>,
+    /// "set", `window_cap` middlebox: the new cap in segments.
+    pub segments: Option<u64>,
+    /// "set", `ip_abr` middlebox: the new per-flow share.
+    pub share: Option<RateSpec>,
+    /// "set", `ip_abr` middlebox: the new EWMA gain, in (0, 1].
+    pub gain: Option<f64>,
+    /// "set", `ip_abr` middlebox: the new smallest window written.
+    pub min_rwnd: Option<SizeSpec>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -121,7 +153,7 @@ impl EventAction {
 }
 
 /// The fields an event sets besides `at` and `action`, by name.
-fn given(e: &EventSpec) -> [(&'static str, bool); 17] {
+fn given(e: &EventSpec) -> [(&'static str, bool); 32] {
     [
         ("down_for", e.down_for.is_some()),
         ("up_for", e.up_for.is_some()),
@@ -140,19 +172,41 @@ fn given(e: &EventSpec) -> [(&'static str, bool); 17] {
         ("max_p", e.max_p.is_some()),
         ("k", e.k.is_some()),
         ("weights", e.weights.is_some()),
+        ("allots", e.allots.is_some()),
+        ("bucket_rate", e.bucket_rate.is_some()),
+        ("depth", e.depth.is_some()),
+        ("cir", e.cir.is_some()),
+        ("cbs", e.cbs.is_some()),
+        ("ebs", e.ebs.is_some()),
+        ("pir", e.pir.is_some()),
+        ("pbs", e.pbs.is_some()),
+        ("middlebox", e.middlebox.is_some()),
+        ("n", e.n.is_some()),
+        ("rwnd", e.rwnd.is_some()),
+        ("segments", e.segments.is_some()),
+        ("share", e.share.is_some()),
+        ("gain", e.gain.is_some()),
+        ("min_rwnd", e.min_rwnd.is_some()),
     ]
 }
 
-/// The fields `action` takes; "set" needs at least one besides `link`.
-fn takes(action: EventAction) -> &'static [&'static str] {
-    match action {
+/// The fields the event's action takes; "set" needs at least one besides `link` (or
+/// `middlebox`, on a middlebox).
+fn takes(e: &EventSpec) -> &'static [&'static str] {
+    match e.action {
+        EventAction::Set if e.middlebox.is_some() => MIDDLEBOX_FIELDS,
         EventAction::Down => &["link", "hold_queue"],
         EventAction::Up => &["link"],
         EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
-        EventAction::Set => &["link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p", "k", "weights"],
+        EventAction::Set => &[
+            "link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p", "k", "weights", "allots", "bucket_rate", "depth", "cir", "cbs", "ebs", "pir", "pbs",
+        ],
         EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume => &["flow"],
     }
 }
+
+/// The fields of a "set" on a middlebox.
+const MIDDLEBOX_FIELDS: &[&str] = &["middlebox", "delay", "n", "rwnd", "segments", "share", "gain", "min_rwnd"];
 
 /// Checks every event's fields and time; `end` is the run's stop time, if it has one.
 pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult<()> {
@@ -166,10 +220,15 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             ));
         }
         let fields = given(e);
-        if let Some((f, _)) = fields.iter().find(|(f, set)| *set && !takes(e.action).contains(f)) {
-            return Err(ConfigError::new(format!("{path}.{f}"), format!("is not used by action \"{action}\" (it takes {})", takes(e.action).join(", "))));
+        if let Some((f, _)) = fields.iter().find(|(f, set)| *set && !takes(e).contains(f)) {
+            let on = if e.middlebox.is_some() && e.action == EventAction::Set { " on a middlebox" } else { "" };
+            return Err(ConfigError::new(format!("{path}.{f}"), format!("is not used by action \"{action}\"{on} (it takes {})", takes(e).join(", "))));
         }
-        let needs = if e.action.on_flow() { "flow" } else { "link" };
+        let needs = match e.action {
+            _ if e.action.on_flow() => "flow",
+            EventAction::Set if e.middlebox.is_some() => "middlebox",
+            _ => "link",
+        };
         if !fields.iter().any(|(f, set)| *set && *f == needs) {
             return Err(ConfigError::new(format!("{path}.{needs}"), format!("is required by action \"{action}\"")));
         }
@@ -195,7 +254,7 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
-            return Err(ConfigError::new(path, "action \"set\" needs at least one of rate, delay, error, limit, min_th, max_th, w_q, max_p, k, weights"));
+            return Err(ConfigError::new(path, format!("action \"set\" needs at least one of {}", takes(e)[1..].join(", "))));
         }
     }
     Ok(())
@@ -306,7 +365,7 @@ pub(crate) fn link_changes(
                     q.check().map_err(|r| ConfigError::new(&field, r))?;
                     if let Some(spare) = spare.as_deref_mut() {
                         for &l in &links {
-                            spare[l].queue.change(q.clone()).map_err(|r| ConfigError::new(&field, r))?;
+                            spare[l].queue.change_at(SimTime::ZERO + e.at.0, q.clone()).map_err(|r| ConfigError::new(&field, r))?;
                         }
                     }
                     whats.push((q.field(), LinkChange::Queue(q)));
@@ -359,10 +418,63 @@ fn queue_changes(e: &EventSpec) -> Vec<QueueChange> {
     out.extend(e.max_p.map(QueueChange::MaxP));
     out.extend(e.k.map(|k| QueueChange::K(k.0)));
     out.extend(e.weights.clone().map(QueueChange::Weights));
+    out.extend(e.allots.clone().map(QueueChange::Allots));
+    out.extend(e.bucket_rate.map(|r| QueueChange::BucketRate(r.0)));
+    out.extend(e.depth.map(|d| QueueChange::Depth(d.0 .0)));
+    let meter = crate::queue::MeterChange {
+        cir: e.cir.map(|r| r.0),
+        cbs: e.cbs.map(|b| b.0 .0),
+        ebs: e.ebs.map(|b| b.0 .0),
+        pir: e.pir.map(|r| r.0),
+        pbs: e.pbs.map(|b| b.0 .0),
+    };
+    if meter != crate::queue::MeterChange::default() {
+        out.push(QueueChange::Meter(meter));
+    }
     out
 }
 
 /// Whether the events need the spare links (any queue change).
 pub(crate) fn changes_queues(events: &[EventSpec]) -> bool {
     events.iter().any(|e| !queue_changes(e).is_empty())
+}
+
+/// The middlebox changes of the "set" events naming a `middlebox`, checked against the
+/// network's hooks: the name exists, every hook of that name has the parameter, and the value
+/// is possible.
+pub(crate) fn middlebox_changes(events: &[EventSpec], net: &Net) -> CResult<Vec<(SimTime, Change)>> {
+    use crate::middlebox::HookChange;
+    let mut out = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        let Some(name) = &e.middlebox else { continue };
+        let path = format!("event[{i}]");
+        let Some(mb) = net.middlebox.as_deref() else {
+            return Err(ConfigError::new(format!("{path}.middlebox"), format!("no middlebox '{name}': the scenario has no [[middlebox]]")));
+        };
+        let hooks = mb.named(name);
+        if hooks.is_empty() {
+            return Err(ConfigError::new(
+                format!("{path}.middlebox"),
+                format!("no middlebox '{name}' (middleboxes are named by their `name`, else their node: {})", mb.names().join(", ")),
+            ));
+        }
+        let mut changes = Vec::new();
+        changes.extend(e.delay.map(|d| HookChange::Delay(d.0)));
+        changes.extend(e.n.map(HookChange::N));
+        changes.extend(e.rwnd.map(|b| HookChange::Rwnd(b.0 .0)));
+        changes.extend(e.segments.map(HookChange::Segments));
+        changes.extend(e.share.map(|r| HookChange::Share(r.0 .0)));
+        changes.extend(e.gain.map(HookChange::Gain));
+        changes.extend(e.min_rwnd.map(|b| HookChange::MinRwnd(b.0 .0)));
+        for c in changes {
+            let field = format!("{path}.{}", c.field());
+            c.check().map_err(|r| ConfigError::new(&field, r))?;
+            if let Some(&k) = hooks.iter().find(|&&k| !mb.hook(k).parameters().contains(&c.field())) {
+                return Err(ConfigError::new(&field, format!("middlebox '{name}': {}", crate::middlebox::change::no_such_parameter(mb.hook(k), &c))));
+            }
+            let action = format!("set {}", c.field());
+            out.push((SimTime::ZERO + e.at.0, Change { links: Vec::new(), what: LinkChange::Middlebox(hooks.clone(), c), action, target: name.clone() }));
+        }
+    }
+    Ok(out)
 }

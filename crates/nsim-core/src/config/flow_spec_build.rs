@@ -631,7 +631,7 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                     }
                     None => crate::tcp::full::agents(p, full_app(&f.app, &app_path)?, ends, &mut phase),
                 };
-                pausable = false;
+                pausable = matches!(f.app, AppSpec::Bulk {});
                 (src, sink, "tcp_full")
             }
             TransportSpec::Tfrc(cfg) => {

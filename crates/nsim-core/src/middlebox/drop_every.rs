@@ -1,7 +1,8 @@
 //! Drops every n-th matching packet (the n-th, 2n-th, ...): a deterministic loss pattern at a
-//! node, e.g. to test recovery without a random error model.
+//! node, e.g. to test recovery without a random error model. A `set` of `n` starts the
+//! count again: the n-th packet after the change is the first dropped.
 
-use super::{Hook, Verdict};
+use super::{Hook, HookChange, Verdict};
 use crate::packet::Packet;
 use crate::time::SimTime;
 
@@ -24,5 +25,18 @@ impl Hook for DropEvery {
         } else {
             Verdict::Pass
         }
+    }
+    fn kind(&self) -> &'static str {
+        "drop_every"
+    }
+    fn parameters(&self) -> &'static [&'static str] {
+        &["n"]
+    }
+    fn change(&mut self, _now: SimTime, c: &HookChange) -> Result<(), String> {
+        match *c {
+            HookChange::N(n) => (self.n, self.seen) = (n, 0),
+            _ => return Err(super::change::no_such_parameter(self, c)),
+        }
+        Ok(())
     }
 }

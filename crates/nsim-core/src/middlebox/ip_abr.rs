@@ -38,7 +38,7 @@
 
 use std::collections::VecDeque;
 
-use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};
+use super::{clamp_rwnd, is_tcp_ack, Hook, HookChange, Verdict};
 use crate::packet::{PType, Packet};
 use crate::packet::flags;
 use crate::time::SimTime;
@@ -183,12 +183,19 @@ impl IpAbr {
     }
 }
 
-impl Hook for IpAbr {
-    fn on_packet(&mut self, now: SimTime, p: &mut Packet) -> Verdict {
+impl IpAbr {
+    /// Takes the scheduled shares due by `now`.
+    fn catch_up(&mut self, now: SimTime) {
         while let Some(&(_, share)) = self.schedule.get(self.next_change).filter(|c| c.0 <= now) {
             self.share_bps = share;
             self.next_change += 1;
         }
+    }
+}
+
+impl Hook for IpAbr {
+    fn on_packet(&mut self, now: SimTime, p: &mut Packet) -> Verdict {
+        self.catch_up(now);
         if is_tcp_ack(p) {
             let f = p.flow.idx();
             let fresh = self.on_ack(now, p.tcp.ack, f);
@@ -202,5 +209,23 @@ impl Hook for IpAbr {
             self.on_data(now, p);
         }
         Verdict::Pass
+    }
+    fn kind(&self) -> &'static str {
+        "ip_abr"
+    }
+    fn parameters(&self) -> &'static [&'static str] {
+        &["share", "gain", "min_rwnd"]
+    }
+    /// A new share replaces the current one until the next `schedule` entry after `now`; the
+    /// averages are kept (only the product W = share · RTT · l_data / l_pkt changes).
+    fn change(&mut self, now: SimTime, c: &HookChange) -> Result<(), String> {
+        self.catch_up(now);
+        match *c {
+            HookChange::Share(bps) => self.share_bps = bps as f64 / 8.0,
+            HookChange::Gain(g) => self.gain = g,
+            HookChange::MinRwnd(b) => self.min_rwnd = b,
+            _ => return Err(super::change::no_such_parameter(self, c)),
+        }
+        Ok(())
     }
 }

@@ -10,6 +10,7 @@
 //! Held packets stay in the accounting as in flight until their `Release` event routes them
 //! on (without consulting the hooks again). Drops are counted with reason `middlebox`.
 
+pub mod change;
 pub mod delay;
 pub mod drop_every;
 pub mod ip_abr;
@@ -39,10 +40,21 @@ pub enum Verdict {
 /// addresses, which the accounting and routing rely on).
 pub trait Hook: Send {
     fn on_packet(&mut self, now: SimTime, p: &mut Packet) -> Verdict;
+    /// The hook's `kind` in a `[[middlebox]]` table.
+    fn kind(&self) -> &'static str;
+    /// The parameters a `set` event may change (change.rs).
+    fn parameters(&self) -> &'static [&'static str];
+    /// Takes a new value for one of [`Hook::parameters`] at `now` (checked before: the value
+    /// by [`HookChange::check`], the parameter against the list).
+    fn change(&mut self, now: SimTime, c: &HookChange) -> Result<(), String>;
 }
+
+pub use change::HookChange;
 
 /// A hook installed at a node, optionally for some flows only.
 pub struct Installed {
+    /// What `set` events call it by (`name` in its table, else its node's name).
+    pub name: String,
     pub node: NodeId,
     /// `Some(v)`: only packets of flows `i` with `v[i]` (indexed by flow, no lookup per packet).
     pub flows: Option<Vec<bool>>,
@@ -75,6 +87,36 @@ impl Middleboxes {
             hooks,
             held: 0,
         }
+    }
+
+    /// The hooks called `name` (positions for [`Middleboxes::hook`] and [`Middleboxes::change`]).
+    pub fn named(&self, name: &str) -> Vec<u32> {
+        (0..self.hooks.len() as u32).filter(|&k| self.hooks[k as usize].name == name).collect()
+    }
+
+    /// The names of all hooks, in order, once each (for an error naming what exists).
+    pub fn names(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for h in &self.hooks {
+            if !out.contains(&h.name.as_str()) {
+                out.push(&h.name);
+            }
+        }
+        out
+    }
+
+    pub fn hook(&self, k: u32) -> &dyn Hook {
+        self.hooks[k as usize].hook.as_ref()
+    }
+
+    /// Applies change `c` to hook `k` at `now`.
+    pub fn change(&mut self, k: u32, now: SimTime, c: &HookChange) -> Result<(), String> {
+        let h = &mut self.hooks[k as usize].hook;
+        if !h.parameters().contains(&c.field()) {
+            return Err(change::no_such_parameter(h.as_ref(), c));
+        }
+        c.check()?;
+        h.change(now, c)
     }
 
     /// Runs the hooks of node `at` on `p`, in order: the first drop wins; delays add up.

@@ -3,7 +3,7 @@
 //! Holl 2003 §7.2.2 verified its proxy first with this "simpler precursor" (an ACK window
 //! clamp to a configured constant) before adding IP-ABR's per-flow window.
 
-use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};
+use super::{clamp_rwnd, is_tcp_ack, Hook, HookChange, Verdict};
 use crate::packet::Packet;
 use crate::time::SimTime;
 
@@ -18,5 +18,18 @@ impl Hook for RwndClamp {
             clamp_rwnd(p, self.rwnd);
         }
         Verdict::Pass
+    }
+    fn kind(&self) -> &'static str {
+        "rwnd_clamp"
+    }
+    fn parameters(&self) -> &'static [&'static str] {
+        &["rwnd"]
+    }
+    fn change(&mut self, _now: SimTime, c: &HookChange) -> Result<(), String> {
+        match *c {
+            HookChange::Rwnd(b) => self.rwnd = b,
+            _ => return Err(super::change::no_such_parameter(self, c)),
+        }
+        Ok(())
     }
 }

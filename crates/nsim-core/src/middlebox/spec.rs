@@ -17,6 +17,9 @@ use crate::time::SimTime;
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MiddleboxSpec {
+    /// What `set` events name it by (`middlebox = "..."`). Default: the node's name (one
+    /// name may stand for several hooks: a `set` changes them all).
+    pub name: Option<String>,
     /// The node whose forwarded packets the hook sees.
     pub node: String,
     /// Only these flows (names; `prefix*` matches every flow whose name starts with
@@ -83,7 +86,8 @@ pub(crate) fn build(
             Some(list) => Some(flow_filter(list, flow_names, &format!("{path}.flows"))?),
         };
         let hook = hook(&m.hook, &format!("{path}.hook"), flow_names.len())?;
-        hooks.push(Installed { node, flows, hook });
+        let name = m.name.clone().unwrap_or_else(|| m.node.clone());
+        hooks.push(Installed { name, node, flows, hook });
     }
     Ok(Some(Box::new(Middleboxes::new(n_nodes, hooks))))
 }
@@ -161,7 +165,7 @@ fn hook(h: &HookSpec, path: &str, n_flows: usize) -> CResult<Box<dyn Hook>> {
                     "must be greater than zero",
                 ));
             }
-            Box::new(Delay { delay: delay.0 })
+            Box::new(Delay::new(delay.0))
         }
         HookSpec::DropEvery { n } => {
             if *n == 0 {

@@ -88,23 +88,22 @@ fn ip_abr_freezes_rtt_after_a_retransmission_until_all_outstanding_is_acked() {
 fn hooks_at_a_node_run_in_order_and_the_first_drop_wins() {
     let hooks = vec![
         Installed {
+            name: "r".into(),
             node: NodeId(1),
             flows: None,
-            hook: Box::new(delay::Delay {
-                delay: Dur::from_millis(2),
-            }),
+            hook: Box::new(delay::Delay::new(Dur::from_millis(2))),
         },
         Installed {
+            name: "r".into(),
             node: NodeId(1),
             flows: Some(vec![false]),
             hook: Box::new(drop_every::DropEvery::new(1)),
         },
         Installed {
+            name: "r".into(),
             node: NodeId(1),
             flows: None,
-            hook: Box::new(delay::Delay {
-                delay: Dur::from_millis(3),
-            }),
+            hook: Box::new(delay::Delay::new(Dur::from_millis(3))),
         },
     ];
     let mut mb = Middleboxes::new(3, hooks);
@@ -116,6 +115,7 @@ fn hooks_at_a_node_run_in_order_and_the_first_drop_wins() {
     let mut mb = Middleboxes::new(
         2,
         vec![Installed {
+            name: "r".into(),
             node: NodeId(1),
             flows: None,
             hook: Box::new(drop_every::DropEvery::new(2)),
@@ -123,4 +123,16 @@ fn hooks_at_a_node_run_in_order_and_the_first_drop_wins() {
     );
     assert_eq!(mb.inspect(NodeId(1), t(0), &mut data(0)), Verdict::Pass);
     assert_eq!(mb.inspect(NodeId(1), t(0), &mut data(1)), Verdict::Drop);
+}
+
+/// After a change to a shorter delay a packet still leaves after the one before it: the
+/// packet at 2 ms waits for the one held until 10 ms; one at 20 ms gets the new 1 ms.
+#[test]
+fn a_shorter_delay_never_lets_a_packet_overtake() {
+    let mut h = delay::Delay::new(Dur::from_millis(10));
+    assert_eq!(h.on_packet(t(0), &mut data(0)), Verdict::Delay(Dur::from_millis(10)));
+    h.change(t(1), &HookChange::Delay(Dur::from_millis(1))).unwrap();
+    assert_eq!(h.on_packet(t(2), &mut data(1)), Verdict::Delay(Dur::from_millis(8)));
+    assert_eq!(h.on_packet(t(20), &mut data(2)), Verdict::Delay(Dur::from_millis(1)));
+    assert!(h.change(t(21), &HookChange::N(3)).unwrap_err().contains("a 'delay' middlebox has no `n`"));
 }

@@ -5,7 +5,7 @@
 //! segments) done in the network instead of at the source: the same cap, written into ACKs.
 //! Until a data segment of the flow has passed, its ACKs are left alone.
 
-use super::{clamp_rwnd, is_tcp_ack, Hook, Verdict};
+use super::{clamp_rwnd, is_tcp_ack, Hook, HookChange, Verdict};
 use crate::packet::Packet;
 use crate::time::SimTime;
 
@@ -35,5 +35,18 @@ impl Hook for WindowCap {
             *mss = p.tcp.payload;
         }
         Verdict::Pass
+    }
+    fn kind(&self) -> &'static str {
+        "window_cap"
+    }
+    fn parameters(&self) -> &'static [&'static str] {
+        &["segments"]
+    }
+    fn change(&mut self, _now: SimTime, c: &HookChange) -> Result<(), String> {
+        match *c {
+            HookChange::Segments(n) => self.segments = n,
+            _ => return Err(super::change::no_such_parameter(self, c)),
+        }
+        Ok(())
     }
 }

@@ -46,6 +46,8 @@ pub enum LinkChange {
     /// A new error model, or none.
     Error(Option<ErrorModel>),
     Queue(QueueChange),
+    /// A parameter of the middlebox hooks at these positions (`links` is then empty).
+    Middlebox(Vec<u32>, crate::middlebox::HookChange),
 }
 
 /// A change and the link directions it applies to.
@@ -125,6 +127,14 @@ impl Net {
         let before = self.totals.dropped;
         let mut topology = false;
         let mut refused = None;
+        if let LinkChange::Middlebox(hooks, h) = &c.what {
+            let mb = self.middlebox.as_deref_mut().expect("checked: the hooks exist");
+            for &k in hooks {
+                if let Err(e) = mb.change(k, self.now, h) {
+                    refused = Some(e);
+                }
+            }
+        }
         for &l in &c.links {
             match &c.what {
                 LinkChange::Down { hold_queue } => topology |= self.link_down(l, *hold_queue),
@@ -138,6 +148,7 @@ impl Net {
                         refused = Some(e);
                     }
                 }
+                LinkChange::Middlebox(..) => {}
             }
         }
         let dropped_pkts = self.totals.dropped - before;
@@ -153,12 +164,18 @@ impl Net {
         refused.map_or(Ok(()), Err)
     }
 
-    /// Applies a queue parameter change to link `l` now.
+    /// Applies a queue parameter change to link `l` now. A new token rate or share may let
+    /// a held packet leave sooner than the wake-up the discipline asked for: an idle link
+    /// with packets waiting asks it again.
     pub fn change_queue(&mut self, l: LinkId, q: QueueChange) -> Result<(), String> {
         q.check()?;
+        let rewake = matches!(q, QueueChange::BucketRate(_) | QueueChange::Depth(_) | QueueChange::Allots(_));
         let link = &mut self.links[l.idx()];
-        link.queue.change(q)?;
+        link.queue.change_at(self.now, q)?;
         link.refresh_queue_flags();
+        if rewake && !link.is_down() && link.waiting() > 0 {
+            self.kick(l);
+        }
         Ok(())
     }
 

@@ -29,7 +29,7 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::red::check_range;
-use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
+use super::{BuildCtx, ClassStats, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::queue::spec::QueueSpec;
 use crate::units::SizeSpec;
 use crate::packet::PacketId;
@@ -105,23 +105,29 @@ impl QueueConfig for CbqConfig {
     fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         let (classifier, classes) = build_classes(&self.classes, ctx)?;
         let link = ctx.link_rate.0 as f64;
+        let allots: Vec<f64> = self.classes.iter().map(|c| c.allot).collect();
         let state = self
             .classes
             .iter()
-            .map(|c| {
-                let min_allot = self.classes.iter().filter(|o| o.priority == c.priority).map(|o| o.allot).fold(f64::MAX, f64::min);
-                Estimator {
-                    bucket: TokenBucket::new(BitsPerSec((c.allot * link).round() as u64), c.depth.0 .0),
-                    borrow: c.borrow,
-                    priority: c.priority,
-                    quantum: (BASE_QUANTUM * c.allot / min_allot).round() as i64,
-                    deficit: 0,
-                    refused: false,
-                }
+            .enumerate()
+            .map(|(k, c)| Estimator {
+                bucket: TokenBucket::new(share_rate(allots[k], link), c.depth.0 .0),
+                borrow: c.borrow,
+                priority: c.priority,
+                quantum: 0,
+                deficit: 0,
+                refused: false,
             })
             .collect();
-        Ok(Box::new(Cbq { classifier, classes, state, rr: [0; 8] }))
+        let mut cbq = Cbq { classifier, classes, state, rr: [0; 8], link };
+        cbq.set_quanta(&allots);
+        Ok(Box::new(cbq))
     }
+}
+
+/// A class's estimator rate: its allotment of the link rate.
+fn share_rate(allot: f64, link: f64) -> BitsPerSec {
+    BitsPerSec((allot * link).round() as u64)
 }
 
 /// Per-class link-sharing state.
@@ -148,9 +154,21 @@ pub struct Cbq {
     state: Vec<Estimator>,
     /// Round-robin position per priority (a class index).
     rr: [usize; 8],
+    /// The link rate the allotments are shares of (bits per second).
+    link: f64,
 }
 
 impl Cbq {
+    /// DRR quanta in proportion to the allotments within each priority, the smallest
+    /// [`BASE_QUANTUM`].
+    fn set_quanta(&mut self, allots: &[f64]) {
+        for k in 0..self.state.len() {
+            let prio = self.state[k].priority;
+            let min_allot = (0..allots.len()).filter(|&o| self.state[o].priority == prio).map(|o| allots[o]).fold(f64::MAX, f64::min);
+            self.state[k].quantum = (BASE_QUANTUM * allots[k] / min_allot).round() as i64;
+        }
+    }
+
     /// F&J 1995 ancestors-only guideline with the link as the only ancestor.
     fn allowed(&self, k: usize) -> bool {
         !self.classes[k].is_empty() && (self.state[k].borrow || self.state[k].underlimit())
@@ -242,6 +260,23 @@ impl QueueDisc for Cbq {
 
     fn class_stats(&self) -> Vec<ClassStats> {
         self.classes.iter().map(Class::snapshot).collect()
+    }
+
+    /// New allotments for every class, from `now`: each estimator counts what its class
+    /// earned at the old share until `now`, then earns at the new one; the DRR quanta follow
+    /// (deficits carry on). As setting ns-2 `allot_` on a running `CBQClass`.
+    fn change_at(&mut self, now: crate::time::SimTime, c: QueueChange) -> Result<(), String> {
+        match c {
+            QueueChange::Allots(a) if a.len() == self.state.len() => {
+                for (s, &x) in self.state.iter_mut().zip(&a) {
+                    s.bucket.set_rate(now, share_rate(x, self.link));
+                }
+                self.set_quanta(&a);
+                Ok(())
+            }
+            QueueChange::Allots(a) => Err(format!("{} allots for {} classes (give one per class, in class order)", a.len(), self.state.len())),
+            _ => Err(format!("a cbq scheduler has no `{}` that can change (it takes allots)", c.field())),
+        }
     }
 }
 

@@ -9,12 +9,15 @@
 //! Token counts follow the RFCs literally: whole bytes, each bucket incremented by one at the
 //! instants k / rate (rate in bytes per second), k = 1, 2, ..., from time 0 when the buckets
 //! are full. Counting ticks as floor(t · rate) in integer picosecond arithmetic keeps this
-//! exact (no drift, no rounding) however irregular the packet arrivals.
+//! exact (no drift, no rounding) however irregular the packet arrivals. A rate changed during
+//! the run (`set` event) counts the increments due at the old rate until the change, then
+//! restarts the count at the change at the new rate (the fraction of a byte earned at the old
+//! rate since its last increment is lost).
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{QueueDisc, QueueCtx};
+use super::{MeterChange, QueueChange, QueueCtx, QueueDisc};
 use crate::packet::PacketId;
 use crate::time::{SimTime, PS_PER_SEC};
 use crate::units::BitsPerSec;
@@ -62,18 +65,30 @@ pub enum ColourMode {
 #[derive(Clone, Copy, Debug)]
 pub struct TickClock {
     bits_per_sec: i128,
-    /// Increments counted so far (floor(last · rate)).
+    /// When counting started at this rate (time 0, or the last rate change).
+    origin: SimTime,
+    /// Increments counted so far (floor((last − origin) · rate)).
     counted: i128,
 }
 
 impl TickClock {
     pub fn new(rate: BitsPerSec) -> Self {
-        TickClock { bits_per_sec: rate.0 as i128, counted: 0 }
+        TickClock { bits_per_sec: rate.0 as i128, origin: SimTime::ZERO, counted: 0 }
     }
 
-    /// Increments since the previous call: floor(now · rate) minus those already counted.
+    pub fn rate(&self) -> BitsPerSec {
+        BitsPerSec(self.bits_per_sec as u64)
+    }
+
+    /// Counts from `now` at `rate`; the increments due until `now` must have been taken.
+    pub fn restart(&mut self, now: SimTime, rate: BitsPerSec) {
+        *self = TickClock { bits_per_sec: rate.0 as i128, origin: now, counted: 0 };
+    }
+
+    /// Increments since the previous call: floor((now − origin) · rate) minus those already
+    /// counted.
     pub fn ticks(&mut self, now: SimTime) -> u64 {
-        let total = now.0 as i128 * self.bits_per_sec / (8 * PS_PER_SEC as i128);
+        let total = now.since(self.origin).0 as i128 * self.bits_per_sec / (8 * PS_PER_SEC as i128);
         let new = total - self.counted;
         self.counted = total;
         new as u64
@@ -84,6 +99,10 @@ impl TickClock {
 /// colour-blind).
 pub trait Meter {
     fn colour(&mut self, now: SimTime, bytes: u32, pre: Colour) -> Colour;
+    /// Takes new rates or bursts at `now` (the tokens due until `now` first, at the old
+    /// rates; a bucket above its new burst is cut to it). Checked as a whole before anything
+    /// changes; an error says why.
+    fn change(&mut self, now: SimTime, c: &MeterChange) -> Result<(), String>;
 }
 
 /// A meter in front of a child queue: every packet gets its colour as `prio`, then queues.
@@ -102,6 +121,12 @@ impl<M: Meter> QueueDisc for Marker<M> {
         };
         p.prio = self.meter.colour(ctx.now, p.size, pre).prio();
         self.child.enqueue(id, ctx);
+    }
+    fn change_at(&mut self, now: SimTime, c: QueueChange) -> Result<(), String> {
+        match c {
+            QueueChange::Meter(m) => self.meter.change(now, &m),
+            other => self.child.change_at(now, other),
+        }
     }
     super::pass_to_child!();
 }

@@ -155,7 +155,13 @@ pub trait QueueDisc {
     /// variable (`limit_`, `thresh_`, ...) does. Values are range-checked by the caller
     /// ([`QueueChange::check`]); an error says why this discipline cannot take the change.
     fn change(&mut self, c: QueueChange) -> Result<(), String> {
-        Err(format!("this queue discipline has no `{}` that can change during a run (DropTail: limit; RED: limit, min_th, max_th, w_q, max_p; step_mark: limit, k; wrr, drr: weights)", c.field()))
+        Err(format!("this queue discipline has no `{}` that can change during a run (DropTail: limit; RED: limit, min_th, max_th, w_q, max_p; step_mark: limit, k; wrr, drr: weights; cbq: allots; policer, shaper: bucket_rate, depth; srtcm: cir, cbs, ebs; trtcm: pir, pbs, cir, cbs)", c.field()))
+    }
+    /// [`QueueDisc::change`] at `now`: token buckets first count the tokens earned at the old
+    /// rate until `now` (policers, shapers, markers, CBQ override this; stages in front of a
+    /// child pass the other changes on to it).
+    fn change_at(&mut self, _now: SimTime, c: QueueChange) -> Result<(), String> {
+        self.change(c)
     }
 }
 
@@ -176,6 +182,25 @@ pub enum QueueChange {
     K(crate::units::Limit),
     /// Every class's WRR `weight` or DRR `quantum`, in class order.
     Weights(Vec<u64>),
+    /// Every CBQ class's `allot` (share of the link rate), in class order.
+    Allots(Vec<f64>),
+    /// A policer's or shaper's token `rate` (ns-2 TBF `rate_`).
+    BucketRate(BitsPerSec),
+    /// A policer's or shaper's bucket `depth` in bytes (ns-2 TBF `bucket_`).
+    Depth(u64),
+    /// A colour marker's rates and bursts (RFC 2697 CIR, CBS, EBS; RFC 2698 PIR, PBS, CIR,
+    /// CBS), those given; one change so that RFC 2698's PIR ≥ CIR holds after it as a whole.
+    Meter(MeterChange),
+}
+
+/// New marker parameters (bytes for the bursts); `None` keeps the current value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MeterChange {
+    pub cir: Option<BitsPerSec>,
+    pub cbs: Option<u64>,
+    pub ebs: Option<u64>,
+    pub pir: Option<BitsPerSec>,
+    pub pbs: Option<u64>,
 }
 
 impl QueueChange {
@@ -189,6 +214,16 @@ impl QueueChange {
             QueueChange::MaxP(_) => "max_p",
             QueueChange::K(_) => "k",
             QueueChange::Weights(_) => "weights",
+            QueueChange::Allots(_) => "allots",
+            QueueChange::BucketRate(_) => "bucket_rate",
+            QueueChange::Depth(_) => "depth",
+            QueueChange::Meter(m) => match m {
+                MeterChange { cir: Some(_), .. } => "cir",
+                MeterChange { cbs: Some(_), .. } => "cbs",
+                MeterChange { ebs: Some(_), .. } => "ebs",
+                MeterChange { pir: Some(_), .. } => "pir",
+                _ => "pbs",
+            },
         }
     }
 
@@ -201,6 +236,8 @@ impl QueueChange {
             QueueChange::MinTh(v) | QueueChange::MaxTh(v) if !(v.is_finite() && v >= 0.0) => Err(format!("{v} must be a threshold >= 0 packets")),
             QueueChange::WQ(v) | QueueChange::MaxP(v) if !(v.is_finite() && v > 0.0 && v <= 1.0) => Err(format!("{v} is not in (0, 1]")),
             QueueChange::Weights(ref w) if w.is_empty() || w.contains(&0) => Err("one weight per class, each at least 1".into()),
+            QueueChange::Allots(ref a) if a.is_empty() || a.iter().any(|&x| !(x > 0.0 && x <= 1.0)) => Err("one allot per class, each in (0, 1]".into()),
+            QueueChange::Depth(0) => Err("must be at least 1 byte".into()),
             _ => Ok(()),
         }
     }

@@ -542,7 +542,7 @@ impl QueueDisc for Red {
             QueueChange::MinTh(v) | QueueChange::MaxTh(v) => {
                 return Err(format!("{} = {v} packets would leave min_th >= max_th (now {} and {})", c.field(), c_.min_th / scale, c_.max_th / scale))
             }
-            QueueChange::K(_) | QueueChange::Weights(_) => return Err(format!("a RED queue has no `{}` (it takes limit, min_th, max_th, w_q, max_p)", c.field())),
+            QueueChange::K(_) | QueueChange::Weights(_) | QueueChange::Allots(_) | QueueChange::BucketRate(_) | QueueChange::Depth(_) | QueueChange::Meter(_) => return Err(format!("a RED queue has no `{}` (it takes limit, min_th, max_th, w_q, max_p)", c.field())),
             QueueChange::WQ(v) => self.avg.w = v,
             QueueChange::MaxP(v) => c_.max_p = v,
         }

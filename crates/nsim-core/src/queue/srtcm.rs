@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::meter::{Colour, ColourMode, Marker, Meter, TickClock};
-use super::{BuildCtx, QueueConfig, QueueDisc};
+use super::{BuildCtx, MeterChange, QueueConfig, QueueDisc};
 use crate::queue::spec::QueueSpec;
 use crate::units::{RateSpec, SizeSpec};
 use crate::time::SimTime;
@@ -70,12 +70,36 @@ impl Srtcm {
     }
 }
 
-impl Meter for Srtcm {
-    fn colour(&mut self, now: SimTime, bytes: u32, pre: Colour) -> Colour {
+impl Srtcm {
+    /// Adds the increments due by `now`: to C below CBS, else to E below EBS (RFC 2697 §4).
+    fn refill(&mut self, now: SimTime) {
         let ticks = self.clock.ticks(now);
         let to_c = ticks.min(self.cbs - self.tc);
         self.tc += to_c;
         self.te = self.ebs.min(self.te + (ticks - to_c));
+    }
+}
+
+impl Meter for Srtcm {
+    fn change(&mut self, now: SimTime, c: &MeterChange) -> Result<(), String> {
+        if c.pir.is_some() || c.pbs.is_some() {
+            return Err("an srtcm marker has no PIR or PBS (it takes cir, cbs, ebs)".into());
+        }
+        let (cbs, ebs) = (c.cbs.unwrap_or(self.cbs), c.ebs.unwrap_or(self.ebs));
+        if cbs == 0 && ebs == 0 {
+            return Err("cbs and ebs cannot both be 0 (RFC 2697 §2)".into());
+        }
+        self.refill(now);
+        if let Some(cir) = c.cir {
+            self.clock.restart(now, cir);
+        }
+        (self.cbs, self.ebs) = (cbs, ebs);
+        (self.tc, self.te) = (self.tc.min(cbs), self.te.min(ebs));
+        Ok(())
+    }
+
+    fn colour(&mut self, now: SimTime, bytes: u32, pre: Colour) -> Colour {
+        self.refill(now);
         let b = bytes as u64;
         if pre == Colour::Green && self.tc >= b {
             self.tc -= b;

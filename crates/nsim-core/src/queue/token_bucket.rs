@@ -14,7 +14,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
+use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
 use crate::queue::spec::QueueSpec;
 use crate::units::{RateSpec, SizeSpec};
 use crate::packet::PacketId;
@@ -47,6 +47,19 @@ impl TokenBucket {
         let dt = now.since(self.last).0 as i128;
         self.tokens = (self.tokens + dt * self.rate).min(self.depth);
         self.last = now;
+    }
+
+    /// From `now` on, fills at `rate` (the tokens earned until `now` at the old rate).
+    pub fn set_rate(&mut self, now: SimTime, rate: BitsPerSec) {
+        self.fill(now);
+        self.rate = (rate.0 as i128).max(1);
+    }
+
+    /// From `now` on, `depth_bytes` deep; tokens above the new depth are lost.
+    pub fn set_depth(&mut self, now: SimTime, depth_bytes: u64) {
+        self.fill(now);
+        self.depth = depth_bytes as i128 * UNITS_PER_BYTE;
+        self.tokens = self.tokens.min(self.depth);
     }
 
     /// Takes `bytes` worth of tokens if the bucket holds them (the packet conforms).
@@ -191,7 +204,22 @@ impl QueueDisc for Policer {
         }
         self.child.enqueue(id, ctx);
     }
+    fn change_at(&mut self, now: SimTime, c: QueueChange) -> Result<(), String> {
+        change_bucket(&mut self.bucket, &mut *self.child, now, c)
+    }
     super::pass_to_child!();
+}
+
+/// A `bucket_rate` or `depth` change to `bucket`; any other to the queue behind it. A shaper
+/// whose bucket becomes shallower than a packet drops that packet when it reaches the head
+/// (as it would at the start).
+fn change_bucket(bucket: &mut TokenBucket, child: &mut dyn QueueDisc, now: SimTime, c: QueueChange) -> Result<(), String> {
+    match c {
+        QueueChange::BucketRate(r) => bucket.set_rate(now, r),
+        QueueChange::Depth(d) => bucket.set_depth(now, d),
+        other => return child.change_at(now, other),
+    }
+    Ok(())
 }
 
 /// The child's head packet is pulled into `staged` (with its size) until it conforms: the
@@ -242,6 +270,9 @@ impl QueueDisc for Shaper {
     }
     fn avg_queue(&self) -> Option<f64> {
         self.child.avg_queue()
+    }
+    fn change_at(&mut self, now: SimTime, c: QueueChange) -> Result<(), String> {
+        change_bucket(&mut self.bucket, &mut *self.child, now, c)
     }
 }
 

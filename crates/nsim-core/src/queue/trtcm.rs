@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::meter::{Colour, ColourMode, Marker, Meter, TickClock};
-use super::{BuildCtx, QueueConfig, QueueDisc};
+use super::{BuildCtx, MeterChange, QueueConfig, QueueDisc};
 use crate::queue::spec::QueueSpec;
 use crate::units::{RateSpec, SizeSpec};
 use crate::time::SimTime;
@@ -80,10 +80,40 @@ impl Trtcm {
     }
 }
 
-impl Meter for Trtcm {
-    fn colour(&mut self, now: SimTime, bytes: u32, pre: Colour) -> Colour {
+impl Trtcm {
+    /// Adds the increments of both buckets due by `now` (RFC 2698 §3).
+    fn refill(&mut self, now: SimTime) {
         self.tp = self.pbs.min(self.tp + self.peak.ticks(now));
         self.tc = self.cbs.min(self.tc + self.committed.ticks(now));
+    }
+}
+
+impl Meter for Trtcm {
+    fn change(&mut self, now: SimTime, c: &MeterChange) -> Result<(), String> {
+        if c.ebs.is_some() {
+            return Err("a trtcm marker has no EBS (it takes pir, pbs, cir, cbs)".into());
+        }
+        let (pir, cir) = (c.pir.unwrap_or(self.peak.rate()), c.cir.unwrap_or(self.committed.rate()));
+        if pir.0 < cir.0 {
+            return Err(format!("PIR {} b/s would be below CIR {} b/s (RFC 2698 §2: PIR ≥ CIR)", pir.0, cir.0));
+        }
+        if c.pbs == Some(0) || c.cbs == Some(0) {
+            return Err("PBS and CBS must be above 0 (RFC 2698 §2)".into());
+        }
+        self.refill(now);
+        if c.pir.is_some() {
+            self.peak.restart(now, pir);
+        }
+        if c.cir.is_some() {
+            self.committed.restart(now, cir);
+        }
+        (self.pbs, self.cbs) = (c.pbs.unwrap_or(self.pbs), c.cbs.unwrap_or(self.cbs));
+        (self.tp, self.tc) = (self.tp.min(self.pbs), self.tc.min(self.cbs));
+        Ok(())
+    }
+
+    fn colour(&mut self, now: SimTime, bytes: u32, pre: Colour) -> Colour {
+        self.refill(now);
         let b = bytes as u64;
         if pre == Colour::Red || self.tp < b {
             Colour::Red

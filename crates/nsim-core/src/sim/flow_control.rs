@@ -153,7 +153,7 @@ fn pausable(info: &FlowInfo, field: &str) -> CResult<()> {
         return Ok(());
     }
     let why = if info.transport == "tcp_full" {
-        "a tcp_full connection (its application drives it)".to_string()
+        format!("a tcp_full connection with application '{}' (its application drives it; only bulk can pause)", info.app)
     } else {
         format!("application '{}' over TCP (it writes into the connection itself)", info.app)
     };

@@ -141,6 +141,7 @@ fn every_pausable_transport_is_silent_while_paused() {
         (r#"{ kind = "tcp" }"#, r#"{ kind = "cbr", rate = "1Mb", size = "1000B" }"#),
         (r#"{ kind = "tfrc" }"#, r#"{ kind = "bulk" }"#),
         (r#"{ kind = "stp" }"#, r#"{ kind = "bulk" }"#),
+        (r#"{ kind = "tcp_full" }"#, r#"{ kind = "bulk" }"#),
     ] {
         let r = run(&paused(transport, app));
         let s = &r.series.flow_throughput;
@@ -209,10 +210,32 @@ fn bad_pauses_are_refused_before_the_run_naming_the_field() {
     let e = config_error(&stopped);
     assert!(e.contains("event[0].at") && e.contains("stops at 0.5 s"), "{e}");
     for (transport, app, why) in [
-        (r#"{ kind = "tcp_full" }"#, r#"{ kind = "bulk" }"#, "tcp_full connection"),
+        (r#"{ kind = "tcp_full" }"#, r#"{ kind = "file", size = "1MB" }"#, "tcp_full connection with application 'file'"),
         (r#"{ kind = "tcp" }"#, r#"{ kind = "http", version = "1.1" }"#, "application 'http' over TCP"),
     ] {
         let e = config_error(&paused(transport, app));
         assert!(e.contains("event[0].flow") && e.contains(why), "{e}");
     }
+}
+
+/// A paused tcp_full bulk source (ns-2 FullTcp under `$ftp stop` without its close) sends no
+/// byte beyond those it had sent at the pause: every data segment while paused is a
+/// retransmission, the bytes delivered after the pause are at most those outstanding then
+/// (what was sent and not yet acknowledged), the connection stays open (no FIN), and the
+/// resume sends new bytes at once.
+#[test]
+fn a_paused_full_tcp_sends_nothing_new_and_stays_open() {
+    let (r, evs) = run_traced(&paused(r#"{ kind = "tcp_full" }"#, r#"{ kind = "bulk" }"#), "full_pause");
+    assert!(r.accounting.balanced());
+    let (s, d) = (0, 1); // hosts first, then the router
+    let sent = |t0: f64, t1: f64| evs.iter().filter(move |e| e.op == '+' && e.from == s && e.kind == "tcp" && e.size > 40 && e.t >= t0 && e.t < t1);
+    let top_before = sent(0.0, 1.0).map(|e| e.seq + e.size as u64 - 40).max().unwrap();
+    assert!(sent(1.0, 2.0).all(|e| e.seq < top_before), "only retransmissions while paused");
+    let first_after = sent(2.0, 3.0).next().expect("sends after the resume");
+    assert!((first_after.t - 2.0).abs() < 1e-9 && first_after.seq + 1 >= top_before, "new data at the resume: {first_after:?}");
+    let delivered = |t0: f64, t1: f64| evs.iter().filter(|e| e.op == 'r' && e.to == d && e.kind == "tcp" && e.t >= t0 && e.t < t1).map(|e| e.size as u64 - 40).sum::<u64>();
+    let acked_by_pause = evs.iter().filter(|e| e.op == 'r' && e.to == s && e.kind == "ack" && e.t < 1.0).map(|e| e.seq).max().unwrap();
+    let outstanding = top_before - acked_by_pause;
+    assert!(delivered(1.0, 2.0) <= outstanding, "delivered {} while paused, outstanding {outstanding}", delivered(1.0, 2.0));
+    assert_eq!(r.flows[0].close_s, None, "the connection stays open");
 }

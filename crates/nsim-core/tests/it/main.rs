@@ -17,6 +17,7 @@ mod flow_pause;
 mod flow_start_jitter;
 mod host_sched;
 mod middlebox;
+mod middlebox_events;
 mod queue_af;
 mod queue_aqm;
 mod queue_cbq;

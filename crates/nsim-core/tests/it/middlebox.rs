@@ -7,7 +7,7 @@ use crate::common::run;
 use nsim_core::{build, RunOptions, Scenario};
 
 /// s -(20 ms)- r -(30 ms)- d at 10 Mb/s; `flows` and `middlebox` tables appended.
-fn path(rest: &str) -> String {
+pub(crate) fn path(rest: &str) -> String {
     format!(
         r#"
 duration = "60s"
@@ -26,7 +26,7 @@ delay = "30ms"
     )
 }
 
-const CBR: &str = r#"
+pub(crate) const CBR: &str = r#"
 [[flows]]
 name = "udp"
 from = "s"
@@ -35,7 +35,7 @@ stop = "50s"
 app = { kind = "cbr", rate = "100kb", size = "500B" }
 "#;
 
-const BULK: &str = r#"
+pub(crate) const BULK: &str = r#"
 [[flows]]
 name = "tcp"
 from = "s"
@@ -45,7 +45,7 @@ transport = { kind = "tcp", window = 100 }
 "#;
 
 /// Round trip of a 1040 B segment and its 40 B ACK over the two 10 Mb/s hops.
-fn rtt_s() -> f64 {
+pub(crate) fn rtt_s() -> f64 {
     2.0 * (0.020 + 0.030) + 2.0 * (1040.0 + 40.0) * 8.0 / 10e6
 }
 

@@ -141,3 +141,134 @@ fn bad_queue_changes_are_refused_before_the_run_naming_the_field() {
         assert!(e.contains(field) && e.contains(why), "{queue} {what}\n-> {e}");
     }
 }
+
+/// One CBR flow of 1 Mb/s (125 packets of 1000 B a second) from s through r -> d (10 Mb/s)
+/// whose queue is `queue`, 6 s, with `events`.
+fn metered(queue: &str, events: &str) -> String {
+    format!(
+        r#"
+duration = "6s"
+hosts = ["s", "d"]
+routers = ["r"]
+links = [
+  {{ between = ["s", "r"], rate = "100Mb", delay = "1ms" }},
+  {{ between = ["r", "d"], rate = "10Mb", delay = "1ms", queue = {queue} }},
+]
+[[flows]]
+name = "cbr"
+from = "s"
+to = "d"
+app = {{ kind = "cbr", rate = "1Mb", size = "1000B" }}
+{events}"#
+    )
+}
+
+/// Packets delivered (total, then green, yellow, red as the flow's marks) in [0, 3 s) and in
+/// [3 s, 6 s): the run cut at 3 s, and the whole run minus it.
+fn before_after(toml: &str) -> ([u64; 4], [u64; 4]) {
+    let counts = |opts: nsim_core::RunOptions| {
+        let scn = nsim_core::Scenario::from_toml(toml, "t.toml").unwrap();
+        let r = nsim_core::build(&scn, &opts).unwrap().run(&mut |_| true).unwrap();
+        assert!(r.accounting.balanced(), "{:?}", r.accounting);
+        let f = &r.flows[0];
+        [f.delivered_pkts, f.delivered_high_pkts, f.delivered_med_pkts, f.delivered_low_pkts]
+    };
+    let cut = counts(nsim_core::RunOptions { duration: Some(nsim_core::time::Dur::from_secs_f64(3.0)), ..Default::default() });
+    let all = counts(Default::default());
+    (cut, [0, 1, 2, 3].map(|i| all[i] - cut[i]))
+}
+
+const SET_AT_3S: &str = "[[event]]\nat = \"3s\"\naction = \"set\"\nlink = \"r->d\"\n";
+
+/// Within 2 packets (the packets in flight at the cut, and the one a bucket may be short of).
+#[track_caller]
+fn near(got: u64, want: f64) {
+    assert!((got as f64 - want).abs() <= 2.0, "{got} packets against {want}");
+}
+
+/// CBQ classes held to their allotments (`borrow = false`, all three backlogged) each get
+/// exactly their share of the link: 0.5 : 0.3 : 0.2, then 0.2 : 0.3 : 0.5 from the change
+/// (Floyd & Jacobson 1995 §3: a class over its allotment may not send unless it may borrow).
+/// Borrowing classes share by allotment too (DRR quanta in proportion): 1 : 2 : 3 then 3 : 2 : 1.
+#[test]
+fn cbq_shares_follow_the_allotments_before_and_after_the_change() {
+    let cbq = |allots: [f64; 3], borrow: bool| {
+        let c: Vec<String> = (0..3).map(|i| format!("{{ match = {{ flows = [\"f{i}\"] }}, allot = {}, borrow = {borrow} }}", allots[i])).collect();
+        format!("{{ kind = \"cbq\", classes = [{}] }}", c.join(", "))
+    };
+    let held = run(&scheduled(&cbq([0.5, 0.3, 0.2], false), "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.2, 0.3, 0.5]\n"));
+    assert_shares(&shares(&held, 0.5, 2.0), [0.5, 0.3, 0.2]);
+    assert_shares(&shares(&held, 2.5, 4.0), [0.2, 0.3, 0.5]);
+    assert_eq!(held.event_log[0].action, "set allots");
+    let borrowing = run(&scheduled(&cbq([0.1, 0.2, 0.3], true), "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.3, 0.2, 0.1]\n"));
+    assert_shares(&shares(&borrowing, 0.5, 2.0), [1.0, 2.0, 3.0]);
+    assert_shares(&shares(&borrowing, 2.5, 4.0), [3.0, 2.0, 1.0]);
+}
+
+/// A policer passes rate × T + depth bytes (RFC 2697 §2's bucket); from a rate change at 3 s
+/// on, rate' × T (the bucket is empty under the 1 Mb/s load): 400 kb/s then 200 kb/s.
+#[test]
+fn a_policer_passes_the_new_token_rate_from_the_change() {
+    let q = "{ kind = \"policer\", rate = \"400kb\", depth = \"2000B\", queue = { kind = \"droptail\", limit = 100 } }";
+    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}bucket_rate = \"200kb\"\n")));
+    near(a[0], 400e3 / 8e3 * 3.0 + 2.0);
+    near(b[0], 200e3 / 8e3 * 3.0);
+}
+
+/// A shaper sends at its token rate while backlogged: 300 kb/s, then 600 kb/s with a deeper
+/// bucket (which fills at the rate only as far as the backlog leaves tokens: none here).
+#[test]
+fn a_shaper_sends_at_the_new_token_rate_from_the_change() {
+    let q = "{ kind = \"shaper\", rate = \"300kb\", depth = \"2000B\" }";
+    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}bucket_rate = \"600kb\"\ndepth = \"4000B\"\n")));
+    near(a[0], 300e3 / 8e3 * 3.0 + 2.0);
+    near(b[0], 600e3 / 8e3 * 3.0);
+}
+
+/// srTCM (RFC 2697 §4) under a 1 Mb/s load: green at CIR (after the CBS at the start), yellow
+/// only the initial EBS (E fills only when C is full, never under overload), the rest red. CIR
+/// 400 kb/s, then 200 kb/s.
+#[test]
+fn an_srtcm_marks_green_at_the_new_cir_from_the_change() {
+    let q = "{ kind = \"srtcm\", cir = \"400kb\", cbs = \"2000B\", ebs = \"2000B\", queue = { kind = \"droptail\", limit = 100 } }";
+    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}cir = \"200kb\"\n")));
+    near(a[1], 400e3 / 8e3 * 3.0 + 2.0);
+    near(a[2], 2.0);
+    near(b[1], 200e3 / 8e3 * 3.0);
+    near(b[2], 0.0);
+    near(b[0], 125.0 * 3.0);
+}
+
+/// trTCM (RFC 2698 §3): not red at PIR, green at CIR. PIR 800 kb/s and CIR 200 kb/s, then
+/// 400 kb/s and 300 kb/s in one event (PIR ≥ CIR holds after it as a whole).
+#[test]
+fn a_trtcm_follows_the_new_pir_and_cir_from_the_change() {
+    let q = "{ kind = \"trtcm\", pir = \"800kb\", pbs = \"2000B\", cir = \"200kb\", cbs = \"2000B\", queue = { kind = \"droptail\", limit = 100 } }";
+    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}pir = \"400kb\"\ncir = \"300kb\"\n")));
+    near(a[1] + a[2], 800e3 / 8e3 * 3.0 + 2.0);
+    near(a[1], 200e3 / 8e3 * 3.0 + 2.0);
+    near(b[1] + b[2], 400e3 / 8e3 * 3.0);
+    near(b[1], 300e3 / 8e3 * 3.0);
+}
+
+#[test]
+fn bad_sharing_and_marker_changes_are_refused_naming_the_field() {
+    let cbq = "{ kind = \"cbq\", classes = [{ match = { flows = [\"cbr\"] }, allot = 0.5 }, { allot = 0.5 }] }";
+    let trtcm = "{ kind = \"trtcm\", pir = \"800kb\", pbs = \"2000B\", cir = \"200kb\", cbs = \"2000B\" }";
+    let srtcm = "{ kind = \"srtcm\", cir = \"400kb\", cbs = \"2000B\", ebs = \"0B\" }";
+    let policer = "{ kind = \"policer\", rate = \"400kb\", depth = \"2000B\" }";
+    for (queue, what, field, why) in [
+        (cbq, "allots = [0.5]", "event[0].allots", "1 allots for 2 classes"),
+        (cbq, "allots = [0.5, 1.5]", "event[0].allots", "each in (0, 1]"),
+        (cbq, "bucket_rate = \"1Mb\"", "event[0].bucket_rate", "a cbq scheduler has no `bucket_rate`"),
+        (policer, "depth = \"0B\"", "event[0].depth", "at least 1 byte"),
+        (trtcm, "pir = \"100kb\"", "event[0].pir", "below CIR"),
+        (trtcm, "ebs = \"1000B\"", "event[0].ebs", "no EBS"),
+        (srtcm, "cbs = \"0B\"", "event[0].cbs", "cannot both be 0"),
+        (srtcm, "pbs = \"1000B\"", "event[0].pbs", "no PIR or PBS"),
+        ("{ kind = \"droptail\" }", "cir = \"1Mb\"", "event[0].cir", "a DropTail queue has no `cir`"),
+    ] {
+        let e = config_error(&metered(queue, &format!("{SET_AT_3S}{what}\n")));
+        assert!(e.contains(field) && e.contains(why), "{queue} {what}\n-> {e}");
+    }
+}

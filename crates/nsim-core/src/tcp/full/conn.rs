@@ -17,7 +17,7 @@ use super::send_buffer::SendBuffer;
 use super::state::State;
 use super::timer::Timer;
 use stream_end::{StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET, TIMER_STREAM_WAKE};
-use crate::agent::{Agent, AgentCtx, TIMER_START};
+use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
@@ -95,6 +95,9 @@ pub struct FullTcp {
     stream: Option<StreamEnd>,
     /// Connections this end has had before the current one (stream flows reconnect).
     incarnation: u32,
+    /// The bulk application is paused (or stopped): no data beyond this sequence number,
+    /// the end of what was sent when it paused ([`Agent::control`]).
+    paused_end: Option<u64>,
 }
 
 impl FullTcp {
@@ -142,6 +145,7 @@ impl FullTcp {
             reported_done: false,
             stream: None,
             incarnation: 0,
+            paused_end: None,
             p,
         }
     }
@@ -159,9 +163,11 @@ impl FullTcp {
         self.send_syn(ctx);
     }
 
-    /// One past the last data byte the application has handed over.
+    /// One past the last data byte the application has handed over (and, while it is
+    /// paused, that TCP has sent).
     fn data_end(&self) -> u64 {
-        ISS + 1 + self.buf.written()
+        let end = ISS + 1 + self.buf.written();
+        self.paused_end.map_or(end, |p| end.min(p))
     }
 
     /// Data bytes acknowledged so far.
@@ -887,6 +893,24 @@ impl Agent for FullTcp {
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let h = ctx.net.pool.get(id).tcp;
         self.on_segment(&h, ctx);
+    }
+
+    /// A bulk source's `$ftp stop` / `$ftp start` without the close: the application stops
+    /// supplying bytes, so TCP sends nothing beyond what it has sent (ns-2 FullTcp's
+    /// `advance 0`) while it goes on recovering that; the connection stays open, and the
+    /// resume makes the transfer endless again (`send -1`), sending what the window allows
+    /// at once. A stop is a pause with no resume. Only bulk sources are paused (checked
+    /// before: `FlowInfo::pausable`), which never close, so no FIN is placed meanwhile.
+    fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
+        match c {
+            FlowControl::Pause | FlowControl::Stop => {
+                self.paused_end.get_or_insert(self.snd_max.max(ISS + 1));
+            }
+            FlowControl::Resume => {
+                self.paused_end = None;
+                self.output(ctx);
+            }
+        }
     }
 
     /// The opener's sender state only: the flow's `tcp`/`cwnd` series describe its source, as
