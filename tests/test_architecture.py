@@ -25,7 +25,7 @@ RUST_LAYERS: list[tuple[str, list[str]]] = [
     ("foundation", ["time", "ids", "units", "rng", "error", "packet", "probe"]),
     ("engine", ["sched"]),
     ("instrumentation", ["record"]),
-    ("models", ["queue", "net", "middlebox", "agent", "app", "tcp", "transport"]),
+    ("models", ["queue", "middlebox", "net", "agent", "app", "tcp", "transport"]),
     ("run", ["results", "sim"]),
     ("assembly", ["config", "steer", "whole_run_tests"]),
 ]

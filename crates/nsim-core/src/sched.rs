@@ -38,7 +38,7 @@ pub enum Event {
     Change(u32),
     /// Routes are recomputed after a topology change's convergence delay.
     Reroute,
-    /// Scheduled flow command k (pause, resume, stop: flow_control.rs).
+    /// Scheduled flow command k (pause, resume, stop: sim/flow_control.rs).
     Flow(u32),
 }
 

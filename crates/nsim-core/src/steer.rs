@@ -95,7 +95,7 @@ impl Simulator {
     /// Makes the change of `event` (the schema of an `[[event]]` table) at its time `at`:
     /// now, or later (scheduled). Checked as the scenario's events are; a queue change is
     /// checked against the live discipline when it is made. A flow's start, stop, pause or
-    /// resume is checked against its other commands (flow_control.rs).
+    /// resume is checked against its other commands (sim/flow_control.rs).
     pub fn change(&mut self, event: &EventSpec) -> CResult<()> {
         let path = "event";
         let err = |e: ConfigError| ConfigError::new(e.path.replacen("event[0]", path, 1), e.reason);

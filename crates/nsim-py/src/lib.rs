@@ -85,7 +85,7 @@ fn run(
 
 /// Runs a scenario and writes its results into `out` (summary.json, flows.csv, queues.csv,
 /// classes.csv, series_<kind>.csv, packet_delays.csv, trace.tr, pcap/): no DataFrames are
-/// built. The series and transfers are written while the run goes (`record/stream.rs`), so
+/// built. The series and transfers are written while the run goes (`results/stream.rs`), so
 /// their memory stays bounded however long the run.
 ///
 /// `trace`: the ns-2 trace path (default `out/trace.tr` when the scenario sets

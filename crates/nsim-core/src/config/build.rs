@@ -77,7 +77,7 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let mut net = Net::new(node_list, links, routes, flows.len());
     super::flow_spec_build::check_routes(&flows, &net)?;
     let flow_names: Vec<String> = flows.iter().map(|f| f.name.clone()).collect();
-    net.middlebox = crate::middlebox::spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
+    net.middlebox = crate::config::middlebox_spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
     net.bridges = crate::net::ethernet::bridge::build(&scn.bridges, &|n: &str, p: &str| names.node(n, p), &net.nodes, &net.links)?;
     build_dynamics(scn, &names, &link_specs, seed, overrides, &mut net)?;
     if duration.is_none() {

@@ -288,7 +288,7 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
 }
 
 /// The "pause" / "resume" events as flow commands, checked in time order against the flows
-/// (flow_control.rs).
+/// (sim/flow_control.rs).
 pub(crate) fn flow_commands(events: &[EventSpec], flows: &[crate::sim::FlowInfo]) -> CResult<Vec<crate::sim::flow_control::FlowCommand>> {
     use crate::agent::FlowControl;
     use crate::sim::flow_control::{check_command, flow_id, FlowCommand};

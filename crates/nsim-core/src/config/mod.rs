@@ -13,6 +13,7 @@ pub mod flow_spec_build;
 pub mod leaf_spine;
 pub mod limits;
 pub mod link_spec;
+pub mod middlebox_spec;
 
 pub mod raw;
 pub mod record_build;
@@ -78,7 +79,7 @@ pub struct Scenario {
     pub events: Vec<event_spec::EventSpec>,
     /// Packet hooks at nodes (rwnd clamp, IP-ABR proxy, delay, drops): docs/models/middlebox.md.
     #[serde(default)]
-    pub middlebox: Vec<crate::middlebox::spec::MiddleboxSpec>,
+    pub middlebox: Vec<crate::config::middlebox_spec::MiddleboxSpec>,
     /// MAC learning switches (IEEE 802.1D): nodes that bridge their links instead of routing
     /// (docs/models/ethernet.md).
     #[serde(default)]

@@ -15,7 +15,6 @@ pub mod delay;
 pub mod drop_every;
 pub mod ip_abr;
 pub mod rwnd_clamp;
-pub mod spec;
 pub mod window_cap;
 
 #[cfg(test)]

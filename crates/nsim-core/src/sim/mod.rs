@@ -56,7 +56,7 @@ pub struct FlowInfo {
     pub window: Option<WindowLimit>,
     /// TCP that named a defaults profile: the settings it resolved to (`summary.json`).
     pub tcp_profile: Option<crate::tcp::profile::ProfileSettings>,
-    /// Whether its source can pause, resume and stop while the run goes on (flow_control.rs):
+    /// Whether its source can pause, resume and stop while the run goes on (sim/flow_control.rs):
     /// every UDP, TFRC and STP source, and one-way TCP fed by bulk, file or a generator.
     pub pausable: bool,
 }

@@ -1,5 +1,5 @@
 //! Flows that pause and resume while the run goes on (`action = "pause"` / `"resume"`,
-//! flow_control.rs): a bulk TCP and a CBR paused and resumed as ns-2.35 `$ftp stop` / `start`
+//! sim/flow_control.rs): a bulk TCP and a CBR paused and resumed as ns-2.35 `$ftp stop` / `start`
 //! and `$cbr stop` / `start` do (reference/ns2/dynamics: pause.tcl, its twin pause.toml,
 //! pause_reduce.py); a paused CBR against the arithmetic of its rate; every pausable
 //! transport silent while paused; the checks before the run.

@@ -3,12 +3,12 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{
+use super::build::Names;
+use crate::middlebox::{
     delay::Delay, drop_every::DropEvery, ip_abr::IpAbr, rwnd_clamp::RwndClamp,
     window_cap::WindowCap,
 };
-use super::{Hook, Installed, Middleboxes};
-use crate::config::build::Names;
+use crate::middlebox::{Hook, Installed, Middleboxes};
 use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::time::SimTime;
