@@ -8,17 +8,15 @@
 use crate::common::run_traced;
 use crate::tcp_fall_floyd::{assert_run_matches, Run};
 
-/// ns-2's drop-list indices 14 and 29 (counting the SYN as 0) are nsim's packets 15 and 30.
-/// The timeout's instant depends on the phase of the 10 ms RTO clock (ns-2's `boot_time_`): a
-/// `clock_offset` in [5.5 ms, 5.9 ms] reproduces both ns-2 runs and the Fall & Floyd ones.
+/// `scenarios/fack_ts_echo.toml` (ns-2's drop-list indices 14 and 29 are nsim's packets 15 and
+/// 30) with `ts_echo_bugfix` left out (None) or set. The timeout's instant depends on the phase
+/// of the 10 ms RTO clock (ns-2's `boot_time_`): a `clock_offset` in [5.5 ms, 5.9 ms]
+/// reproduces both ns-2 runs (and the Fall & Floyd ones).
 fn run(ts_echo_bugfix: Option<bool>) -> Run {
-    let base = include_str!("../../../../scenarios/fall_floyd_2drop.toml");
+    let base = include_str!("../../../../scenarios/fack_ts_echo.toml");
     let setting = ts_echo_bugfix.map_or(String::new(), |b| format!(", ts_echo_bugfix = {b}"));
-    let toml = base
-        .replace("variant = \"reno\"", "variant = \"fack\"")
-        .replace("packets = [15, 29]", "packets = [15, 30]")
-        .replace("clock_offset = \"5ms\"", &format!("clock_offset = \"5.7ms\"{setting}"));
-    assert!(toml.contains("[15, 30]") && toml.contains("\"fack\"") && toml.contains("5.7ms"));
+    let toml = base.replace(", ts_echo_bugfix = true", &setting);
+    assert!(toml.contains("\"5.7ms\"") && toml.contains(&format!("\"5.7ms\"{setting} }}")), "scenario changed");
     let (res, evs) = run_traced(&toml, &format!("tsecho{ts_echo_bugfix:?}"));
     Run { res, evs }
 }
