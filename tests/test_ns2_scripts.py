@@ -386,3 +386,24 @@ $ns run
     toml = subprocess.run([sys.executable, "-m", "nsim", "run", str(ROOT / "scenarios" / "cbr_dumbbell.toml"), "x"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert toml.returncode == 2 and "only an ns-2 script (.tcl) takes arguments" in toml.stderr
+
+
+@pytest.mark.parametrize("setting, echo", [("", True), ("Agent/TCPSink set ts_echo_bugfix_ false", False)])
+def test_sink_timestamp_echo_maps_to_ts_echo_bugfix(tmp_path: Path, setting: str, echo: bool) -> None:
+    """`Agent/TCPSink set ts_echo_bugfix_` (ns-2.35 default true) is the transport's
+    `ts_echo_bugfix`; ns-2.35 runs with both values are matched in tests/it/tcp_ts_echo.rs."""
+    script = tmp_path / "echo.tcl"
+    script.write_text(f"""
+{setting}
+set ns [new Simulator]
+set s [$ns node]
+set k [$ns node]
+$ns duplex-link $s $k 1Mb 10ms DropTail
+set tcp [$ns create-connection TCP/Fack $s TCPSink/Sack1 $k 1]
+set ftp [$tcp attach-app FTP]
+$ns at 0.0 "$ftp start"
+$ns at 1.0 "exit 0"
+$ns run
+""")
+    res = run_script(script)
+    assert res.scenario["flows"][0]["transport"]["ts_echo_bugfix"] is echo

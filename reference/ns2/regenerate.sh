@@ -38,6 +38,9 @@ sh "$HERE/vanilla/run.sh" "$RAW/vanilla"
 # 1e2. Reno without the multiple-fast-retransmit guard (bugFix_ false) on the same drop lists -> bugfix/
 sh "$HERE/bugfix/run.sh" "$RAW/bugfix"
 
+# 1e3. Which timestamp the sink echoes (ts_echo_bugfix_ true / false), FACK, drops 14 and 29 -> ts_echo/
+sh "$HERE/ts_echo/run.sh" "$RAW/ts_echo"
+
 # 1f. Full (two-way) TCP: Agent/TCP/FullTcp, /Newreno, /Tahoe, /Sack on the Fall & Floyd path -> fulltcp/
 sh "$HERE/fulltcp/run.sh" "$RAW/fulltcp"
 

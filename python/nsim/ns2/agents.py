@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from .bound import check_unmapped
 from .interp import Ns2Error
-from .units import number, rate_bps, seconds
+from .units import flag, number, rate_bps, seconds
 
 #: ns-2 TCP sender class -> nsim variant.
 TCP_VARIANTS = {"Agent/TCP": "tahoe", "Agent/TCP/Reno": "reno", "Agent/TCP/Newreno": "newreno",
@@ -89,9 +89,10 @@ def tcp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kva
     delack, sack = TCP_SINKS[sink_cls]
     out["delayed_ack"] = delack
     out["sack"] = sack
+    out["ts_echo_bugfix"] = flag(kvars["ts_echo_bugfix_"], "ts_echo_bugfix_")
     if delack:
         out["delack_interval"] = seconds(kvars["interval_"], "interval_")
-    check_unmapped("the TCP sink", sink, kvars, ("interval_", "packetSize_"), _AGENT_IDS + ("bytes_",))
+    check_unmapped("the TCP sink", sink, kvars, ("interval_", "packetSize_", "ts_echo_bugfix_"), _AGENT_IDS + ("bytes_",))
     if int(number(kvars["packetSize_"], "packetSize_")) != out["header_size"]:
         raise Ns2Error(f"{sink[0]}: ACKs of {kvars['packetSize_']} bytes: nsim's ACKs are `tcpip_base_hdr_size_`"
                        f" ({out['header_size']}) bytes")

@@ -114,7 +114,7 @@ pub fn agents(
     }
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
-        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: p.variant == Variant::Dctcp },
+        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: p.variant == Variant::Dctcp, ts_echo_bugfix: p.ts_echo_bugfix },
         ends.src.0,
         ends.src.1,
         p.window,

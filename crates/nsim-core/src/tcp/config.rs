@@ -141,6 +141,13 @@ pub struct TcpConfig {
     /// §4.2.3.2 requires < 500 ms, RFC 5681 §4.2 recommends ACKing every second segment;
     /// profile "linux" 40 ms, Linux `TCP_DELACK_MIN`).
     pub delack_interval: Option<TimeSpec>,
+    /// Which timestamp an ACK echoes (ns-2 `Agent/TCPSink ts_echo_bugfix_`, tcp-sink.cc). Default
+    /// true (ns-2.35, the default since 2003/08/13 in tcl/lib/ns-default.tcl): the timestamp of the
+    /// latest segment at or below the last ACK sent plus one (RFC 7323 §4.3 TS.Recent), so ACKs
+    /// of out-of-order segments echo the segment before the hole. false: the segment that
+    /// triggered the ACK (ns-2 before 2003/08/13). Matters to FACK's RTT samples (one per ACK)
+    /// and to the RTT a congestion control reads from the echo (cubic, HyStart).
+    pub ts_echo_bugfix: Option<bool>,
     /// Loss recovery of a window-rule variant (highspeed, gaimd, binomial), cubic or dctcp: "sack1"
     /// (default, as ns-2's `Agent/TCP/Sack1` with the rule's variables, or RFC 6675 with
     /// `sack1.algorithm = "rfc6675"`), "reno" or "newreno" (the rule on `Agent/TCP/Reno` or
@@ -699,6 +706,7 @@ pub struct TcpParams {
     pub bugfix: bool,
     pub delayed_ack: bool,
     pub delack_interval: Dur,
+    pub ts_echo_bugfix: bool,
     pub sack: bool,
     pub ecn: bool,
     pub tick: Dur,
@@ -819,6 +827,7 @@ impl TcpConfig {
             bugfix: self.bugfix.unwrap_or(true),
             delayed_ack: self.delayed_ack.unwrap_or(d.delayed_ack),
             delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
+            ts_echo_bugfix: self.ts_echo_bugfix.unwrap_or(true),
             sack,
             ecn: self.ecn,
             tick: dur(self.tick, 10),

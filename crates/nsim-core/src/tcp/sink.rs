@@ -2,7 +2,12 @@
 //! tcp/tcp-sink.cc).
 //!
 //! - Every ACK carries the highest in-order sequence number received (ns-2 convention) and
-//!   echoes the send timestamp of the segment that triggered it.
+//!   echoes a send timestamp. With `ts_echo_bugfix` (default, ns-2.35 `ts_echo_bugfix_ true`,
+//!   the default since 2003/08/13 in tcl/lib/ns-default.tcl; `Acker::update_ts`, RFC 7323
+//!   §4.3 TS.Recent) it is the timestamp of the latest segment at or below the last ACK sent
+//!   plus one, taken only if not older than the one held: out-of-order segments above a hole
+//!   echo the segment before the hole, a delayed ACK echoes the first of its two segments.
+//!   Without it (ns-2 before 2003/08/13) the ACK echoes the segment that triggered it.
 //! - Immediate ACK (default): one ACK per data segment.
 //! - Delayed ACK (`delayed_ack = true`, ns-2 `DelAckSink`): an in-order segment with no ACK
 //!   pending arms the delay timer (default 100 ms) and is not acknowledged yet; the next
@@ -26,7 +31,7 @@ use crate::agent::{Agent, AgentCtx};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::packet::flags;
-use crate::time::Dur;
+use crate::time::{Dur, SimTime};
 
 const TIMER_DELACK: u16 = 1;
 /// RFC 2018 §3: at most 3 blocks fit beside the timestamp option.
@@ -45,6 +50,9 @@ pub struct SinkParams {
     pub inherit_prio: bool,
     /// ECN-Echo as RFC 8257 §3.2 (DCTCP): each ACK echoes the CE state of what it acknowledges.
     pub dctcp_echo: bool,
+    /// Echo the held timestamp (ns-2 `ts_echo_bugfix_`, see the module doc); false: the
+    /// triggering segment's.
+    pub ts_echo_bugfix: bool,
 }
 
 pub struct TcpSink {
@@ -66,6 +74,10 @@ pub struct TcpSink {
     ece: bool,
     /// `prio` of the latest data segment, for ACKs that inherit it.
     last_prio: u8,
+    /// The timestamp the next ACK echoes with `ts_echo_bugfix` (ns-2 `ts_to_echo_`).
+    ts_to_echo: SimTime,
+    /// Cumulative ACK of the last ACK sent; 0 before any, as ns-2's `last_ack_sent_`.
+    last_ack_sent: i64,
 }
 
 impl TcpSink {
@@ -82,6 +94,16 @@ impl TcpSink {
             delack_gen: 0,
             ece: false,
             last_prio: 0,
+            ts_to_echo: SimTime::ZERO,
+            last_ack_sent: 0,
+        }
+    }
+
+    /// ns-2 `Acker::update_ts` with `ts_echo_rfc1323_ false`: hold the timestamp of a segment
+    /// that the last ACK sent made next in order (or acknowledged), unless it is older.
+    fn hold_timestamp(&mut self, h: &TcpHdr) {
+        if h.seq as i64 <= self.last_ack_sent + 1 && h.ts_echo >= self.ts_to_echo {
+            self.ts_to_echo = h.ts_echo;
         }
     }
 
@@ -155,7 +177,9 @@ impl TcpSink {
     }
 
     fn send_ack(&mut self, echo: &TcpHdr, ctx: &mut AgentCtx) {
-        let mut h = TcpHdr { ack: self.cum.max(0) as u64, ts_echo: echo.ts_echo, ..TcpHdr::default() };
+        let ts_echo = if self.p.ts_echo_bugfix { self.ts_to_echo } else { echo.ts_echo };
+        let mut h = TcpHdr { ack: self.cum.max(0) as u64, ts_echo, ..TcpHdr::default() };
+        self.last_ack_sent = self.cum;
         if self.ece {
             h.flags |= flags::ECE;
         }
@@ -206,6 +230,7 @@ impl Agent for TcpSink {
             }
             self.ece |= ce;
         }
+        self.hold_timestamp(&h);
         let seq = h.seq as i64;
         let delivered = self.receive(seq, h.payload);
         ctx.net.flows[ctx.flow.idx()].goodput_bytes += delivered;

@@ -54,6 +54,7 @@ mod tcp_prr_ns3;
 mod tcp_rto_ssthresh;
 mod tcp_sack_recovery_bound;
 mod tcp_sf_sack;
+mod tcp_ts_echo;
 mod tcp_vegas_ns2;
 mod tcp_window_rules;
 mod tfrc_config;

@@ -46,9 +46,9 @@ fn ns2_counters(dir: &str, variant: &str, drops: usize) -> (u64, u64) {
     (row[col("n_retransmits")].parse().unwrap(), row[col("n_timeouts")].parse().unwrap())
 }
 
-struct Run {
-    res: nsim_core::Results,
-    evs: Vec<Ev>,
+pub struct Run {
+    pub res: nsim_core::Results,
+    pub evs: Vec<Ev>,
 }
 
 fn run(variant: &str, drops: usize, extra: &str) -> Run {
@@ -68,7 +68,7 @@ const CLASSIC: &str = "whole_packet_reduction = true, initial_rto = \"6s\", min_
 
 /// Run `r` equals ns-2's run `name` in `reference/ns2/<dir>/` up to `until` seconds: every
 /// bottleneck event and the cwnd/ssthresh trajectory.
-fn assert_run_matches(r: &Run, dir: &str, name: &str, until: f64) {
+pub fn assert_run_matches(r: &Run, dir: &str, name: &str, until: f64) {
     let theirs = reference(dir, name);
     if let Some((i, a, b)) = first_mismatch(&bottleneck(&r.evs), &theirs, 1e-6, until) {
         panic!("{dir} {name}: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());

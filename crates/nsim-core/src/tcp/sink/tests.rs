@@ -20,7 +20,7 @@ impl SinkHarness {
     }
 
     fn with_echo(delayed_ack: bool, sack: bool, dctcp_echo: bool) -> Self {
-        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false, dctcp_echo };
+        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false, dctcp_echo, ts_echo_bugfix: true };
         SinkHarness { net: instant_net(NodeId(1), NodeId(0)), sink: TcpSink::new(p, NodeId(0), AgentId(0), 20) }
     }
 
@@ -71,6 +71,39 @@ fn delayed_ack_every_second_segment_or_after_the_timer() {
     assert!(h.run(ms(119)).is_empty());
     let late = h.run(ms(121));
     assert_eq!(late.iter().map(|a| (a.ack, a.ts_echo)).collect::<Vec<_>>(), [(2, ms(20))]);
+}
+
+/// ns-2.35 `ts_echo_bugfix_ true` (tcp-sink.cc `Acker::update_ts`; RFC 7323 §4.3): ACKs of
+/// segments above a hole echo the last in-order segment's timestamp, the hole's filler its own;
+/// `false` (ns-2 before 2003/08/13) echoes each arriving segment's.
+#[test]
+fn acks_above_a_hole_echo_the_last_in_order_timestamp_with_ts_echo_bugfix() {
+    for (bugfix, echoes) in [(true, [0, 10, 10, 10, 40, 50]), (false, [0, 10, 30, 35, 40, 50])] {
+        let mut h = SinkHarness::new(false, false);
+        h.sink.p.ts_echo_bugfix = bugfix;
+        let got: Vec<_> = [(0, 0), (10, 1), (30, 3), (35, 4), (40, 2), (50, 5)]
+            .iter()
+            .flat_map(|&(t, seq)| h.data(ms(t), seq))
+            .map(|a| (a.ack, a.ts_echo))
+            .collect();
+        let want: Vec<_> = [0, 1, 1, 1, 4, 5].into_iter().zip(echoes).map(|(a, t)| (a, ms(t))).collect();
+        assert_eq!(got, want, "ts_echo_bugfix = {bugfix}");
+    }
+}
+
+/// RFC 7323 §4.3 (ns-2 `ts_echo_bugfix_ true`): a delayed ACK echoes the earlier of its two
+/// segments, as the second is above the last ACK sent plus one; `false`: the second.
+#[test]
+fn a_delayed_ack_echoes_its_first_segment_with_ts_echo_bugfix() {
+    for (bugfix, echo) in [(true, 10), (false, 20)] {
+        let mut h = SinkHarness::new(true, false);
+        h.sink.p.ts_echo_bugfix = bugfix;
+        h.acks(ms(0), &[0]);
+        h.run(ms(101));
+        assert!(h.data(ms(110), 1).is_empty());
+        let acks: Vec<_> = h.data(ms(120), 2).iter().map(|a| (a.ack, a.ts_echo)).collect();
+        assert_eq!(acks, [(2, ms(echo + 100))], "ts_echo_bugfix = {bugfix}");
+    }
 }
 
 #[test]
