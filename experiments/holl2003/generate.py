@@ -89,7 +89,10 @@ def toml_value(v: Any) -> str:
 def tcp(variant: str = "newreno", window: int = 20) -> dict[str, Any]:
     # 576 B on the wire = 536 B payload + 40 B TCP/IP header; window 20 = ns-2 `window_`.
     # Vegas' packet_size is the whole packet, as ns-2's Vegas `packetSize_` (vegas.ns2_sizes).
-    return {"kind": "tcp", "variant": variant, "window": window, "packet_size": "576B" if variant == "vegas" else "536B"}
+    # The sinks echo timestamps as ns-2 did before 2003/08/13 (`ts_echo_bugfix_ false`), the
+    # thesis' release (May 2003); of these TCPs only FACK reads the echo (README, "Setup").
+    t = {"kind": "tcp", "variant": variant, "window": window, "packet_size": "576B" if variant == "vegas" else "536B"}
+    return {**t, "ts_echo_bugfix": False} if variant == "fack" else t
 
 
 def transport(protocol: str, window: int = 20) -> dict[str, Any]:
