@@ -17,6 +17,7 @@ from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
+from . import monitors
 from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES
 from .runner import Runner
@@ -154,6 +155,10 @@ class Ns2Simulator:
         self._link_keys: dict[str, tuple[int, int]] = {}
         #: Error model object -> its unit, ranvar and droplist (set by methods, not variables).
         self._error_models: dict[str, dict[str, Any]] = {}
+        #: Queue monitors of ``monitor-queue`` and their integrators, by object.
+        self._qmons: dict[str, monitors.QueueMonitor] = {}
+        self._integs: dict[str, monitors.Integrator] = {}
+        self._making_monitor = False
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
         self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
@@ -180,6 +185,9 @@ class Ns2Simulator:
 
     def _created(self, obj: str, cls: str) -> None:
         chain = self._heritage(obj)
+        if ("QueueMonitor" in chain or "Integrator" in chain) and not self._making_monitor:
+            raise Ns2Error(f"new {cls}: nsim models the queue monitors `$ns monitor-queue` makes, not ones made"
+                           " and attached by hand")
         if "Node" in chain:
             self.net.node_ids[obj] = len(self.net.nodes)
             self.net.nodes.append(obj)
@@ -208,6 +216,8 @@ class Ns2Simulator:
 
     # -- bound variables ------------------------------------------------------------------
     def _getvar(self, obj: str, var: str) -> str:
+        if (obj in self._qmons and var in monitors.COUNTERS) or (obj in self._integs and var == "sum_"):
+            return self._monitor_value(obj, var)
         chain = self._heritage(obj)
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var not in table or self.runner.phase == "setup":
@@ -221,11 +231,24 @@ class Ns2Simulator:
         value -= self._live_base.get((obj, var), 0.0)
         return f"{value:g}" if var in ("cwnd_",) else str(int(value))
 
+    def _monitor_value(self, obj: str, var: str) -> str:
+        """A queue monitor's counter or an integrator's ``sum_`` now (``%.17g``, as ns-2
+        prints a bound double)."""
+        if self.runner.phase == "setup":
+            return self._var(obj, var)
+        links = self.runner.live().state()["links"]
+        if obj in self._qmons:
+            return str(monitors.counter(links, self._qmons[obj], var))
+        integ = self._integs[obj]
+        return "%.17g" % monitors.integral(links, integ, self._qmons[integ.monitor])
+
     def _flows_of(self, obj: str) -> set[str]:
         """The flows an agent sends (a TCP: one) or receives (a LossMonitor: all its sources)."""
         return {info.name for info in self.runner.flows or [] if obj in (info.source, info.sink)}
 
     def _setvar(self, obj: str, var: str, value: str) -> None:
+        if obj in self._qmons or obj in self._integs:
+            raise monitors.refuse_set(var)
         chain = self._heritage(obj)
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var in table and self.runner.phase == "live":
@@ -394,6 +417,51 @@ class Ns2Simulator:
             self._link_objects[key] = link
             self._link_keys[link] = key
         return self._link_objects[key]
+
+    def _link_link(self, obj: str) -> str:
+        return obj  # ns-2's LinkDelay: nsim's link object holds bandwidth_ and delay_ itself
+
+    def _ns_monitor_queue(self, obj: str, a: str, b: str, qtrace: str, *interval: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if self.runner.phase != "setup":
+            raise Ns2Error("monitor-queue during the run is not modelled: create the monitor before `$ns run`")
+        tcl = self.interp.tcl
+        self._making_monitor = True
+        try:
+            qmon = tcl.eval("new QueueMonitor")
+            integs = {kind: tcl.eval("new Integrator") for kind in ("bytes", "pkts")}
+        finally:
+            self._making_monitor = False
+        self._qmons[qmon] = monitors.QueueMonitor(self.net.node_name(key[0]), self.net.node_name(key[1]))
+        for kind, integ in integs.items():
+            self._integs[integ] = monitors.Integrator(qmon, kind)
+            tcl.eval(f"set ::otcl::live({integ}) 1; set ::otcl::watched({integ}) 1")
+        tcl.eval(f"set ::otcl::live({qmon}) 1; set ::otcl::watched({qmon}) 1")
+        return qmon
+
+    def _qmon_integrator(self, obj: str, kind: str) -> str:
+        return next(i for i, integ in self._integs.items() if integ.monitor == obj and integ.kind == kind)
+
+    def _qmon_bytes_integrator(self, obj: str) -> str:
+        return self._qmon_integrator(obj, "bytes")
+
+    def _qmon_pkts_integrator(self, obj: str) -> str:
+        return self._qmon_integrator(obj, "pkts")
+
+    def _qmon_reset(self, obj: str) -> str:
+        if self.runner.phase != "setup":
+            integs = [i for i in self._integs.values() if i.monitor == obj]
+            monitors.reset(self.runner.live().state()["links"], self._qmons[obj], integs, self.runner.now)
+        return ""
+
+    def _integ_reset(self, obj: str) -> str:
+        if self.runner.phase != "setup":
+            integ = self._integs[obj]
+            monitors.reset_integrator(self.runner.live().state()["links"], integ, self._qmons[integ.monitor],
+                                      self.runner.now)
+        return ""
 
     def _link_trace_dynamics(self, obj: str, *args: str) -> str:
         self._dynamics_traced = True  # ns-2 writes only link up/down lines: none without rtmodel
@@ -588,6 +656,12 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("ErrorModel", "drop-target"): Ns2Simulator._ns_ignore,
     ("ErrorModel/List", "droplist"): Ns2Simulator._em_droplist,
     ("Link", "queue"): Ns2Simulator._link_queue,
+    ("Link", "link"): Ns2Simulator._link_link,
+    ("Simulator", "monitor-queue"): Ns2Simulator._ns_monitor_queue,
+    ("QueueMonitor", "get-bytes-integrator"): Ns2Simulator._qmon_bytes_integrator,
+    ("QueueMonitor", "get-pkts-integrator"): Ns2Simulator._qmon_pkts_integrator,
+    ("QueueMonitor", "reset"): Ns2Simulator._qmon_reset,
+    ("Integrator", "reset"): Ns2Simulator._integ_reset,
     ("Link", "trace-dynamics"): Ns2Simulator._link_trace_dynamics,
     ("Node", "id"): Ns2Simulator._node_id,
     ("Node", "allocaddr"): Ns2Simulator._ns_ignore,

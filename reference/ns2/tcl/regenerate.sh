@@ -3,6 +3,9 @@
 # <script>.bottleneck (reduce.py: the bottleneck's lines and every drop), reno_dumbbell.cwnd
 # (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat and cwnd_probe.txt (the scripts'
 # own output).
+# distribution.jsonl: fingerprints (fingerprint.py) of the traces ns-2.35 writes running the
+# distribution's own tcl/ex examples that nsim runs (apt-get install ns2-examples; the
+# scripts are ns-2's and are not copied here), and what example.tcl prints.
 # Needs ns 2.35 and python3 (stdlib). Raw traces go to a temporary folder and are deleted.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -10,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$here"/*.tcl "$tmp"/
 cd "$tmp"
-for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel; do
+for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor; do
     ns $s.tcl >/dev/null 2>&1 || true   # cbr_null's finish runs `exec nam`, absent here
 done
 python3 "$here/reduce.py" reno_dumbbell.tr 2:3 3:2 > "$here/reno_dumbbell.bottleneck"
@@ -19,4 +22,13 @@ python3 "$here/reduce.py" cbr_null.tr 2:3 > "$here/cbr_null.bottleneck"
 python3 "$here/reduce.py" full_tcp.tr 2:3 3:2 > "$here/full_tcp.bottleneck"
 python3 "$here/reduce.py" rtmodel.tr 0:1 1:0 1:2 2:1 1:3 3:1 2:3 3:2 > "$here/rtmodel.links"
 grep '^v ' rtmodel.tr > "$here/rtmodel.v"
-cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt "$here/"
+cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt queue_monitor.txt "$here/"
+ex=/usr/share/doc/ns2/examples/tcl/ex
+: > "$here/distribution.jsonl"
+for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr; do
+    name=${s%%:*}
+    mkdir "$tmp/$name" && cp "$ex/$name.tcl" "$tmp/$name/" && cd "$tmp/$name"
+    ns "$name.tcl" > stdout 2>/dev/null || true   # several end with `exec nam`, absent here
+    python3 "$here/fingerprint.py" "$name.tcl" "${s##*:}" stdout >> "$here/distribution.jsonl"
+    cd "$tmp"
+done
