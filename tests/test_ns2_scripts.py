@@ -412,6 +412,7 @@ def test_example_tcl_prints_ns2s_queueing_delays(tmp_path: Path, capfd: pytest.C
     ours = [x for x in capfd.readouterr().out.splitlines() if "delay=" in x]
     theirs = DISTRIBUTION["example.tcl"]["stdout"]
     assert len(ours) == len(theirs) == 20
+    assert ours[0] == theirs[0] == "0 delay=0"  # a link's bandwidth_ reads as ns-2 prints it (1500000)
     for a, b in zip(ours, theirs):
         (ta, da), (tb, db) = (x.split(" delay=") for x in (a, b))
         assert ta == tb and float(da) == pytest.approx(float(db), rel=1e-10, abs=1e-12), (a, b)

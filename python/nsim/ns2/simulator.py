@@ -13,11 +13,11 @@ import os
 import random
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import monitors
 from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
-from . import monitors
 from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES
 from .runner import Runner
@@ -412,7 +412,7 @@ class Ns2Simulator:
         if key not in self._link_objects:
             lk = next(x for x in self.net.links if {x.a, x.b} == set(key))
             link = self.interp.tcl.eval("new Link")
-            self.interp.tcl.eval(f"set ::otcl::o::{link}::bandwidth_ {lk.rate_bps!r}; set ::otcl::o::{link}::delay_ {lk.delay_s!r}")
+            self.interp.tcl.eval(f"set ::otcl::o::{link}::bandwidth_ {lk.rate_bps:.17g}; set ::otcl::o::{link}::delay_ {lk.delay_s:.17g}")
             self.interp.tcl.eval(f"set ::otcl::watched({link}) 1")
             self._link_objects[key] = link
             self._link_keys[link] = key
