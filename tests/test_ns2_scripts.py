@@ -378,7 +378,7 @@ _fp_spec.loader.exec_module(fingerprint)  # type: ignore[union-attr]
 #: What ns-2.35 made of the distribution's examples (reference/ns2/tcl/regenerate.sh).
 DISTRIBUTION = {e["script"]: e for e in map(json.loads, (REF / "distribution.jsonl").read_text().splitlines())}
 #: The examples that run, and how their traces compare with ns-2.35's (docs/guide/ns2-scripts.md).
-RUN = {"simple-tcp.tcl": "sha256", "simple-heap.tcl": "sha256", "ss.tcl": "sha256",
+RUN = {"simple-tcp.tcl": "sha256_of_file", "simple-heap.tcl": "sha256", "ss.tcl": "sha256_of_file",
        "tcpecn.tcl": "sha256_without_flags", "example.tcl": "sha256", "pkts.tcl": None}
 
 
@@ -386,7 +386,8 @@ RUN = {"simple-tcp.tcl": "sha256", "simple-heap.tcl": "sha256", "ss.tcl": "sha25
 @pytest.mark.parametrize("name", sorted(RUN))
 def test_ns2_distribution_examples_run_unchanged(tmp_path: Path, name: str) -> None:
     """Each runs unchanged; its trace has ns-2.35's events, event for event (the same
-    fingerprint: reference/ns2/tcl/fingerprint.py), tcpecn.tcl's but for the ECN flags of its
+    fingerprint: reference/ns2/tcl/fingerprint.py; simple-tcp.tcl's and ss.tcl's byte for
+    byte), tcpecn.tcl's but for the ECN flags of its
     SYN exchanges (known difference), pkts.tcl's not compared (ns-2's own trace of it is
     garbled: the script removes the headers the trace reads)."""
     shutil.copy(EXAMPLES / name, tmp_path / name)

@@ -183,3 +183,23 @@ def test_the_builder_writes_event_tables() -> None:
     assert list(sc.run().event_log["action"])[-2:] == ["set rate", "set limit"]
     with pytest.raises(nsim.ScenarioError, match=r"field `event\[3\].w_q`: 2 is not in \(0, 1\]"):
         sc.event("13s", "set", link="r1->r3", w_q=2.0).validate()
+
+
+def test_live_queue_counters_add_up_and_end_as_the_results() -> None:
+    """The live link state's counters (ns-2 queue monitors read them): what arrived is what
+    left, was dropped or waits, at any time; at the end they and the length's integral are
+    the results' per-queue counts and mean length."""
+    sim = nsim.Simulation(ROOT / "scenarios" / "cbr_dumbbell.toml")
+    sim.run(until="3s")
+    mid = sim.links()
+    assert (mid.arrivals == mid.departures + mid.drops + mid.len_pkts).all()
+    assert (mid.arrival_bytes == mid.departure_bytes + mid.dropped_bytes + mid.len_bytes).all()
+    assert mid.drops.sum() > 0 and (mid.changed_s <= 3.0).all()
+    sim.run()
+    end, live = sim.now, sim.links()
+    q = sim.results().queues
+    pd.testing.assert_series_equal(live.arrivals, q.arrivals, check_names=False)
+    pd.testing.assert_series_equal(live.departures, q.departures, check_names=False)
+    pd.testing.assert_series_equal(live.drops, q.dropped_pkts, check_names=False)
+    mean = (live.area_bytes_s + (end - live.changed_s) * live.len_bytes) / end
+    assert mean.tolist() == pytest.approx(q.mean_len_bytes.tolist(), rel=1e-12)

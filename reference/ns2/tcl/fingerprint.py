@@ -3,7 +3,7 @@
 ns-2.35 made of them is kept: per trace file, its line count, the count of each event type
 and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids dropped, the
 lines of each instant sorted): equal hashes mean the same events, event for event (a second
-hash leaves out the flags column).
+hash leaves out the flags column; a third is the file's own: equal means byte for byte).
 Usage: fingerprint.py SCRIPT TRACE [STDOUT] -> one JSON line on stdout (with the script's
 printed lines when STDOUT, the file its output went to, is given).
 """
@@ -23,8 +23,10 @@ def fingerprint(path):
     lines = reduce(path)
     counts = collections.Counter(f"{c[0]} {c[4]}" for c in (x.split() for x in lines) if len(c) > 4)
     flagless = [" ".join(c[:6] + c[7:]) for c in (x.split() for x in lines)]
+    with open(path, "rb") as f:
+        raw = hashlib.sha256(f.read()).hexdigest()
     return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
-            "sha256_without_flags": _sha(flagless)}
+            "sha256_without_flags": _sha(flagless), "sha256_of_file": raw}
 
 
 def _sha(lines):
