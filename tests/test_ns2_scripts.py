@@ -149,6 +149,8 @@ def test_queue_monitor_counts_and_integrates_as_ns2(tmp_path: Path) -> None:
     ("set q [$ns monitor-queue $n0 $n1 \"\"]\n$q set pkts_ 3", "bad.tcl:6: `$q set pkts_ 3`: setting pkts_ of a queue monitor"),
     ("$ns at 0.5 {$ns monitor-queue $n0 $n1 \"\"}", "monitor-queue during the run is not modelled"),
     ("set q [$ns monitor-queue $n1 $n0 \"\"]\n$q get-delay-samples", "QueueMonitor method `get-delay-samples` is not modelled"),
+    ("set i [[$ns monitor-queue $n0 $n1 \"\"] get-bytes-integrator]\n$ns at 0.5 {puts [$i set lasty_]}",
+     "bad.tcl:6: `$ns at 0.5 {puts [$i set lasty_]}`: reading lasty_ of a queue monitor's integrator is not modelled"),
 ])
 def test_what_queue_monitors_cannot_do_stops_the_script(tmp_path: Path, line: str, expected: str) -> None:
     script = tmp_path / "bad.tcl"

@@ -218,6 +218,8 @@ class Ns2Simulator:
     def _getvar(self, obj: str, var: str) -> str:
         if (obj in self._qmons and var in monitors.COUNTERS) or (obj in self._integs and var == "sum_"):
             return self._monitor_value(obj, var)
+        if obj in self._integs and var in ("lastx_", "lasty_"):
+            raise Ns2Error(f"reading {var} of a queue monitor's integrator is not modelled (its sum_ is)")
         chain = self._heritage(obj)
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var not in table or self.runner.phase == "setup":
