@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -90,6 +91,36 @@ def test_error_model_drop_list_drops_ns2s_packets(tmp_path: Path) -> None:
     assert len(lines) == 27 and not any(x.startswith("+ 0.02 ") for x in lines)
 
 
+def test_error_module_drops_one_flow_ids_packets_as_ns2(tmp_path: Path) -> None:
+    """`ErrorModule Fid` with an `ErrorModel/List` bound to flow id 1 (how ns-2's TCP test
+    suites drop chosen packets): ns-2.35's trace event for event (the same fingerprint), with
+    its two drops (packets 3 and 7 of that CBR, no `+` line) and the other flows untouched."""
+    run_script(_copy(tmp_path, "errormodule.tcl"))
+    ours = fingerprint.fingerprint(tmp_path / "errormodule.tr")
+    theirs = json.loads((REF / "errormodule.json").read_text())
+    assert ours["sha256"] == theirs["sha256"] and ours["lines"] == theirs["lines"] == 2268
+    assert [x for x in (tmp_path / "errormodule.tr").read_text().splitlines() if x.startswith("d ")] == [
+        "d 0.127368 1 2 cbr 210 ------- 1 0.0 2.0 3 8", "d 0.160968 1 2 cbr 210 ------- 1 0.0 2.0 7 18"]
+
+
+@pytest.mark.parametrize("change, expected", [
+    ("set em [new ErrorModule Fid]", "ErrorModule MPLS: nsim models ErrorModule Fid"),
+    ("$em bind $list 1", "binds models to flow ids [1, 2]"),
+    ("set list [new ErrorModel/List]\n$list droplist {3 7}", "ErrorModel bound to a flow id: nsim models an ErrorModel/List there"),
+    ("foreach fid {1 2} rate", "drops packets of flow id 1, which 2 flows carry"),
+])
+def test_what_error_modules_cannot_do_stops_the_script(tmp_path: Path, change: str, expected: str) -> None:
+    replaced = {"set em [new ErrorModule Fid]": "set em [new ErrorModule MPLS]",
+                "$em bind $list 1": "$em bind $list 1\n$em bind [new ErrorModel/List] 2",
+                "set list [new ErrorModel/List]\n$list droplist {3 7}": "set list [new ErrorModel]\n$list set rate_ 0.1",
+                "foreach fid {1 2} rate": "foreach fid {1 1} rate"}[change]
+    text = (REF / "errormodule.tcl").read_text()
+    assert change in text
+    (tmp_path / "em.tcl").write_text(text.replace(change, replaced, 1))
+    with pytest.raises(Ns2ScriptError, match=re.escape(expected)):
+        run_script(tmp_path / "em.tcl")
+
+
 def test_flags_column_as_ns2_35_lays_it_out() -> None:
     from nsim.ns2.outputs import ns2_flags
 
@@ -106,6 +137,28 @@ def test_whole_trace_and_cwnd_file_are_ns2s_bytes(tmp_path: Path) -> None:
     assert lines[:3] == ["+ 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0", "- 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0",
                          "r 0.102032 0 2 tcp 40 ------- 1 0.0 4.0 0 0"]
     assert sum(1 for x in lines if x.startswith("d ")) == 20  # ns-2.35: 20 drops (19 + the ACK-less SYN)
+
+
+def test_show_tcphdr_appends_ns2s_tcp_header_columns(tmp_path: Path) -> None:
+    """`Trace set show_tcphdr_ 1`: ns-2.35 appends ackno, flags, hlen and SACK blocks to every
+    line, all zero for one-way TCP with non-SACK sinks and for UDP (its trace of this script:
+    " 0 0x0 0 0" on all 14,388 lines, the first "+ 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0 0 0x0
+    0 0"). A Sack1 sink's ACKs carry their block count there (54 lines of red_forced.tcl read
+    1) and FullTcp its ackno and flags, which nsim's trace lacks: those stop the script."""
+    plain = (REF / "reno_dumbbell.tcl").read_text()
+    (tmp_path / "reno_dumbbell.tcl").write_text("Trace set show_tcphdr_ 1\n" + plain)
+    run_script(tmp_path / "reno_dumbbell.tcl")
+    lines = (tmp_path / "reno_dumbbell.tr").read_text().splitlines()
+    assert lines[0] == "+ 0.1 0 2 tcp 40 ------- 1 0.0 4.0 0 0 0 0x0 0 0" and len(lines) == 14388
+    assert all(x.endswith(" 0 0x0 0 0") for x in lines)
+    stripped = tmp_path / "stripped.tr"
+    stripped.write_text("".join(x[: -len(" 0 0x0 0 0")] + "\n" for x in lines))
+    assert reduce_trace.reduce(stripped, {("2", "3"), ("3", "2")}) == (REF / "reno_dumbbell.bottleneck").read_text().splitlines()
+    for first, why in (("Trace set show_tcphdr_ 1", "nsim's trace has no FullTcp ackno and flags nor SACK block counts"),
+                       ("Trace set show_sctphdr_ 1", "`show_sctphdr_ 1` has no nsim model")):
+        (tmp_path / "red.tcl").write_text(first + "\n" + (REF / "red_forced.tcl").read_text())
+        with pytest.raises(Ns2ScriptError, match=why):
+            run_script(tmp_path / "red.tcl")
 
 
 def test_lossmonitor_procedure_reads_live_bytes_as_ns2(tmp_path: Path) -> None:

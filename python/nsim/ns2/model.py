@@ -60,6 +60,8 @@ class FlowInfo:
     dst: tuple[int, int]
 
 
+#: The nsim error model of a link direction, given the flows' names by ns-2 flow id.
+ErrorsOf = Callable[[dict[int, list[str]]], "dict[str, Any] | None"]
 #: Reads an object's class precedence list and its bound variables.
 Heritage = Callable[[str], list[str]]
 Values = Callable[[str], dict[str, str]]
@@ -81,9 +83,10 @@ class Network:
         self.events: list[dict[str, Any]] = []
         #: FullTcp agents that called ``listen``.
         self.listening: set[str] = set()
-        #: Link direction -> the nsim error model of ``$ns lossmodel`` on it, read when the
-        #: scenario is built (the script may set the model's variables after inserting it).
-        self.errors: dict[tuple[int, int], Callable[[], dict[str, Any] | None]] = {}
+        #: Link direction -> the nsim error model of ``$ns lossmodel`` or ``$link errormodule``
+        #: on it, read when the scenario is built (the script may set the model's variables
+        #: after inserting it), given the flows' names by ns-2 flow id.
+        self.errors: dict[tuple[int, int], ErrorsOf] = {}
 
     def node_name(self, nid: int) -> str:
         """The nsim name of ns-2 node ``nid``."""
@@ -172,6 +175,10 @@ class Network:
 
     def scenario(self, name: str, duration: float | None, trace: bool, cwnd: bool) -> tuple[dict[str, Any], list[FlowInfo]]:
         """The nsim scenario dict of the script and each flow's trace identity."""
+        flows = self.flows()
+        by_fid: dict[int, list[str]] = {}
+        for _, info in flows:
+            by_fid.setdefault(info.fid, []).append(info.name)
         links = []
         for lk in self.links:
             entry: dict[str, Any] = {
@@ -181,7 +188,7 @@ class Network:
                 "queue": queue_table(self.heritage(lk.queue), self.values(lk.queue)),
             }
             for key, field in (((lk.a, lk.b), "error"), ((lk.b, lk.a), "reverse_error")):
-                table = self.errors[key]() if key in self.errors else None
+                table = self.errors[key](by_fid) if key in self.errors else None
                 if table is not None:
                     entry[field] = table
                     entry["error_at"] = "enqueue"
@@ -190,7 +197,6 @@ class Network:
             elif lk.reverse_queue is not None:
                 entry["reverse_queue"] = queue_table(self.heritage(lk.reverse_queue), self.values(lk.reverse_queue))
             links.append(entry)
-        flows = self.flows()
         config: dict[str, Any] = {"name": name, "hosts": [self.node_name(i) for i in range(len(self.nodes))],
                                   "links": links, "flows": [f for f, _ in flows]}
         if duration is not None:

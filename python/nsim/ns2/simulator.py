@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import monitors
+from .bound import check_unmapped
 from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
@@ -21,7 +22,7 @@ from .model import Agent, App, Link, Network
 from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES
 from .runner import Runner
-from .units import number, rate_bps, seconds
+from .units import flag, number, rate_bps, seconds
 
 if TYPE_CHECKING:
     from ..results import Results
@@ -86,6 +87,7 @@ RandomVariable/Constant instproc value {} { $self instvar val_; return $val_ }
 proc remove-all-packet-headers {} {}
 proc remove-packet-header {args} {}
 proc add-packet-header {args} {}
+ErrorModule instproc init {cltype {clslots 29}} { ::ns2::call native $self init-module $cltype }
 Simulator instproc delay_parse {t} { return [::ns2::call parse time $t] }
 Simulator instproc bw_parse {b} { return [::ns2::call parse rate $b] }
 proc ns-random {{seed ""}} {
@@ -155,10 +157,15 @@ class Ns2Simulator:
         self._link_keys: dict[str, tuple[int, int]] = {}
         #: Error model object -> its unit, ranvar and droplist (set by methods, not variables).
         self._error_models: dict[str, dict[str, Any]] = {}
+        #: ``ErrorModule Fid`` objects -> {flow id: bound error model}; link object -> module.
+        self._modules: dict[str, dict[int, str]] = {}
+        self._link_modules: dict[str, str] = {}
         #: Queue monitors of ``monitor-queue`` and their integrators, by object.
         self._qmons: dict[str, monitors.QueueMonitor] = {}
         self._integs: dict[str, monitors.Integrator] = {}
         self._making_monitor = False
+        #: Whether trace lines get ns-2's TCP header columns (``Trace set show_tcphdr_ 1``).
+        self._tcp_header = False
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
         self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
@@ -478,7 +485,7 @@ class Ns2Simulator:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
         if self.runner.phase != "setup":
             raise Ns2Error("an error model is inserted before `$ns run` (a change during the run needs issue 27's events)")
-        self.net.errors[key] = lambda: self._error_table(em)
+        self.net.errors[key] = lambda fids: self._error_table(em)
         return ""
 
     def _error_table(self, em: str) -> dict[str, Any] | None:
@@ -487,6 +494,61 @@ class Ns2Simulator:
         ranvar = extra.get("ranvar")
         return error_table(self._heritage(em), self._values(em), extra.get("unit", "pkt"), extra.get("droplist"),
                            None if ranvar is None else (self._heritage(ranvar), self._values(ranvar)))
+
+    def _module_init(self, obj: str, cltype: str) -> str:
+        if cltype != "Fid":
+            raise Ns2Error(f"ErrorModule {cltype}: nsim models ErrorModule Fid (one error model per flow id)")
+        self._modules[obj] = {}
+        return ""
+
+    def _module_insert(self, obj: str, em: str) -> str:
+        return ""  # the model acts once bound to a flow id
+
+    def _module_bind(self, obj: str, em: str, fid: str, *more: str) -> str:
+        if more:
+            raise Ns2Error("binding an error model to a range of flow ids is not modelled (one flow id)")
+        self._modules[obj][int(number(fid, "bind"))] = em
+        return ""
+
+    def _module_default(self, obj: str, em: str) -> str:
+        if em != "pass":
+            raise Ns2Error("an ErrorModule's default other than `pass` is not modelled")
+        return ""
+
+    def _link_errormodule(self, obj: str, module: str = "") -> str:
+        key = self._link_keys[obj]
+        if not module:
+            return self._link_modules.get(obj, "")
+        if module not in self._modules:
+            raise Ns2Error(f"{module!r} is not an ErrorModule (`new ErrorModule Fid`)")
+        if self.runner.phase != "setup" or key in self.net.errors:
+            raise Ns2Error("one error module per link direction, inserted before `$ns run`")
+        self._link_modules[obj] = module
+        self.net.errors[key] = lambda fids: self._module_table(module, fids)
+        return ""
+
+    def _module_table(self, module: str, fids: dict[int, list[str]]) -> dict[str, Any] | None:
+        """The nsim error model of an ``ErrorModule Fid``: its one bound model, a drop list
+        counting only the data packets of the flow with that ns-2 flow id (nsim's
+        ``drop_list`` with ``flow``); packets of other flows pass."""
+        bound = self._modules[module]
+        if not bound:
+            return None
+        if len(bound) > 1:
+            raise Ns2Error(f"ErrorModule {module} binds models to flow ids {sorted(bound)}: nsim has one error model per"
+                           " link direction")
+        (fid, em), = bound.items()
+        table = self._error_table(em)
+        if table is None:
+            return None
+        if table["kind"] != "drop_list":
+            raise Ns2Error(f"ErrorModule {module}: {self._heritage(em)[0]} bound to a flow id: nsim models an"
+                           " ErrorModel/List there")
+        names = fids.get(fid, [])
+        if len(names) != 1:
+            raise Ns2Error(f"ErrorModule {module} drops packets of flow id {fid}, which {len(names)} flows carry: nsim's"
+                           " drop list counts one flow's data packets")
+        return {**table, "flow": names[0]}
 
     def _em_unit(self, obj: str, unit: str = "") -> str:
         if not unit:
@@ -602,10 +664,26 @@ class Ns2Simulator:
         if self._dynamics_traced and self.net.events:
             raise Ns2Error("trace-dynamics with rtmodel-at: nsim does not write ns-2's link up/down trace lines")
         config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
+        self._tcp_header = traced and self._show_tcphdr(config["flows"])
         if duration is None and any("stop" not in f for f in config["flows"]):
             raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
                            " ns-2 would run forever; end the run with `$ns at T \"exit 0\"` or a finish procedure")
         return Scenario.from_dict(config, source=self.script), flows
+
+    def _show_tcphdr(self, flows: list[dict[str, Any]]) -> bool:
+        """Whether the script set ``Trace set show_tcphdr_ 1``; it stops on another ``Trace``
+        variable nsim has no model for, and on a flow whose header fields ns-2 fills in (a
+        SACK sink's block count, FullTcp's ackno and flags), which nsim's trace lacks."""
+        tcl = self.interp.tcl
+        values = dict(zip(*[iter(tcl.splitlist(tcl.eval("set ::otcl::defaults(Trace)")))] * 2))
+        check_unmapped("the packet trace", ["Trace"], values, ("show_tcphdr_",))
+        if not flag(values["show_tcphdr_"], "show_tcphdr_"):
+            return False
+        for f in flows:
+            if f["transport"]["kind"] == "tcp_full" or f["transport"].get("sack"):
+                raise Ns2Error(f"Trace set show_tcphdr_ 1 with {f['name']}: nsim's trace has no FullTcp ackno and flags"
+                               " nor SACK block counts (one-way TCP with non-SACK sinks and UDP: ns-2's zeros)")
+        return True
 
     def _write_outputs(self, results: "Results", trace: str | None) -> None:
         flows = self.runner.flows
@@ -614,10 +692,10 @@ class Ns2Simulator:
         if self._trace_all and trace:
             changes = [(float(e["at"]), e["action"], self.net.node_ids[a], self.net.node_ids[b])
                        for e, (a, b) in zip(self.net.events, self._rtmodel_nodes)]
-            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows), changes))))
+            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows, tcp_header=self._tcp_header), changes))))
         for chan, a, b in self._trace_queues:
             if trace:
-                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b)))))
+                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header))))
         if self._traced:
             series = results.series("cwnd")
             for obj, since in self._traced:
@@ -654,11 +732,16 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "link"): Ns2Simulator._ns_link_object,
     ("Simulator", "lossmodel"): Ns2Simulator._ns_lossmodel,
     ("ErrorModel", "unit"): Ns2Simulator._em_unit,
+    ("ErrorModule", "init-module"): Ns2Simulator._module_init,
     ("ErrorModel", "ranvar"): Ns2Simulator._em_ranvar,
     ("ErrorModel", "drop-target"): Ns2Simulator._ns_ignore,
     ("ErrorModel/List", "droplist"): Ns2Simulator._em_droplist,
     ("Link", "queue"): Ns2Simulator._link_queue,
     ("Link", "link"): Ns2Simulator._link_link,
+    ("Link", "errormodule"): Ns2Simulator._link_errormodule,
+    ("ErrorModule", "insert"): Ns2Simulator._module_insert,
+    ("ErrorModule", "bind"): Ns2Simulator._module_bind,
+    ("ErrorModule", "default"): Ns2Simulator._module_default,
     ("Simulator", "monitor-queue"): Ns2Simulator._ns_monitor_queue,
     ("QueueMonitor", "get-bytes-integrator"): Ns2Simulator._qmon_bytes_integrator,
     ("QueueMonitor", "get-pkts-integrator"): Ns2Simulator._qmon_pkts_integrator,
