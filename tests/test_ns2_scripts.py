@@ -103,6 +103,16 @@ def test_error_module_drops_one_flow_ids_packets_as_ns2(tmp_path: Path) -> None:
         "d 0.127368 1 2 cbr 210 ------- 1 0.0 2.0 3 8", "d 0.160968 1 2 cbr 210 ------- 1 0.0 2.0 7 18"]
 
 
+def test_pre_2006_tcp_defaults_of_ns2s_test_suites_run_as_ns2(tmp_path: Path) -> None:
+    """`bugFix_ false` and `precisionReduce_ false` (set by ns-2's TCP test suites) are nsim's
+    `bugfix` and `whole_packet_reduction`: with three drops in one window and a fourth later,
+    where ns-2.35's trace changes with either, nsim's has its events, event for event."""
+    run_script(_copy(tmp_path, "old_defaults.tcl"))
+    ours = fingerprint.fingerprint(tmp_path / "old_defaults.tr")
+    theirs = json.loads((REF / "old_defaults.json").read_text())
+    assert ours["sha256"] == theirs["sha256"] and ours["lines"] == theirs["lines"] == 2918
+
+
 @pytest.mark.parametrize("change, expected", [
     ("set em [new ErrorModule Fid]", "ErrorModule MPLS: nsim models ErrorModule Fid"),
     ("$em bind $list 1", "binds models to flow ids [1, 2]"),

@@ -2,7 +2,8 @@
 # Re-runs the ns-2 scripts of this folder under ns-2.35 (`ns`) and keeps reduced outputs:
 # <script>.bottleneck (reduce.py: the bottleneck's lines and every drop), reno_dumbbell.cwnd
 # (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat, cwnd_probe.txt and
-# queue_monitor.txt (the scripts' own output), errormodule.json (fingerprint.py of its trace).
+# queue_monitor.txt (the scripts' own output), errormodule.json and old_defaults.json
+# (fingerprint.py of their traces).
 # distribution.jsonl: fingerprints (fingerprint.py) of the traces ns-2.35 writes running the
 # distribution's own tcl/ex examples that nsim runs (apt-get install ns2-examples; the
 # scripts are ns-2's and are not copied here), and what example.tcl prints.
@@ -13,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$here"/*.tcl "$tmp"/
 cd "$tmp"
-for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor errormodule; do
+for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor errormodule old_defaults; do
     ns $s.tcl >/dev/null 2>&1 || true   # cbr_null's finish runs `exec nam`, absent here
 done
 python3 "$here/reduce.py" reno_dumbbell.tr 2:3 3:2 > "$here/reno_dumbbell.bottleneck"
@@ -22,7 +23,9 @@ python3 "$here/reduce.py" cbr_null.tr 2:3 > "$here/cbr_null.bottleneck"
 python3 "$here/reduce.py" full_tcp.tr 2:3 3:2 > "$here/full_tcp.bottleneck"
 python3 "$here/reduce.py" rtmodel.tr 0:1 1:0 1:2 2:1 1:3 3:1 2:3 3:2 > "$here/rtmodel.links"
 grep '^v ' rtmodel.tr > "$here/rtmodel.v"
-python3 "$here/fingerprint.py" errormodule.tcl errormodule.tr > "$here/errormodule.json"
+for s in errormodule old_defaults; do
+    python3 "$here/fingerprint.py" $s.tcl $s.tr > "$here/$s.json"
+done
 cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt queue_monitor.txt "$here/"
 ex=/usr/share/doc/ns2/examples/tcl/ex
 : > "$here/distribution.jsonl"
