@@ -274,6 +274,7 @@ Class A
 Class B -superclass A
 Class C -superclass B
 lappend out "11 [A info subclass] [A info subclass C] [C info subclass A] [catch {A info subclass Nope}]"
+lappend out "12 [expr {1/3.0}] [expr 0.1]"
 proc leave {} { exit 3 }
 catch { leave }
 lappend out "not reached: exit ends the script inside catch"
@@ -282,7 +283,8 @@ lappend out "not reached: exit ends the script inside catch"
 #: What ns-2.35 (`ns`, its OTcl 1.14) prints for OTCL, one line per `lappend`.
 OTCL_NS2 = ["1 Leaf3/Mid(Base.hello 7)", "2 Base.init(a b) Mid.init", "3 3 3 1", "4 3 3 9",
             "5 Leaf5/Mid(Base.hello z) Leaf", "6 own q Leaf3/Mid(Base.hello q)", "7 Mid red", "8 ",
-            "9 20 1000", "10 20 33 512 Agent/TCP/Mine", "11 B 1 0 1"]
+            "9 20 1000", "10 20 33 512 Agent/TCP/Mine", "11 B 1 0 1",
+            "12 0.33333333333333331 0.10000000000000001"]  # ns-2 sets tcl_precision 17
 
 
 def test_otcl_layer_answers_as_ns2s_otcl(tmp_path: Path) -> None:

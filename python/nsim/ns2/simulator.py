@@ -103,6 +103,10 @@ proc unknown {cmd args} {
     }
     return [uplevel 1 [list ::ns2::tcl_unknown $cmd {*}$args]]
 }
+# ns-2's globals: doubles print with 17 digits, and the helpers its test suites run.
+set tcl_precision 17
+set PERL perl
+set TCLSH tclsh
 set argv {}
 set argc 0
 set argv0 [info script]
