@@ -171,6 +171,18 @@ def test_show_tcphdr_appends_ns2s_tcp_header_columns(tmp_path: Path) -> None:
             run_script(tmp_path / "red.tcl")
 
 
+def test_trace_before_attach_writes_the_changes_but_not_the_first_value(tmp_path: Path) -> None:
+    """`$tcp trace cwnd_` then `$tcp attach $f` (ns-2's test suites' order): ns-2.35 writes the
+    same file but the first line, the value at `trace`, which had no channel yet."""
+    text = (REF / "reno_dumbbell.tcl").read_text()
+    swapped = text.replace("$tcp0 attach $cf\n$tcp0 trace cwnd_\n", "$tcp0 trace cwnd_\n$tcp0 attach $cf\n")
+    assert swapped != text
+    (tmp_path / "reno_dumbbell.tcl").write_text(swapped)
+    run_script(tmp_path / "reno_dumbbell.tcl")
+    theirs = (REF / "reno_dumbbell.cwnd").read_text().splitlines(keepends=True)
+    assert (tmp_path / "reno_dumbbell.cwnd").read_text() == "".join(theirs[1:])
+
+
 def test_lossmonitor_procedure_reads_live_bytes_as_ns2(tmp_path: Path) -> None:
     """Up to 3.3 s the periodic procedure prints ns-2's rows exactly; at 3.2188 s a CBR
     packet reaches the full bottleneck queue at the instant a packet leaves it, which ns-2

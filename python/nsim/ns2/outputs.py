@@ -128,15 +128,16 @@ def write_temp(lines: Iterable[str]) -> str:
     return path
 
 
-def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float) -> list[str]:
+def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float, initial: bool = True) -> list[str]:
     """ns-2's traced-variable lines of ``cwnd_`` of one TCP sender, ``%-8.5f %-2d %-2d %-2d
     %-2d %s %-6.3f`` (time, addr, port, dst addr, dst port, name, value), one per change of
     its value (ns-2's ``TracedDouble`` reports an assignment of a new value). The first line
     is the value when tracing starts at ``since`` (1 packet: ns-2's window before the SYN
-    is answered)."""
+    is answered), unless ``initial`` is false (the channel was attached after ``trace``, so
+    ns-2 had nowhere to write it)."""
     rows = series[series["name"] == flow.name]
     head = f"{flow.src[0]:<2d} {flow.src[1]:<2d} {flow.dst[0]:<2d} {flow.dst[1]:<2d} cwnd_"
-    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"]
+    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"] if initial else []
     last = 1.0
     for t, v in zip(rows["time_s"], rows["cwnd_pkts"]):
         if v != last:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import tkinter
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import monitors
@@ -40,6 +41,13 @@ Simulator instproc create-connection-list {stype src dtype dst fid} {
     $self connect $s $d
     return [list $s $d]
 }
+Simulator instproc create-connection-listen {stype src dtype dst fid} {
+    set agents [$self create-connection-list $stype $src $dtype $dst $fid]
+    [lindex $agents 1] listen
+    return [lindex $agents 0]
+}
+Application/FTP instproc produce {n} { [$self agent] advance $n }
+Application/FTP instproc producemore {n} { [$self agent] advanceby $n }
 Simulator instproc create-connection {stype src dtype dst fid} {
     return [lindex [$self create-connection-list $stype $src $dtype $dst $fid] 0]
 }
@@ -154,7 +162,8 @@ class Ns2Simulator:
         self._classes: dict[str, list[str]] = {}
         self._trace_all: str | None = None
         self._trace_queues: list[tuple[str, int, int]] = []
-        self._traced: list[tuple[str, float]] = []
+        #: Agents whose cwnd_ is traced: (agent, since, whether a channel was attached then).
+        self._traced: list[tuple[str, float, bool]] = []
         self._attached: dict[str, str] = {}
         self._live_base: dict[tuple[str, str], float] = {}
         self._link_objects: dict[tuple[int, int], str] = {}
@@ -164,6 +173,7 @@ class Ns2Simulator:
         #: ``ErrorModule Fid`` objects -> {flow id: bound error model}; link object -> module.
         self._modules: dict[str, dict[int, str]] = {}
         self._link_modules: dict[str, str] = {}
+        self._inserted: dict[str, list[str]] = {}
         #: Queue monitors of ``monitor-queue`` and their integrators, by object.
         self._qmons: dict[str, monitors.QueueMonitor] = {}
         self._integs: dict[str, monitors.Integrator] = {}
@@ -343,6 +353,26 @@ class Ns2Simulator:
         self.interp.tcl.eval(f"{self.net.queues[key]} set limit_ {{{limit}}}")
         return ""
 
+    def _node_neighbors(self, obj: str) -> str:
+        return " ".join(self.net.nodes[n] for n in self.net.neighbors(self._node(obj)))
+
+    def _ns_delay(self, obj: str, a: str, b: str, delay: str, kind: str = "simplex") -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if kind not in ("simplex", "duplex"):
+            raise Ns2Error(f"delay type {kind!r}: simplex or duplex")
+        if self.runner.phase != "setup":
+            raise Ns2Error("`$ns delay` during the run is not modelled (a change during the run needs issue 27's events)")
+        d = seconds(delay, "delay")
+        self.net.delays[key] = d
+        if kind == "duplex":
+            self.net.delays[(key[1], key[0])] = d
+        return ""
+
+    def _app_agent(self, obj: str) -> str:
+        return self.net.apps[obj].agent or ""
+
     def _ns_attach_agent(self, obj: str, node: str, agent: str) -> str:
         nid = self._node(node)
         ag = self._agent(agent)
@@ -506,7 +536,11 @@ class Ns2Simulator:
         return ""
 
     def _module_insert(self, obj: str, em: str) -> str:
-        return ""  # the model acts once bound to a flow id
+        self._inserted.setdefault(obj, []).append(em)  # it acts once bound to a flow id
+        return ""
+
+    def _module_models(self, obj: str) -> str:
+        return " ".join(self._inserted.get(obj, []))
 
     def _module_bind(self, obj: str, em: str, fid: str, *more: str) -> str:
         if more:
@@ -573,15 +607,18 @@ class Ns2Simulator:
         return ""
 
     def _agent_attach(self, obj: str, chan: str) -> str:
+        traced = [since for o, since, _ in self._traced if o == obj]
+        if traced and traced[0] != self.runner.now:
+            raise Ns2Error(f"attach at {self.runner.now:g} s after `trace cwnd_` at {traced[0]:g} s: attach the channel"
+                           " when tracing starts")
         self._attached[obj] = chan
         return ""
 
     def _agent_trace(self, obj: str, var: str, *args: str) -> str:
         if var not in ("cwnd_",) or "Agent/TCP" not in self._heritage(obj):
             raise Ns2Error(f"tracing {var}: nsim traces cwnd_ of TCP senders")
-        if obj not in self._attached:
-            raise Ns2Error(f"trace {var}: attach a channel first (`$tcp attach $file`)")
-        self._traced.append((obj, self.runner.now))
+        # Attached later (at this instant), ns-2 writes the changes but not the first value.
+        self._traced.append((obj, self.runner.now, obj in self._attached))
         return ""
 
     def _full_listen(self, obj: str) -> str:
@@ -599,7 +636,10 @@ class Ns2Simulator:
         return self._agent_trace(obj, var)
 
     def _agent_attach_app(self, obj: str, kind: str) -> str:
-        app = self.interp.tcl.eval(f"new Application/{kind}")
+        try:
+            app = self.interp.tcl.eval(f"new Application/{kind}")
+        except tkinter.TclError as e:
+            raise Ns2Error(f"attach-app {kind}: {e}") from None
         self._app_attach_agent(app, obj)
         return app
 
@@ -702,10 +742,10 @@ class Ns2Simulator:
                 files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header))))
         if self._traced:
             series = results.series("cwnd")
-            for obj, since in self._traced:
+            for obj, since, initial in self._traced:
                 info = next((f for f in flows if f.source == obj), None)
-                if info is not None:
-                    files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since))))
+                if info is not None and obj in self._attached:
+                    files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since, initial))))
         for chan, path in files:
             src = str(tcl.call("open", path, "r"))
             try:
@@ -745,6 +785,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Link", "errormodule"): Ns2Simulator._link_errormodule,
     ("ErrorModule", "insert"): Ns2Simulator._module_insert,
     ("ErrorModule", "bind"): Ns2Simulator._module_bind,
+    ("ErrorModule", "errormodels"): Ns2Simulator._module_models,
     ("ErrorModule", "default"): Ns2Simulator._module_default,
     ("Simulator", "monitor-queue"): Ns2Simulator._ns_monitor_queue,
     ("QueueMonitor", "get-bytes-integrator"): Ns2Simulator._qmon_bytes_integrator,
@@ -753,6 +794,9 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Integrator", "reset"): Ns2Simulator._integ_reset,
     ("Link", "trace-dynamics"): Ns2Simulator._link_trace_dynamics,
     ("Node", "id"): Ns2Simulator._node_id,
+    ("Node", "neighbors"): Ns2Simulator._node_neighbors,
+    ("Simulator", "delay"): Ns2Simulator._ns_delay,
+    ("Application", "agent"): Ns2Simulator._app_agent,
     ("Node", "allocaddr"): Ns2Simulator._ns_ignore,
     ("Node", "expandaddr"): Ns2Simulator._ns_ignore,
     ("Agent", "attach"): Ns2Simulator._agent_attach,
