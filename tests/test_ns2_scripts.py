@@ -353,6 +353,22 @@ def test_what_nsim_cannot_model_stops_with_the_line_and_the_command(tmp_path: Pa
     assert expected in str(e.value)
 
 
+def test_ns_delay_sets_the_links_delay_as_ns2(tmp_path: Path) -> None:
+    """`$ns delay a b 30ms` both ways on a 10 ms link before the run: ns-2.35's first arrival
+    is at 0.131680 s (0.1 + 1.68 ms of 210 B at 1 Mb/s + 30 ms); one way only is refused
+    (nsim's link has one delay)."""
+    both = "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns delay $n0 $n1 30ms\n$ns delay $n1 $n0 30ms\n"
+    script = tmp_path / "delay.tcl"
+    script.write_text(HEAD + "set tf [open delay.tr w]\n$ns trace-all $tf\n" + both
+                      + TAIL.replace('"exit 0"', '"close $tf; exit 0"'))
+    run_script(script)
+    first = next(x for x in (tmp_path / "delay.tr").read_text().splitlines() if x.startswith("r "))
+    assert first == "r 0.13168 0 1 cbr 210 ------- 0 0.0 1.0 0 0"
+    script.write_text(HEAD + both.replace("$ns delay $n1 $n0 30ms\n", "") + TAIL)
+    with pytest.raises(Ns2ScriptError, match="one delay for both directions"):
+        run_script(script)
+
+
 def test_changing_a_running_flow_is_refused_at_the_line_that_scheduled_it(tmp_path: Path) -> None:
     script = tmp_path / "change.tcl"
     script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n"
