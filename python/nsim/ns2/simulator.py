@@ -158,7 +158,7 @@ class Ns2Simulator:
         #: The argument of the script's ``exit`` (None: it did not call it).
         self.exit_code: str | None = None
         self.net = Network(self._heritage, self._values)
-        self.runner = Runner(self.interp, self._scenario, self._write_outputs, lambda o: o in self.net.apps)
+        self.runner = Runner(self.interp, self._scenario, self._write_outputs, self._plans_a_flow)
         self._classes: dict[str, list[str]] = {}
         self._trace_all: str | None = None
         self._trace_queues: list[tuple[str, int, int]] = []
@@ -186,6 +186,15 @@ class Ns2Simulator:
         self.interp.tcl.call("set", "argc", len(args or []))
 
     # -- the script's objects ---------------------------------------------------------------
+    def _plans_a_flow(self, words: tuple[str, ...]) -> bool:
+        """Whether an event's one command only plans a flow: an application's ``start`` /
+        ``stop``, an FTP's ``produce N`` / ``producemore N``, a TCP's ``advance N`` /
+        ``advanceby N``."""
+        obj, *rest = words
+        if obj in self.net.apps:
+            return rest in (["start"], ["stop"]) or (len(rest) == 2 and rest[0] in ("produce", "producemore"))
+        return obj in self.net.agents and len(rest) == 2 and rest[0] in ("advance", "advanceby")
+
     def _heritage(self, obj: str) -> list[str]:
         cls = str(self.interp.tcl.getvar(f"::otcl::class({obj})"))
         if cls not in self._classes:
@@ -583,7 +592,9 @@ class Ns2Simulator:
             raise Ns2Error(f"ErrorModule {module}: {self._heritage(em)[0]} bound to a flow id: nsim models an"
                            " ErrorModel/List there")
         names = fids.get(fid, [])
-        if len(names) != 1:
+        if not names:
+            return None  # no flow sends with that id: nothing to drop
+        if len(names) > 1:
             raise Ns2Error(f"ErrorModule {module} drops packets of flow id {fid}, which {len(names)} flows carry: nsim's"
                            " drop list counts one flow's data packets")
         return {**table, "flow": names[0]}
