@@ -27,6 +27,18 @@ for s in errormodule old_defaults; do
     python3 "$here/fingerprint.py" $s.tcl $s.tr > "$here/$s.json"
 done
 cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt queue_monitor.txt "$here/"
+# suites.jsonl: the same for the tests of ns-2's own tcl/test suites that nsim runs (their all.tr).
+suites=/usr/share/doc/ns2/examples/tcl/test
+: > "$here/suites.jsonl"
+for s in oddBehaviors:onedrop_reno sack:sack1 sack:sack1z sack:sack1a sack:sack1aa sack:sack1b sack:sack1c \
+         sack:sack3 sack:sack_dupacks; do
+    suite=${s%%:*}; name=${s##*:}
+    mkdir "$tmp/$suite-$name" && cd "$tmp/$suite-$name"
+    cp "$suites/test-suite-$suite.tcl" "$suites/misc_simple.tcl" "$suites/support.tcl" .
+    ns "test-suite-$suite.tcl" "$name" >/dev/null 2>&1 || true   # their finish runs perl and xgraph
+    python3 "$here/fingerprint.py" "test-suite-$suite.tcl $name" all.tr >> "$here/suites.jsonl"
+    cd "$tmp"
+done
 ex=/usr/share/doc/ns2/examples/tcl/ex
 : > "$here/distribution.jsonl"
 for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr; do
