@@ -216,3 +216,23 @@ def test_bad_middlebox_changes_name_the_field() -> None:
         sim.set_middlebox("proxy", segments=0)
     with pytest.raises(nsim.ScenarioError, match=r"needs at least one of delay, n, rwnd"):
         sim.set_middlebox("proxy")
+
+
+def test_live_queue_counters_add_up_and_end_as_the_results() -> None:
+    """The live link state's counters (ns-2 queue monitors read them): what arrived is what
+    left, was dropped or waits, at any time; at the end they and the length's integral are
+    the results' per-queue counts and mean length."""
+    sim = nsim.Simulation(ROOT / "scenarios" / "cbr_dumbbell.toml")
+    sim.run(until="3s")
+    mid = sim.links()
+    assert (mid.arrivals == mid.departures + mid.drops + mid.len_pkts).all()
+    assert (mid.arrival_bytes == mid.departure_bytes + mid.dropped_bytes + mid.len_bytes).all()
+    assert mid.drops.sum() > 0 and (mid.changed_s <= 3.0).all()
+    sim.run()
+    end, live = sim.now, sim.links()
+    q = sim.results().queues
+    pd.testing.assert_series_equal(live.arrivals, q.arrivals, check_names=False)
+    pd.testing.assert_series_equal(live.departures, q.departures, check_names=False)
+    pd.testing.assert_series_equal(live.drops, q.dropped_pkts, check_names=False)
+    mean = (live.area_bytes_s + (end - live.changed_s) * live.len_bytes) / end
+    assert mean.tolist() == pytest.approx(q.mean_len_bytes.tolist(), rel=1e-12)

@@ -105,7 +105,11 @@ class Simulation:
 
     def links(self) -> "pd.DataFrame":
         """One row per link direction now: ``from``, ``to``, ``up``, ``rate_bps``, ``delay_s``,
-        ``len_pkts``, ``len_bytes`` (the queue)."""
+        ``len_pkts``, ``len_bytes`` (the queue); since the start, ``arrivals`` /
+        ``arrival_bytes`` (at the queue, dropped ones too), ``departures`` /
+        ``departure_bytes`` (onto the wire), ``drops`` / ``dropped_bytes``; and the queue's
+        length integrated over time, ``area_pkts_s`` / ``area_bytes_s``, up to its last
+        change at ``changed_s`` (ns-2's queue monitor integrators)."""
         import pandas as pd
 
         return pd.DataFrame(self.state()["links"])

@@ -11,7 +11,7 @@ use crate::config::event_spec::{check_shape, link_changes, middlebox_changes, Ev
 use crate::error::{CResult, ConfigError};
 use crate::ids::{FlowId, NodeId};
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{SimTime, PS_PER_SEC};
 
 /// A flow as it stands now.
 #[derive(Serialize)]
@@ -36,6 +36,20 @@ pub struct LinkState {
     pub delay_s: f64,
     pub len_pkts: u64,
     pub len_bytes: u64,
+    /// Packets and bytes that reached the queue (dropped ones too), left it for the wire, and
+    /// were dropped there, so far (ns-2 `QueueMonitor`'s `parrivals_`, `barrivals_`,
+    /// `pdepartures_`, `bdepartures_`, `pdrops_`, `bdrops_`).
+    pub arrivals: u64,
+    pub arrival_bytes: u64,
+    pub departures: u64,
+    pub departure_bytes: u64,
+    pub drops: u64,
+    pub dropped_bytes: u64,
+    /// The queue's length integrated over time (packet-seconds, byte-seconds) up to
+    /// `changed_s`, its last change: ns-2's `Integrator` `sum_` between two changes.
+    pub area_pkts_s: f64,
+    pub area_bytes_s: f64,
+    pub changed_s: f64,
 }
 
 /// The run's live state.
@@ -79,14 +93,26 @@ impl Simulator {
         let links = net
             .links
             .iter()
-            .map(|l| LinkState {
-                from: node(l.from),
-                to: node(l.to),
-                up: !l.is_down(),
-                rate_bps: l.rate.0,
-                delay_s: l.delay.as_secs_f64(),
-                len_pkts: l.waiting(),
-                len_bytes: l.waiting_bytes(),
+            .map(|l| {
+                let (area_pkts, area_bytes, changed) = l.stats.area();
+                LinkState {
+                    from: node(l.from),
+                    to: node(l.to),
+                    up: !l.is_down(),
+                    rate_bps: l.rate.0,
+                    delay_s: l.delay.as_secs_f64(),
+                    len_pkts: l.waiting(),
+                    len_bytes: l.waiting_bytes(),
+                    arrivals: l.stats.arrivals,
+                    arrival_bytes: l.stats.arrival_bytes,
+                    departures: l.stats.departures,
+                    departure_bytes: l.stats.departure_bytes,
+                    drops: l.stats.total_drops(),
+                    dropped_bytes: l.stats.dropped_bytes,
+                    area_pkts_s: area_pkts as f64 / PS_PER_SEC as f64,
+                    area_bytes_s: area_bytes as f64 / PS_PER_SEC as f64,
+                    changed_s: changed.as_secs_f64(),
+                }
             })
             .collect();
         LiveState { time_s: net.now.as_secs_f64(), flows, links }

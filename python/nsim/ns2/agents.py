@@ -46,6 +46,8 @@ _TCP_KEYS = {
     "delay_growth_": ("delay_growth", lambda v: number(v, "delay_growth_") != 0),
     "max_ssthresh_": ("max_ssthresh", lambda v: int(number(v, "max_ssthresh_"))),
     "singledup_": ("limited_transmit", lambda v: number(v, "singledup_") != 0),
+    "bugFix_": ("bugfix", lambda v: number(v, "bugFix_") != 0),
+    "precisionReduce_": ("whole_packet_reduction", lambda v: number(v, "precisionReduce_") == 0),
 }
 #: Agent/TCP variables that are state or statistics (read by scripts, never configuration),
 #: or ns-2 bookkeeping nsim does not need.

@@ -60,6 +60,8 @@ class FlowInfo:
     dst: tuple[int, int]
 
 
+#: The nsim error model of a link direction, given the flows' names by ns-2 flow id.
+ErrorsOf = Callable[[dict[int, list[str]]], "dict[str, Any] | None"]
 #: Reads an object's class precedence list and its bound variables.
 Heritage = Callable[[str], list[str]]
 Values = Callable[[str], dict[str, str]]
@@ -81,9 +83,12 @@ class Network:
         self.events: list[dict[str, Any]] = []
         #: FullTcp agents that called ``listen``.
         self.listening: set[str] = set()
-        #: Link direction -> the nsim error model of ``$ns lossmodel`` on it, read when the
-        #: scenario is built (the script may set the model's variables after inserting it).
-        self.errors: dict[tuple[int, int], Callable[[], dict[str, Any] | None]] = {}
+        #: Link direction -> the nsim error model of ``$ns lossmodel`` or ``$link errormodule``
+        #: on it, read when the scenario is built (the script may set the model's variables
+        #: after inserting it), given the flows' names by ns-2 flow id.
+        self.errors: dict[tuple[int, int], ErrorsOf] = {}
+        #: Link direction -> the delay ``$ns delay a b d`` gave it (seconds).
+        self.delays: dict[tuple[int, int], float] = {}
 
     def node_name(self, nid: int) -> str:
         """The nsim name of ns-2 node ``nid``."""
@@ -107,6 +112,28 @@ class Network:
         self.queues[(link.a, link.b)] = link.queue
         if link.reverse_queue is not None:
             self.queues[(link.b, link.a)] = link.reverse_queue
+
+    def neighbors(self, nid: int) -> list[int]:
+        """The nodes a link leads to from node ``nid``, in link order (ns-2 ``$node neighbors``)."""
+        out = []
+        for lk in self.links:
+            if lk.a == nid:
+                out.append(lk.b)
+            elif lk.b == nid and not lk.simplex:
+                out.append(lk.a)
+        return out
+
+    def delay_of(self, lk: Link) -> float:
+        """The link's delay: the ``duplex-link``'s, or what ``$ns delay`` set, the same both ways."""
+        ab, ba = self.delays.get((lk.a, lk.b)), self.delays.get((lk.b, lk.a))
+        if ab is None and ba is None:
+            return lk.delay_s
+        if lk.simplex and ba is None:
+            return ab  # type: ignore[return-value]
+        if ab != ba:
+            raise Ns2Error(f"`$ns delay` gives the link between nodes {lk.a} and {lk.b} the delays {ab} s and {ba} s:"
+                           " nsim's link has one delay for both directions (set both the same)")
+        return ab  # type: ignore[return-value]
 
     def flows(self) -> list[tuple[dict[str, Any], FlowInfo]]:
         """One nsim flow per connected sending agent that an application (or the agent
@@ -172,16 +199,20 @@ class Network:
 
     def scenario(self, name: str, duration: float | None, trace: bool, cwnd: bool) -> tuple[dict[str, Any], list[FlowInfo]]:
         """The nsim scenario dict of the script and each flow's trace identity."""
+        flows = self.flows()
+        by_fid: dict[int, list[str]] = {}
+        for _, info in flows:
+            by_fid.setdefault(info.fid, []).append(info.name)
         links = []
         for lk in self.links:
             entry: dict[str, Any] = {
                 "between": [self.node_name(lk.a), self.node_name(lk.b)],
                 "rate": lk.rate_bps,
-                "delay": lk.delay_s,
+                "delay": self.delay_of(lk),
                 "queue": queue_table(self.heritage(lk.queue), self.values(lk.queue)),
             }
             for key, field in (((lk.a, lk.b), "error"), ((lk.b, lk.a), "reverse_error")):
-                table = self.errors[key]() if key in self.errors else None
+                table = self.errors[key](by_fid) if key in self.errors else None
                 if table is not None:
                     entry[field] = table
                     entry["error_at"] = "enqueue"
@@ -190,7 +221,6 @@ class Network:
             elif lk.reverse_queue is not None:
                 entry["reverse_queue"] = queue_table(self.heritage(lk.reverse_queue), self.values(lk.reverse_queue))
             links.append(entry)
-        flows = self.flows()
         config: dict[str, Any] = {"name": name, "hosts": [self.node_name(i) for i in range(len(self.nodes))],
                                   "links": links, "flows": [f for f, _ in flows]}
         if duration is not None:

@@ -16,12 +16,20 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None) -> Iterable[str]:
+#: The TCP header columns ns-2.35 appends to every line with ``Trace set show_tcphdr_ 1``
+#: (ackno, flags, hlen, SACK blocks) as it writes them for one-way TCP agents with non-SACK
+#: sinks and for non-TCP packets: those agents leave the fields at zero.
+ZERO_TCP_HEADER = " 0 0x0 0 0"
+
+
+def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None,
+                    tcp_header: bool = False) -> Iterable[str]:
     """nsim's trace lines with the time rounded as ns-2 prints it, the flags as ns-2.35
     places them, column 8 (flow id) and
     9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` and the agents' ports
     (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
-    (``trace-queue``). Python reads and writes each line (docs/guide/ns2-scripts.md, "Speed")."""
+    (``trace-queue``); with ``tcp_header``: :data:`ZERO_TCP_HEADER` appended. Python reads and
+    writes each line (docs/guide/ns2-scripts.md, "Speed")."""
     # Per flow: (source node, "fid src dst" forwards, "fid dst src" backwards).
     cols = []
     for f in flows:
@@ -41,6 +49,8 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
             ids = fwd if sa[: sa.index(".")] == node else back
             if flags != "-------":
                 flags = flag_cache.get(flags) or flag_cache.setdefault(flags, ns2_flags(flags))
+            if tcp_header:
+                rest = rest.rstrip("\n") + ZERO_TCP_HEADER + "\n"
             yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
 
 
@@ -118,15 +128,16 @@ def write_temp(lines: Iterable[str]) -> str:
     return path
 
 
-def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float) -> list[str]:
+def cwnd_lines(series: "pd.DataFrame", flow: FlowInfo, since: float, initial: bool = True) -> list[str]:
     """ns-2's traced-variable lines of ``cwnd_`` of one TCP sender, ``%-8.5f %-2d %-2d %-2d
     %-2d %s %-6.3f`` (time, addr, port, dst addr, dst port, name, value), one per change of
     its value (ns-2's ``TracedDouble`` reports an assignment of a new value). The first line
     is the value when tracing starts at ``since`` (1 packet: ns-2's window before the SYN
-    is answered)."""
+    is answered), unless ``initial`` is false (the channel was attached after ``trace``, so
+    ns-2 had nowhere to write it)."""
     rows = series[series["name"] == flow.name]
     head = f"{flow.src[0]:<2d} {flow.src[1]:<2d} {flow.dst[0]:<2d} {flow.dst[1]:<2d} cwnd_"
-    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"]
+    out = [f"{since:<8.5f} {head} {1.0:<6.3f}\n"] if initial else []
     last = 1.0
     for t, v in zip(rows["time_s"], rows["cwnd_pkts"]):
         if v != last:

@@ -33,9 +33,9 @@ class Runner:
     ``live`` (an :class:`nsim.Simulation` stands at ``now``), ``done``."""
 
     def __init__(self, interp: Interp, build: Callable[[float | None, bool], tuple[Any, Any]],
-                 written: Callable[["Results", Any], None], is_app: Callable[[str], bool]) -> None:
+                 written: Callable[["Results", Any], None], is_plan: Callable[[tuple[str, ...]], bool]) -> None:
         self.interp = interp
-        self.is_app = is_app
+        self.is_plan = is_plan
         self._build = build
         self._written = written
         self.events: list[tuple[float, int, str, tuple[int, str] | None]] = []
@@ -104,13 +104,14 @@ class Runner:
             self.finish("the end of the script's events")
 
     def _plan_direct(self) -> None:
-        """Applies the scheduled ``OBJ start`` / ``OBJ stop`` events at once (in time order),
-        so a procedure that reads live state early does not end the plan before them."""
+        """Applies the scheduled events that only plan a flow (``$app start`` / ``stop``,
+        ``$ftp produce N``, ``$tcp advance N``: ``is_plan``) at once, in time order, so a
+        procedure that reads live state early does not end the plan before them."""
         keep = []
         for t, seq, script, origin in sorted(self.events):
             whole = str(self.interp.tcl.call("info", "complete", script)) == "1" and "\n" not in script
             words = self._words(script) if whole else ()
-            if len(words) == 2 and words[1] in ("start", "stop") and self.is_app(str(words[0])):
+            if words and self.is_plan(tuple(str(w) for w in words)):
                 self.now = t
                 self.interp.eval_event(script, origin)
             else:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import os
 import random
+import tkinter
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import monitors
+from .bound import check_unmapped
 from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
@@ -20,7 +23,7 @@ from .model import Agent, App, Link, Network
 from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES
 from .runner import Runner
-from .units import number, rate_bps, seconds
+from .units import flag, number, rate_bps, seconds
 
 if TYPE_CHECKING:
     from ..results import Results
@@ -38,6 +41,13 @@ Simulator instproc create-connection-list {stype src dtype dst fid} {
     $self connect $s $d
     return [list $s $d]
 }
+Simulator instproc create-connection-listen {stype src dtype dst fid} {
+    set agents [$self create-connection-list $stype $src $dtype $dst $fid]
+    [lindex $agents 1] listen
+    return [lindex $agents 0]
+}
+Application/FTP instproc produce {n} { [$self agent] advance $n }
+Application/FTP instproc producemore {n} { [$self agent] advanceby $n }
 Simulator instproc create-connection {stype src dtype dst fid} {
     return [lindex [$self create-connection-list $stype $src $dtype $dst $fid] 0]
 }
@@ -85,6 +95,7 @@ RandomVariable/Constant instproc value {} { $self instvar val_; return $val_ }
 proc remove-all-packet-headers {} {}
 proc remove-packet-header {args} {}
 proc add-packet-header {args} {}
+ErrorModule instproc init {cltype {clslots 29}} { ::ns2::call native $self init-module $cltype }
 Simulator instproc delay_parse {t} { return [::ns2::call parse time $t] }
 Simulator instproc bw_parse {b} { return [::ns2::call parse rate $b] }
 proc ns-random {{seed ""}} {
@@ -100,6 +111,10 @@ proc unknown {cmd args} {
     }
     return [uplevel 1 [list ::ns2::tcl_unknown $cmd {*}$args]]
 }
+# ns-2's globals: doubles print with 17 digits, and the helpers its test suites run.
+set tcl_precision 17
+set PERL perl
+set TCLSH tclsh
 set argv {}
 set argc 0
 set argv0 [info script]
@@ -143,23 +158,43 @@ class Ns2Simulator:
         #: The argument of the script's ``exit`` (None: it did not call it).
         self.exit_code: str | None = None
         self.net = Network(self._heritage, self._values)
-        self.runner = Runner(self.interp, self._scenario, self._write_outputs, lambda o: o in self.net.apps)
+        self.runner = Runner(self.interp, self._scenario, self._write_outputs, self._plans_a_flow)
         self._classes: dict[str, list[str]] = {}
         self._trace_all: str | None = None
         self._trace_queues: list[tuple[str, int, int]] = []
-        self._traced: list[tuple[str, float]] = []
+        #: Agents whose cwnd_ is traced: (agent, since, whether a channel was attached then).
+        self._traced: list[tuple[str, float, bool]] = []
         self._attached: dict[str, str] = {}
         self._live_base: dict[tuple[str, str], float] = {}
         self._link_objects: dict[tuple[int, int], str] = {}
         self._link_keys: dict[str, tuple[int, int]] = {}
         #: Error model object -> its unit, ranvar and droplist (set by methods, not variables).
         self._error_models: dict[str, dict[str, Any]] = {}
+        #: ``ErrorModule Fid`` objects -> {flow id: bound error model}; link object -> module.
+        self._modules: dict[str, dict[int, str]] = {}
+        self._link_modules: dict[str, str] = {}
+        self._inserted: dict[str, list[str]] = {}
+        #: Queue monitors of ``monitor-queue`` and their integrators, by object.
+        self._qmons: dict[str, monitors.QueueMonitor] = {}
+        self._integs: dict[str, monitors.Integrator] = {}
+        self._making_monitor = False
+        #: Whether trace lines get ns-2's TCP header columns (``Trace set show_tcphdr_ 1``).
+        self._tcp_header = False
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
         self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
         self.interp.tcl.call("set", "argc", len(args or []))
 
     # -- the script's objects ---------------------------------------------------------------
+    def _plans_a_flow(self, words: tuple[str, ...]) -> bool:
+        """Whether an event's one command only plans a flow: an application's ``start`` /
+        ``stop``, an FTP's ``produce N`` / ``producemore N``, a TCP's ``advance N`` /
+        ``advanceby N``."""
+        obj, *rest = words
+        if obj in self.net.apps:
+            return rest in (["start"], ["stop"]) or (len(rest) == 2 and rest[0] in ("produce", "producemore"))
+        return obj in self.net.agents and len(rest) == 2 and rest[0] in ("advance", "advanceby")
+
     def _heritage(self, obj: str) -> list[str]:
         cls = str(self.interp.tcl.getvar(f"::otcl::class({obj})"))
         if cls not in self._classes:
@@ -180,6 +215,9 @@ class Ns2Simulator:
 
     def _created(self, obj: str, cls: str) -> None:
         chain = self._heritage(obj)
+        if ("QueueMonitor" in chain or "Integrator" in chain) and not self._making_monitor:
+            raise Ns2Error(f"new {cls}: nsim models the queue monitors `$ns monitor-queue` makes, not ones made"
+                           " and attached by hand")
         if "Node" in chain:
             self.net.node_ids[obj] = len(self.net.nodes)
             self.net.nodes.append(obj)
@@ -208,6 +246,10 @@ class Ns2Simulator:
 
     # -- bound variables ------------------------------------------------------------------
     def _getvar(self, obj: str, var: str) -> str:
+        if (obj in self._qmons and var in monitors.COUNTERS) or (obj in self._integs and var == "sum_"):
+            return self._monitor_value(obj, var)
+        if obj in self._integs and var in ("lastx_", "lasty_"):
+            raise Ns2Error(f"reading {var} of a queue monitor's integrator is not modelled (its sum_ is)")
         chain = self._heritage(obj)
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var not in table or self.runner.phase == "setup":
@@ -221,11 +263,24 @@ class Ns2Simulator:
         value -= self._live_base.get((obj, var), 0.0)
         return f"{value:g}" if var in ("cwnd_",) else str(int(value))
 
+    def _monitor_value(self, obj: str, var: str) -> str:
+        """A queue monitor's counter or an integrator's ``sum_`` now (``%.17g``, as ns-2
+        prints a bound double)."""
+        if self.runner.phase == "setup":
+            return self._var(obj, var)
+        links = self.runner.live().state()["links"]
+        if obj in self._qmons:
+            return str(monitors.counter(links, self._qmons[obj], var))
+        integ = self._integs[obj]
+        return "%.17g" % monitors.integral(links, integ, self._qmons[integ.monitor])
+
     def _flows_of(self, obj: str) -> set[str]:
         """The flows an agent sends (a TCP: one) or receives (a LossMonitor: all its sources)."""
         return {info.name for info in self.runner.flows or [] if obj in (info.source, info.sink)}
 
     def _setvar(self, obj: str, var: str, value: str) -> None:
+        if obj in self._qmons or obj in self._integs:
+            raise monitors.refuse_set(var)
         chain = self._heritage(obj)
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var in table and self.runner.phase == "live":
@@ -306,6 +361,26 @@ class Ns2Simulator:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
         self.interp.tcl.eval(f"{self.net.queues[key]} set limit_ {{{limit}}}")
         return ""
+
+    def _node_neighbors(self, obj: str) -> str:
+        return " ".join(self.net.nodes[n] for n in self.net.neighbors(self._node(obj)))
+
+    def _ns_delay(self, obj: str, a: str, b: str, delay: str, kind: str = "simplex") -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if kind not in ("simplex", "duplex"):
+            raise Ns2Error(f"delay type {kind!r}: simplex or duplex")
+        if self.runner.phase != "setup":
+            raise Ns2Error("`$ns delay` during the run is not modelled (a change during the run needs issue 27's events)")
+        d = seconds(delay, "delay")
+        self.net.delays[key] = d
+        if kind == "duplex":
+            self.net.delays[(key[1], key[0])] = d
+        return ""
+
+    def _app_agent(self, obj: str) -> str:
+        return self.net.apps[obj].agent or ""
 
     def _ns_attach_agent(self, obj: str, node: str, agent: str) -> str:
         nid = self._node(node)
@@ -389,11 +464,56 @@ class Ns2Simulator:
         if key not in self._link_objects:
             lk = next(x for x in self.net.links if {x.a, x.b} == set(key))
             link = self.interp.tcl.eval("new Link")
-            self.interp.tcl.eval(f"set ::otcl::o::{link}::bandwidth_ {lk.rate_bps!r}; set ::otcl::o::{link}::delay_ {lk.delay_s!r}")
+            self.interp.tcl.eval(f"set ::otcl::o::{link}::bandwidth_ {lk.rate_bps:.17g}; set ::otcl::o::{link}::delay_ {lk.delay_s:.17g}")
             self.interp.tcl.eval(f"set ::otcl::watched({link}) 1")
             self._link_objects[key] = link
             self._link_keys[link] = key
         return self._link_objects[key]
+
+    def _link_link(self, obj: str) -> str:
+        return obj  # ns-2's LinkDelay: nsim's link object holds bandwidth_ and delay_ itself
+
+    def _ns_monitor_queue(self, obj: str, a: str, b: str, qtrace: str, *interval: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        if self.runner.phase != "setup":
+            raise Ns2Error("monitor-queue during the run is not modelled: create the monitor before `$ns run`")
+        tcl = self.interp.tcl
+        self._making_monitor = True
+        try:
+            qmon = tcl.eval("new QueueMonitor")
+            integs = {kind: tcl.eval("new Integrator") for kind in ("bytes", "pkts")}
+        finally:
+            self._making_monitor = False
+        self._qmons[qmon] = monitors.QueueMonitor(self.net.node_name(key[0]), self.net.node_name(key[1]))
+        for kind, integ in integs.items():
+            self._integs[integ] = monitors.Integrator(qmon, kind)
+            tcl.eval(f"set ::otcl::live({integ}) 1; set ::otcl::watched({integ}) 1")
+        tcl.eval(f"set ::otcl::live({qmon}) 1; set ::otcl::watched({qmon}) 1")
+        return qmon
+
+    def _qmon_integrator(self, obj: str, kind: str) -> str:
+        return next(i for i, integ in self._integs.items() if integ.monitor == obj and integ.kind == kind)
+
+    def _qmon_bytes_integrator(self, obj: str) -> str:
+        return self._qmon_integrator(obj, "bytes")
+
+    def _qmon_pkts_integrator(self, obj: str) -> str:
+        return self._qmon_integrator(obj, "pkts")
+
+    def _qmon_reset(self, obj: str) -> str:
+        if self.runner.phase != "setup":
+            integs = [i for i in self._integs.values() if i.monitor == obj]
+            monitors.reset(self.runner.live().state()["links"], self._qmons[obj], integs, self.runner.now)
+        return ""
+
+    def _integ_reset(self, obj: str) -> str:
+        if self.runner.phase != "setup":
+            integ = self._integs[obj]
+            monitors.reset_integrator(self.runner.live().state()["links"], integ, self._qmons[integ.monitor],
+                                      self.runner.now)
+        return ""
 
     def _link_trace_dynamics(self, obj: str, *args: str) -> str:
         self._dynamics_traced = True  # ns-2 writes only link up/down lines: none without rtmodel
@@ -408,7 +528,7 @@ class Ns2Simulator:
             raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
         if self.runner.phase != "setup":
             raise Ns2Error("an error model is inserted before `$ns run` (a change during the run needs issue 27's events)")
-        self.net.errors[key] = lambda: self._error_table(em)
+        self.net.errors[key] = lambda fids: self._error_table(em)
         return ""
 
     def _error_table(self, em: str) -> dict[str, Any] | None:
@@ -417,6 +537,67 @@ class Ns2Simulator:
         ranvar = extra.get("ranvar")
         return error_table(self._heritage(em), self._values(em), extra.get("unit", "pkt"), extra.get("droplist"),
                            None if ranvar is None else (self._heritage(ranvar), self._values(ranvar)))
+
+    def _module_init(self, obj: str, cltype: str) -> str:
+        if cltype != "Fid":
+            raise Ns2Error(f"ErrorModule {cltype}: nsim models ErrorModule Fid (one error model per flow id)")
+        self._modules[obj] = {}
+        return ""
+
+    def _module_insert(self, obj: str, em: str) -> str:
+        self._inserted.setdefault(obj, []).append(em)  # it acts once bound to a flow id
+        return ""
+
+    def _module_models(self, obj: str) -> str:
+        return " ".join(self._inserted.get(obj, []))
+
+    def _module_bind(self, obj: str, em: str, fid: str, *more: str) -> str:
+        if more:
+            raise Ns2Error("binding an error model to a range of flow ids is not modelled (one flow id)")
+        self._modules[obj][int(number(fid, "bind"))] = em
+        return ""
+
+    def _module_default(self, obj: str, em: str) -> str:
+        if em != "pass":
+            raise Ns2Error("an ErrorModule's default other than `pass` is not modelled")
+        return ""
+
+    def _link_errormodule(self, obj: str, module: str = "") -> str:
+        key = self._link_keys[obj]
+        if not module:
+            return self._link_modules.get(obj, "")
+        if module not in self._modules:
+            raise Ns2Error(f"{module!r} is not an ErrorModule (`new ErrorModule Fid`)")
+        if self.runner.phase != "setup" or key in self.net.errors:
+            raise Ns2Error("one error module per link direction, inserted before `$ns run`")
+        self._link_modules[obj] = module
+        self.net.errors[key] = lambda fids: self._module_table(module, fids)
+        return ""
+
+    def _module_table(self, module: str, fids: dict[int, list[str]]) -> dict[str, Any] | None:
+        """The nsim error model of an ``ErrorModule Fid``: its one bound model, a drop list
+        counting only the data packets of the flow with that ns-2 flow id (nsim's
+        ``drop_list`` with ``flow``); packets of other flows pass."""
+        bound = self._modules[module]
+        if not bound:
+            return None
+        if len(bound) > 1:
+            raise Ns2Error(f"ErrorModule {module} binds models to flow ids {sorted(bound)}: nsim has one error model per"
+                           " link direction")
+        (fid, em), = bound.items()
+        table = self._error_table(em)
+        if table is None:
+            return None
+        if table["kind"] != "drop_list":
+            raise Ns2Error(f"ErrorModule {module}: {self._heritage(em)[0]} bound to a flow id: nsim models an"
+                           " ErrorModel/List there")
+        names = fids.get(fid, [])
+        if not names:
+            return None  # no flow sends with that id: nothing to drop
+        if len(names) > 1:
+            raise Ns2Error(f"ErrorModule {module} drops packets of flow id {fid}, which {len(names)} flows carry: nsim's"
+                           " drop list counts one flow's data packets")
+        return {**table, "flow": names[0]}
 
     def _em_unit(self, obj: str, unit: str = "") -> str:
         if not unit:
@@ -437,15 +618,18 @@ class Ns2Simulator:
         return ""
 
     def _agent_attach(self, obj: str, chan: str) -> str:
+        traced = [since for o, since, _ in self._traced if o == obj]
+        if traced and traced[0] != self.runner.now:
+            raise Ns2Error(f"attach at {self.runner.now:g} s after `trace cwnd_` at {traced[0]:g} s: attach the channel"
+                           " when tracing starts")
         self._attached[obj] = chan
         return ""
 
     def _agent_trace(self, obj: str, var: str, *args: str) -> str:
         if var not in ("cwnd_",) or "Agent/TCP" not in self._heritage(obj):
             raise Ns2Error(f"tracing {var}: nsim traces cwnd_ of TCP senders")
-        if obj not in self._attached:
-            raise Ns2Error(f"trace {var}: attach a channel first (`$tcp attach $file`)")
-        self._traced.append((obj, self.runner.now))
+        # Attached later (at this instant), ns-2 writes the changes but not the first value.
+        self._traced.append((obj, self.runner.now, obj in self._attached))
         return ""
 
     def _full_listen(self, obj: str) -> str:
@@ -463,7 +647,10 @@ class Ns2Simulator:
         return self._agent_trace(obj, var)
 
     def _agent_attach_app(self, obj: str, kind: str) -> str:
-        app = self.interp.tcl.eval(f"new Application/{kind}")
+        try:
+            app = self.interp.tcl.eval(f"new Application/{kind}")
+        except tkinter.TclError as e:
+            raise Ns2Error(f"attach-app {kind}: {e}") from None
         self._app_attach_agent(app, obj)
         return app
 
@@ -532,10 +719,26 @@ class Ns2Simulator:
         if self._dynamics_traced and self.net.events:
             raise Ns2Error("trace-dynamics with rtmodel-at: nsim does not write ns-2's link up/down trace lines")
         config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
+        self._tcp_header = traced and self._show_tcphdr(config["flows"])
         if duration is None and any("stop" not in f for f in config["flows"]):
             raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
                            " ns-2 would run forever; end the run with `$ns at T \"exit 0\"` or a finish procedure")
         return Scenario.from_dict(config, source=self.script), flows
+
+    def _show_tcphdr(self, flows: list[dict[str, Any]]) -> bool:
+        """Whether the script set ``Trace set show_tcphdr_ 1``; it stops on another ``Trace``
+        variable nsim has no model for, and on a flow whose header fields ns-2 fills in (a
+        SACK sink's block count, FullTcp's ackno and flags), which nsim's trace lacks."""
+        tcl = self.interp.tcl
+        values = dict(zip(*[iter(tcl.splitlist(tcl.eval("set ::otcl::defaults(Trace)")))] * 2))
+        check_unmapped("the packet trace", ["Trace"], values, ("show_tcphdr_",))
+        if not flag(values["show_tcphdr_"], "show_tcphdr_"):
+            return False
+        for f in flows:
+            if f["transport"]["kind"] == "tcp_full" or f["transport"].get("sack"):
+                raise Ns2Error(f"Trace set show_tcphdr_ 1 with {f['name']}: nsim's trace has no FullTcp ackno and flags"
+                               " nor SACK block counts (one-way TCP with non-SACK sinks and UDP: ns-2's zeros)")
+        return True
 
     def _write_outputs(self, results: "Results", trace: str | None) -> None:
         flows = self.runner.flows
@@ -544,16 +747,16 @@ class Ns2Simulator:
         if self._trace_all and trace:
             changes = [(float(e["at"]), e["action"], self.net.node_ids[a], self.net.node_ids[b])
                        for e, (a, b) in zip(self.net.events, self._rtmodel_nodes)]
-            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows), changes))))
+            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows, tcp_header=self._tcp_header), changes))))
         for chan, a, b in self._trace_queues:
             if trace:
-                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b)))))
+                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header))))
         if self._traced:
             series = results.series("cwnd")
-            for obj, since in self._traced:
+            for obj, since, initial in self._traced:
                 info = next((f for f in flows if f.source == obj), None)
-                if info is not None:
-                    files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since))))
+                if info is not None and obj in self._attached:
+                    files.append((self._attached[obj], write_temp(cwnd_lines(series, info, since, initial))))
         for chan, path in files:
             src = str(tcl.call("open", path, "r"))
             try:
@@ -584,12 +787,27 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "link"): Ns2Simulator._ns_link_object,
     ("Simulator", "lossmodel"): Ns2Simulator._ns_lossmodel,
     ("ErrorModel", "unit"): Ns2Simulator._em_unit,
+    ("ErrorModule", "init-module"): Ns2Simulator._module_init,
     ("ErrorModel", "ranvar"): Ns2Simulator._em_ranvar,
     ("ErrorModel", "drop-target"): Ns2Simulator._ns_ignore,
     ("ErrorModel/List", "droplist"): Ns2Simulator._em_droplist,
     ("Link", "queue"): Ns2Simulator._link_queue,
+    ("Link", "link"): Ns2Simulator._link_link,
+    ("Link", "errormodule"): Ns2Simulator._link_errormodule,
+    ("ErrorModule", "insert"): Ns2Simulator._module_insert,
+    ("ErrorModule", "bind"): Ns2Simulator._module_bind,
+    ("ErrorModule", "errormodels"): Ns2Simulator._module_models,
+    ("ErrorModule", "default"): Ns2Simulator._module_default,
+    ("Simulator", "monitor-queue"): Ns2Simulator._ns_monitor_queue,
+    ("QueueMonitor", "get-bytes-integrator"): Ns2Simulator._qmon_bytes_integrator,
+    ("QueueMonitor", "get-pkts-integrator"): Ns2Simulator._qmon_pkts_integrator,
+    ("QueueMonitor", "reset"): Ns2Simulator._qmon_reset,
+    ("Integrator", "reset"): Ns2Simulator._integ_reset,
     ("Link", "trace-dynamics"): Ns2Simulator._link_trace_dynamics,
     ("Node", "id"): Ns2Simulator._node_id,
+    ("Node", "neighbors"): Ns2Simulator._node_neighbors,
+    ("Simulator", "delay"): Ns2Simulator._ns_delay,
+    ("Application", "agent"): Ns2Simulator._app_agent,
     ("Node", "allocaddr"): Ns2Simulator._ns_ignore,
     ("Node", "expandaddr"): Ns2Simulator._ns_ignore,
     ("Agent", "attach"): Ns2Simulator._agent_attach,

@@ -9,13 +9,14 @@ lines of each instant sorted (the same reason). Usage: reduce.py TRACE A:B [A:B 
 import sys
 
 
-def reduce(path, links):
-    """The reduced lines of the trace at ``path`` for ``links`` (a set of (from, to))."""
+def reduce(path, links=None):
+    """The reduced lines of the trace at ``path`` for ``links`` (a set of (from, to); None:
+    every line)."""
     out, group, now = [], [], None
     with open(path) as f:
         for line in f:
             c = line.split()
-            if c[0] != "d" and (c[2], c[3]) not in links:
+            if links is not None and c[0] != "d" and (c[2], c[3]) not in links:
                 continue
             if c[1] != now:
                 out.extend(sorted(group))

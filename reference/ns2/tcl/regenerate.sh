@@ -1,8 +1,12 @@
 #!/bin/sh
 # Re-runs the ns-2 scripts of this folder under ns-2.35 (`ns`) and keeps reduced outputs:
 # <script>.bottleneck (reduce.py: the bottleneck's lines and every drop), reno_dumbbell.cwnd
-# (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat and cwnd_probe.txt (the scripts'
-# own output).
+# (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat, cwnd_probe.txt and
+# queue_monitor.txt (the scripts' own output), errormodule.json and old_defaults.json
+# (fingerprint.py of their traces).
+# distribution.jsonl: fingerprints (fingerprint.py) of the traces ns-2.35 writes running the
+# distribution's own tcl/ex examples that nsim runs (apt-get install ns2-examples; the
+# scripts are ns-2's and are not copied here), and what example.tcl prints.
 # Needs ns 2.35 and python3 (stdlib). Raw traces go to a temporary folder and are deleted.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -10,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$here"/*.tcl "$tmp"/
 cd "$tmp"
-for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel; do
+for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor errormodule old_defaults; do
     ns $s.tcl >/dev/null 2>&1 || true   # cbr_null's finish runs `exec nam`, absent here
 done
 python3 "$here/reduce.py" reno_dumbbell.tr 2:3 3:2 > "$here/reno_dumbbell.bottleneck"
@@ -19,4 +23,28 @@ python3 "$here/reduce.py" cbr_null.tr 2:3 > "$here/cbr_null.bottleneck"
 python3 "$here/reduce.py" full_tcp.tr 2:3 3:2 > "$here/full_tcp.bottleneck"
 python3 "$here/reduce.py" rtmodel.tr 0:1 1:0 1:2 2:1 1:3 3:1 2:3 3:2 > "$here/rtmodel.links"
 grep '^v ' rtmodel.tr > "$here/rtmodel.v"
-cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt "$here/"
+for s in errormodule old_defaults; do
+    python3 "$here/fingerprint.py" $s.tcl $s.tr > "$here/$s.json"
+done
+cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt queue_monitor.txt "$here/"
+# suites.jsonl: the same for the tests of ns-2's own tcl/test suites that nsim runs (their all.tr).
+suites=/usr/share/doc/ns2/examples/tcl/test
+: > "$here/suites.jsonl"
+for s in oddBehaviors:onedrop_reno sack:sack1 sack:sack1z sack:sack1a sack:sack1aa sack:sack1b sack:sack1c \
+         sack:sack3 sack:sack_dupacks; do
+    suite=${s%%:*}; name=${s##*:}
+    mkdir "$tmp/$suite-$name" && cd "$tmp/$suite-$name"
+    cp "$suites/test-suite-$suite.tcl" "$suites/misc_simple.tcl" "$suites/support.tcl" .
+    ns "test-suite-$suite.tcl" "$name" >/dev/null 2>&1 || true   # their finish runs perl and xgraph
+    python3 "$here/fingerprint.py" "test-suite-$suite.tcl $name" all.tr >> "$here/suites.jsonl"
+    cd "$tmp"
+done
+ex=/usr/share/doc/ns2/examples/tcl/ex
+: > "$here/distribution.jsonl"
+for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr; do
+    name=${s%%:*}
+    mkdir "$tmp/$name" && cp "$ex/$name.tcl" "$tmp/$name/" && cd "$tmp/$name"
+    ns "$name.tcl" > stdout 2>/dev/null || true   # several end with `exec nam`, absent here
+    python3 "$here/fingerprint.py" "$name.tcl" "${s##*:}" stdout >> "$here/distribution.jsonl"
+    cd "$tmp"
+done

@@ -69,6 +69,13 @@ impl LinkStats {
         self.dropped_bytes += size as u64;
     }
 
+    /// The integrals of the queue's length over time (packet·ps, byte·ps) up to its last
+    /// change, and that instant: the state of ns-2's `Integrator` in a `QueueMonitor`
+    /// (`sum_` up to `lastx_`), which ns-2 scripts read live (python/nsim/ns2/monitors.py).
+    pub fn area(&self) -> (u128, u128, SimTime) {
+        (self.area_pkts, self.area_bytes, self.last_change)
+    }
+
     pub fn total_drops(&self) -> u64 {
         self.drops.iter().sum()
     }

@@ -1,0 +1,41 @@
+"""Fingerprints of the ns-2.35 distribution's example traces for tests/test_ns2_scripts.py
+(Python 3 stdlib only). The scripts are ns-2's (apt-get install ns2-examples), so only what
+ns-2.35 made of them is kept: per trace file, its line count, the count of each event type
+and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids dropped, the
+lines of each instant sorted): equal hashes mean the same events, event for event (a second
+hash leaves out the flags column; a third is the file's own: equal means byte for byte).
+Usage: fingerprint.py SCRIPT TRACE [STDOUT] -> one JSON line on stdout (with the script's
+printed lines when STDOUT, the file its output went to, is given).
+"""
+
+import collections
+import hashlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reduce import reduce  # noqa: E402
+
+
+def fingerprint(path):
+    """The fingerprint of the ns-2 trace at ``path`` (a dict, JSON-ready)."""
+    lines = reduce(path)
+    counts = collections.Counter(f"{c[0]} {c[4]}" for c in (x.split() for x in lines) if len(c) > 4)
+    flagless = [" ".join(c[:6] + c[7:]) for c in (x.split() for x in lines)]
+    with open(path, "rb") as f:
+        raw = hashlib.sha256(f.read()).hexdigest()
+    return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
+            "sha256_without_flags": _sha(flagless), "sha256_of_file": raw}
+
+
+def _sha(lines):
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+if __name__ == "__main__":
+    entry = {"script": sys.argv[1], "trace": os.path.basename(sys.argv[2]), **fingerprint(sys.argv[2])}
+    if len(sys.argv) > 3:
+        with open(sys.argv[3]) as f:
+            entry["stdout"] = f.read().splitlines()
+    print(json.dumps(entry, sort_keys=True))
