@@ -431,6 +431,13 @@ class Ns2Simulator:
         self._notice("namtrace-all: nsim writes no nam animation trace (the file stays empty)")
         return ""
 
+    def _ns_eventtrace_all(self, obj: str, *args: str) -> str:
+        if len(args) > 1:
+            raise Ns2Error("eventtrace-all takes at most one file channel")
+        self._notice("eventtrace-all: nsim writes no `E` lines (TCP congestion events: FAST_RECOVERY, "
+                     "TIMEOUT, SLOW_START...); the trace has the packet events only")
+        return ""
+
     def _ns_flush_trace(self, obj: str) -> str:
         self.runner.finish("flush-trace")
         return ""
@@ -779,6 +786,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "halt"): Ns2Simulator._ns_halt,
     ("Simulator", "trace-all"): Ns2Simulator._ns_trace_all,
     ("Simulator", "namtrace-all"): Ns2Simulator._ns_namtrace_all,
+    ("Simulator", "eventtrace-all"): Ns2Simulator._ns_eventtrace_all,
     ("Simulator", "flush-trace"): Ns2Simulator._ns_flush_trace,
     ("Simulator", "trace-queue"): Ns2Simulator._ns_trace_queue,
     ("Simulator", "rtproto"): Ns2Simulator._ns_rtproto,

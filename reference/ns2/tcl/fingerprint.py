@@ -4,8 +4,10 @@ ns-2.35 made of them is kept: per trace file, its line count, the count of each 
 and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids dropped, the
 lines of each instant sorted): equal hashes mean the same events, event for event (a second
 hash leaves out the flags column; a third is the file's own: equal means byte for byte).
-Usage: fingerprint.py SCRIPT TRACE [STDOUT] -> one JSON line on stdout (with the script's
-printed lines when STDOUT, the file its output went to, is given).
+With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
+for a script whose runs part at a random draw of ns-2's (a RED early drop).
+Usage: fingerprint.py SCRIPT TRACE [STDOUT [BEFORE]] -> one JSON line on stdout (with the
+script's printed lines when STDOUT, the file its output went to, is given; `-` for none).
 """
 
 import collections
@@ -29,13 +31,21 @@ def fingerprint(path):
             "sha256_without_flags": _sha(flagless), "sha256_of_file": raw}
 
 
+def before(path, t):
+    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s."""
+    return _sha([x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t])
+
+
 def _sha(lines):
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
 if __name__ == "__main__":
     entry = {"script": sys.argv[1], "trace": os.path.basename(sys.argv[2]), **fingerprint(sys.argv[2])}
-    if len(sys.argv) > 3:
+    if len(sys.argv) > 3 and sys.argv[3] != "-":
         with open(sys.argv[3]) as f:
             entry["stdout"] = f.read().splitlines()
+    if len(sys.argv) > 4:
+        entry["before"] = float(sys.argv[4])
+        entry["sha256_before"] = before(sys.argv[2], entry["before"])
     print(json.dumps(entry, sort_keys=True))
