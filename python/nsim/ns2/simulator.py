@@ -393,6 +393,18 @@ class Ns2Simulator:
         self.interp.tcl.eval(f"{agent} set agent_addr_ {nid}; {agent} set agent_port_ {ag.port}")
         return ""
 
+    def _ns_detach_agent(self, obj: str, node: str, agent: str) -> str:
+        nid, ag = self._node(node), self._agent(agent)
+        if ag.node != nid:
+            raise Ns2Error(f"agent {agent} is not attached to node {nid}")
+        self.runner.can_plan(f"`detach-agent {agent}`")
+        if ag.detached is not None:
+            raise Ns2Error(f"agent {agent} is already detached (at {ag.detached:g} s)")
+        ag.detached = self.runner.now
+        where = self.interp.where()
+        ag.detached_by = f"line {where[0]}: `{where[1]}`" if where else "detach-agent"
+        return ""
+
     def _ns_connect(self, obj: str, a: str, b: str) -> str:
         sa, sb = self._agent(a), self._agent(b)
         senders = [x for x in (sa, sb) if {"Agent/TCP", "Agent/UDP"} & set(self._heritage(x.obj))]
@@ -780,6 +792,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "queue-limit"): Ns2Simulator._ns_queue_limit,
     ("Simulator", "attach-agent"): Ns2Simulator._ns_attach_agent,
     ("Simulator", "connect"): Ns2Simulator._ns_connect,
+    ("Simulator", "detach-agent"): Ns2Simulator._ns_detach_agent,
     ("Simulator", "at"): Ns2Simulator._ns_at,
     ("Simulator", "run"): Ns2Simulator._ns_run,
     ("Simulator", "now"): Ns2Simulator._ns_now,

@@ -21,6 +21,12 @@ pub struct FlowSpec {
     pub start: Option<TimeSpec>,
     /// When the source stops (no packet leaves after it). Default: the end of the run.
     pub stop: Option<TimeSpec>,
+    /// At `stop`, detach both ends as ns-2's `detach-agent` does: from then the source sends
+    /// nothing (no retransmission) and the sink answers nothing (no ACK); what is still in
+    /// flight is delivered to the node and discarded (sim/detach.rs). Needs `stop`. Default
+    /// false: a stopped flow's sender still recovers what it sent and its sink still ACKs.
+    #[serde(default)]
+    pub detach_at_stop: bool,
     /// With `repeat`: start (and stop) of flow i are shifted by every·floor(i / group).
     pub stagger: Option<Stagger>,
     /// Random start: each flow's start (and stop) moves by a uniform draw in [0, jitter) from

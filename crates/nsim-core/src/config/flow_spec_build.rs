@@ -27,6 +27,7 @@ use crate::ids::{AgentId, NodeId};
 use crate::net::Net;
 use crate::packet::PType;
 use crate::rng::stream;
+use crate::sim::detach::DetachedAt;
 use crate::sim::{AgentSlot, FlowInfo};
 use crate::time::{Dur, SimTime};
 use crate::transport::udp::{UdpSink, UdpSource};
@@ -40,6 +41,8 @@ pub(crate) struct ResolvedFlow {
     pub dst: NodeId,
     pub start: SimTime,
     pub stop: Option<SimTime>,
+    /// Both ends are detached at `stop` (the flow's `detach_at_stop`).
+    pub detach_at_stop: bool,
     pub app: AppSpec,
     pub transport: TransportSpec,
     pub prio: u8,
@@ -134,6 +137,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<
                     return Err(ConfigError::new(format!("{path}.stop"), format!("flow '{name}' stops at {stop}, not after its start {start}")));
                 }
             }
+            if f.detach_at_stop && stop.is_none() {
+                return Err(ConfigError::new(format!("{path}.detach_at_stop"), format!("flow '{name}' has no `stop` to detach its ends at")));
+            }
             if let Some(first) = seen.insert(name.clone(), path.clone()) {
                 return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{name}' (first at {first})")));
             }
@@ -144,6 +150,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<
                 dst,
                 start,
                 stop,
+                detach_at_stop: f.detach_at_stop,
                 app: f.app.clone(),
                 transport: f.transport.clone(),
                 prio: f.prio,
@@ -644,6 +651,10 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let (src, sink) = crate::transport::stp::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
                 (src, sink, "stp")
             }
+        };
+        let (source, sink) = match f.stop.filter(|_| f.detach_at_stop) {
+            Some(at) => (DetachedAt::new(source, at), DetachedAt::new(sink, at)),
+            None => (source, sink),
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });
