@@ -54,7 +54,7 @@ class App:
 
 @dataclass
 class FlowInfo:
-    """What the trace writer needs of one nsim flow: the ns-2 fid and the end points."""
+    """What the trace writer needs of one nsim flow: the ns-2 fids and the end points."""
 
     name: str
     source: str
@@ -62,6 +62,9 @@ class FlowInfo:
     fid: int
     src: tuple[int, int]
     dst: tuple[int, int]
+    #: The fid of the sink's packets (ACKs): the source's, but a FullTcp listener's own when
+    #: set (ns-2.35 writes the listener's `fid_` if not 0, else the SYN's: measured both ways).
+    back_fid: int
 
 
 #: The nsim error model of a link direction, given the flows' names by ns-2 flow id.
@@ -169,6 +172,8 @@ class Network:
                                " (senders: Agent/TCP and its variants, Agent/UDP)")
             if app is not None:
                 app_table = application(self.heritage(app), self.values(app), sh, sv)
+            elif plan[0][1] == "send":  # FullTcp's `send N`: N bytes, the connection stays open
+                app_table = {"kind": "file", "size": int(plan[0][2]), "close": False}
             else:
                 app_table = {"kind": "file", "size": int(plan[0][2]) * transport.get("packet_size", 1000)}
             start = [t for t, what, _ in plan if what != "stop"]
@@ -190,8 +195,10 @@ class Network:
                 flow["stop"] = stop[0]
             if ag.detached is not None or sink.detached is not None:
                 flow.update(self._detach(ag, sink, stop))
-            fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink and FullTcp copy it)
-            info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0))
+            fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink copies it)
+            back = int(number(kv["fid_"], "fid_")) if transport["kind"] == "tcp_full" else 0
+            info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0),
+                            back or fid)
             out.append((flow, info))
         return out
 

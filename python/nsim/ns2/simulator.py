@@ -678,6 +678,11 @@ class Ns2Simulator:
         self._agent(obj).plan.append((self.runner.now, "advance", number(n, "advance")))
         return ""
 
+    def _full_send(self, obj: str, n: str) -> str:
+        self.runner.can_plan(f"`{obj} send`")
+        self._agent(obj).plan.append((self.runner.now, "send", number(n, "send")))
+        return ""
+
     def _agent_port(self, obj: str) -> str:
         return self._var(obj, "agent_port_")
 
@@ -840,6 +845,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Agent", "addr"): Ns2Simulator._agent_addr,
     ("Agent/TCP", "advance"): Ns2Simulator._agent_advance,
     ("Agent/TCP/FullTcp", "listen"): Ns2Simulator._full_listen,
+    ("Agent/TCP/FullTcp", "send"): Ns2Simulator._full_send,
     ("Agent/TCP", "advanceby"): Ns2Simulator._agent_advance,
     ("Application", "attach-agent"): Ns2Simulator._app_attach_agent,
     ("Application", "start"): Ns2Simulator._app_start,

@@ -3,9 +3,12 @@
 ns-2.35 made of them is kept: per trace file, its line count, the count of each event type
 and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids dropped, the
 lines of each instant sorted): equal hashes mean the same events, event for event (a second
-hash leaves out the flags column; a third is the file's own: equal means byte for byte).
-With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
-for a script whose runs part at a random draw of ns-2's (a RED early drop).
+hash leaves out the flags column, another the seq column of `ack` lines, where a FullTcp
+listener's sequence number stands and nsim writes its ACK number; a third is the file's own:
+equal means byte for byte).
+With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only
+(and a fifth those without the seq column of `ack` lines): for a script whose runs part at
+a known point (a RED early drop drawn from ns-2's generator).
 Usage: fingerprint.py SCRIPT TRACE [STDOUT [BEFORE]] -> one JSON line on stdout (with the
 script's printed lines when STDOUT, the file its output went to, is given; `-` for none).
 """
@@ -28,12 +31,32 @@ def fingerprint(path):
     with open(path, "rb") as f:
         raw = hashlib.sha256(f.read()).hexdigest()
     return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
-            "sha256_without_flags": _sha(flagless), "sha256_of_file": raw}
+            "sha256_without_flags": _sha(flagless), "sha256_without_ack_seq": _sha(_without_ack_seq(lines)),
+            "sha256_of_file": raw}
 
 
-def before(path, t):
-    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s."""
-    return _sha([x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t])
+def before(path, t, ack_seq=True):
+    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s
+    (without the seq column of ``ack`` lines unless ``ack_seq``)."""
+    lines = [x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t]
+    return _sha(lines if ack_seq else _without_ack_seq(lines))
+
+
+def _without_ack_seq(lines):
+    """``lines`` without the seq column of ``ack`` lines, the lines of each instant sorted again."""
+    return sorted_by_instant([" ".join(c[:10] if c[4] == "ack" else c) for c in (x.split() for x in lines)])
+
+
+def sorted_by_instant(lines):
+    """``lines`` with those of each instant sorted again (a changed column moves ties)."""
+    out, group, now = [], [], None
+    for x in lines:
+        t = x.split(" ", 2)[1]
+        if t != now:
+            out.extend(sorted(group))
+            group, now = [], t
+        group.append(x)
+    return out + sorted(group)
 
 
 def _sha(lines):
@@ -48,4 +71,5 @@ if __name__ == "__main__":
     if len(sys.argv) > 4:
         entry["before"] = float(sys.argv[4])
         entry["sha256_before"] = before(sys.argv[2], entry["before"])
+        entry["sha256_before_without_ack_seq"] = before(sys.argv[2], entry["before"], ack_seq=False)
     print(json.dumps(entry, sort_keys=True))

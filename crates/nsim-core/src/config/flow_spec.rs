@@ -177,7 +177,13 @@ pub enum AppSpec {
     Bulk {},
     /// A finite transfer of `size` application bytes; its completion time (last byte
     /// acknowledged) is recorded as `completion_s`. TCP only.
-    File { size: SizeSpec },
+    File {
+        size: SizeSpec,
+        /// tcp_full only: whether the client closes after the data (its FIN leaves with the
+        /// last segment). false keeps the connection open, as ns-2 FullTcp's
+        /// `$tcp send N` (tcp-full.cc `sendmsg` without `MSG_EOF`: no FIN). Default true.
+        close: Option<bool>,
+    },
     /// Repeated transfers over one TCP connection (`transport = { kind = "tcp" }`): a transfer
     /// of `size` bytes (`size_dist` "fixed", the default; "exponential" or "pareto" with mean
     /// `size` and `shape`, default 1.5), and when its last byte is acknowledged a think time

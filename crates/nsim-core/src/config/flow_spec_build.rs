@@ -305,7 +305,8 @@ fn bulk_only(app: &AppSpec, path: &str, transport: &str) -> CResult<()> {
 fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
     match app {
         AppSpec::Bulk {} => Ok(None),
-        AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
+        AppSpec::File { close: Some(_), .. } => Err(ConfigError::new(format!("{path}.close"), "only a tcp_full connection closes: a one-way TCP has no FIN")),
+        AppSpec::File { size, .. } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Video { .. } => Err(ConfigError::new(format!("{path}.kind"), "'video' runs over UDP (its layers need datagrams): leave out `transport`")),
         AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => Ok(None),
@@ -479,7 +480,7 @@ fn full_app(app: &AppSpec, path: &str) -> CResult<crate::tcp::full::app::AppKind
     use crate::tcp::full::app::AppKind;
     match app {
         AppSpec::Bulk {} => Ok(AppKind::Bulk),
-        AppSpec::File { size } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0 }),
+        AppSpec::File { size, close } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0, close: close.unwrap_or(true) }),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Transactions { request, response, count, think, split } => {
             if request.0 .0 == 0 || response.0 .0 == 0 {
