@@ -6,9 +6,8 @@ lines of each instant sorted): equal hashes mean the same events, event for even
 hash leaves out the flags column, another the seq column of `ack` lines, where a FullTcp
 listener's sequence number stands and nsim writes its ACK number; a third is the file's own:
 equal means byte for byte).
-With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only
-(and a fifth those without the seq column of `ack` lines): for a script whose runs part at
-a known point (a RED early drop drawn from ns-2's generator).
+With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
+for a script whose runs part at a random draw of ns-2's (a RED early drop).
 Usage: fingerprint.py SCRIPT TRACE [STDOUT [BEFORE]] -> one JSON line on stdout (with the
 script's printed lines when STDOUT, the file its output went to, is given; `-` for none).
 """
@@ -35,11 +34,9 @@ def fingerprint(path):
             "sha256_of_file": raw}
 
 
-def before(path, t, ack_seq=True):
-    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s
-    (without the seq column of ``ack`` lines unless ``ack_seq``)."""
-    lines = [x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t]
-    return _sha(lines if ack_seq else _without_ack_seq(lines))
+def before(path, t):
+    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s."""
+    return _sha([x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t])
 
 
 def _without_ack_seq(lines):
@@ -71,5 +68,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 4:
         entry["before"] = float(sys.argv[4])
         entry["sha256_before"] = before(sys.argv[2], entry["before"])
-        entry["sha256_before_without_ack_seq"] = before(sys.argv[2], entry["before"], ack_seq=False)
     print(json.dumps(entry, sort_keys=True))
