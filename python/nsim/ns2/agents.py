@@ -137,11 +137,15 @@ def full_tcp_transport(client: list[str], cvars: dict[str, str], server: list[st
     if acks not in (1, 2):
         raise Ns2Error(f"segsperack_ {acks}: nsim's tcp_full ACKs every segment (1) or every second one (2)")
     out["delayed_ack"] = acks == 2
+    out["delack_by_bytes"] = True  # tcp-full.cc need_send: bytes since the last ACK, not full segments
     if number(cvars["segsperack_"], "segsperack_") != 1:
         raise Ns2Error("segsperack_ of the sending FullTcp: only the listener's is modelled (it sends the ACKs)")
     mapped = set(_FULL_KEYS) | {"nodelay_", "segsperack_"}
     check_unmapped("the FullTcp client", client, cvars, mapped, _TCP_STATE)
-    check_unmapped("the FullTcp listener", server, svars, mapped, _TCP_STATE + ("segsize_", "window_", "windowInit_"))
+    # The listener's iss_ shows only in the seq column of its own packets, which nsim's trace
+    # fills with the ACK number instead (docs/guide/ns2-scripts.md, known differences).
+    check_unmapped("the FullTcp listener", server, svars, mapped,
+                   _TCP_STATE + ("segsize_", "window_", "windowInit_", "iss_"))
     return out
 
 

@@ -37,6 +37,10 @@ class Agent:
     app: str | None = None
     #: (time, action, argument) of start/stop/advance calls on the agent itself.
     plan: list[tuple[float, str, float]] = field(default_factory=list)
+    #: When `$ns detach-agent` detached it (its traffic then goes to ns-2's null agent).
+    detached: float | None = None
+    #: The script line that detached it (named by errors).
+    detached_by: str = ""
 
 
 @dataclass
@@ -50,7 +54,7 @@ class App:
 
 @dataclass
 class FlowInfo:
-    """What the trace writer needs of one nsim flow: the ns-2 fid and the end points."""
+    """What the trace writer needs of one nsim flow: the ns-2 fids and the end points."""
 
     name: str
     source: str
@@ -58,6 +62,9 @@ class FlowInfo:
     fid: int
     src: tuple[int, int]
     dst: tuple[int, int]
+    #: The fid of the sink's packets (ACKs): the source's, but a FullTcp listener's own when
+    #: set (ns-2.35 writes the listener's `fid_` if not 0, else the SYN's: measured both ways).
+    back_fid: int
 
 
 #: The nsim error model of a link direction, given the flows' names by ns-2 flow id.
@@ -165,6 +172,8 @@ class Network:
                                " (senders: Agent/TCP and its variants, Agent/UDP)")
             if app is not None:
                 app_table = application(self.heritage(app), self.values(app), sh, sv)
+            elif plan[0][1] == "send":  # FullTcp's `send N`: N bytes, the connection stays open
+                app_table = {"kind": "file", "size": int(plan[0][2]), "close": False}
             else:
                 app_table = {"kind": "file", "size": int(plan[0][2]) * transport.get("packet_size", 1000)}
             start = [t for t, what, _ in plan if what != "stop"]
@@ -184,10 +193,27 @@ class Network:
                                     "app": app_table, "transport": transport, "start": start[0]}
             if stop:
                 flow["stop"] = stop[0]
-            fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink and FullTcp copy it)
-            info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0))
+            if ag.detached is not None or sink.detached is not None:
+                flow.update(self._detach(ag, sink, stop))
+            fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink copies it)
+            back = int(number(kv["fid_"], "fid_")) if transport["kind"] == "tcp_full" else 0
+            info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0),
+                            back or fid)
             out.append((flow, info))
         return out
+
+    @staticmethod
+    def _detach(ag: Agent, sink: Agent, stop: list[float]) -> dict[str, Any]:
+        """The flow keys of a connection whose ends `$ns detach-agent` detached: its stop,
+        with both ends silent from then (nsim's ``detach_at_stop``)."""
+        by = ag.detached_by or sink.detached_by
+        if ag.detached != sink.detached:
+            one = ag if sink.detached is None else sink if ag.detached is None else None
+            which = f"only {one.obj} of {ag.obj} and {sink.obj}" if one else f"{ag.obj} and {sink.obj} at different times"
+            raise Ns2Error(f"detach-agent of {which} ({by}): nsim detaches both ends of a connection at one time")
+        if stop:
+            raise Ns2Error(f"{ag.obj} is both stopped and detached ({by}): nsim takes one of the two")
+        return {"stop": ag.detached, "detach_at_stop": True}
 
     def _plan(self, ag: Agent) -> tuple[list[tuple[float, str, float]], str | None]:
         """The agent's start/stop calls and its application (if any)."""

@@ -26,7 +26,8 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
                     tcp_header: bool = False) -> Iterable[str]:
     """nsim's trace lines with the time rounded as ns-2 prints it, the flags as ns-2.35
     places them, column 8 (flow id) and
-    9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` and the agents' ports
+    9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` (the sink's packets:
+    :attr:`FlowInfo.back_fid`) and the agents' ports
     (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
     (``trace-queue``); with ``tcp_header``: :data:`ZERO_TCP_HEADER` appended. Python reads and
     writes each line (docs/guide/ns2-scripts.md, "Speed")."""
@@ -34,7 +35,7 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
     cols = []
     for f in flows:
         a, b = f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}"
-        cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.fid} {b} {a}"))
+        cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.back_fid} {b} {a}"))
     keep = None if only is None else (str(only[0]), str(only[1]))
     last_in, last_out = "", ""
     flag_cache: dict[str, str] = {}

@@ -393,6 +393,18 @@ class Ns2Simulator:
         self.interp.tcl.eval(f"{agent} set agent_addr_ {nid}; {agent} set agent_port_ {ag.port}")
         return ""
 
+    def _ns_detach_agent(self, obj: str, node: str, agent: str) -> str:
+        nid, ag = self._node(node), self._agent(agent)
+        if ag.node != nid:
+            raise Ns2Error(f"agent {agent} is not attached to node {nid}")
+        self.runner.can_plan(f"`detach-agent {agent}`")
+        if ag.detached is not None:
+            raise Ns2Error(f"agent {agent} is already detached (at {ag.detached:g} s)")
+        ag.detached = self.runner.now
+        where = self.interp.where()
+        ag.detached_by = f"line {where[0]}: `{where[1]}`" if where else "detach-agent"
+        return ""
+
     def _ns_connect(self, obj: str, a: str, b: str) -> str:
         sa, sb = self._agent(a), self._agent(b)
         senders = [x for x in (sa, sb) if {"Agent/TCP", "Agent/UDP"} & set(self._heritage(x.obj))]
@@ -429,6 +441,13 @@ class Ns2Simulator:
 
     def _ns_namtrace_all(self, obj: str, *args: str) -> str:
         self._notice("namtrace-all: nsim writes no nam animation trace (the file stays empty)")
+        return ""
+
+    def _ns_eventtrace_all(self, obj: str, *args: str) -> str:
+        if len(args) > 1:
+            raise Ns2Error("eventtrace-all takes at most one file channel")
+        self._notice("eventtrace-all: nsim writes no `E` lines (TCP congestion events: FAST_RECOVERY, "
+                     "TIMEOUT, SLOW_START...); the trace has the packet events only")
         return ""
 
     def _ns_flush_trace(self, obj: str) -> str:
@@ -659,6 +678,11 @@ class Ns2Simulator:
         self._agent(obj).plan.append((self.runner.now, "advance", number(n, "advance")))
         return ""
 
+    def _full_send(self, obj: str, n: str) -> str:
+        self.runner.can_plan(f"`{obj} send`")
+        self._agent(obj).plan.append((self.runner.now, "send", number(n, "send")))
+        return ""
+
     def _agent_port(self, obj: str) -> str:
         return self._var(obj, "agent_port_")
 
@@ -773,12 +797,14 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "queue-limit"): Ns2Simulator._ns_queue_limit,
     ("Simulator", "attach-agent"): Ns2Simulator._ns_attach_agent,
     ("Simulator", "connect"): Ns2Simulator._ns_connect,
+    ("Simulator", "detach-agent"): Ns2Simulator._ns_detach_agent,
     ("Simulator", "at"): Ns2Simulator._ns_at,
     ("Simulator", "run"): Ns2Simulator._ns_run,
     ("Simulator", "now"): Ns2Simulator._ns_now,
     ("Simulator", "halt"): Ns2Simulator._ns_halt,
     ("Simulator", "trace-all"): Ns2Simulator._ns_trace_all,
     ("Simulator", "namtrace-all"): Ns2Simulator._ns_namtrace_all,
+    ("Simulator", "eventtrace-all"): Ns2Simulator._ns_eventtrace_all,
     ("Simulator", "flush-trace"): Ns2Simulator._ns_flush_trace,
     ("Simulator", "trace-queue"): Ns2Simulator._ns_trace_queue,
     ("Simulator", "rtproto"): Ns2Simulator._ns_rtproto,
@@ -819,6 +845,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Agent", "addr"): Ns2Simulator._agent_addr,
     ("Agent/TCP", "advance"): Ns2Simulator._agent_advance,
     ("Agent/TCP/FullTcp", "listen"): Ns2Simulator._full_listen,
+    ("Agent/TCP/FullTcp", "send"): Ns2Simulator._full_send,
     ("Agent/TCP", "advanceby"): Ns2Simulator._agent_advance,
     ("Application", "attach-agent"): Ns2Simulator._app_attach_agent,
     ("Application", "start"): Ns2Simulator._app_start,

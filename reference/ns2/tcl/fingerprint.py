@@ -3,9 +3,13 @@
 ns-2.35 made of them is kept: per trace file, its line count, the count of each event type
 and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids dropped, the
 lines of each instant sorted): equal hashes mean the same events, event for event (a second
-hash leaves out the flags column; a third is the file's own: equal means byte for byte).
-Usage: fingerprint.py SCRIPT TRACE [STDOUT] -> one JSON line on stdout (with the script's
-printed lines when STDOUT, the file its output went to, is given).
+hash leaves out the flags column, another the seq column of `ack` lines, where a FullTcp
+listener's sequence number stands and nsim writes its ACK number; a third is the file's own:
+equal means byte for byte).
+With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
+for a script whose runs part at a random draw of ns-2's (a RED early drop).
+Usage: fingerprint.py SCRIPT TRACE [STDOUT [BEFORE]] -> one JSON line on stdout (with the
+script's printed lines when STDOUT, the file its output went to, is given; `-` for none).
 """
 
 import collections
@@ -26,7 +30,30 @@ def fingerprint(path):
     with open(path, "rb") as f:
         raw = hashlib.sha256(f.read()).hexdigest()
     return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
-            "sha256_without_flags": _sha(flagless), "sha256_of_file": raw}
+            "sha256_without_flags": _sha(flagless), "sha256_without_ack_seq": _sha(_without_ack_seq(lines)),
+            "sha256_of_file": raw}
+
+
+def before(path, t):
+    """The SHA-256 of the reduced packet events of the trace at ``path`` before ``t`` s."""
+    return _sha([x for x in reduce(path) if x[:2] in ("+ ", "- ", "r ", "d ") and float(x.split()[1]) < t])
+
+
+def _without_ack_seq(lines):
+    """``lines`` without the seq column of ``ack`` lines, the lines of each instant sorted again."""
+    return sorted_by_instant([" ".join(c[:10] if c[4] == "ack" else c) for c in (x.split() for x in lines)])
+
+
+def sorted_by_instant(lines):
+    """``lines`` with those of each instant sorted again (a changed column moves ties)."""
+    out, group, now = [], [], None
+    for x in lines:
+        t = x.split(" ", 2)[1]
+        if t != now:
+            out.extend(sorted(group))
+            group, now = [], t
+        group.append(x)
+    return out + sorted(group)
 
 
 def _sha(lines):
@@ -35,7 +62,10 @@ def _sha(lines):
 
 if __name__ == "__main__":
     entry = {"script": sys.argv[1], "trace": os.path.basename(sys.argv[2]), **fingerprint(sys.argv[2])}
-    if len(sys.argv) > 3:
+    if len(sys.argv) > 3 and sys.argv[3] != "-":
         with open(sys.argv[3]) as f:
             entry["stdout"] = f.read().splitlines()
+    if len(sys.argv) > 4:
+        entry["before"] = float(sys.argv[4])
+        entry["sha256_before"] = before(sys.argv[2], entry["before"])
     print(json.dumps(entry, sort_keys=True))

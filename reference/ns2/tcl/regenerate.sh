@@ -41,10 +41,12 @@ for s in oddBehaviors:onedrop_reno sack:sack1 sack:sack1z sack:sack1a sack:sack1
 done
 ex=/usr/share/doc/ns2/examples/tcl/ex
 : > "$here/distribution.jsonl"
-for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr; do
-    name=${s%%:*}
+# name:trace[:before] (before: where ns-2's random draws part the runs; tcp-et's RED early drop)
+for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr tcp-et:out.tr:1.28 \
+         simple:out.tr nam-large-flowid:out.tr nam-simplexlink:out.tr; do
+    name=${s%%:*}; rest=${s#*:}; trace=${rest%%:*}; before=${rest#"$trace"}
     mkdir "$tmp/$name" && cp "$ex/$name.tcl" "$tmp/$name/" && cd "$tmp/$name"
     ns "$name.tcl" > stdout 2>/dev/null || true   # several end with `exec nam`, absent here
-    python3 "$here/fingerprint.py" "$name.tcl" "${s##*:}" stdout >> "$here/distribution.jsonl"
+    python3 "$here/fingerprint.py" "$name.tcl" "$trace" stdout ${before#:} >> "$here/distribution.jsonl"
     cd "$tmp"
 done

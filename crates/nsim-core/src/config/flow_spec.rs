@@ -21,6 +21,12 @@ pub struct FlowSpec {
     pub start: Option<TimeSpec>,
     /// When the source stops (no packet leaves after it). Default: the end of the run.
     pub stop: Option<TimeSpec>,
+    /// At `stop`, detach both ends as ns-2's `detach-agent` does: from then the source sends
+    /// nothing (no retransmission) and the sink answers nothing (no ACK); what is still in
+    /// flight is delivered to the node and discarded (sim/detach.rs). Needs `stop`. Default
+    /// false: a stopped flow's sender still recovers what it sent and its sink still ACKs.
+    #[serde(default)]
+    pub detach_at_stop: bool,
     /// With `repeat`: start (and stop) of flow i are shifted by every·floor(i / group).
     pub stagger: Option<Stagger>,
     /// Random start: each flow's start (and stop) moves by a uniform draw in [0, jitter) from
@@ -171,7 +177,13 @@ pub enum AppSpec {
     Bulk {},
     /// A finite transfer of `size` application bytes; its completion time (last byte
     /// acknowledged) is recorded as `completion_s`. TCP only.
-    File { size: SizeSpec },
+    File {
+        size: SizeSpec,
+        /// tcp_full only: whether the client closes after the data (its FIN leaves with the
+        /// last segment). false keeps the connection open, as ns-2 FullTcp's
+        /// `$tcp send N` (tcp-full.cc `sendmsg` without `MSG_EOF`: no FIN). Default true.
+        close: Option<bool>,
+    },
     /// Repeated transfers over one TCP connection (`transport = { kind = "tcp" }`): a transfer
     /// of `size` bytes (`size_dist` "fixed", the default; "exponential" or "pareto" with mean
     /// `size` and `shape`, default 1.5), and when its last byte is acknowledged a think time

@@ -27,6 +27,7 @@ use crate::ids::{AgentId, NodeId};
 use crate::net::Net;
 use crate::packet::PType;
 use crate::rng::stream;
+use crate::sim::detach::DetachedAt;
 use crate::sim::{AgentSlot, FlowInfo};
 use crate::time::{Dur, SimTime};
 use crate::transport::udp::{UdpSink, UdpSource};
@@ -40,6 +41,8 @@ pub(crate) struct ResolvedFlow {
     pub dst: NodeId,
     pub start: SimTime,
     pub stop: Option<SimTime>,
+    /// Both ends are detached at `stop` (the flow's `detach_at_stop`).
+    pub detach_at_stop: bool,
     pub app: AppSpec,
     pub transport: TransportSpec,
     pub prio: u8,
@@ -134,6 +137,9 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<
                     return Err(ConfigError::new(format!("{path}.stop"), format!("flow '{name}' stops at {stop}, not after its start {start}")));
                 }
             }
+            if f.detach_at_stop && stop.is_none() {
+                return Err(ConfigError::new(format!("{path}.detach_at_stop"), format!("flow '{name}' has no `stop` to detach its ends at")));
+            }
             if let Some(first) = seen.insert(name.clone(), path.clone()) {
                 return Err(ConfigError::new(format!("{path}.name"), format!("duplicate flow name '{name}' (first at {first})")));
             }
@@ -144,6 +150,7 @@ pub(crate) fn expand_flows(scn: &Scenario, names: &Names, seed: u64) -> CResult<
                 dst,
                 start,
                 stop,
+                detach_at_stop: f.detach_at_stop,
                 app: f.app.clone(),
                 transport: f.transport.clone(),
                 prio: f.prio,
@@ -298,7 +305,8 @@ fn bulk_only(app: &AppSpec, path: &str, transport: &str) -> CResult<()> {
 fn tcp_app_bytes(app: &AppSpec, path: &str) -> CResult<Option<u64>> {
     match app {
         AppSpec::Bulk {} => Ok(None),
-        AppSpec::File { size } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
+        AppSpec::File { close: Some(_), .. } => Err(ConfigError::new(format!("{path}.close"), "only a tcp_full connection closes: a one-way TCP has no FIN")),
+        AppSpec::File { size, .. } if size.0 .0 > 0 => Ok(Some(size.0 .0)),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Video { .. } => Err(ConfigError::new(format!("{path}.kind"), "'video' runs over UDP (its layers need datagrams): leave out `transport`")),
         AppSpec::Repeat { .. } | AppSpec::Telnet { .. } | AppSpec::Http { .. } => Ok(None),
@@ -472,7 +480,7 @@ fn full_app(app: &AppSpec, path: &str) -> CResult<crate::tcp::full::app::AppKind
     use crate::tcp::full::app::AppKind;
     match app {
         AppSpec::Bulk {} => Ok(AppKind::Bulk),
-        AppSpec::File { size } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0 }),
+        AppSpec::File { size, close } if size.0 .0 > 0 => Ok(AppKind::File { bytes: size.0 .0, close: close.unwrap_or(true) }),
         AppSpec::File { .. } => Err(ConfigError::new(format!("{path}.size"), "a file transfer needs at least 1 byte")),
         AppSpec::Transactions { request, response, count, think, split } => {
             if request.0 .0 == 0 || response.0 .0 == 0 {
@@ -644,6 +652,10 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                 let (src, sink) = crate::transport::stp::agents(p, f.stop, endpoints(&f, src_agent, dst_agent));
                 (src, sink, "stp")
             }
+        };
+        let (source, sink) = match f.stop.filter(|_| f.detach_at_stop) {
+            Some(at) => (DetachedAt::new(source, at), DetachedAt::new(sink, at)),
+            None => (source, sink),
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });
         agents.push(AgentSlot { agent: sink, node: f.dst, flow });

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 pub mod collect;
+pub mod detach;
 pub mod flow_control;
 
 use crate::agent::{Agent, AgentCtx};

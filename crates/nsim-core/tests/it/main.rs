@@ -13,6 +13,7 @@ mod end_to_end;
 mod ethernet_bridge;
 mod ethernet_pause;
 mod events_link_kinds;
+mod flow_detach;
 mod flow_pause;
 mod flow_start_jitter;
 mod host_sched;

@@ -20,6 +20,22 @@ fn handshake_takes_one_round_trip_and_the_connection_closes() {
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
 }
 
+/// `close = false` (ns-2 FullTcp's `$tcp send N`): the same file completes but no FIN
+/// follows, so the connection is still open at the end of the run; a one-way TCP refuses the
+/// key (it has no FIN). Against ns-2.35: the distribution's nam-simplexlink.tcl
+/// (tests/test_ns2_scripts.py).
+#[test]
+fn a_file_written_without_close_leaves_the_connection_open() {
+    let open = r#"{ kind = "file", size = "10000B", close = false }"#;
+    let r = run(&path("10Mb", "50ms", "5s", open, r#"{ kind = "tcp_full", mss = "1000B" }"#));
+    let f = &r.flows[0];
+    assert!(f.completion_s.is_some() && f.close_s.is_none(), "{f:?}");
+    assert_eq!(f.goodput_bps * 5.0 / 8.0, 10_000.0);
+    assert!(r.accounting.balanced(), "{:?}", r.accounting);
+    let err = common::config_error(&path("10Mb", "50ms", "5s", open, r#"{ kind = "tcp" }"#));
+    assert!(err.contains("flows[0].app.close") && err.contains("no FIN"), "{err}");
+}
+
 /// Simultaneous open (RFC 793 §3.4 Figure 8): both ends send a SYN at time 0, each answers
 /// the other's with SYN-ACK from SYN-RECEIVED, and each is ESTABLISHED when the other's
 /// SYN-ACK arrives: after 2 x (40 B at 10 Mb/s + 50 ms), one round trip as for a normal open.

@@ -2,7 +2,8 @@
 //! active opener writes, the server at the passive opener answers.
 //!
 //! - bulk: an endless write (ns-2 `Application/FTP` `start`); never closes.
-//! - file: writes N bytes then closes (FIN after the data).
+//! - file: writes N bytes then closes (FIN after the data), or stays open (`close = false`,
+//!   ns-2 FullTcp's `$tcp send N`).
 //! - transactions: request/response (Noureddine 2002 ch. 2, Telnet/HTTP-like): the client writes a
 //!   request of `request` bytes; the server, once it has the whole request, writes a response
 //!   of `response` bytes; the client, once it has the whole response, records the
@@ -17,7 +18,7 @@ use crate::time::{Dur, SimTime};
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppKind {
     Bulk,
-    File { bytes: u64 },
+    File { bytes: u64, close: bool },
     Transactions { request: u64, response: u64, count: u32, think: Dur, split: Option<u64> },
     /// A byte-stream application drives the connection instead ([`super::conn::stream_end`]).
     Stream,
@@ -69,7 +70,7 @@ impl App {
         }
         match self.kind {
             AppKind::Bulk => AppOut { write: u64::MAX, ..AppOut::default() },
-            AppKind::File { bytes } => AppOut { write: bytes, close: true, ..AppOut::default() },
+            AppKind::File { bytes, close } => AppOut { write: bytes, close, ..AppOut::default() },
             AppKind::Transactions { count: 0, .. } => AppOut { close: true, ..AppOut::default() },
             AppKind::Transactions { .. } => self.request(now),
             AppKind::Stream => AppOut::default(),

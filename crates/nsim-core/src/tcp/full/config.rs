@@ -94,6 +94,13 @@ pub struct FullTcpConfig {
     /// delayed-ACK clock fires. Default false (ns-2 FullTcp `segsperack_ 1`; profile "linux"
     /// true).
     pub delayed_ack: Option<bool>,
+    /// ns-2.35 FullTcp's ACK rule (tcp-full.cc `need_send`): an in-order segment is ACKed at
+    /// once when the bytes received since the last ACK reach 1 (2 with `delayed_ack`) times
+    /// the MSS, else at the delayed-ACK clock; so a short segment waits for the clock even
+    /// without `delayed_ack`. Default false: full-sized segments are counted, and without
+    /// `delayed_ack` every segment is ACKed at once.
+    #[serde(default)]
+    pub delack_by_bytes: bool,
     /// Delayed-ACK tick (or timeout). Default 100 ms (ns-2 `interval_`); BSD uses 200 ms;
     /// profile "linux" 40 ms (Linux `TCP_DELACK_MIN`).
     pub delack_interval: Option<TimeSpec>,
@@ -150,6 +157,7 @@ pub struct FullParams {
     pub read_rate: Option<crate::units::BitsPerSec>,
     pub window_scale: bool,
     pub delayed_ack: bool,
+    pub delack_by_bytes: bool,
     pub delack_interval: Dur,
     pub delack_clock: DelackClock,
     /// None: drawn per end when the flow is built.
@@ -220,6 +228,7 @@ impl FullTcpConfig {
             read_rate: self.read_rate.map(|r| r.0),
             window_scale: self.window_scale,
             delayed_ack: self.delayed_ack.unwrap_or(d.delayed_ack),
+            delack_by_bytes: self.delack_by_bytes,
             delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
             delack_clock: self.delack_clock.unwrap_or(if d.delack_timer { DelackClock::Timer } else { DelackClock::Tick }),
             delack_phase: self.delack_phase.map(|t| t.0),

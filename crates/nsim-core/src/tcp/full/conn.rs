@@ -123,7 +123,8 @@ impl FullTcp {
             fin_seq: None,
             buf: SendBuffer::new(p.snd_buffer),
             rcv,
-            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO)),
+            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO))
+                .by_bytes(p.delack_by_bytes),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
             sack: (p.variant == FullVariant::Sack).then(|| SackSender { rfc: p.recovery_rules == RecoveryRules::Rfc, ..SackSender::default() }),

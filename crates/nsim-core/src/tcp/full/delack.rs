@@ -3,6 +3,9 @@
 //! waits for the delayed-ACK clock, or rides on outgoing data. Out-of-order segments and
 //! segments that fill a gap are acknowledged at once (the caller checks those).
 //!
+//! ns-2.35 FullTcp counts bytes instead (`by_bytes`, tcp-full.cc `need_send`): ACK at once
+//! when the bytes since the last ACK reach `segsperack_` (1, or 2 when delayed) times the MSS.
+//!
 //! Two clocks: a periodic tick at which every pending ACK leaves (BSD's 200 ms fast timer,
 //! Stevens, TCP/IP Illustrated Vol. 2, §25.2, mean delay 100 ms; ns-2 FullTcp's `interval_`
 //! timer, 100 ms, rescheduled every period from time 0, behaves the same, as the reference
@@ -31,24 +34,39 @@ pub struct DelayedAck {
     phase: Dur,
     /// Full-sized segments received since the last ACK sent.
     full_unacked: u32,
+    /// ns-2 FullTcp's rule: the bytes since the last ACK decide (`unacked_bytes`).
+    by_bytes: bool,
+    unacked_bytes: u64,
     pending: bool,
 }
 
 impl DelayedAck {
     pub fn new(enabled: bool, interval: Dur, clock: DelackClock, phase: Dur) -> Self {
-        DelayedAck { enabled, interval, clock, phase, full_unacked: 0, pending: false }
+        DelayedAck { enabled, interval, clock, phase, full_unacked: 0, by_bytes: false, unacked_bytes: 0, pending: false }
+    }
+
+    /// With `on`, ns-2.35 FullTcp's byte-counting rule.
+    pub fn by_bytes(self, on: bool) -> Self {
+        DelayedAck { by_bytes: on, ..self }
     }
 
     /// An in-order data segment of `len` bytes arrived (`mss` = full size).
     pub fn on_segment(&mut self, len: u64, mss: u64, now: SimTime) -> AckNow {
-        if !self.enabled {
-            return AckNow::Yes;
-        }
-        if len >= mss {
-            self.full_unacked += 1;
-        }
-        if self.full_unacked >= 2 {
-            return AckNow::Yes;
+        if self.by_bytes {
+            self.unacked_bytes += len;
+            if self.unacked_bytes >= if self.enabled { 2 * mss } else { mss } {
+                return AckNow::Yes;
+            }
+        } else {
+            if !self.enabled {
+                return AckNow::Yes;
+            }
+            if len >= mss {
+                self.full_unacked += 1;
+            }
+            if self.full_unacked >= 2 {
+                return AckNow::Yes;
+            }
         }
         if self.pending {
             return AckNow::Pending;
@@ -67,6 +85,7 @@ impl DelayedAck {
     /// Any segment carrying an ACK left: nothing is pending any more.
     pub fn ack_sent(&mut self) {
         self.full_unacked = 0;
+        self.unacked_bytes = 0;
         self.pending = false;
     }
 
@@ -109,6 +128,24 @@ mod tests {
         }
         let mean = Dur(total / n).as_secs_f64();
         assert!((mean - 0.1).abs() < 0.001, "mean delay {mean}");
+    }
+
+    /// ns-2.35 FullTcp (tcp-full.cc `need_send`): with `segsperack_ 1` a full segment is
+    /// ACKed at once but a short one waits for the clock, and short ones add up; with 2, two
+    /// MSS of bytes are needed (nam-simplexlink.tcl's last ACK: tests/test_ns2_scripts.py).
+    #[test]
+    fn ns2_counts_bytes_since_the_last_ack() {
+        let t = SimTime::ZERO + Dur::from_millis(5);
+        let mut d = DelayedAck::new(false, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO).by_bytes(true);
+        assert_eq!(d.on_segment(MSS, MSS, t), AckNow::Yes);
+        d.ack_sent();
+        assert_eq!(d.on_segment(440, MSS, t), AckNow::At(SimTime::ZERO + Dur::from_millis(100)));
+        assert_eq!(d.on_segment(560, MSS, t), AckNow::Yes, "short segments add up to an MSS");
+        d.ack_sent();
+        let mut two = DelayedAck::new(true, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO).by_bytes(true);
+        assert_eq!(two.on_segment(MSS, MSS, t), AckNow::At(SimTime::ZERO + Dur::from_millis(100)));
+        assert_eq!(two.on_segment(MSS - 1, MSS, t), AckNow::Pending);
+        assert_eq!(two.on_segment(1, MSS, t), AckNow::Yes);
     }
 
     #[test]

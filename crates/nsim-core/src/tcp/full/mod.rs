@@ -67,7 +67,7 @@ fn end_params(mut p: FullParams, phase_rng: &mut SimRng) -> (FullParams, FullPar
 /// The active opener (at the flow's source) and the listener (at its destination).
 pub fn agents(p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let file = match app {
-        AppKind::File { bytes } => Some(bytes),
+        AppKind::File { bytes, .. } => Some(bytes),
         _ => None,
     };
     let (pc, ps) = end_params(p, phase_rng);
