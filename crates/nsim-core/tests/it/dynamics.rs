@@ -2,14 +2,8 @@
 //! run, what a failure does to packets (counted against the CBR arithmetic), a rate step
 //! against the queue's fluid growth rate, and routes that follow a failure.
 
+use crate::common::run_balanced as run;
 use nsim_core::{build, Results, RunOptions, Scenario};
-
-fn run(toml: &str) -> Results {
-    let scn = Scenario::from_toml(toml, "t.toml").expect("parses");
-    let r = build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs");
-    assert!(r.accounting.balanced(), "accounting: {:?}", r.accounting);
-    r
-}
 
 #[track_caller]
 fn config_error(toml: &str) -> String {

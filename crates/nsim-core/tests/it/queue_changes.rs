@@ -75,42 +75,12 @@ fn drr_shares_follow_the_quanta_before_and_after_the_change() {
     assert_shares(&shares(&r, 2.5, 4.0), [4.0, 1.0, 1.0]);
 }
 
-/// Two DCTCP flows through a step-marking queue (tests/tcp_dctcp.rs): the queue peaks at
+/// tcp_dctcp.rs's two DCTCP flows through a step-marking queue: the queue peaks at
 /// Q_max = K + N, K = 20 until 1 s, then K = 40.
 #[test]
 fn a_new_marking_threshold_moves_the_dctcp_queue_peak() {
-    let scenario = r#"
-duration = "2s"
-hosts = ["s1", "s2", "d"]
-routers = ["r"]
-links = [
-  { between = ["r", "d"], rate = "1Gb", delay = "50us", queue = { kind = "step_mark", limit = "200p", k = "20p" } },
-  { between = ["s1", "r"], rate = "10Gb", delay = "25us" },
-  { between = ["s2", "r"], rate = "10Gb", delay = "25us" },
-]
-[[flows]]
-name = "a"
-from = "s1"
-to = "d"
-app = { kind = "bulk" }
-transport = { kind = "tcp", variant = "dctcp", ecn = true, window = 10000 }
-[[flows]]
-name = "b"
-from = "s2"
-to = "d"
-start = "1ms"
-app = { kind = "bulk" }
-transport = { kind = "tcp", variant = "dctcp", ecn = true, window = 10000 }
-[record]
-series = ["queue"]
-interval = "20us"
-[[event]]
-at = "1s"
-action = "set"
-link = "r->d"
-k = "40p"
-"#;
-    let r = run(scenario);
+    let scenario = format!("{}[[event]]\nat = \"1s\"\naction = \"set\"\nlink = \"r->d\"\nk = \"40p\"\n", crate::tcp_dctcp::SCENARIO);
+    let r = run(&scenario);
     let q = &r.series.queue;
     let peak = |t0: f64, t1: f64| {
         let mut lens: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 0 && q.time_s[i] > t0 && q.time_s[i] <= t1).map(|i| q.len_pkts[i] as f64).collect();

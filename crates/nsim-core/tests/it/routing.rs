@@ -1,6 +1,7 @@
 //! Routing through whole scenarios: the tree helper end to end, errors that name the node, and
 //! routing state that grows linearly with the network (counted in entries, not timed).
 
+use crate::common::config_error;
 use nsim_core::{build, Results, RunOptions, Scenario};
 
 fn sim(toml: &str) -> nsim_core::sim::Simulator {
@@ -14,15 +15,6 @@ fn run(toml: &str) -> Results {
     r.setup_wall_s = 0.0;
     r.run_wall_s = 0.0;
     r
-}
-
-#[track_caller]
-fn config_error(toml: &str) -> String {
-    let scn = Scenario::from_toml(toml, "t.toml").expect("parses");
-    match build(&scn, &RunOptions::default()) {
-        Ok(_) => panic!("accepted an invalid scenario"),
-        Err(e) => e.to_string(),
-    }
 }
 
 const TREE_EXAMPLE: &str = include_str!("../../../../scenarios/tree_mixed_traffic.toml");

@@ -10,7 +10,8 @@
 
 use crate::common;
 
-const SCENARIO: &str = r#"
+/// Also run with a threshold change by queue_changes.rs.
+pub(crate) const SCENARIO: &str = r#"
 duration = "2s"
 hosts = ["s1", "s2", "d"]
 routers = ["r"]
