@@ -1,5 +1,6 @@
-// Shared by the reference programs (cubic/, prr/): ns-3.37 TCP defaults matched to nsim's
-// one-way TCP, and one bulk flow over s -(100 Mb/s, 1 ms)- r -(10 Mb/s, 19 ms, DropTail)- d.
+// Shared by the reference programs (bbr/, cubic/, cubic_hystart/, prr/): ns-3.37 TCP defaults
+// matched to nsim's one-way TCP, and one bulk flow over s -(100 Mb/s, 1 ms)- r -(10 Mb/s,
+// 19 ms, DropTail)- d (access rate and bottleneck delay may be given).
 #pragma once
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -29,16 +30,18 @@ inline void NsimTcpDefaults()
 // The dumbbell with a bulk sender on node 0 and its sink on node 2; the bottleneck's device
 // queue (`queue` packets) is its only buffer. Returns the sink; `bottleneck` gets the r-d
 // devices (index 1 receives at d).
-inline Ptr<PacketSink> InstallDumbbell(uint32_t queue, NetDeviceContainer& bottleneck)
+inline Ptr<PacketSink> InstallDumbbell(uint32_t queue, NetDeviceContainer& bottleneck,
+                                       const std::string& accessRate = "100Mbps",
+                                       const std::string& bottleneckDelay = "19ms")
 {
     NodeContainer nodes;
     nodes.Create(3);
     PointToPointHelper access, link;
-    access.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    access.SetDeviceAttribute("DataRate", StringValue(accessRate));
     access.SetChannelAttribute("Delay", StringValue("1ms"));
     access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
     link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    link.SetChannelAttribute("Delay", StringValue("19ms"));
+    link.SetChannelAttribute("Delay", StringValue(bottleneckDelay));
     link.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue(std::to_string(queue) + "p"));
     NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
     bottleneck = link.Install(nodes.Get(1), nodes.Get(2));

@@ -8,12 +8,7 @@
 // Settings chosen to match nsim's one-way TCP: 1000 B segments, no timestamps, SACK on, an ACK
 // per segment (DelAckCount 1), initial window 10, classic recovery, pacing on (BBR needs it),
 // receive/send buffers far above the BDP. Usage: bbr_dumbbell [--queue=100] [--run=1]
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
+#include "../dumbbell.h"
 #include <iostream>
 
 using namespace ns3;
@@ -74,51 +69,14 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpBbr"));
     Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TypeId::LookupByName("ns3::TcpClassicRecovery")));
     Config::SetDefault("ns3::TcpSocketState::EnablePacing", BooleanValue(true));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
-    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    NsimTcpDefaults();
 
-    NodeContainer nodes;
-    nodes.Create(3);
-    PointToPointHelper access, bottleneck;
-    access.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-    access.SetChannelAttribute("Delay", StringValue("1ms"));
-    access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
-    bottleneck.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    bottleneck.SetChannelAttribute("Delay", StringValue("19ms"));
-    bottleneck.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue(std::to_string(queue) + "p"));
-    NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
-    NetDeviceContainer b = bottleneck.Install(nodes.Get(1), nodes.Get(2));
-
-    InternetStackHelper stack;
-    stack.Install(nodes);
-    Ipv4AddressHelper ip;
-    ip.SetBase("10.1.1.0", "255.255.255.0");
-    ip.Assign(a);
-    ip.SetBase("10.1.2.0", "255.255.255.0");
-    Ipv4InterfaceContainer bi = ip.Assign(b);
-    // The device queue alone is the bottleneck buffer (no queue disc in front of it).
-    TrafficControlHelper tch;
-    tch.Uninstall(b);
-    tch.Uninstall(a);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-
-    uint16_t port = 5000;
-    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bi.GetAddress(1), port));
-    src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.Install(nodes.Get(0)).Start(Seconds(0.0));
-    PacketSinkHelper dst("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = dst.Install(nodes.Get(2));
-    sinkApp.Start(Seconds(0.0));
+    NetDeviceContainer b;
+    Ptr<PacketSink> sink = InstallDumbbell(queue, b);
 
     Ptr<QueueBase> q = DynamicCast<PointToPointNetDevice>(b.Get(0))->GetQueue();
     Simulator::Schedule(Seconds(0.00001), &Connect);
-    Simulator::Schedule(MilliSeconds(100), &Rx, DynamicCast<PacketSink>(sinkApp.Get(0)));
+    Simulator::Schedule(MilliSeconds(100), &Rx, sink);
     Simulator::Schedule(MilliSeconds(1), &SampleQueue, q);
     Simulator::Stop(Seconds(60.0));
     Simulator::Run();

@@ -6,12 +6,7 @@
 // per segment (DelAckCount 1), initial window 10, classic recovery (not PRR), buffers far above
 // the BDP. Usage: cubic_hystart [--detect=3] [--delayMax=1000]  (detect 1 train, 2 delay, 3 both;
 // delayMax in ms: ns-3's default 1000, Linux's 16)
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
+#include "../dumbbell.h"
 #include <iostream>
 
 using namespace ns3;
@@ -54,51 +49,13 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpCubic::HyStart", BooleanValue(true));
     Config::SetDefault("ns3::TcpCubic::HyStartDetect", IntegerValue(detect));
     Config::SetDefault("ns3::TcpCubic::HyStartDelayMax", TimeValue(MilliSeconds(delayMax)));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 24));
-    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
-    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    NsimTcpDefaults();
 
-    NodeContainer nodes;
-    nodes.Create(3);
-    PointToPointHelper access, bottleneck;
-    access.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-    access.SetChannelAttribute("Delay", StringValue("1ms"));
-    access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
-    bottleneck.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    bottleneck.SetChannelAttribute("Delay", StringValue("49ms"));
-    bottleneck.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue(std::to_string(queue) + "p"));
-    NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
-    NetDeviceContainer b = bottleneck.Install(nodes.Get(1), nodes.Get(2));
-
-    InternetStackHelper stack;
-    stack.Install(nodes);
-    Ipv4AddressHelper ip;
-    ip.SetBase("10.1.1.0", "255.255.255.0");
-    ip.Assign(a);
-    ip.SetBase("10.1.2.0", "255.255.255.0");
-    Ipv4InterfaceContainer bi = ip.Assign(b);
-    // The device queue alone is the bottleneck buffer (no queue disc in front of it; Assign
-    // installed the default one).
-    TrafficControlHelper tch;
-    tch.Uninstall(b);
-    tch.Uninstall(a);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-
-    uint16_t port = 5000;
-    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bi.GetAddress(1), port));
-    src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.Install(nodes.Get(0)).Start(Seconds(0.0));
-    PacketSinkHelper dst("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = dst.Install(nodes.Get(2));
-    sinkApp.Start(Seconds(0.0));
+    NetDeviceContainer b;
+    Ptr<PacketSink> sink = InstallDumbbell(queue, b, "1Gbps", "49ms");
 
     Simulator::Schedule(Seconds(0.00001), &TraceCwnd);
-    Simulator::Schedule(MilliSeconds(100), &Rx, DynamicCast<PacketSink>(sinkApp.Get(0)));
+    Simulator::Schedule(MilliSeconds(100), &Rx, sink);
     Simulator::Stop(Seconds(10.0));
     Simulator::Run();
     Simulator::Destroy();
