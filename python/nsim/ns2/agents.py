@@ -131,6 +131,8 @@ def full_tcp_transport(client: list[str], cvars: dict[str, str], server: list[st
     out: dict[str, Any] = {"kind": "tcp_full", "variant": FULL_VARIANTS[cls], "delack_phase": 0.0}
     for var, (key, read) in _FULL_KEYS.items():
         out[key] = read(cvars[var])
+    if "recov_maxburst_" in cvars:  # FullTcp/Newreno only
+        out["recov_maxburst"] = int(number(cvars["recov_maxburst_"], "recov_maxburst_"))
     out["delack_interval"] = seconds(svars["interval_"], "interval_")
     out["nagle"] = number(cvars["nodelay_"], "nodelay_") == 0
     acks = int(number(svars["segsperack_"], "segsperack_"))
@@ -140,7 +142,7 @@ def full_tcp_transport(client: list[str], cvars: dict[str, str], server: list[st
     out["delack_by_bytes"] = True  # tcp-full.cc need_send: bytes since the last ACK, not full segments
     if number(cvars["segsperack_"], "segsperack_") != 1:
         raise Ns2Error("segsperack_ of the sending FullTcp: only the listener's is modelled (it sends the ACKs)")
-    mapped = set(_FULL_KEYS) | {"nodelay_", "segsperack_"}
+    mapped = set(_FULL_KEYS) | {"nodelay_", "segsperack_", "recov_maxburst_"}
     check_unmapped("the FullTcp client", client, cvars, mapped, _TCP_STATE)
     # The listener's iss_ shows only in the seq column of its own packets, which nsim's trace
     # fills with the ACK number instead (docs/guide/ns2-scripts.md, known differences).

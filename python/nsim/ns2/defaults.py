@@ -79,7 +79,7 @@ CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "interval_": "0.1", "close_on_empty_": "false", "signal_on_empty_": "false", "ts_option_size_": "10",
         "reno_fastrecov_": "true", "pipectrl_": "false", "open_cwnd_on_pack_": "true", "halfclose_": "false",
         "nopredict_": "false", "ecn_syn_": "false", "ecn_syn_wait_": "0", "debug_": "false"}),
-    "Agent/TCP/FullTcp/Newreno": (("Agent/TCP/FullTcp",), {}),
+    "Agent/TCP/FullTcp/Newreno": (("Agent/TCP/FullTcp",), {"recov_maxburst_": "2"}),
     "Agent/TCP/FullTcp/Tahoe": (("Agent/TCP/FullTcp",), {}),
     "Agent/TCP/FullTcp/Sack": (("Agent/TCP/FullTcp",), {}),
     "Agent/TCPSink": (("Agent",), {"sport_": "0", "dport_": "0", "packetSize_": "40",

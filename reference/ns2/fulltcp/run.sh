@@ -17,6 +17,10 @@ done
 ns "$HERE/scenario.tcl" Sack "16 28 30" "$RAW/sack_3drop" 6.0 2>/dev/null
 ns "$HERE/scenario.tcl" Sack "16 26 28 30" "$RAW/sack_4drop" 6.0 2>/dev/null
 ns "$HERE/scenario.tcl" Sack "10 60" "$RAW/sack_sep" 6.0 2>/dev/null
+# FullTcp/Newreno only: a loss, then three losses in the recovery's retransmissions and new
+# data, so a timeout is followed by partial ACKs (ns-2's recov_maxburst_ and the fast
+# retransmit after a timeout that last_cwnd_action_ allows)
+ns "$HERE/scenario.tcl" Newreno "16 30 31 32" "$RAW/newreno_timeout" 6.0 2>/dev/null
 # Delayed ACKs at the receiver (segsperack_ 2), Reno, one drop
 ns "$HERE/scenario.tcl" FullTcp "16" "$RAW/fulltcp_delack_1drop" 6.0 delack 2>/dev/null
 # test-suite-full / sack-full set-up (scenario.tcl ... net0): window 100, mss 536,

@@ -90,6 +90,34 @@ fn newreno_matches_ns2() {
     }
 }
 
+/// A timeout followed by partial ACKs (drops: data 14001, then 28001-30001 among the recovery's
+/// sends). ns-2 FullTcp/Newreno answers each partial ACK with a fast retransmit
+/// (`pack_action`): it sends at most `recov_maxburst_` (2) more segments until an ACK that is
+/// not partial, resends the acknowledged-to segment when go-back-N stands there (its
+/// `foutput` leaves `t_seqno_` alone), and later fast-retransmits again after three duplicate
+/// ACKs (`last_cwnd_action_`), halving ssthresh from 13 to 6 at 2.03 s. The RTO clock's
+/// phase (ns-2 `boot_time_`) decides on which 10-ms tick the timeout fires: 0-3 ms gives
+/// ns-2's. With `recov_maxburst = 0` nsim sends 10 segments at 1.68 s where ns-2 sends 2.
+/// Event for event until 1.92628 s, where a segment reaches the full bottleneck queue at the
+/// instant the queue starts sending another: ns-2 drops it, nsim queues it (the same-instant
+/// order, docs/models/tcp_full.md "Validation"); the second fast retransmit follows in both.
+#[test]
+fn newreno_timeout_then_partial_acks_match_ns2() {
+    let drops = [17, 31, 32, 33];
+    let error = format!("error = {{ kind = \"drop_list\", packets = {drops:?}, flow = \"tcp\" }}\nerror_at = \"enqueue\"");
+    let transport = "variant = \"newreno\", window = 28, mss = \"1000B\", clock_offset = \"3ms\"";
+    let (_, evs) = run_traced(&two_hop("0ms", 8, &error, transport), "newreno_timeout");
+    let (ours, theirs) = (kept(&evs), reference("fulltcp", "newreno_timeout"));
+    if let Some((i, a, b)) = first_mismatch(&ours, &theirs, 1e-6, 1.9262) {
+        panic!("newreno_timeout: event {i} differs\n nsim: {a:?}\n ns-2: {b:?}");
+    }
+    let second_fast_retransmit = |evs: &[Ev]| evs.iter().any(|e| e.op == '+' && e.seq == 40_001 && (e.t - 2.03324).abs() < 1e-6);
+    assert!(second_fast_retransmit(&theirs) && second_fast_retransmit(&ours), "both fast-retransmit 40001 at 2.03324 s");
+    let unlimited = format!("{transport}, recov_maxburst = 0");
+    let (_, evs) = run_traced(&two_hop("0ms", 8, &error, &unlimited), "newreno_timeout unlimited");
+    assert!(first_mismatch(&kept(&evs), &theirs, 1e-6, 1.9262).is_some(), "without the burst limit nsim should differ from ns-2");
+}
+
 #[test]
 fn tahoe_matches_ns2() {
     for (name, drops) in [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])] {

@@ -123,6 +123,10 @@ pub struct FullTcpConfig {
     pub dupthresh: Option<u32>,
     /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
     pub maxburst: Option<u32>,
+    /// Most segments sent in reply to one event after a NewReno partial ACK, until an ACK
+    /// that is not partial; 0 = no limit. Default 2 (ns-2 `Agent/TCP/FullTcp/Newreno
+    /// recov_maxburst_`). Only `variant = "newreno"` with `recovery_rules = "ns2"` uses it.
+    pub recov_maxburst: Option<u32>,
     /// RTO clock granularity. Default 10 ms (ns-2 `tcpTick_`).
     pub tick: Option<TimeSpec>,
     /// Phase of the RTO clock in [0, tick). Default: drawn per connection (ns-2 `boot_time_`).
@@ -167,6 +171,7 @@ pub struct FullParams {
     pub recovery_rules: RecoveryRules,
     pub dupthresh: u32,
     pub maxburst: u32,
+    pub recov_maxburst: u32,
     pub tick: Dur,
     pub clock_offset: Option<Dur>,
     pub min_rto: Dur,
@@ -237,6 +242,7 @@ impl FullTcpConfig {
             recovery_rules: self.recovery_rules,
             dupthresh: self.dupthresh.unwrap_or(3),
             maxburst: self.maxburst.unwrap_or(0),
+            recov_maxburst: self.recov_maxburst.unwrap_or(2),
             tick: dur(self.tick, 10),
             clock_offset: self.clock_offset.map(|t| t.0),
             min_rto: self.min_rto.map_or(d.min_rto, |t| t.0),

@@ -315,7 +315,8 @@ impl FullTcp {
             self.sent(seq, len + u64::from(fin));
             sent += 1;
             force = false;
-            if self.p.maxburst != 0 && sent >= self.p.maxburst {
+            let maxburst = if self.rec.burst_limited { self.p.recov_maxburst } else { self.p.maxburst };
+            if maxburst != 0 && sent >= maxburst {
                 break;
             }
         }
@@ -583,20 +584,25 @@ impl FullTcp {
                 };
                 self.cc.set_cwnd(c);
                 self.retransmit_first(ctx);
+                self.rec.partial_retransmit(self.snd_max);
             }
         }
     }
 
     /// Sends the first unacknowledged segment again (fast retransmit, NewReno partial ACK)
-    /// without moving `snd_nxt`, and stops RTT timing (Karn's rule, RFC 6298 §3). Returns the
-    /// sequence numbers it covers.
+    /// and stops RTT timing (Karn's rule, RFC 6298 §3). Returns the sequence numbers it
+    /// covers. `snd_nxt` moves past it only under RFC rules: ns-2's `foutput` never moves
+    /// `t_seqno_`, so when a partial ACK after a timeout lands on `snd_nxt`, ns-2 sends the
+    /// same segment again from `send_much`.
     fn retransmit_first(&mut self, ctx: &mut AgentCtx) -> u64 {
         let len = self.p.mss.min(self.data_end().saturating_sub(self.snd_una));
         let fin = self.fin_seq == Some(self.snd_una + len);
         self.rtt_active = false;
         self.segment(ctx, self.snd_una, len, if fin { flags::FIN } else { 0 });
         let amt = len + u64::from(fin);
-        self.snd_nxt = self.snd_nxt.max(self.snd_una + amt);
+        if self.p.recovery_rules == RecoveryRules::Rfc {
+            self.snd_nxt = self.snd_nxt.max(self.snd_una + amt);
+        }
         amt
     }
 

@@ -45,11 +45,14 @@ pub struct FastRecovery {
     pub active: bool,
     /// The last window reduction was a fast retransmit, not a timeout.
     after_fast_retransmit: bool,
+    /// A NewReno partial ACK was answered under ns-2 rules: until the next ACK that is not
+    /// partial, each event sends at most `recov_maxburst` segments (ns-2 `save_maxburst_ >= 0`).
+    pub burst_limited: bool,
 }
 
 impl FastRecovery {
     pub fn new(variant: FullVariant, rules: RecoveryRules, dupthresh: u32) -> Self {
-        FastRecovery { variant, rules, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false }
+        FastRecovery { variant, rules, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false, burst_limited: false }
     }
 
     /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
@@ -102,6 +105,7 @@ impl FastRecovery {
     pub fn on_new_ack(&mut self, ack: u64) -> NewAck {
         if !self.active {
             self.dupacks = 0;
+            self.burst_limited = false;
             return NewAck::Open;
         }
         if matches!(self.variant, FullVariant::Newreno | FullVariant::Sack) && ack < self.recover {
@@ -111,7 +115,23 @@ impl FastRecovery {
         }
         self.dupacks = 0;
         self.active = false;
+        self.burst_limited = false;
         NewAck::Exit
+    }
+
+    /// A NewReno partial ACK's retransmission. Under ns-2 rules it is a fast retransmit
+    /// (tcp-full.cc `NewRenoFullTcpAgent::pack_action` calls `fast_retransmit`): `recover`
+    /// moves to the highest sequence number sent, the last window action becomes a fast
+    /// retransmit (`last_cwnd_action_ = CWND_ACTION_DUPACK`, so three more duplicate ACKs may
+    /// fast-retransmit again, also for data sent before a timeout), and bursts are limited
+    /// until an ACK that is not partial (`maxburst_ = recov_maxburst_`). RFC 6582 does
+    /// none of this.
+    pub fn partial_retransmit(&mut self, snd_max: u64) {
+        if self.rules == RecoveryRules::Ns2 {
+            self.recover = snd_max;
+            self.after_fast_retransmit = true;
+            self.burst_limited = true;
+        }
     }
 
     /// A retransmission timeout ends any recovery; losses up to `snd_max` are repaired by
@@ -150,6 +170,45 @@ mod tests {
             r.on_dupack(6001, 30_001);
         }
         assert_eq!(r.on_dupack(6001, 30_001), DupAction::Nothing);
+    }
+
+    /// ns-2 FullTcp/Newreno (tcp-full.cc `pack_action`): after a timeout the third duplicate
+    /// ACK marks fast recovery without retransmitting; the partial ACK that follows is a fast
+    /// retransmit: it limits bursts until an ACK that is not partial and moves `recover`, and
+    /// three duplicate ACKs at `recover` may then fast-retransmit again (`last_cwnd_action_`),
+    /// which RFC 6582 §3.2 step 1 forbids. RFC rules neither limit nor move `recover`.
+    #[test]
+    fn newreno_partial_ack_after_timeout_is_a_fast_retransmit_under_ns2_rules() {
+        for rules in [RecoveryRules::Ns2, RecoveryRules::Rfc] {
+            let ns2 = rules == RecoveryRules::Ns2;
+            let mut r = FastRecovery::new(FullVariant::Newreno, rules, 3);
+            r.on_timeout(30_001);
+            for _ in 0..3 {
+                r.on_dupack(1001, 30_001);
+            }
+            // RFC 5681: no recovery starts for data sent before the timeout.
+            assert_eq!(r.on_new_ack(5001), if ns2 { NewAck::Partial } else { NewAck::Open }, "{rules:?}");
+            r.partial_retransmit(40_001);
+            assert_eq!(r.burst_limited, ns2);
+            assert_eq!(r.recover, if ns2 { 40_001 } else { 30_001 });
+            r.on_new_ack(40_001);
+            assert!(!r.burst_limited, "an ACK that is not partial lifts the limit");
+        }
+        let mut r = FastRecovery::new(FullVariant::Newreno, RecoveryRules::Ns2, 3);
+        r.on_timeout(30_001);
+        r.partial_retransmit(40_001);
+        r.on_new_ack(40_001);
+        for _ in 0..2 {
+            r.on_dupack(40_001, 45_001);
+        }
+        assert_eq!(r.on_dupack(40_001, 45_001), DupAction::FastRetransmit, "at recover, after a partial ACK's retransmit");
+        let mut r = FastRecovery::new(FullVariant::Newreno, RecoveryRules::Ns2, 3);
+        r.on_timeout(40_001);
+        r.on_new_ack(40_001);
+        for _ in 0..2 {
+            r.on_dupack(40_001, 45_001);
+        }
+        assert_eq!(r.on_dupack(40_001, 45_001), DupAction::Nothing, "at recover, straight after a timeout");
     }
 
     /// RFC 6582 §3.2 step 5: an ACK below `recover` is partial; one at or above ends recovery.
