@@ -19,6 +19,11 @@ const RTT: f64 = 0.100 + WIRE * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * 
 const WARMUP: f64 = 20.0;
 
 fn scenario(p: f64, duration: f64, seed: u64) -> String {
+    scenario_with(p, duration, seed, "")
+}
+
+/// `extra`: more transport keys, e.g. `, spec = "ns2"`.
+fn scenario_with(p: f64, duration: f64, seed: u64, extra: &str) -> String {
     format!(
         r#"
 duration = "{duration}s"
@@ -40,7 +45,7 @@ error = {{ kind = "uniform", rate = {p} }}
 from = "s"
 to = "d"
 app = {{ kind = "bulk" }}
-transport = {{ kind = "tfrc" }}
+transport = {{ kind = "tfrc"{extra} }}
 [record]
 series = ["flow_throughput"]
 interval = "1s"
@@ -50,7 +55,11 @@ interval = "1s"
 
 /// Delivered data packets per second after the warm-up.
 fn measured(p: f64, duration: f64, seed: u64) -> f64 {
-    let r = common::run(&scenario(p, duration, seed));
+    measured_with(p, duration, seed, "")
+}
+
+fn measured_with(p: f64, duration: f64, seed: u64, extra: &str) -> f64 {
+    let r = common::run(&scenario_with(p, duration, seed, extra));
     assert!(r.accounting.balanced());
     let ft = &r.series.flow_throughput;
     let bytes: u64 = ft.time_s.iter().zip(&ft.delivered_bytes).filter(|(t, _)| **t > WARMUP).map(|(_, b)| *b).sum();
@@ -96,5 +105,25 @@ fn steady_state_rate_follows_the_equation_and_ns2() {
         eprintln!("p={p}: nsim {got:.1} pkt/s, equation {eq:.1}, ns-2 {ns:.1}");
         assert!((got / eq - 1.0).abs() < 0.10, "p={p}: nsim {got:.1} vs equation {eq:.1} pkt/s");
         assert!((got / ns - 1.0).abs() < 0.15, "p={p}: nsim {got:.1} vs ns-2 {ns:.1} pkt/s");
+    }
+}
+
+/// ns-2.35's sender rules (`spec = "ns2"`: additive increase, t_RTO from a 100-ms tick
+/// estimator, the capped timeout factor) against ns-2.35 on the same path, 3 seeds x 200 s per
+/// loss rate. Measured: within 7.4 % of ns-2 at every p (+5.6, +7.4, +7.0, -0.2, -4.0, -4.0,
+/// -2.1 % for p = 0.001 ... 0.1), where the RFC 5348 rules with ns-2's `df_`, `numPkts_` and
+/// `ca_` fall 12 and 17 % short at p = 0.05 and 0.1 (t_RTO = 4R is 0.4 s there; ns-2's
+/// estimator gives 0.3 s). The rest at low p is the receiver's (ns-2's `TFRCSink` is not
+/// modelled).
+#[test]
+fn ns2_sender_rules_follow_ns2() {
+    for p in [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1] {
+        let mean = |extra: &str| (1..=3).map(|k| measured_with(p, 200.0, k, extra)).sum::<f64>() / 3.0;
+        let (ns2_rules, ns) = (mean(", spec = \"ns2\""), ns2(p));
+        assert!((ns2_rules / ns - 1.0).abs() < 0.08, "p={p}: nsim (ns2 rules) {ns2_rules:.1} vs ns-2 {ns:.1} pkt/s");
+        if p >= 0.05 {
+            let rfc = mean(", rtt_weight = 0.95, ndupack = 1, oscillation_prevention = true");
+            assert!((ns2_rules / ns - 1.0).abs() + 0.05 < (rfc / ns - 1.0).abs(), "p={p}: RFC rules {rfc:.1}, ns2 rules {ns2_rules:.1}, ns-2 {ns:.1}");
+        }
     }
 }

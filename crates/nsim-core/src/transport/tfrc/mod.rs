@@ -14,6 +14,7 @@
 //! | [`loss_intervals`] | weighted average loss interval, history discounting (§5.4-5.5) |
 //! | [`receiver`] | loss events, first-interval synthesis, per-RTT feedback (§6) |
 //! | [`sender`] | RTT, rate update, slow start, no-feedback timer, pacing (§4) |
+//! | [`ns2_sender`] | ns-2.35 `Agent/TFRC`'s sender rules (`spec = "ns2"`) |
 //! | [`wire`] | header fields in the fixed-size packet |
 //! | [`config`] | parameters, defaults and sources |
 
@@ -21,6 +22,7 @@ pub mod config;
 pub mod equation;
 pub mod loss_detect;
 pub mod loss_intervals;
+pub mod ns2_sender;
 pub mod receiver;
 pub mod sender;
 pub mod wire;
@@ -33,10 +35,16 @@ use config::TfrcParams;
 /// Source and sink agents for one TFRC flow that sends until `stop`.
 pub fn agents(p: TfrcParams, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let sink = receiver::TfrcSink::new(p.clone(), ends.src.0, ends.src.1);
-    let mut src = sender::TfrcSender::new(p, ends.dst.0, ends.dst.1, stop);
-    src.prio = ends.prio;
-    src.tag = ends.tag;
-    (Box::new(src), Box::new(sink))
+    let src: Box<dyn Agent> = if p.spec == config::TfrcSpec::Ns2 {
+        let mut src = ns2_sender::Ns2TfrcSender::new(p, ends.dst.0, ends.dst.1, stop);
+        (src.prio, src.tag) = (ends.prio, ends.tag);
+        Box::new(src)
+    } else {
+        let mut src = sender::TfrcSender::new(p, ends.dst.0, ends.dst.1, stop);
+        (src.prio, src.tag) = (ends.prio, ends.tag);
+        Box::new(src)
+    };
+    (src, Box::new(sink))
 }
 
 #[cfg(test)]

@@ -204,7 +204,8 @@ impl TfrcSender {
                     TfrcSpec::Rfc5348 if base > 2.0 * x_recv => x_recv,
                     TfrcSpec::Rfc5348 => base / 2.0,
                     TfrcSpec::Rfc3448 if base > 2.0 * x_recv => 2.0 * (x_recv / 2.0).max(self.min_rate() / 2.0),
-                    TfrcSpec::Rfc3448 => base / 2.0,
+                    // RFC 3448 (the ns-2 rules have their own sender, ns2_sender.rs)
+                    _ => base / 2.0,
                 };
                 // The limit replaces the X_recv set: recv_limit = 2·(limit/2) until reports
                 // arrive again.
