@@ -96,7 +96,7 @@ class Simulation:
         return json.loads(self._sim.state_json())
 
     def flows(self) -> "pd.DataFrame":
-        """One row per flow now: ``name``, ``delivered_pkts``, ``delivered_bytes``,
+        """One row per flow now: ``name``, ``sent_pkts`` (data packets), ``delivered_pkts``, ``delivered_bytes``,
         ``dropped_pkts``, and for TCP senders ``cwnd``, ``ssthresh`` (packets) and ``srtt_s``
         (NaN for other flows)."""
         import pandas as pd

@@ -17,6 +17,8 @@ use crate::time::{SimTime, PS_PER_SEC};
 #[derive(Serialize)]
 pub struct FlowState {
     pub name: String,
+    /// Data packets the source has sent (ns-2's `ndatapack_`).
+    pub sent_pkts: u64,
     pub delivered_pkts: u64,
     pub delivered_bytes: u64,
     pub dropped_pkts: u64,
@@ -75,6 +77,7 @@ impl Simulator {
             .zip(&net.flows)
             .map(|(info, s)| FlowState {
                 name: info.name.clone(),
+                sent_pkts: s.sent_pkts,
                 delivered_pkts: s.delivered_pkts,
                 delivered_bytes: s.delivered_bytes,
                 dropped_pkts: s.dropped_pkts,

@@ -2,7 +2,8 @@
 /Fack, /Vegas) with ``Agent/TCPSink`` (/DelAck, /Sack1, /Sack1/DelAck) is a one-way ``tcp``
 transport (docs/models/tcp.md says which ns-2 class each variant follows), two
 ``Agent/TCP/FullTcp`` (/Newreno, /Tahoe, /Sack) are ``tcp_full`` (docs/models/tcp_full.md); ``Agent/UDP``
-with ``Agent/Null`` or ``Agent/LossMonitor`` is ``udp``; ``Application/FTP`` is ``bulk``,
+with ``Agent/Null`` or ``Agent/LossMonitor`` is ``udp``; ``Agent/TFRC`` with
+``Agent/TFRCSink`` is ``tfrc`` with ns-2's sender rules (docs/models/tfrc.md); ``Application/FTP`` is ``bulk``,
 ``Application/Traffic/CBR`` is ``cbr``, ``/Exponential`` and ``/Pareto`` are ``onoff``
 (docs/models/traffic.md)."""
 
@@ -151,6 +152,40 @@ def full_tcp_transport(client: list[str], cvars: dict[str, str], server: list[st
     return out
 
 
+#: Agent/TFRC variable -> (nsim tfrc key, reader); `spec = "ns2"` is ns-2.35's sender.
+_TFRC_KEYS = {
+    "packetSize_": ("packet_size", lambda v: int(number(v, "packetSize_"))),
+    "InitRate_": ("initial_rate", lambda v: 8 * number(v, "InitRate_")),
+    "df_": ("rtt_weight", lambda v: number(v, "df_")),
+    "ssmult_": ("ssmult", lambda v: number(v, "ssmult_")),
+    "ca_": ("oscillation_prevention", lambda v: number(v, "ca_") != 0),
+    "tcp_tick_": ("rto_tick", lambda v: seconds(v, "tcp_tick_")),
+    "minrto_": ("min_rto", lambda v: seconds(v, "minrto_")),
+    "ecn_": ("ecn", lambda v: number(v, "ecn_") != 0),
+}
+#: Read live by scripts (rate_, ndatapack_, ndatabytes_), or bookkeeping nsim does not need.
+_TFRC_STATE = ("rate_", "ndatapack_", "ndatabytes_", "printStatus_", "maxqueue_")
+
+
+def tfrc_transport(sender: list[str], svars: dict[str, str], sink: list[str], kvars: dict[str, str]) -> dict[str, Any]:
+    """The ``tfrc`` transport (``spec = "ns2"``: ns-2.35's sender rules, docs/models/tfrc.md)
+    of an ``Agent/TFRC`` and its ``Agent/TFRCSink``."""
+    if "Agent/TFRCSink" not in sink:
+        raise Ns2Error(f"Agent/TFRC is connected to a {sink[0]}; nsim's TFRC needs an Agent/TFRCSink")
+    out: dict[str, Any] = {"kind": "tfrc", "spec": "ns2"}
+    for var, (key, read) in _TFRC_KEYS.items():
+        out[key] = read(svars[var])
+    out["header_size"] = int(number(svars["headersize_"], "headersize_")) if flag(svars["useHeaders_"], "useHeaders_") else 0
+    check_unmapped("the TFRC sender", sender, svars, set(_TFRC_KEYS) | {"headersize_", "useHeaders_"},
+                   _AGENT_IDS + _TFRC_STATE)
+    out["feedback_size"] = int(number(kvars["packetSize_"], "packetSize_"))
+    out["ndupack"] = int(number(kvars["numPkts_"], "numPkts_"))
+    out["history_discounting"] = number(kvars["discount_"], "discount_") != 0
+    check_unmapped("the TFRC sink", sink, kvars, ("packetSize_", "numPkts_", "discount_"),
+                   _AGENT_IDS + ("bytes_", "printLoss_"))
+    return out
+
+
 def udp_transport(sender: list[str], svars: dict[str, str], sink: list[str], kvars: dict[str, str]) -> dict[str, Any]:
     """The ``udp`` transport of an ``Agent/UDP`` and its ``Agent/Null`` / ``Agent/LossMonitor``."""
     if _known(sink, UDP_SINKS) not in UDP_SINKS:
@@ -166,8 +201,8 @@ def application(app: list[str], avars: dict[str, str], agent: list[str], agvars:
     cls = _known(app, APPS)
     is_tcp = "Agent/TCP" in agent
     if cls == "Application/FTP":
-        if not is_tcp:
-            raise Ns2Error(f"Application/FTP runs over a TCP agent, not {agent[0]}")
+        if not is_tcp and "Agent/TFRC" not in agent:
+            raise Ns2Error(f"Application/FTP runs over a TCP or TFRC agent, not {agent[0]}")
         check_unmapped("the FTP application", app, avars, ())
         return {"kind": "bulk"}
     size = int(number(avars.get("packetSize_", "0"), "packetSize_"))

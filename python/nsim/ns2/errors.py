@@ -27,7 +27,9 @@ def error_table(heritage: list[str], values: dict[str, str], unit: str, droplist
         raise Ns2Error(f"{heritage[0]}: no nsim model of this error model (supported: ErrorModel, ErrorModel/List)")
     if ranvar is not None:
         rh, rv = ranvar
-        if rh[0] != "RandomVariable/Uniform" or number(rv["min_"], "min_") != 0 or number(rv["max_"], "max_") != 1:
+        # An unset min_ / max_ is the class default (0, 1), not an instance variable yet.
+        lo, hi = number(rv.get("min_", "0"), "min_"), number(rv.get("max_", "1"), "max_")
+        if rh[0] != "RandomVariable/Uniform" or lo != 0 or hi != 1:
             raise Ns2Error("an error model's ranvar other than RandomVariable/Uniform on [0, 1] is not modelled")
     rate = number(values["rate_"], "rate_")
     if unit == "pkt":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .agents import application, full_tcp_transport, tcp_transport, udp_transport
+from .agents import application, full_tcp_transport, tcp_transport, tfrc_transport, udp_transport
 from .interp import Ns2Error
 from .queues import queue_table
 from .units import number
@@ -65,6 +65,9 @@ class FlowInfo:
     #: The fid of the sink's packets (ACKs): the source's, but a FullTcp listener's own when
     #: set (ns-2.35 writes the listener's `fid_` if not 0, else the SYN's: measured both ways).
     back_fid: int
+    #: A FullTcp listener's initial sequence number (ns-2 `iss_`), which ns-2.35 prints in the
+    #: seq column of its pure ACKs (the SYN-ACK's, then one more); None for other flows.
+    listener_iss: int | None = None
 
 
 #: The nsim error model of a link direction, given the flows' names by ns-2 flow id.
@@ -94,6 +97,9 @@ class Network:
         #: on it, read when the scenario is built (the script may set the model's variables
         #: after inserting it), given the flows' names by ns-2 flow id.
         self.errors: dict[tuple[int, int], ErrorsOf] = {}
+        #: Link direction -> where its error model acts when not before the queue
+        #: (``link-lossmodel``: "transmit").
+        self.error_at: dict[tuple[int, int], str] = {}
         #: Link direction -> the delay ``$ns delay a b d`` gave it (seconds).
         self.delays: dict[tuple[int, int], float] = {}
 
@@ -167,9 +173,11 @@ class Network:
                 transport = tcp_transport(sh, sv, kh, kv)
             elif "Agent/UDP" in sh:
                 transport = udp_transport(sh, sv, kh, kv)
+            elif "Agent/TFRC" in sh:
+                transport = tfrc_transport(sh, sv, kh, kv)
             else:
                 raise Ns2Error(f"{sh[0]} ({ag.obj}) does not send traffic in nsim"
-                               " (senders: Agent/TCP and its variants, Agent/UDP)")
+                               " (senders: Agent/TCP and its variants, Agent/UDP, Agent/TFRC)")
             if app is not None:
                 app_table = application(self.heritage(app), self.values(app), sh, sv)
             elif plan[0][1] == "send":  # FullTcp's `send N`: N bytes, the connection stays open
@@ -197,8 +205,9 @@ class Network:
                 flow.update(self._detach(ag, sink, stop))
             fid = int(number(sv["fid_"], "fid_"))  # ACKs carry it too (TCPSink copies it)
             back = int(number(kv["fid_"], "fid_")) if transport["kind"] == "tcp_full" else 0
+            iss = int(number(kv["iss_"], "iss_")) if transport["kind"] == "tcp_full" else None
             info = FlowInfo(name, ag.obj, sink.obj, fid, (ag.node, ag.port or 0), (sink.node, sink.port or 0),
-                            back or fid)
+                            back or fid, iss)
             out.append((flow, info))
         return out
 
@@ -240,8 +249,11 @@ class Network:
             for key, field in (((lk.a, lk.b), "error"), ((lk.b, lk.a), "reverse_error")):
                 table = self.errors[key](by_fid) if key in self.errors else None
                 if table is not None:
+                    at = self.error_at.get(key, "enqueue")
+                    if entry.setdefault("error_at", at) != at:
+                        raise Ns2Error(f"link {lk.a}-{lk.b}: `lossmodel` one way and `link-lossmodel` the other;"
+                                       " nsim's error models of a link act at one place")
                     entry[field] = table
-                    entry["error_at"] = "enqueue"
             if lk.simplex:
                 entry["simplex"] = True
             elif lk.reverse_queue is not None:

@@ -36,6 +36,9 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
     for f in flows:
         a, b = f"{f.src[0]}.{f.src[1]}", f"{f.dst[0]}.{f.dst[1]}"
         cols.append((str(f.src[0]), f"{f.fid} {a} {b}", f"{f.back_fid} {b} {a}"))
+    # A FullTcp listener's pure ACKs: ns-2.35 prints its own sequence number in the seq
+    # column (iss_ on the SYN-ACK, its first packet; iss_ + 1 after), nsim the ACK number.
+    synack: dict[int, str] = {}
     keep = None if only is None else (str(only[0]), str(only[1]))
     last_in, last_out = "", ""
     flag_cache: dict[str, str] = {}
@@ -47,7 +50,13 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
             if t != last_in:
                 last_in, last_out = t, ns2_time(t)
             node, fwd, back = cols[int(fid)]
-            ids = fwd if sa[: sa.index(".")] == node else back
+            forward = sa[: sa.index(".")] == node
+            ids = fwd if forward else back
+            iss = flows[int(fid)].listener_iss
+            if iss is not None and not forward and ptype == "ack":
+                _, pkt = rest.split(" ", 2)[:2]
+                first = synack.setdefault(int(fid), pkt)
+                rest = f"{iss if pkt == first else iss + 1} {rest.split(' ', 1)[1]}"
             if flags != "-------":
                 flags = flag_cache.get(flags) or flag_cache.setdefault(flags, ns2_flags(flags))
             if tcp_header:

@@ -47,6 +47,7 @@ class Runner:
         self.results: "Results | None" = None
         self.ended_by = ""
         self._halted = False
+        self._final_state: dict[str, Any] | None = None
 
     def at(self, t: float, script: str, origin: tuple[int, str] | None) -> None:
         """Schedules Tcl text at simulated time ``t`` (``origin``: the script line and
@@ -80,6 +81,14 @@ class Runner:
         if self.now > self.sim.now:
             self.sim.run(until=self.now)
         return self.sim
+
+    def state(self) -> dict[str, Any]:
+        """The live state now (:meth:`nsim.Simulation.state`); after the run ended, its last
+        state while still at that instant (a finish procedure that reads a monitor after
+        closing the trace)."""
+        if self.phase == "done" and self._final_state is not None:
+            return self._final_state
+        return self.live().state()
 
     def run(self) -> None:
         """``$ns run``: runs the events in time order until none is left, ``halt`` or ``exit``."""
@@ -148,6 +157,7 @@ class Runner:
             assert self.sim is not None
             if self.now > self.sim.now:
                 self.sim.run(until=self.now)
+            self._final_state = self.sim.state()
             live = self.sim.results()
         end = self.now if live is not None or why != "the end of the script's events" else None
         scenario, self.flows = self._build(end, True)

@@ -129,6 +129,7 @@ _NODE_LAYOUT = {"color", "shape", "label", "label-color", "label-at", "add-mark"
 _LIVE = {
     "Agent/LossMonitor": {"bytes_": "delivered_bytes", "npkts_": "delivered_pkts", "nlost_": "dropped_pkts"},
     "Agent/TCP": {"cwnd_": "cwnd", "ssthresh_": "ssthresh"},
+    "Agent/TFRC": {"rate_": "cwnd", "ndatapack_": "sent_pkts", "ndatabytes_": "sent_pkts"},
 }
 
 
@@ -251,14 +252,23 @@ class Ns2Simulator:
         if obj in self._integs and var in ("lastx_", "lasty_"):
             raise Ns2Error(f"reading {var} of a queue monitor's integrator is not modelled (its sum_ is)")
         chain = self._heritage(obj)
+        if "Agent/TFRC" in chain and var == "true_loss_rate_" and self.runner.phase != "setup":
+            raise Ns2Error("reading true_loss_rate_ of an Agent/TFRC (the receiver's loss count) is not modelled")
         table = next((t for prefix, t in _LIVE.items() if prefix in chain), {})
         if var not in table or self.runner.phase == "setup":
             return self._var(obj, var)
-        sim = self.runner.live()
+        flows = self.runner.state()["flows"]  # the first live read builds the flows
         names = self._flows_of(obj)
-        states = [f for f in sim.state()["flows"] if f["name"] in names]
+        states = [f for f in flows if f["name"] in names]
         if not states:
             return self._var(obj, var)
+        if "Agent/TFRC" in chain and var in ("rate_", "ndatabytes_"):
+            f, size = states[0], number(self._var(obj, "packetSize_"), "packetSize_")
+            if var == "ndatabytes_":  # ns-2 counts packetSize_ per packet sent
+                return str(int(f["sent_pkts"] * size))
+            # TFRC's rate is X = cwnd·s/R (its cwnd is X·R/s); InitRate_ before the first R
+            rate = f["cwnd"] * size / f["srtt_s"] if f["srtt_s"] else number(self._var(obj, "InitRate_"), "InitRate_")
+            return "%.17g" % rate
         value = sum(0.0 if f[table[var]] is None else float(f[table[var]]) for f in states)
         value -= self._live_base.get((obj, var), 0.0)
         return f"{value:g}" if var in ("cwnd_",) else str(int(value))
@@ -268,7 +278,7 @@ class Ns2Simulator:
         prints a bound double)."""
         if self.runner.phase == "setup":
             return self._var(obj, var)
-        links = self.runner.live().state()["links"]
+        links = self.runner.state()["links"]
         if obj in self._qmons:
             return str(monitors.counter(links, self._qmons[obj], var))
         integ = self._integs[obj]
@@ -524,13 +534,13 @@ class Ns2Simulator:
     def _qmon_reset(self, obj: str) -> str:
         if self.runner.phase != "setup":
             integs = [i for i in self._integs.values() if i.monitor == obj]
-            monitors.reset(self.runner.live().state()["links"], self._qmons[obj], integs, self.runner.now)
+            monitors.reset(self.runner.state()["links"], self._qmons[obj], integs, self.runner.now)
         return ""
 
     def _integ_reset(self, obj: str) -> str:
         if self.runner.phase != "setup":
             integ = self._integs[obj]
-            monitors.reset_integrator(self.runner.live().state()["links"], integ, self._qmons[integ.monitor],
+            monitors.reset_integrator(self.runner.state()["links"], integ, self._qmons[integ.monitor],
                                       self.runner.now)
         return ""
 
@@ -548,6 +558,16 @@ class Ns2Simulator:
         if self.runner.phase != "setup":
             raise Ns2Error("an error model is inserted before `$ns run` (a change during the run needs issue 27's events)")
         self.net.errors[key] = lambda fids: self._error_table(em)
+        return ""
+
+    def _ns_link_lossmodel(self, obj: str, em: str, a: str, b: str) -> str:
+        """ns-2's ``link-lossmodel`` puts the error model at the far end of the link; nsim's
+        acts as the packet leaves the queue (as ``lossmodel``): the same packets are lost and
+        the transmitter is as busy, only the ``d`` line comes one link delay earlier."""
+        self._notice(f"link-lossmodel {a} {b}: losses act as a packet leaves the queue (as `lossmodel`);"
+                     " ns-2 drops it at the far end, so its `d` trace line is one link delay later")
+        self._ns_lossmodel(obj, em, a, b)
+        self.net.error_at[(self._node(a), self._node(b))] = "transmit"
         return ""
 
     def _error_table(self, em: str) -> dict[str, Any] | None:
@@ -812,6 +832,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     **{("Simulator", m): Ns2Simulator._ns_ignore for m in _LAYOUT},
     ("Simulator", "link"): Ns2Simulator._ns_link_object,
     ("Simulator", "lossmodel"): Ns2Simulator._ns_lossmodel,
+    ("Simulator", "link-lossmodel"): Ns2Simulator._ns_link_lossmodel,
     ("ErrorModel", "unit"): Ns2Simulator._em_unit,
     ("ErrorModule", "init-module"): Ns2Simulator._module_init,
     ("ErrorModel", "ranvar"): Ns2Simulator._em_ranvar,
