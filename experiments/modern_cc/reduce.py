@@ -119,20 +119,32 @@ def bbr_rtt(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
             for row in rows}
 
 
+def late_flows(res: Any) -> pd.DataFrame:
+    """Per flow, over the run's second half (the start-up race is over): mean throughput,
+    congestion window and smoothed RTT."""
+    half = float(res.summary["sim_time_s"]) / 2.0
+    tput = res.series("flow_throughput")
+    tcp = res.series("tcp")
+    tput, tcp = tput[tput["time_s"] > half], tcp[tcp["time_s"] > half]
+    flows = res.flows["flow"]
+    return pd.DataFrame({"late_tput_bps": tput.groupby("flow")["throughput_bps"].mean().reindex(flows).to_numpy(),
+                         "late_cwnd_pkts": tcp.groupby("flow")["cwnd_pkts"].mean().reindex(flows).to_numpy(),
+                         "late_srtt_s": tcp.groupby("flow")["srtt_s"].mean().reindex(flows).to_numpy()})
+
+
 def rtt_fairness(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The two flows' throughput ratio (short RTT over long), their mean-RTT ratio (base RTT
-    plus mean queueing delay), and the exponent e of throughput ratio = RTT ratio ** e
-    (1: linear, CUBIC's claim; 2: quadratic)."""
-    ratios, rtts, exponents = [], [], []
+    """Over the second half of each run: the two flows' throughput ratio (short RTT over
+    long), their mean smoothed-RTT ratio (long over short), their window ratio, and the
+    exponent e of throughput ratio = RTT ratio ** e (1: linear, CUBIC's claim; 2: quadratic)."""
+    per_run = []
     for _, run in table.groupby("run_key"):
         short = run[run["name"] == "short"].iloc[0]
         long = run[run["name"] == "long"].iloc[0]
-        tput = short["throughput_bps"] / long["throughput_bps"]
-        rtt = (0.080 + long["delay_mean_s"] - long["delay_min_s"]) / (0.020 + short["delay_mean_s"] - short["delay_min_s"])
-        ratios.append(tput)
-        rtts.append(rtt)
-        exponents.append(np.log(tput) / np.log(rtt))
-    values = {"tput_ratio": np.mean(ratios), "rtt_ratio": np.mean(rtts), "exponent": np.mean(exponents)}
+        tput = short["late_tput_bps"] / long["late_tput_bps"]
+        rtt = long["late_srtt_s"] / short["late_srtt_s"]
+        per_run.append({"tput_ratio": tput, "rtt_ratio": rtt, "exponent": np.log(tput) / np.log(rtt),
+                        "window_ratio": long["late_cwnd_pkts"] / short["late_cwnd_pkts"]})
+    values = pd.DataFrame(per_run).mean()
     return {row["id"]: float(values[row["params"]["metric"]]) for row in rows}
 
 
