@@ -21,6 +21,7 @@ ABOUT = {
     "noureddine2002": "Noureddine 2002, TCP timings, Ethernet PAUSE, the 800-host web mix with TCP-DS, TCP and video",
     "lab2003": "the McGill ECSE-489B lab 2003: Reno slow start, SACK vs Reno, HighSpeed TCP, PFTK",
     "bakthavachalu2004": "Bakthavachalu 2004, SF-SACK and TFRC on a RED dumbbell",
+    "modern_cc": "Alizadeh 2010/2011 (DCTCP), Cardwell 2016 (BBR), Ha 2008 and RFC 9438 (CUBIC): today's congestion control",
     "red_two_source": "RED's two-source scenario against ns-2.35 (no paper)",
 }
 
