@@ -342,6 +342,8 @@ $ns run
      "`ttl_` is not"),
     ("Queue/DropTail set drop_front_ true\nQueue set blocked_ true\n$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n",
      "`blocked_ true` has no nsim model"),
+    ("Queue/DRR set quantum_ 0\n$ns duplex-link $n0 $n1 1Mb 10ms DRR\n",
+     "field `links[0].queue`: quantum: a quantum of 0 bytes never sends"),
     ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns at 0.5 \"$ns rtproto DV\"\n",
      "bad.tcl:5: `$ns at 0.5 \"$ns rtproto DV\"`: rtproto DV"),
 ])
@@ -352,6 +354,20 @@ def test_what_nsim_cannot_model_stops_with_the_line_and_the_command(tmp_path: Pa
         expected = "bad.tcl:5: `$ns at 0.5 \"puts [$null set bytes_]\"`"
     if expected == "`ttl_` is not":
         expected = "`ttl_ 3` has no nsim model"
+    with pytest.raises(Ns2ScriptError) as e:
+        run_script(script)
+    assert expected in str(e.value)
+
+
+@pytest.mark.parametrize("setting, expected", [
+    ("$tbf set bucket_ 1001", "TBF: bucket_ 1001 bits: nsim models buckets of whole bytes"),
+    ("$tbf set rate_ 0", "TBF: rate_ 0: must be greater than zero"),
+    ("$tbf set qlen_ -1", "TBF: qlen_ -1: a number of packets, 0 or more"),
+])
+def test_impossible_tbf_settings_stop_the_script(tmp_path: Path, setting: str, expected: str) -> None:
+    script = tmp_path / "bad.tcl"
+    script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\nset tbf [new TBF]\n" + setting + "\n"
+                      + TAIL.replace("$ns attach-agent $n0 $udp", "$ns attach-tbf-agent $n0 $udp $tbf"))
     with pytest.raises(Ns2ScriptError) as e:
         run_script(script)
     assert expected in str(e.value)

@@ -94,4 +94,7 @@ def tbf_hook(values: dict[str, str]) -> dict[str, Any]:
     qlen = number(values["qlen_"], "qlen_")
     if qlen < 0 or qlen != int(qlen):
         raise Ns2Error(f"TBF: qlen_ {values['qlen_']}: a number of packets, 0 or more")
-    return {"kind": "tbf", "rate": rate_bps(values["rate_"], "rate_"), "bucket": int(bits) // 8, "qlen": int(qlen)}
+    rate = rate_bps(values["rate_"], "rate_")
+    if rate <= 0:
+        raise Ns2Error(f"TBF: rate_ {values['rate_']}: must be greater than zero")
+    return {"kind": "tbf", "rate": rate, "bucket": int(bits) // 8, "qlen": int(qlen)}
