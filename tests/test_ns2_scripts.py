@@ -363,6 +363,7 @@ def test_what_nsim_cannot_model_stops_with_the_line_and_the_command(tmp_path: Pa
     ("$tbf set bucket_ 1001", "TBF: bucket_ 1001 bits: nsim models buckets of whole bytes"),
     ("$tbf set rate_ 0", "TBF: rate_ 0: must be greater than zero"),
     ("$tbf set qlen_ -1", "TBF: qlen_ -1: a number of packets, 0 or more"),
+    ("$ns at 0.5 \"$tbf set rate_ 1Mb\"", "setting rate_ of a TBF during the run is not modelled"),
 ])
 def test_impossible_tbf_settings_stop_the_script(tmp_path: Path, setting: str, expected: str) -> None:
     script = tmp_path / "bad.tcl"

@@ -290,6 +290,8 @@ class Ns2Simulator:
                 self._live_base[(obj, var)] = current - number(value, var)
                 return
             raise Ns2Error(f"setting {var} of a running TCP is not modelled")
+        if "TBF" in chain and self.runner.phase != "setup":
+            raise Ns2Error(f"setting {var} of a TBF during the run is not modelled (set it before `$ns run`)")
         if "Link" in chain:
             raise Ns2Error(f"setting {var} of a link: give bandwidth and delay in duplex-link (a change during the"
                            " run needs issue 27's events)")
@@ -682,6 +684,7 @@ class Ns2Simulator:
         if "TBF" not in self._heritage(tbf):
             raise Ns2Error(f"attach-tbf {tbf}: not a TBF")
         self._agent(obj).tbf = tbf
+        self.interp.tcl.eval(f"set ::otcl::watched({tbf}) 1")
         return ""
 
     def _agent_advance(self, obj: str, n: str) -> str:
