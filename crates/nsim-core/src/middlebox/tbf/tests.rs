@@ -42,3 +42,11 @@ fn a_packet_larger_than_the_bucket_waits_and_leaves() {
     let mut p = Packet { size: 125, ..PKT };
     assert_eq!(tbf.on_packet(at(200), &mut p), Verdict::Delay(Dur::from_millis(175)));
 }
+
+/// nsim models no change of a TBF during a run (ns-2 would take a new `rate_`): refused, saying so.
+#[test]
+fn a_change_during_the_run_is_refused_with_a_reason() {
+    let mut tbf = Tbf::new(8_000, 1_000, 2);
+    let err = tbf.change(at(0), &HookChange::Delay(Dur::from_millis(1))).unwrap_err();
+    assert_eq!(err, "a 'tbf' middlebox has no `delay` (nothing of it can change during a run)");
+}
