@@ -21,7 +21,8 @@ TCP_VARIANTS = {"Agent/TCP": "tahoe", "Agent/TCP/Reno": "reno", "Agent/TCP/Newre
 #: ns-2 TCP sink class -> (delayed ACKs, SACK).
 TCP_SINKS = {"Agent/TCPSink": (False, False), "Agent/TCPSink/DelAck": (True, False),
              "Agent/TCPSink/Sack1": (False, True), "Agent/TCPSink/Sack1/DelAck": (True, True)}
-UDP_SINKS = ("Agent/Null", "Agent/LossMonitor")
+#: ``Agent/SAack`` answers only signalling requests (tcp/saack.cc); data it receives it frees, as a Null.
+UDP_SINKS = ("Agent/Null", "Agent/LossMonitor", "Agent/SAack")
 APPS = ("Application/FTP", "Application/Traffic/CBR", "Application/Traffic/Exponential", "Application/Traffic/Pareto")
 
 

@@ -30,6 +30,7 @@ CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "cur_max_p_": "0", "summarystats_": "false", "alpha_": "0.01", "beta_": "0.9",
         "adaptive_": "0", "interval_": "0.5", "targetdelay_": "0.005", "top_": "0.5",
         "bottom_": "0", "cautious_": "0", "feng_adaptive_": "0"}),
+    "Queue/DRR": (("Queue",), {"buckets_": "10", "blimit_": "25000", "quantum_": "250", "mask_": "0"}),
     "Agent": ((), {"fid_": "0", "prio_": "0", "agent_addr_": "-1", "agent_port_": "-1",
                    "dst_addr_": "-1", "dst_port_": "-1", "flags_": "0", "ttl_": "32",
                    "debug_": "false", "class_": "0"}),
@@ -49,6 +50,8 @@ CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "ShortIntervals_": "0", "ShortRtts_": "2", "minlc_": "4", "algo_": "1", "maxint_": "1000",
         "history_": "0.75", "PreciseLoss_": "1", "numPkts_": "1", "bytes_": "0"}),
     "Agent/Null": (("Agent",), {"sport_": "0", "dport_": "0"}),
+    "Agent/SAack": (("Agent",), {}),
+    "TBF": ((), {"rate_": "64k", "bucket_": "1024", "qlen_": "0"}),
     "Agent/LossMonitor": (("Agent",), {"nlost_": "0", "npkts_": "0", "bytes_": "0",
                                        "lastPktTime_": "0", "expected_": "0"}),
     "Agent/TCP": (("Agent",), {

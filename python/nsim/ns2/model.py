@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from .agents import application, full_tcp_transport, tcp_transport, tfrc_transport, udp_transport
 from .interp import Ns2Error
-from .queues import queue_table
+from .queues import queue_table, tbf_hook
 from .units import number
 
 
@@ -41,6 +41,8 @@ class Agent:
     detached: float | None = None
     #: The script line that detached it (named by errors).
     detached_by: str = ""
+    #: The ``TBF`` between it and its node (``attach-tbf-agent``), if any.
+    tbf: str | None = None
 
 
 @dataclass
@@ -261,6 +263,10 @@ class Network:
             links.append(entry)
         config: dict[str, Any] = {"name": name, "hosts": [self.node_name(i) for i in range(len(self.nodes))],
                                   "links": links, "flows": [f for f, _ in flows]}
+        shaped = [(info, self.agents[info.source].tbf) for _, info in flows if self.agents[info.source].tbf]
+        if shaped:
+            config["middlebox"] = [{"name": tbf, "node": self.node_name(info.src[0]), "flows": [info.name],
+                                    "hook": tbf_hook(self.values(tbf))} for info, tbf in shaped]
         if duration is not None:
             config["duration"] = duration
         if self.events:

@@ -1,6 +1,8 @@
 """ns-2 queue types of ``duplex-link`` / ``simplex-link`` as nsim queue tables:
 ``DropTail`` is ``droptail`` (docs/models/droptail.md), ``RED`` is ``red`` with every
-``Queue/RED`` bound variable nsim models (docs/models/queues.md#red)."""
+``Queue/RED`` bound variable nsim models (docs/models/queues.md#red), ``DRR`` is ns-2's hashed
+``drr_ns2`` (docs/models/queues.md#drr_ns2); a ``TBF`` between an agent and its node is the
+``tbf`` middlebox at that node for the agent's flows (docs/models/middlebox.md#tbf)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,18 @@ from typing import Any
 
 from .bound import check_unmapped
 from .interp import Ns2Error
-from .units import flag, number, seconds
+from .units import flag, number, rate_bps, seconds
 
 #: ns-2 queue type (the link command's last word) -> its class.
-QUEUE_CLASSES = {"DropTail": "Queue/DropTail", "RED": "Queue/RED"}
+QUEUE_CLASSES = {"DropTail": "Queue/DropTail", "RED": "Queue/RED", "DRR": "Queue/DRR"}
+
+#: Queue/DRR's commands, which set its bound variables (ns-2's queue/drr.cc `command`).
+QUEUE_PRELUDE = "\n".join(f"Queue/DRR instproc {cmd} {{v}} {{ $self set {cmd}_ $v }}"
+                           for cmd in ("blimit", "buckets", "quantum", "mask")) + """
+Simulator instproc attach-tbf-agent {node agent tbf} {
+    $self attach-agent $node $agent
+    $agent attach-tbf $tbf
+}"""
 
 #: Queue/RED variable -> (nsim key, reader); thresholds of 0 keep nsim's automatic setting.
 _RED_KEYS = {
@@ -65,4 +75,26 @@ def queue_table(heritage: list[str], values: dict[str, str]) -> dict[str, Any]:
                                    "beta_", "interval_", "top_", "bottom_"}
         check_unmapped("the RED queue", heritage, values, mapped, _RED_STATE)
         return out
+    if cls == "Queue/DRR":  # ns-2's DRR ignores limit_: its buffer is blimit_ bytes
+        check_unmapped("the DRR queue", heritage, values, ("limit_", "buckets_", "blimit_", "quantum_", "mask_"),
+                       ("debug_",) + _UTILIZATION)
+        return {"kind": "drr_ns2", "buckets": int(number(values["buckets_"], "buckets_")),
+                "blimit": int(number(values["blimit_"], "blimit_")),
+                "quantum": int(number(values["quantum_"], "quantum_")),
+                "mask": number(values["mask_"], "mask_") != 0}
     raise Ns2Error(f"{cls}: no nsim model of this queue type (supported: {', '.join(QUEUE_CLASSES)})")
+
+
+def tbf_hook(values: dict[str, str]) -> dict[str, Any]:
+    """The nsim ``tbf`` hook of an ns-2 ``TBF`` object's bound variables (``bucket_`` is in
+    bits, nsim's ``bucket`` in bytes)."""
+    bits = number(values["bucket_"], "bucket_")
+    if bits <= 0 or bits % 8:
+        raise Ns2Error(f"TBF: bucket_ {values['bucket_']} bits: nsim models buckets of whole bytes (a multiple of 8 bits)")
+    qlen = number(values["qlen_"], "qlen_")
+    if qlen < 0 or qlen != int(qlen):
+        raise Ns2Error(f"TBF: qlen_ {values['qlen_']}: a number of packets, 0 or more")
+    rate = rate_bps(values["rate_"], "rate_")
+    if rate <= 0:
+        raise Ns2Error(f"TBF: rate_ {values['rate_']}: must be greater than zero")
+    return {"kind": "tbf", "rate": rate, "bucket": int(bits) // 8, "qlen": int(qlen)}

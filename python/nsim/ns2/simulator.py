@@ -21,7 +21,7 @@ from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
 from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
-from .queues import QUEUE_CLASSES
+from .queues import QUEUE_CLASSES, QUEUE_PRELUDE
 from .runner import Runner
 from .units import flag, number, rate_bps, seconds
 
@@ -183,6 +183,7 @@ class Ns2Simulator:
         self._tcp_header = False
         self.interp.tcl.eval(tcl_declarations())
         self.interp.tcl.eval(_PRELUDE)
+        self.interp.tcl.eval(QUEUE_PRELUDE)
         self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
         self.interp.tcl.call("set", "argc", len(args or []))
 
@@ -299,6 +300,8 @@ class Ns2Simulator:
                 self._live_base[(obj, var)] = current - number(value, var)
                 return
             raise Ns2Error(f"setting {var} of a running TCP is not modelled")
+        if "TBF" in chain and self.runner.phase != "setup":
+            raise Ns2Error(f"setting {var} of a TBF during the run is not modelled (set it before `$ns run`)")
         if "Link" in chain:
             raise Ns2Error(f"setting {var} of a link: give bandwidth and delay in duplex-link (a change during the"
                            " run needs issue 27's events)")
@@ -360,6 +363,8 @@ class Ns2Simulator:
         q = self.interp.tcl.eval(f"new {QUEUE_CLASSES[qtype]}")
         rq = None if simplex else self.interp.tcl.eval(f"new {QUEUE_CLASSES[qtype]}")
         self.net.add_link(Link(ia, ib, rate_bps(bw, "bandwidth"), seconds(delay, "delay"), q, rq, simplex, ""))
+        for x, y, ix, iy in [(a, b, ia, ib)] + ([] if simplex else [(b, a, ib, ia)]):  # ns-2's `link_(a:b)`
+            self.interp.tcl.eval(f"set ::otcl::o::{obj}::link_({ix}:{iy}) [{obj} link {x} {y}]")
         return ""
 
     def _ns_simplex(self, obj: str, *args: str) -> str:
@@ -693,6 +698,15 @@ class Ns2Simulator:
         self._app_attach_agent(app, obj)
         return app
 
+    def _agent_attach_tbf(self, obj: str, tbf: str) -> str:
+        if self.runner.phase != "setup":
+            raise Ns2Error("attach-tbf during the run is not modelled: attach the TBF before `$ns run`")
+        if "TBF" not in self._heritage(tbf):
+            raise Ns2Error(f"attach-tbf {tbf}: not a TBF")
+        self._agent(obj).tbf = tbf
+        self.interp.tcl.eval(f"set ::otcl::watched({tbf}) 1")
+        return ""
+
     def _agent_advance(self, obj: str, n: str) -> str:
         self.runner.can_plan(f"`{obj} advance`")
         self._agent(obj).plan.append((self.runner.now, "advance", number(n, "advance")))
@@ -862,6 +876,7 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Agent", "tracevar"): Ns2Simulator._agent_tracevar,
     ("Simulator", "add-agent-trace"): Ns2Simulator._ns_add_agent_trace,
     ("Agent", "attach-app"): Ns2Simulator._agent_attach_app,
+    ("Agent", "attach-tbf"): Ns2Simulator._agent_attach_tbf,
     ("Agent", "port"): Ns2Simulator._agent_port,
     ("Agent", "addr"): Ns2Simulator._agent_addr,
     ("Agent/TCP", "advance"): Ns2Simulator._agent_advance,

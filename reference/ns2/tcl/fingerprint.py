@@ -6,6 +6,8 @@ lines of each instant sorted): equal hashes mean the same events, event for even
 hash leaves out the flags column, another the seq column of `ack` lines, where a FullTcp
 listener's sequence number stands and nsim writes its ACK number; a third is the file's own:
 equal means byte for byte).
+Per source address (the `src` column), the count of each event (`sources`): what a script
+whose sources draw ns-2's random numbers (nsim's draws differ) can be compared by.
 With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
 for a script whose runs part at a random draw of ns-2's (a RED early drop).
 Usage: fingerprint.py SCRIPT TRACE [STDOUT [BEFORE]] -> one JSON line on stdout (with the
@@ -32,6 +34,16 @@ def fingerprint(path):
     return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
             "sha256_without_flags": _sha(flagless), "sha256_without_ack_seq": _sha(_without_ack_seq(lines)),
             "sha256_of_file": raw}
+
+
+def sources(path):
+    """The count of each event (`+ - r d`) per source address of the trace at ``path``."""
+    out = collections.defaultdict(collections.Counter)
+    with open(path) as f:
+        for c in map(str.split, f):
+            if c and c[0] in "+-rd" and len(c) > 8:
+                out[c[8]][c[0]] += 1
+    return {src: dict(sorted(n.items())) for src, n in sorted(out.items())}
 
 
 def before(path, t):
@@ -61,7 +73,8 @@ def _sha(lines):
 
 
 if __name__ == "__main__":
-    entry = {"script": sys.argv[1], "trace": os.path.basename(sys.argv[2]), **fingerprint(sys.argv[2])}
+    entry = {"script": sys.argv[1], "trace": os.path.basename(sys.argv[2]), **fingerprint(sys.argv[2]),
+             "sources": sources(sys.argv[2])}
     if len(sys.argv) > 3 and sys.argv[3] != "-":
         with open(sys.argv[3]) as f:
             entry["stdout"] = f.read().splitlines()

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Re-runs the ns-2 scripts of this folder under ns-2.35 (`ns`) and keeps reduced outputs:
-# <script>.bottleneck (reduce.py: the bottleneck's lines and every drop), reno_dumbbell.cwnd
+# <script>.bottleneck (reduce.py: the bottleneck's lines and every drop; tbf_shaper's two links), reno_dumbbell.cwnd
 # (the traced cwnd_ file as ns-2 wrote it), lossmonitor.dat, cwnd_probe.txt and
 # queue_monitor.txt (the scripts' own output), errormodule.json and old_defaults.json
 # (fingerprint.py of their traces).
 # distribution.jsonl: fingerprints (fingerprint.py) of the traces ns-2.35 writes running the
 # distribution's own tcl/ex examples that nsim runs (apt-get install ns2-examples; the
-# scripts are ns-2's and are not copied here), and what example.tcl prints.
+# scripts are ns-2's and are not copied here), and what example.tcl prints; test-drr.tcl and
+# test-tbf.tcl draw ns-2's random numbers: their entries' per-source counts are what is compared.
 # Needs ns 2.35 and python3 (stdlib). Raw traces go to a temporary folder and are deleted.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,13 +15,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$here"/*.tcl "$tmp"/
 cd "$tmp"
-for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor errormodule old_defaults; do
+for s in reno_dumbbell red_forced cbr_null lossmonitor droplist full_tcp cwnd_probe rtmodel queue_monitor errormodule old_defaults drr_hash tbf_shaper; do
     ns $s.tcl >/dev/null 2>&1 || true   # cbr_null's finish runs `exec nam`, absent here
 done
 python3 "$here/reduce.py" reno_dumbbell.tr 2:3 3:2 > "$here/reno_dumbbell.bottleneck"
 python3 "$here/reduce.py" red_forced.tr 3:4 4:3 > "$here/red_forced.bottleneck"
 python3 "$here/reduce.py" cbr_null.tr 2:3 > "$here/cbr_null.bottleneck"
 python3 "$here/reduce.py" full_tcp.tr 2:3 3:2 > "$here/full_tcp.bottleneck"
+python3 "$here/reduce.py" drr_hash.tr 4:5 > "$here/drr_hash.bottleneck"
+python3 "$here/reduce.py" tbf_shaper.tr 0:1 2:1 > "$here/tbf_shaper.bottleneck"
 python3 "$here/reduce.py" rtmodel.tr 0:1 1:0 1:2 2:1 1:3 3:1 2:3 3:2 > "$here/rtmodel.links"
 grep '^v ' rtmodel.tr > "$here/rtmodel.v"
 for s in errormodule old_defaults; do
@@ -43,7 +46,7 @@ ex=/usr/share/doc/ns2/examples/tcl/ex
 : > "$here/distribution.jsonl"
 # name:trace[:before] (before: where ns-2's random draws part the runs; tcp-et's RED early drop)
 for s in simple-tcp:out.ns simple-heap:out.tr ss:out.tr tcpecn:out.tr example:out.tr tcp-et:out.tr:1.28 \
-         simple:out.tr nam-large-flowid:out.tr nam-simplexlink:out.tr; do
+         simple:out.tr nam-large-flowid:out.tr nam-simplexlink:out.tr test-drr:out.tr test-tbf:out.tr; do
     name=${s%%:*}; rest=${s#*:}; trace=${rest%%:*}; before=${rest#"$trace"}
     mkdir "$tmp/$name" && cp "$ex/$name.tcl" "$tmp/$name/" && cd "$tmp/$name"
     ns "$name.tcl" > stdout 2>/dev/null || true   # several end with `exec nam`, absent here

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use super::build::Names;
 use crate::middlebox::{
-    delay::Delay, drop_every::DropEvery, ip_abr::IpAbr, rwnd_clamp::RwndClamp,
+    delay::Delay, drop_every::DropEvery, ip_abr::IpAbr, rwnd_clamp::RwndClamp, tbf::Tbf,
     window_cap::WindowCap,
 };
 use crate::middlebox::{Hook, Installed, Middleboxes};
@@ -53,6 +53,28 @@ pub enum HookSpec {
     Delay { delay: TimeSpec },
     /// Drops every `n`-th packet.
     DropEvery { n: u64 },
+    /// ns-2's token bucket filter between an agent and its node (TBF, `attach-tbf-agent`):
+    /// packets leave at `rate` with bursts of `bucket`; `qlen` packets may wait (0: police).
+    Tbf {
+        /// Token rate (ns-2 `rate_`, default 64 kb/s).
+        #[serde(default = "default_tbf_rate")]
+        rate: RateSpec,
+        /// Bucket depth (ns-2 `bucket_`, 1024 bits: default "128B").
+        #[serde(default = "default_tbf_bucket")]
+        bucket: SizeSpec,
+        /// Packets that may wait for tokens (ns-2 `qlen_`, default 0: non-conforming packets
+        /// are dropped).
+        #[serde(default)]
+        qlen: u64,
+    },
+}
+
+fn default_tbf_rate() -> RateSpec {
+    RateSpec(crate::units::BitsPerSec(64_000))
+}
+
+fn default_tbf_bucket() -> SizeSpec {
+    SizeSpec(crate::units::Bytes(128))
 }
 
 /// A change of the IP-ABR share at a given time.
@@ -172,6 +194,15 @@ fn hook(h: &HookSpec, path: &str, n_flows: usize) -> CResult<Box<dyn Hook>> {
                 return Err(ConfigError::new(format!("{path}.n"), "must be at least 1"));
             }
             Box::new(DropEvery::new(*n))
+        }
+        HookSpec::Tbf { rate, bucket, qlen } => {
+            if rate.0 .0 == 0 {
+                return Err(ConfigError::new(format!("{path}.rate"), "must be greater than zero"));
+            }
+            if bucket.0 .0 == 0 {
+                return Err(ConfigError::new(format!("{path}.bucket"), "must be at least 1 byte"));
+            }
+            Box::new(Tbf::new(rate.0 .0, bucket.0 .0 * 8, *qlen))
         }
     })
 }

@@ -55,5 +55,8 @@ impl HookChange {
 /// The refusal of a hook without the parameter: which ones it has.
 pub(crate) fn no_such_parameter(hook: &dyn Hook, c: &HookChange) -> String {
     let has = hook.parameters();
+    if has.is_empty() {
+        return format!("a '{}' middlebox has no `{}` (nothing of it can change during a run)", hook.kind(), c.field());
+    }
     format!("a '{}' middlebox has no `{}` (it can change: {})", hook.kind(), c.field(), has.join(", "))
 }

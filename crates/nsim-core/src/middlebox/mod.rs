@@ -15,6 +15,7 @@ pub mod delay;
 pub mod drop_every;
 pub mod ip_abr;
 pub mod rwnd_clamp;
+pub mod tbf;
 pub mod window_cap;
 
 #[cfg(test)]

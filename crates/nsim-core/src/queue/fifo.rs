@@ -42,6 +42,11 @@ impl Fifo {
         Some(e)
     }
 
+    /// The packet at the head, left in place.
+    pub fn front(&self) -> Option<&Entry> {
+        self.q.front()
+    }
+
     pub fn packets(&self) -> u64 {
         self.q.len() as u64
     }

@@ -14,6 +14,7 @@ pub mod class;
 pub mod classify;
 pub mod codel;
 pub mod droptail;
+pub mod drr_ns2;
 pub mod fifo;
 pub mod fq_codel;
 pub mod host_sched;

@@ -35,6 +35,8 @@ registry! {
     Wrr = "wrr" => crate::queue::round_robin::WrrConfig,
     /// Deficit round robin over child queues (Shreedhar & Varghese 1995).
     Drr = "drr" => crate::queue::round_robin::DrrConfig,
+    /// ns-2's Queue/DRR: source addresses hashed into buckets sharing one byte buffer.
+    DrrNs2 = "drr_ns2" => crate::queue::drr_ns2::DrrNs2Config,
     /// One queue with three drop priorities (AF / RIO-style, Noureddine 2002).
     Af = "af" => crate::queue::af::AfConfig,
     /// Controlled Delay (RFC 8289).
