@@ -7,12 +7,15 @@
 //! so byte-counting algorithms need no other input.
 
 pub mod bbr;
+pub mod bbr3;
 pub mod binomial;
 pub mod cubic;
 pub mod dctcp;
+pub mod delivery_rate;
 pub mod gaimd;
 pub mod highspeed;
 pub mod hystart;
+pub mod max_filter;
 pub mod reno;
 pub mod rule;
 pub mod sf_sack;

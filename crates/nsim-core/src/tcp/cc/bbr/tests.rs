@@ -4,8 +4,8 @@
 //! growth, DRAIN, the PROBE_BW gain cycle and its random start, PROBE_RTT's entry and exit,
 //! and the cwnd rules (target, recovery, timeout).
 
-use super::delivery_rate::DeliveryRate;
-use super::max_filter::MaxFilter;
+use crate::tcp::cc::delivery_rate::DeliveryRate;
+use crate::tcp::cc::max_filter::MaxFilter;
 use super::{Bbr, Mode, GAIN_CYCLE};
 use crate::tcp::cc::{CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::BbrConfig;
