@@ -936,7 +936,8 @@ impl TcpConfig {
     fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
         let bbr = self.variant.paced();
         if bbr && self.pacing == Some(false) {
-            return Err(("pacing", format!("variant '{}' sets its sending rate by pacing (draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1, draft-ietf-ccwg-bbr-06 §5.6.2): it cannot be false", self.variant.name())));
+            let source = if self.variant == Variant::Bbr { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" };
+            return Err(("pacing", format!("variant '{}' sets its sending rate by pacing ({source}): it cannot be false", self.variant.name())));
         }
         let on = self.pacing.unwrap_or(bbr);
         if !on {

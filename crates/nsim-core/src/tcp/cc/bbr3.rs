@@ -979,6 +979,7 @@ impl CongestionControl for Bbr3 {
 
     /// §5.2.4 per-loss steps, then §5.2.3 UpdateOnACK.
     fn on_ack_arrived(&mut self, ack: i64, sack: &[(u64, u64)], maxseq: i64, now: SimTime) {
+        self.newly_delivered = 0;
         let Some(rs) = self.rate.on_ack(ack, sack, now, self.min_rtt) else { return };
         self.now = now;
         self.maxseq = maxseq;

@@ -16,6 +16,8 @@ pub mod gaimd;
 pub mod highspeed;
 pub mod hystart;
 pub mod max_filter;
+#[cfg(test)]
+pub mod paced_path;
 pub mod reno;
 pub mod rule;
 pub mod sf_sack;

@@ -7,12 +7,9 @@
 use super::config::Bbr3Config;
 use super::{Bbr3, State, DOWN_GAIN, UP_CWND_GAIN, UP_GAIN};
 use crate::tcp::cc::delivery_rate::{DeliveryRate, LostPacket, RateSample};
+use crate::tcp::cc::paced_path::{ms, PacedPath};
 use crate::tcp::cc::{CongestionControl, CongestionEvent, RtoKind, SenderView};
-use crate::time::{Dur, SimTime};
-
-fn ms(x: f64) -> SimTime {
-    SimTime::ZERO + Dur::from_secs_f64(x / 1000.0)
-}
+use crate::time::Dur;
 
 fn bbr3(seed: u64) -> Bbr3 {
     Bbr3::new(Bbr3Config::default(), 10.0, 10, 1e9, 1000, 100_000, crate::rng::stream(seed, "bbr3"))
@@ -117,47 +114,21 @@ fn the_sampler_marks_a_hole_lost_once_three_segments_above_it_are_sacked() {
     assert_eq!(l.too_high, Some(LostPacket { tx_in_flight: 4, lost: 1, app_limited: false }));
 }
 
-/// A paced, cwnd-limited sender over a lossless FIFO bottleneck of `rate` packets/s and a
-/// base round trip `rtt_ms` (as BBR v1's harness): every ACK arrives rtt after its packet left
-/// the bottleneck. Logs (time ms, state, pacing gain, cwnd, round, in flight) after every ACK.
+/// BBRv3 over [`PacedPath`] (1000 packets/s, 50 ms), logging (time ms, state, pacing gain,
+/// cwnd, round, in flight) after every ACK.
 struct Path {
-    b: Bbr3,
-    rate: f64,
-    rtt: f64,
-    now: f64,
-    next_seq: i64,
-    next_send: f64,
-    last_departure: f64,
-    acks: std::collections::VecDeque<(f64, i64)>,
+    path: PacedPath<Bbr3>,
     log: Vec<(f64, State, f64, f64, u64, u64)>,
 }
 
 impl Path {
     fn new(rate: f64, rtt_ms: f64, seed: u64) -> Path {
-        Path { b: bbr3(seed), rate, rtt: rtt_ms, now: 0.0, next_seq: 0, next_send: 0.0, last_departure: 0.0, acks: Default::default(), log: Vec::new() }
-    }
-
-    fn send(&mut self) {
-        while (self.acks.len() as f64) < self.b.cwnd() && self.now >= self.next_send {
-            self.b.on_sent(self.next_seq, ms(self.now), self.acks.len() as u64, false);
-            self.last_departure = self.last_departure.max(self.now) + 1000.0 / self.rate;
-            self.acks.push_back((self.last_departure + self.rtt, self.next_seq));
-            self.next_seq += 1;
-            self.next_send = self.next_send.max(self.now - 0.05) + 8000.0 / self.b.pacing_rate().unwrap() * 1000.0;
-        }
+        Path { path: PacedPath::new(bbr3(seed), rate, rtt_ms), log: Vec::new() }
     }
 
     fn run(&mut self, until_ms: f64) {
-        while self.now < until_ms {
-            while let Some(&(t, seq)) = self.acks.front().filter(|a| a.0 <= self.now) {
-                self.acks.pop_front();
-                self.b.on_ack_arrived(seq, &[], self.next_seq - 1, ms(t));
-                let b = &self.b;
-                self.log.push((t, b.state, b.pacing_gain, b.cwnd, b.round_count, b.in_flight));
-            }
-            self.send();
-            self.now += 0.05;
-        }
+        let log = &mut self.log;
+        self.path.run(until_ms, |b, t| log.push((t, b.state, b.pacing_gain, b.cwnd, b.round_count, b.in_flight)));
     }
 
     /// Log indices where the state becomes `s`.
@@ -171,9 +142,9 @@ fn startup_ends_on_a_bandwidth_plateau_then_drain_empties_the_queue() {
     // 1000 packets/s, 50 ms (+ 1 ms serialization): BDP 51 packets, no loss.
     let mut p = Path::new(1000.0, 50.0, 1);
     p.run(2000.0);
-    assert!(p.b.full_bw_reached());
-    assert!((p.b.max_bw() / 1000.0 - 1.0).abs() < 0.02, "max_bw {}", p.b.max_bw());
-    assert_eq!(p.b.min_rtt(), Some(Dur::from_millis(51)));
+    assert!(p.path.cc.full_bw_reached());
+    assert!((p.path.cc.max_bw() / 1000.0 - 1.0).abs() < 0.02, "max_bw {}", p.path.cc.max_bw());
+    assert_eq!(p.path.cc.min_rtt(), Some(Dur::from_millis(51)));
     // §5.3.1.2: the delivery rate doubles per round until it reaches 1000/s (≈ log2(51/10)
     // rounds), then 3 rounds without 25 % growth.
     let drain = p.entries(State::Drain)[0];
@@ -207,7 +178,7 @@ fn probe_bw_cycles_down_cruise_refill_up_every_two_to_three_seconds() {
     }
     // §5.3.3.1: DOWN → CRUISE once in flight ≤ BDP (no inflight_longterm on a lossless path).
     for &c in cruise.iter().filter(|&&c| p.log[c - 1].1 == State::ProbeBwDown) {
-        assert!(p.log[c].5 as f64 <= p.b.inflight(p.b.max_bw(), 1.0) + 1e-9);
+        assert!(p.log[c].5 as f64 <= p.path.cc.inflight(p.path.cc.max_bw(), 1.0) + 1e-9);
     }
     // §5.3.3.8: the time from DOWN's start to the next REFILL is the random wall-clock wait
     // (2-3 s) or min(BDP, cwnd, 63) = 51 round trips (2.6 s), whichever is first.
@@ -424,21 +395,21 @@ fn probe_rtt_comes_after_five_seconds_and_holds_half_a_bdp_for_200_ms_and_a_roun
 fn recovery_saves_the_cwnd_and_restores_it_a_timeout_leaves_one_packet() {
     let mut p = Path::new(1000.0, 50.0, 5);
     p.run(3000.0);
-    let before = p.b.cwnd();
+    let before = p.path.cc.cwnd();
     let v = SenderView { win: before, whole_packets: false, now: ms(3000.0) };
     // §5.6.4.4 OnEnterFastRecovery: the cwnd is saved, not cut.
-    p.b.on_congestion(CongestionEvent::FastRetransmit, &v);
-    assert_eq!(p.b.cwnd(), before);
-    assert_eq!(p.b.prior_cwnd, before);
+    p.path.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+    assert_eq!(p.path.cc.cwnd(), before);
+    assert_eq!(p.path.cc.prior_cwnd, before);
     // OnEnterRTO: all outstanding lost, cwnd = in flight (0) + 1; restored when recovery ends.
-    p.b.on_rto(RtoKind::Loss, &v);
-    assert_eq!(p.b.cwnd(), 1.0);
-    p.b.recover = p.next_seq - 1;
+    p.path.cc.on_rto(RtoKind::Loss, &v);
+    assert_eq!(p.path.cc.cwnd(), 1.0);
+    p.path.cc.recover = p.path.next_seq - 1;
     p.run(4000.0);
-    assert!(!p.b.recovering);
+    assert!(!p.path.cc.recovering);
     // Restored, then bounded by the model (§5.6.4.4: BoundCwndForModel after RestoreCwnd).
-    let bound = before.min(p.b.inflight_shortterm()).min(p.b.max_inflight());
-    assert!(p.b.cwnd() >= bound - 1e-9, "{} vs {bound}", p.b.cwnd());
+    let bound = before.min(p.path.cc.inflight_shortterm()).min(p.path.cc.max_inflight());
+    assert!(p.path.cc.cwnd() >= bound - 1e-9, "{} vs {bound}", p.path.cc.cwnd());
 }
 
 #[test]
