@@ -95,3 +95,21 @@ fn cubic_gets_as_much_as_a_bbr3_flow_but_not_a_bbr_v1_flow() {
         assert!(share(&v1) < 0.3, "seed {seed}: CUBIC / BBR v1 = {:.2}", share(&v1));
     }
 }
+
+#[test]
+fn with_ecn_on_a_short_path_the_queue_stays_near_the_marking_threshold() {
+    // scenarios/dctcp_step_mark.toml (two flows, 1 Gb/s, 150 µs base RTT, 200-packet buffer
+    // marking above K = 20 packets) with BBRv3, 3 s. The min RTT is below Linux v3's 5 ms
+    // `bbr_ecn_max_rtt_us`, so with `ecn = true` CE marks cut inflight_lo by α/3 per marked
+    // round and end probes marked above 50 %: as DCTCP on this scenario, the queue stays near
+    // K with the link full and nothing lost. Without ECN BBRv3 only sees loss: it fills most
+    // of the buffer and drops.
+    let text = include_str!("../../../../scenarios/dctcp_step_mark.toml").replace("variant = \"dctcp\"", "variant = \"bbr3\"").replace("duration = \"1s\"", "duration = \"3s\"");
+    let bn = |r: &nsim_core::Results| r.queues.iter().find(|q| q.rate_bps == 1_000_000_000).expect("bottleneck").clone();
+    let with = bn(&common::run_balanced(&text));
+    let without = bn(&common::run_balanced(&text.replace("ecn = true, ", "")));
+    assert!(with.ecn_marks > 0 && with.dropped_pkts == 0, "{} marks, {} drops", with.ecn_marks, with.dropped_pkts);
+    assert!(with.mean_len_pkts < 2.0 * 20.0, "mean queue {}", with.mean_len_pkts);
+    assert!(with.utilization > 0.95, "{}", with.utilization);
+    assert!(without.dropped_pkts > 0 && without.mean_len_pkts > 2.0 * 20.0, "{} drops, mean queue {}", without.dropped_pkts, without.mean_len_pkts);
+}
