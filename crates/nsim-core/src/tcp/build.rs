@@ -125,7 +125,7 @@ pub fn agents(
         ends.src.1,
         p.window,
     );
-    // Drawn only for BBR, so the other variants keep their streams.
+    // Drawn only for BBR and BBRv3, so the other variants keep their streams.
     if p.variant.paced() {
         p.bbr_seed = phase_rng.random::<u64>();
     }
