@@ -778,22 +778,19 @@ impl Bbr3 {
             return;
         }
         match self.state {
-            State::ProbeBwDown => {
-                if !self.is_time_to_probe_bw(now) && self.is_time_to_cruise() {
+            State::ProbeBwDown | State::ProbeBwCruise => {
+                let refill = self.is_time_to_probe_bw(now);
+                if !refill && self.state == State::ProbeBwDown && self.is_time_to_cruise() {
                     self.start_probe_bw_cruise();
                 }
             }
-            State::ProbeBwCruise => {
-                self.is_time_to_probe_bw(now);
-            }
-            State::ProbeBwRefill => {
-                if self.round_start {
-                    self.is_bw_probe_sample = true;
-                    self.start_probe_bw_up(rs);
-                }
+            State::ProbeBwRefill if self.round_start => {
+                self.is_bw_probe_sample = true;
+                self.start_probe_bw_up(rs);
             }
             State::ProbeBwUp => {
-                if self.is_time_to_go_down(rs) {
+                let down = self.is_time_to_go_down(rs);
+                if down {
                     self.prev_probe_too_high = false;
                     self.start_probe_bw_down();
                 }
@@ -846,7 +843,7 @@ impl Bbr3 {
 
     /// §5.3.4.3 CheckProbeRTTDone and §5.3.4.4 ExitProbeRTT.
     fn check_probe_rtt_done(&mut self, now: SimTime) {
-        if !self.probe_rtt_done.is_some_and(|d| now > d) {
+        if self.probe_rtt_done.is_none_or(|d| now <= d) {
             return;
         }
         self.probe_rtt_min_stamp = now;

@@ -114,12 +114,14 @@ fn the_sampler_marks_a_hole_lost_once_three_segments_above_it_are_sacked() {
     assert_eq!(l.too_high, Some(LostPacket { tx_in_flight: 4, lost: 1, app_limited: false }));
 }
 
-/// BBRv3 over [`PacedPath`] (1000 packets/s, 50 ms), logging (time ms, state, pacing gain,
-/// cwnd, round, in flight) after every ACK.
+/// BBRv3 over [`PacedPath`], logging an [`Entry`] after every ACK.
 struct Path {
     path: PacedPath<Bbr3>,
-    log: Vec<(f64, State, f64, f64, u64, u64)>,
+    log: Vec<Entry>,
 }
+
+/// (time ms, state, pacing gain, cwnd, round, in flight).
+type Entry = (f64, State, f64, f64, u64, u64);
 
 impl Path {
     fn new(rate: f64, rtt_ms: f64, seed: u64) -> Path {
@@ -380,7 +382,7 @@ fn probe_rtt_comes_after_five_seconds_and_holds_half_a_bdp_for_200_ms_and_a_roun
         // §5.6.4.5: cwnd ≤ max(0.5 × BDP, 4) = 25.5 packets.
         assert!(p.log[i..exit].iter().all(|e| e.3 <= 0.5 * 1000.0 * 0.051 + 1e-9), "cwnd capped at half a BDP");
         let held = p.log[exit].0 - p.log[i].0;
-        assert!(held >= 200.0 && held < 200.0 + 3.0 * 51.0 + 10.0, "ProbeRTT lasted {held} ms");
+        assert!((200.0..200.0 + 3.0 * 51.0 + 10.0).contains(&held), "ProbeRTT lasted {held} ms");
         // §5.3.4.4: a full pipe resumes in ProbeBW_CRUISE.
         assert_eq!(p.log[exit].1, State::ProbeBwCruise);
     }
