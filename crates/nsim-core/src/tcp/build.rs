@@ -8,6 +8,7 @@ use crate::ids::{AgentId, NodeId};
 use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
 use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::bbr::Bbr;
+use crate::tcp::cc::bbr3::Bbr3;
 use crate::tcp::cc::binomial::Binomial;
 use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::dctcp::Dctcp;
@@ -87,6 +88,11 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
             let bbr = Bbr::new(p.bbr.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
             (Box::new(bbr), sack1())
         }
+        Variant::Bbr3 => {
+            let rng = crate::rng::stream(p.bbr_seed, "bbr3");
+            let bbr3 = Bbr3::new(p.bbr3.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
+            (Box::new(bbr3), sack1())
+        }
     }
 }
 
@@ -114,13 +120,13 @@ pub fn agents(
     }
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
-        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: p.variant == Variant::Dctcp, ts_echo_bugfix: p.ts_echo_bugfix },
+        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: matches!(p.variant, Variant::Dctcp | Variant::Bbr3), ts_echo_bugfix: p.ts_echo_bugfix },
         ends.src.0,
         ends.src.1,
         p.window,
     );
-    // Drawn only for BBR, so the other variants keep their streams.
-    if p.variant == Variant::Bbr {
+    // Drawn only for BBR and BBRv3, so the other variants keep their streams.
+    if p.variant.paced() {
         p.bbr_seed = phase_rng.random::<u64>();
     }
     let (cc, rec) = algorithms(&p);

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
+use crate::tcp::cc::bbr3::config::Bbr3Config;
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 use crate::units::Bytes;
@@ -50,12 +51,15 @@ pub enum Variant {
     /// of bottleneck bandwidth and round-trip propagation time sets a paced rate and a cwnd.
     /// Always paced; Sack1 recovery (Reno's and NewReno's window deflation would undo its cwnd).
     Bbr,
+    /// BBRv3 (draft-ietf-ccwg-bbr-06): BBR's model plus loss (and ECN) bounds on the flight
+    /// and the ProbeBW DOWN / CRUISE / REFILL / UP cycle. Always paced; Sack1 recovery.
+    Bbr3,
 }
 
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp | Variant::Bbr)
+        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp | Variant::Bbr | Variant::Bbr3)
     }
 
     pub fn name(self) -> &'static str {
@@ -74,7 +78,13 @@ impl Variant {
             Variant::Cubic => "cubic",
             Variant::Dctcp => "dctcp",
             Variant::Bbr => "bbr",
+            Variant::Bbr3 => "bbr3",
         }
+    }
+
+    /// Whether the variant sets its sending rate by pacing (and so cannot run unpaced).
+    pub fn paced(self) -> bool {
+        matches!(self, Variant::Bbr | Variant::Bbr3)
     }
 }
 
@@ -232,9 +242,13 @@ pub struct TcpConfig {
     /// BBR options.
     #[serde(default)]
     pub bbr: BbrConfig,
+    /// BBRv3 options.
+    #[serde(default)]
+    pub bbr3: Bbr3Config,
     /// Pace new segments at the sender (`crate::tcp::pacing`): release `pacing_quantum`
     /// packets back to back, then wait until they would have left at the pacing rate. Default
-    /// false (ns-2 does not pace), always true for "bbr" (its draft §4.2.1 controls the rate).
+    /// false (ns-2 does not pace), always true for "bbr" and "bbr3" (their drafts' pacing rate
+    /// controls the rate).
     pub pacing: Option<bool>,
     /// A fixed pacing rate. Default: the congestion control's (BBR's pacing_gain × BtlBw) or,
     /// for the others, Linux's `tcp_update_pacing_rate`: 2 × cwnd / srtt in slow start (below
@@ -733,8 +747,9 @@ pub struct TcpParams {
     pub cubic: CubicConfig,
     pub dctcp: DctcpConfig,
     pub bbr: BbrConfig,
-    /// The seed of BBR's random PROBE_BW start phase, drawn per flow when it is built
-    /// ([`crate::tcp::build::agents`]); 0 in unit harnesses.
+    pub bbr3: Bbr3Config,
+    /// The seed of BBR's random PROBE_BW start phase (BBRv3's probe waits), drawn per flow
+    /// when it is built ([`crate::tcp::build::agents`]); 0 in unit harnesses.
     pub bbr_seed: u64,
     /// None: no pacing.
     pub pacing: Option<PacingParams>,
@@ -850,6 +865,7 @@ impl TcpConfig {
             cubic: self.cubic.clone(),
             dctcp: self.dctcp.clone(),
             bbr: self.bbr.clone(),
+            bbr3: self.bbr3.clone(),
             bbr_seed: 0,
             pacing: self.pacing_params().map_err(|(field, why)| err(field, why))?,
             recovery,
@@ -912,14 +928,16 @@ impl TcpConfig {
             return Err(err("cubic", "needs c > 0 and 0 < beta < 1".into()));
         }
         p.bbr.validate().map_err(|(field, why)| err(&format!("bbr.{field}"), why.into()))?;
+        p.bbr3.validate().map_err(|(field, why)| err(&format!("bbr3.{field}"), why.into()))?;
         Ok(p)
     }
 
-    /// Pacing on or off, its fixed rate and quantum; "bbr" cannot run unpaced.
+    /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.
     fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
-        let bbr = self.variant == Variant::Bbr;
+        let bbr = self.variant.paced();
         if bbr && self.pacing == Some(false) {
-            return Err(("pacing", "variant 'bbr' sets its sending rate by pacing (draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1): it cannot be false".into()));
+            let source = if self.variant == Variant::Bbr { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" };
+            return Err(("pacing", format!("variant '{}' sets its sending rate by pacing ({source}): it cannot be false", self.variant.name())));
         }
         let on = self.pacing.unwrap_or(bbr);
         if !on {

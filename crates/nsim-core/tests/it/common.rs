@@ -57,6 +57,34 @@ pub fn run(toml: &str) -> Results {
     build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
 }
 
+/// `scenarios/<file>` with `seed = <seed>` prepended.
+fn example_with_seed(file: &str, seed: u64) -> String {
+    let path = format!("{}/../../scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+    format!("seed = {seed}\n{}", std::fs::read_to_string(path).expect("scenario"))
+}
+
+/// Everything a run reports except its wall-clock times, for comparing two runs.
+fn fingerprint(r: &Results) -> String {
+    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
+}
+
+/// Runs `scenarios/<file>` with seed 1 twice and seed 2 once: the same seed must give
+/// bit-identical results, the other seed (`why`: what it draws) different ones, and every
+/// packet must be accounted for (dropped ones by their flows). Returns the seed-1 run.
+#[track_caller]
+pub fn same_seed_same_results(file: &str, why: &str) -> Results {
+    let a = run(&example_with_seed(file, 1));
+    let b = run(&example_with_seed(file, 1));
+    assert_eq!(fingerprint(&a), fingerprint(&b));
+    let acc = &a.accounting;
+    assert!(acc.balanced(), "{acc:?}");
+    assert_eq!(acc.dropped, a.flows.iter().map(|f| f.dropped_pkts + f.ack_dropped_pkts).sum::<u64>());
+    let c = run(&example_with_seed(file, 2));
+    assert!(c.accounting.balanced());
+    assert_ne!(fingerprint(&a), fingerprint(&c), "{why}");
+    a
+}
+
 /// Runs a TOML scenario and checks that its accounting balances.
 #[track_caller]
 pub fn run_balanced(toml: &str) -> Results {

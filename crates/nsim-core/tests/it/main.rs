@@ -35,6 +35,7 @@ mod stp_holl_ber;
 mod stp_protocol;
 mod tcp_app_limited;
 mod tcp_bbr;
+mod tcp_bbr3;
 mod tcp_bbr_ns3;
 mod tcp_ca_stall;
 mod tcp_clock_phase;

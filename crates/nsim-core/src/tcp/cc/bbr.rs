@@ -3,10 +3,10 @@
 //! congestion-control-00, 2017), on the one-way TCP with Sack1 recovery, always paced.
 //!
 //! Read first: the draft §4 (every § below is that draft's) and
-//! [`delivery_rate`] (its rate samples). The rules, each with its section:
+//! [`super::delivery_rate`] (its rate samples). The rules, each with its section:
 //!
 //! - §4.1.1 BtlBw: the max of the delivery-rate samples over the last `bw_window_rounds` (10)
-//!   round trips ([`max_filter`]); a sample taken while application-limited enters only if it
+//!   round trips ([`super::max_filter`]); a sample taken while application-limited enters only if it
 //!   raises the max. A round trip ends when a packet sent after the previous round's end is
 //!   acknowledged (`next_round_delivered`, §4.1.1.3).
 //! - §4.1.2 RTprop: the smallest RTT sample, replaced by the current sample once it is older
@@ -40,15 +40,12 @@
 //! `min_rtt_window` 10 s, `probe_rtt_time` 200 ms, `min_cwnd` 4 packets, `full_bw_growth`
 //! 1.25, `full_bw_rounds` 3. Windows are in packets, rates in bit/s of wire bytes.
 
-pub mod delivery_rate;
-pub mod max_filter;
-
+use super::delivery_rate::{DeliveryRate, RateSample};
+use super::max_filter::MaxFilter;
 use super::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::rng::SimRng;
 use crate::tcp::config::{BbrConfig, BbrQuanta};
 use crate::time::{Dur, SimTime};
-use delivery_rate::{DeliveryRate, RateSample};
-use max_filter::MaxFilter;
 use rand::RngExt;
 
 /// PROBE_BW's pacing gains, one phase per RTprop (§4.3.4.3).

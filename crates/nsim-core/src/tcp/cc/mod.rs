@@ -7,12 +7,17 @@
 //! so byte-counting algorithms need no other input.
 
 pub mod bbr;
+pub mod bbr3;
 pub mod binomial;
 pub mod cubic;
 pub mod dctcp;
+pub mod delivery_rate;
 pub mod gaimd;
 pub mod highspeed;
 pub mod hystart;
+pub mod max_filter;
+#[cfg(test)]
+pub mod paced_path;
 pub mod reno;
 pub mod rule;
 pub mod sf_sack;

@@ -4,8 +4,9 @@
 //! growth, DRAIN, the PROBE_BW gain cycle and its random start, PROBE_RTT's entry and exit,
 //! and the cwnd rules (target, recovery, timeout).
 
-use super::delivery_rate::DeliveryRate;
-use super::max_filter::MaxFilter;
+use crate::tcp::cc::delivery_rate::DeliveryRate;
+use crate::tcp::cc::max_filter::MaxFilter;
+use crate::tcp::cc::paced_path::PacedPath;
 use super::{Bbr, Mode, GAIN_CYCLE};
 use crate::tcp::cc::{CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::BbrConfig;
@@ -105,54 +106,21 @@ fn max_filter_forgets_a_sample_after_its_window_of_rounds() {
     assert_eq!(f.get(), 0.0);
 }
 
-/// A paced, cwnd-limited sender over a FIFO bottleneck of `rate` packets/s and a base round
-/// trip `rtt_ms`: every ACK arrives rtt after its packet left the bottleneck. Time advances in
-/// 50 µs steps; a packet may leave once in flight < cwnd and the pacing interval (1000 B at
-/// BBR's pacing rate) since the previous one has passed.
+/// BBR over [`PacedPath`], logging (time ms, mode, pacing gain, cwnd, round) after every ACK.
 struct Path {
-    bbr: Bbr,
-    rate: f64,
-    rtt: f64,
-    now: f64,
-    next_seq: i64,
-    next_send: f64,
-    last_departure: f64,
-    acks: std::collections::VecDeque<(f64, i64)>,
-    /// (time ms, mode, pacing gain, cwnd, round) after every ACK.
+    path: PacedPath<Bbr>,
     log: Vec<(f64, Mode, f64, f64, u64)>,
 }
 
 impl Path {
     fn new(cfg: BbrConfig, rate: f64, rtt_ms: f64, seed: u64) -> Path {
         let bbr = Bbr::new(cfg, 10.0, 10, 1e9, 1000, 100_000, crate::rng::stream(seed, "bbr"));
-        Path { bbr, rate, rtt: rtt_ms, now: 0.0, next_seq: 0, next_send: 0.0, last_departure: 0.0, acks: Default::default(), log: Vec::new() }
+        Path { path: PacedPath::new(bbr, rate, rtt_ms), log: Vec::new() }
     }
 
-    fn in_flight(&self) -> i64 {
-        self.acks.len() as i64
-    }
-
-    fn send(&mut self) {
-        while (self.in_flight() as f64) < self.bbr.cwnd() && self.now >= self.next_send {
-            self.bbr.on_sent(self.next_seq, ms(self.now), self.in_flight() as u64, false);
-            self.last_departure = self.last_departure.max(self.now) + 1000.0 / self.rate;
-            self.acks.push_back((self.last_departure + self.rtt, self.next_seq));
-            self.next_seq += 1;
-            self.next_send = self.next_send.max(self.now - 0.05) + 8000.0 / self.bbr.pacing_rate().unwrap() * 1000.0;
-        }
-    }
-
-    /// Runs until `until_ms`.
     fn run(&mut self, until_ms: f64) {
-        while self.now < until_ms {
-            while let Some(&(t, seq)) = self.acks.front().filter(|a| a.0 <= self.now) {
-                self.acks.pop_front();
-                self.bbr.on_ack_arrived(seq, &[], self.next_seq - 1, ms(t));
-                self.log.push((t, self.bbr.mode, self.bbr.pacing_gain, self.bbr.cwnd, self.bbr.round_count));
-            }
-            self.send();
-            self.now += 0.05;
-        }
+        let log = &mut self.log;
+        self.path.run(until_ms, |b, t| log.push((t, b.mode, b.pacing_gain, b.cwnd, b.round_count)));
     }
 }
 
@@ -161,7 +129,7 @@ fn startup_fills_the_pipe_drains_and_probes_bandwidth() {
     // 1000 packets/s (8 Mb/s of 1000 B), 50 ms base RTT (+ 1 ms serialization): BDP 51 packets.
     let mut p = Path::new(BbrConfig::default(), 1000.0, 50.0, 1);
     p.run(3000.0);
-    let b = &p.bbr;
+    let b = &p.path.cc;
     assert!(b.filled_pipe());
     assert!((b.btl_bw() / 1000.0 - 1.0).abs() < 0.02, "BtlBw {} packets/s", b.btl_bw());
     assert_eq!(b.rtprop(), Some(Dur::from_millis(51)));
@@ -250,24 +218,24 @@ fn probe_rtt_after_ten_seconds_holds_four_packets_for_200_ms_and_a_round() {
 fn fast_recovery_conserves_packets_then_restores_the_cwnd() {
     let mut p = Path::new(BbrConfig::default(), 1000.0, 50.0, 5);
     p.run(3000.0);
-    let before = p.bbr.cwnd();
-    let in_flight = p.bbr.in_flight as f64;
+    let before = p.path.cc.cwnd();
+    let in_flight = p.path.cc.in_flight as f64;
     let v = SenderView { win: before, whole_packets: false, now: ms(3000.0) };
     // §4.2.3.4: cwnd = packets in flight + 1 on entering fast recovery.
-    p.bbr.on_congestion(CongestionEvent::FastRetransmit, &v);
-    assert_eq!(p.bbr.cwnd(), in_flight + 1.0);
-    assert!(p.bbr.packet_conservation);
+    p.path.cc.on_congestion(CongestionEvent::FastRetransmit, &v);
+    assert_eq!(p.path.cc.cwnd(), in_flight + 1.0);
+    assert!(p.path.cc.packet_conservation);
     // ECN is not a congestion signal for BBR v1.
-    assert!(p.bbr.ignores_ecn());
+    assert!(p.path.cc.ignores_ecn());
     // Recovery ends when everything outstanding at its start is acknowledged: cwnd back.
     p.run(3500.0);
-    assert!(!p.bbr.recovering);
-    assert!(p.bbr.cwnd() >= before - 1e-9, "{} < {before}", p.bbr.cwnd());
+    assert!(!p.path.cc.recovering);
+    assert!(p.path.cc.cwnd() >= before - 1e-9, "{} < {before}", p.path.cc.cwnd());
     // A timeout: cwnd 1, restored once recovery ends.
-    p.bbr.on_rto(RtoKind::Loss, &v);
-    assert_eq!(p.bbr.cwnd(), 1.0);
+    p.path.cc.on_rto(RtoKind::Loss, &v);
+    assert_eq!(p.path.cc.cwnd(), 1.0);
     p.run(4000.0);
-    assert!(p.bbr.cwnd() >= before - 1e-9);
+    assert!(p.path.cc.cwnd() >= before - 1e-9);
 }
 
 #[test]
@@ -278,7 +246,7 @@ fn pacing_rate_is_gain_times_btlbw_and_grows_only_before_the_pipe_is_full() {
     assert!((b.pacing_rate().unwrap() - want).abs() < 1e-3);
     let mut p = Path::new(BbrConfig::default(), 1000.0, 50.0, 2);
     p.run(3000.0);
-    let b = &p.bbr;
+    let b = &p.path.cc;
     let want = b.pacing_gain() * b.btl_bw() * 8000.0;
     assert!((b.pacing_rate().unwrap() - want).abs() < 1e-6 * want);
 }

@@ -1,5 +1,6 @@
 //! Delivery-rate sampling (draft-cheng-iccrg-delivery-rate-estimation-00, as BBR v1 uses it:
-//! draft-cardwell-iccrg-bbr-congestion-control-00 §4.1.1.1), counted in packets.
+//! draft-cardwell-iccrg-bbr-congestion-control-00 §4.1.1.1; draft-ietf-ccwg-bbr-06 §4.1 for
+//! BBRv3), counted in packets. Shared by [`super::bbr`] and [`super::bbr3`].
 //!
 //! - §3.2 (transmit): when nothing is in flight, `first_sent_time` and `delivered_time` restart
 //!   at now; each packet remembers the connection's `delivered`, `delivered_time`,
@@ -18,6 +19,15 @@
 //! ACK passes them would credit a whole recovered window to one round trip. Per-packet state
 //! is kept in a ring indexed by sequence number, allocated once; a slot overwritten by a later
 //! sequence number gives no sample.
+//!
+//! Loss marking (BBRv3 only, [`DeliveryRate::track_losses`]): the one-way sender tells the
+//! congestion control which segments it retransmits but not which it deems lost, so the
+//! sampler marks them itself from the SACK scoreboard it already keeps, by RFC 6675 §4
+//! `IsLost`: a segment not SACKed with DupThresh (3) SACKed segments above it is lost; after a
+//! timeout every outstanding segment not SACKed is (as Linux `tcp_enter_loss`). Each packet
+//! remembers C.lost and the flight (pipe, RFC 6675 §2) when it was sent (P.lost,
+//! P.tx_in_flight: draft-ietf-ccwg-bbr-06 §2.3), so a sample says how much was lost while it
+//! was in flight (RS.lost) and what was in flight with it (RS.tx_in_flight).
 
 use crate::time::{Dur, SimTime};
 
@@ -34,7 +44,15 @@ struct Sent {
     app_limited: bool,
     retransmitted: bool,
     sacked: bool,
+    /// Pipe right after it was sent (P.tx_in_flight) and C.lost then (P.lost).
+    tx_in_flight: u64,
+    lost_before: u64,
+    /// Marked lost and not sent again since.
+    lost: bool,
 }
+
+/// RFC 6675 §2 DupThresh: SACKed segments above a hole that make it lost.
+const DUP_THRESH: u32 = 3;
 
 /// One ACK's rate sample (draft-cheng §3.3 "rs").
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +68,33 @@ pub struct RateSample {
     pub app_limited: bool,
     /// RTT of the sampled packet, if it was sent once (Karn).
     pub rtt: Option<Dur>,
+    /// Packets delivered while the sampled packet was in flight (RS.delivered).
+    pub delivered: u64,
+    /// Pipe when the sampled packet was sent (RS.tx_in_flight).
+    pub tx_in_flight: u64,
+    /// Packets marked lost while the sampled packet was in flight (RS.lost).
+    pub lost: u64,
+    /// Packets this ACK newly marked lost (RS.newly_lost); 0 unless losses are tracked.
+    pub newly_lost: u64,
+    /// The first of those at which the loss rate since its send crossed the threshold.
+    pub loss_too_high: Option<LostPacket>,
+}
+
+/// A packet just marked lost, as draft-ietf-ccwg-bbr-06 §5.5.10.2 `HandleLostPacket` sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LostPacket {
+    /// Pipe when it was sent (P.tx_in_flight).
+    pub tx_in_flight: u64,
+    /// Packets marked lost since it was sent, itself included (C.lost − P.lost).
+    pub lost: u64,
+    pub app_limited: bool,
+}
+
+/// What one round of loss marking found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Losses {
+    pub newly_lost: u64,
+    pub too_high: Option<LostPacket>,
 }
 
 #[derive(Clone, Debug)]
@@ -65,6 +110,17 @@ pub struct DeliveryRate {
     acked: i64,
     /// Packets above `acked` already SACKed (counted as delivered).
     pub sacked_out: u64,
+    /// Mark losses (BBRv3); `loss_thresh` is the loss rate a [`LostPacket`] is reported at.
+    pub track_losses: bool,
+    pub loss_thresh: f64,
+    /// Packets marked lost so far (C.lost), and those not yet sent again or delivered.
+    pub lost: u64,
+    lost_out: u64,
+    /// Highest sequence number sent and highest SACKed.
+    maxseq: i64,
+    highest_sacked: i64,
+    /// Segments below this have been classified by the loss rule already.
+    lost_scan: i64,
 }
 
 impl DeliveryRate {
@@ -79,7 +135,19 @@ impl DeliveryRate {
             app_limited: 0,
             acked: -1,
             sacked_out: 0,
+            track_losses: false,
+            loss_thresh: 0.0,
+            lost: 0,
+            lost_out: 0,
+            maxseq: -1,
+            highest_sacked: -1,
+            lost_scan: 0,
         }
+    }
+
+    /// Segments sent and neither delivered nor marked lost (RFC 6675 §2 pipe, C.inflight).
+    pub fn pipe(&self) -> u64 {
+        ((self.maxseq - self.acked).max(0) as u64).saturating_sub(self.sacked_out + self.lost_out)
     }
 
     fn slot(&self, seq: i64) -> usize {
@@ -94,7 +162,12 @@ impl DeliveryRate {
         }
         let i = self.slot(seq);
         // A go-back-N resend (after a timeout) of a packet already SACKed stays delivered.
-        let sacked = self.ring[i].seq == seq && self.ring[i].sacked;
+        let same = self.ring[i].seq == seq;
+        let sacked = same && self.ring[i].sacked;
+        if same && self.ring[i].lost {
+            self.lost_out -= 1;
+        }
+        self.maxseq = self.maxseq.max(seq);
         self.ring[i] = Sent {
             seq,
             sent: now,
@@ -104,7 +177,16 @@ impl DeliveryRate {
             app_limited: self.app_limited != 0,
             retransmitted: retransmit,
             sacked,
+            tx_in_flight: 0,
+            lost_before: self.lost,
+            lost: false,
         };
+        self.ring[i].tx_in_flight = self.pipe();
+    }
+
+    /// Whether the connection is marked application-limited (C.app_limited ≠ 0).
+    pub fn app_limited(&self) -> bool {
+        self.app_limited != 0
     }
 
     /// The sender ran out of data with `in_flight` outstanding (§3.4).
@@ -119,6 +201,9 @@ impl DeliveryRate {
         let mut newly = 0u64;
         for seq in self.acked + 1..=ack {
             let p = self.ring[self.slot(seq)];
+            if p.seq == seq && p.lost {
+                self.lost_out -= 1;
+            }
             match (p.seq == seq, p.sacked) {
                 (true, true) => self.sacked_out -= 1,
                 (true, false) => {
@@ -135,8 +220,13 @@ impl DeliveryRate {
                 let p = &mut self.ring[i];
                 if p.seq == seq && !p.sacked {
                     p.sacked = true;
+                    if p.lost {
+                        p.lost = false;
+                        self.lost_out -= 1;
+                    }
                     self.sacked_out += 1;
                     newly += 1;
+                    self.highest_sacked = self.highest_sacked.max(seq);
                     latest(&mut best, *p);
                 }
             }
@@ -144,13 +234,15 @@ impl DeliveryRate {
         if newly == 0 {
             return None;
         }
+        let losses = if self.track_losses { self.mark_sack_losses() } else { Losses::default() };
         self.delivered += newly;
         self.delivered_time = now;
         if self.app_limited != 0 && self.delivered > self.app_limited {
             self.app_limited = 0;
         }
         let Some(p) = best else {
-            return Some(RateSample { rate: None, newly_delivered: newly, prior_delivered: self.delivered - newly, app_limited: false, rtt: None });
+            let prior_delivered = self.delivered - newly;
+            return Some(RateSample { rate: None, newly_delivered: newly, prior_delivered, app_limited: false, rtt: None, delivered: newly, tx_in_flight: 0, lost: 0, newly_lost: losses.newly_lost, loss_too_high: losses.too_high });
         };
         self.first_sent_time = p.sent;
         let send_elapsed = p.sent.since(p.first_sent);
@@ -164,7 +256,60 @@ impl DeliveryRate {
             prior_delivered: p.delivered,
             app_limited: p.app_limited,
             rtt: (!p.retransmitted).then(|| now.since(p.sent)),
+            delivered,
+            tx_in_flight: p.tx_in_flight,
+            lost: self.lost - p.lost_before,
+            newly_lost: losses.newly_lost,
+            loss_too_high: losses.too_high,
         })
+    }
+
+    /// RFC 6675 §4 `IsLost` over the segments not yet classified: those below the third
+    /// highest SACKed segment (found walking down from the highest) that are not SACKed.
+    fn mark_sack_losses(&mut self) -> Losses {
+        let floor = self.lost_scan.max(self.acked + 1);
+        let (mut seq, mut above) = (self.highest_sacked, 0);
+        while seq >= floor {
+            let p = self.ring[self.slot(seq)];
+            if p.seq == seq && p.sacked {
+                above += 1;
+                if above == DUP_THRESH {
+                    break;
+                }
+            }
+            seq -= 1;
+        }
+        if above < DUP_THRESH {
+            return Losses::default();
+        }
+        self.mark_lost(floor, seq)
+    }
+
+    /// A retransmission timeout: every outstanding segment not SACKed is lost.
+    pub fn mark_outstanding_lost(&mut self) -> Losses {
+        self.mark_lost(self.acked + 1, self.maxseq + 1)
+    }
+
+    /// Marks the segments in [from, to) neither SACKed nor already lost.
+    fn mark_lost(&mut self, from: i64, to: i64) -> Losses {
+        let mut out = Losses::default();
+        for seq in from..to {
+            let i = self.slot(seq);
+            let p = &mut self.ring[i];
+            if p.seq != seq || p.sacked || p.lost {
+                continue;
+            }
+            p.lost = true;
+            self.lost += 1;
+            self.lost_out += 1;
+            out.newly_lost += 1;
+            let lost = self.lost - p.lost_before;
+            if out.too_high.is_none() && lost as f64 > p.tx_in_flight as f64 * self.loss_thresh {
+                out.too_high = Some(LostPacket { tx_in_flight: p.tx_in_flight, lost, app_limited: p.app_limited });
+            }
+        }
+        self.lost_scan = self.lost_scan.max(to);
+        out
     }
 }
 

@@ -1,6 +1,7 @@
 //! A windowed maximum over round trips (BBR's BtlBw filter, draft-cardwell-iccrg-bbr-
 //! congestion-control-00 §4.1.1.4: the max of the delivery-rate samples of the last
-//! BtlBwFilterLen = 10 rounds).
+//! BtlBwFilterLen = 10 rounds). BBRv3 uses it over ProbeBW cycles for BBR.max_bw and over
+//! rounds for BBR.extra_acked (draft-ietf-ccwg-bbr-06 §5.5.5, §5.5.9).
 //!
 //! Exact, not Linux's three-sample approximation (`lib/win_minmax.c`): a monotonic queue of
 //! (round, best value of that round), newest last, values decreasing; entries older than the
@@ -18,6 +19,11 @@ impl MaxFilter {
     /// The max over the last `window` rounds.
     pub fn new(window: u32) -> Self {
         MaxFilter { window: window as u64, q: VecDeque::with_capacity(window as usize + 2) }
+    }
+
+    /// From now on, the max over the last `window` rounds.
+    pub fn set_window(&mut self, window: u32) {
+        self.window = window as u64;
     }
 
     /// A sample taken in round `round` (rounds never decrease).
