@@ -10,10 +10,12 @@
 pub mod fack;
 pub mod newreno;
 pub mod prr;
+pub mod rack;
 pub mod reno;
 pub mod sack1;
 pub mod sack_rfc6675;
 pub mod tahoe;
+pub mod tlp;
 pub mod vegas;
 
 use crate::packet::TcpHdr;
