@@ -11,6 +11,7 @@ pub mod fack;
 pub mod newreno;
 pub mod prr;
 pub mod rack;
+pub mod rack_tlp;
 pub mod reno;
 pub mod sack1;
 pub mod sack_rfc6675;
@@ -29,6 +30,9 @@ pub trait Recovery {
     fn on_rto(&mut self, c: &mut Conn) {
         c.timeout();
     }
+    /// The recovery's own timer ([`Conn::recovery_timer_at`]) expired; `gen` is the one it
+    /// armed it with.
+    fn on_timer(&mut self, _c: &mut Conn, _gen: u32) {}
     /// Sends what the window allows, at most `maxburst` packets (0 = no limit).
     fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
         c.send_window(0, maxburst);

@@ -20,6 +20,8 @@
 
 use crate::time::{Dur, SimTime};
 
+pub mod send_times;
+
 /// RACK's per-connection state (RFC 8985 §5.2, §6.1).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rack {

@@ -13,10 +13,14 @@
 //!   else a retransmission of the highest-sequence packet sent; TLP.end_seq = SND.NXT,
 //!   TLP.is_retrans; then the RTO is re-armed, and no second probe is sent in the episode.
 //! - §7.4 TLP_process_ack: the episode ends when the cumulative ACK reaches TLP.end_seq. A
-//!   retransmitted probe with no DSACK for it means the original or the probe was lost, so the
-//!   congestion control must react (a repaired loss). nsim's receivers send no DSACK, so every
-//!   retransmitted probe whose episode ends with an ACK beyond TLP.end_seq counts as a repaired
-//!   loss (RFC 8985 §7.4.2's "ACK beyond TLP.end_seq" case).
+//!   new-data probe ends it with nothing to do. A retransmitted probe ends it when an ACK goes
+//!   beyond TLP.end_seq (the original or the probe was lost: the congestion control must react,
+//!   a repaired loss), or with nothing to do on a DSACK for the probe or a duplicate ACK
+//!   without SACK information at TLP.end_seq (both copies arrived). nsim's receivers send no
+//!   DSACK (RFC 2883), so only the last two cases end a retransmitted probe's episode.
+//! - An episode also ends when the sender enters fast recovery or takes an RTO: the recovery's
+//!   own window reduction stands for the probe's (Linux `tcp_init_cwnd_reduction` clears
+//!   `tlp_high_seq`; the caller does this).
 
 use crate::time::Dur;
 
@@ -70,9 +74,10 @@ pub enum EpisodeEnd {
 }
 
 impl Episode {
-    /// §7.4 for a cumulative ACK `ack` (ns-2 convention: the highest in-order packet, so the
-    /// RFC's ACK number is `ack + 1`).
-    pub fn on_ack(&self, ack: i64) -> EpisodeEnd {
+    /// §7.4.2 for a cumulative ACK `ack` (ns-2 convention: the highest in-order packet, so the
+    /// RFC's ACK number is `ack + 1`); `pure_dupack` when it acknowledges nothing new and
+    /// carries no SACK block.
+    pub fn on_ack(&self, ack: i64, pure_dupack: bool) -> EpisodeEnd {
         let ack_number = ack + 1;
         if ack_number < self.end_seq {
             EpisodeEnd::Open
@@ -80,8 +85,11 @@ impl Episode {
             EpisodeEnd::Over
         } else if ack_number > self.end_seq {
             EpisodeEnd::RepairedLoss
+        } else if pure_dupack {
+            // The receiver had the probed segment already: both copies arrived, nothing lost.
+            EpisodeEnd::Over
         } else {
-            // Only a DSACK could say now whether the original arrived: wait for the next ACK.
+            // Only a later ACK (or a DSACK, which nsim's receivers do not send) tells.
             EpisodeEnd::Open
         }
     }

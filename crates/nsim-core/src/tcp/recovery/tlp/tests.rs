@@ -24,16 +24,18 @@ fn probe_sends_new_data_else_the_last_packet() {
     assert_eq!(probe(15, 20, 4, 10, 14), Probe::Last(14), "receiver window full");
 }
 
-/// §7.4: a new-data probe's episode ends when it is acknowledged; a retransmitted probe's
+/// §7.4.2: a new-data probe's episode ends when it is acknowledged; a retransmitted probe's
 /// waits past its own ACK (a DSACK could still come) and ends as a repaired loss on an ACK
-/// beyond it.
+/// beyond it, or without loss on a duplicate ACK at TLP.end_seq that carries no SACK block.
 #[test]
 fn episode_ends() {
     let new = Episode { end_seq: 11, is_retrans: false };
-    assert_eq!(new.on_ack(9), EpisodeEnd::Open);
-    assert_eq!(new.on_ack(10), EpisodeEnd::Over);
+    assert_eq!(new.on_ack(9, false), EpisodeEnd::Open);
+    assert_eq!(new.on_ack(10, false), EpisodeEnd::Over);
     let retrans = Episode { end_seq: 10, is_retrans: true };
-    assert_eq!(retrans.on_ack(8), EpisodeEnd::Open);
-    assert_eq!(retrans.on_ack(9), EpisodeEnd::Open);
-    assert_eq!(retrans.on_ack(10), EpisodeEnd::RepairedLoss);
+    assert_eq!(retrans.on_ack(8, false), EpisodeEnd::Open);
+    assert_eq!(retrans.on_ack(8, true), EpisodeEnd::Open, "a duplicate ACK below TLP.end_seq says nothing");
+    assert_eq!(retrans.on_ack(9, false), EpisodeEnd::Open);
+    assert_eq!(retrans.on_ack(9, true), EpisodeEnd::Over, "both copies arrived");
+    assert_eq!(retrans.on_ack(10, false), EpisodeEnd::RepairedLoss);
 }

@@ -1,0 +1,158 @@
+//! RACK-TLP (RFC 8985, `loss_detection = "rack"`) against duplicate-ACK counting on drop-list
+//! scenarios, checked against the RFC's own examples:
+//! - §3.2 / §7 (tail loss): the last two segments of a transfer are lost. No duplicate ACK
+//!   comes, so RFC 6675 waits for the RTO (min 200 ms); TLP probes the last segment about
+//!   2·SRTT after the last transmission (§7.2, FlightSize 2: no delayed-ACK allowance), its
+//!   SACK lets RACK mark the other lost (§6.2 step 5), and the transfer ends without an RTO.
+//! - §3.3 / §9.3 (lost retransmission): a segment and its fast retransmission are both lost.
+//!   RFC 6675 cannot see the second loss (HighRxt has passed it) and waits for the RTO; RACK
+//!   marks the retransmission lost once a segment sent after it is SACKed and retransmits it
+//!   again, without an RTO.
+//! - Determinism and accounting on scenarios/tcp_rack_tlp.toml.
+
+use crate::common;
+
+/// 10 Mb/s, 40 ms round trip (s -> r 100 Mb/s 1 ms, r -> k 10 Mb/s 19 ms), a 100-packet
+/// buffer, `drops` (1-based indexes of the flow's packets entering r -> k, the SYN being 1)
+/// dropped; one flow "f" with `app` over `transport` (the rest of a tcp table).
+fn path(drops: &[u64], app: &str, transport: &str) -> String {
+    let drops: Vec<String> = drops.iter().map(|d| d.to_string()).collect();
+    format!(
+        r#"
+duration = "5s"
+hosts = ["s", "r", "k"]
+[[links]]
+between = ["s", "r"]
+rate = "100Mb"
+delay = "1ms"
+[[links]]
+between = ["r", "k"]
+rate = "10Mb"
+delay = "19ms"
+queue = {{ kind = "droptail", limit = "100p" }}
+error = {{ kind = "drop_list", packets = [{}], flow = "f" }}
+error_at = "enqueue"
+[[flows]]
+name = "f"
+from = "s"
+to = "k"
+app = {app}
+transport = {{ kind = "tcp", variant = "sack1", window = 100, clock_offset = "5ms", sack1 = {{ algorithm = "rfc6675" }}, {transport} }}
+"#,
+        drops.join(", ")
+    )
+}
+
+/// Send times of data segment `seq` at the source (node 0), in order.
+fn sends(evs: &[common::Ev], seq: u64) -> Vec<f64> {
+    evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.seq == seq).map(|e| e.t).collect()
+}
+
+const FILE: &str = r#"{ kind = "file", size = "50000B" }"#;
+
+/// A 50-segment file (segments 1..=50 after the SYN) loses its last two segments.
+fn tail_loss(transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
+    let (r, evs) = common::run_traced(&path(&[50, 51], FILE, transport), "rack_tail");
+    assert!(r.accounting.balanced());
+    (r, evs)
+}
+
+#[test]
+fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
+    let (dup, _) = tail_loss(r#"loss_detection = "dupthresh""#);
+    assert!(dup.flows[0].timeouts >= 1, "without RACK-TLP the tail waits for the RTO");
+
+    let (r, evs) = tail_loss(r#"loss_detection = "rack""#);
+    let f = &r.flows[0];
+    assert_eq!(f.timeouts, 0);
+    assert!(f.completion_s.is_some());
+    let (last, probe) = (sends(&evs, 50), sends(&evs, 49));
+    assert_eq!(last.len(), 2, "segment 50 is sent, then probed");
+    assert_eq!(probe.len(), 2, "segment 49 is retransmitted once, after the probe's SACK");
+    // §7.2: PTO = 2·SRTT with SRTT about 50 ms here (40 ms propagation, a few ms of
+    // serialization and queueing, the estimator's 10 ms clock).
+    let pto = last[1] - last[0];
+    assert!((0.08..0.13).contains(&pto), "probe {pto:.4} s after the last send");
+    // The probe's SACK comes back one RTT later and RACK marks 49 lost at once (sent 2·SRTT
+    // before the probe, far beyond the reordering window).
+    let rtt = probe[1] - last[1];
+    assert!((0.04..0.06).contains(&rtt), "49 retransmitted {rtt:.4} s after the probe");
+    assert!(f.completion_s.unwrap() < dup.flows[0].completion_s.unwrap() - 0.1);
+}
+
+/// Index (1-based, among the flow's data packets leaving the source, the SYN being 1) of the
+/// second transmission of segment `seq`.
+fn retransmission_index(evs: &[common::Ev], seq: u64) -> u64 {
+    let out: Vec<&common::Ev> = evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp").collect();
+    let mut seen = 0;
+    for (i, e) in out.iter().enumerate() {
+        if e.seq == seq {
+            seen += 1;
+            if seen == 2 {
+                return i as u64 + 1;
+            }
+        }
+    }
+    panic!("segment {seq} was not retransmitted");
+}
+
+/// A bulk flow loses segment 59 in slow start (the flight, about 60 packets, leaves room in the
+/// 100-packet receiver window for new data during recovery) and then its fast retransmission.
+fn lost_retransmission(transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
+    let bulk = r#"{ kind = "bulk" }"#;
+    let (_, once) = common::run_traced(&path(&[60], bulk, transport), "rack_rtx1");
+    let again = retransmission_index(&once, 59);
+    let (r, evs) = common::run_traced(&path(&[60, again], bulk, transport), "rack_rtx2");
+    assert!(r.accounting.balanced());
+    (r, evs)
+}
+
+#[test]
+fn a_lost_retransmission_is_detected_by_rack_without_an_rto() {
+    let (dup, evs) = lost_retransmission(r#"loss_detection = "dupthresh""#);
+    assert!(dup.flows[0].timeouts >= 1, "RFC 6675 repairs a lost retransmission only by the RTO");
+    assert!(sends(&evs, 59).len() >= 3);
+
+    let (r, evs) = lost_retransmission(r#"loss_detection = "rack""#);
+    assert_eq!(r.flows[0].timeouts, 0);
+    let t = sends(&evs, 59);
+    assert_eq!(t.len(), 3, "sent, retransmitted, lost again and retransmitted again");
+    // §6.2 step 5: the second retransmission follows the SACK of the first segment sent after
+    // the first retransmission, one RTT (about 41 ms) after that segment left: in recovery,
+    // with no reordering seen, the reordering window is 0.
+    let after = evs.iter().find(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.t > t[1] && e.seq != 59).expect("new data");
+    let wait = t[2] - after.t;
+    assert!((0.04..0.045).contains(&wait), "second retransmission {wait:.4} s after the next segment");
+}
+
+fn scenario() -> String {
+    let path = format!("{}/../../scenarios/tcp_rack_tlp.toml", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).expect("scenario")
+}
+
+/// Everything a run reports except its wall-clock times.
+fn fingerprint(r: &nsim_core::Results) -> String {
+    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
+}
+
+#[test]
+fn the_example_scenario_is_deterministic_and_accounts_for_every_packet() {
+    let (a, b) = (common::run_balanced(&scenario()), common::run_balanced(&scenario()));
+    assert_eq!(fingerprint(&a), fingerprint(&b));
+    let acc = &a.accounting;
+    assert!(acc.dropped > 0, "the scenario loses packets: {acc:?}");
+    assert_eq!(acc.created, acc.delivered + acc.dropped + acc.queued + acc.in_flight);
+}
+
+#[test]
+fn rack_needs_rfc6675_sack_recovery() {
+    let bulk = r#"{ kind = "bulk" }"#;
+    let ns2_sack = path(&[], bulk, r#"loss_detection = "rack""#).replace(r#"sack1 = { algorithm = "rfc6675" }, "#, "");
+    assert!(common::config_error(&ns2_sack).contains("loss_detection"), "sack1's ns-2 recovery has no RACK");
+    let reno = path(&[], bulk, r#"loss_detection = "rack""#).replace(r#"variant = "sack1""#, r#"variant = "reno""#);
+    let e = common::config_error(&reno);
+    assert!(e.contains("loss_detection") && e.contains("reno"), "{e}");
+    let tlp_alone = path(&[], bulk, "tlp = true");
+    assert!(common::config_error(&tlp_alone).contains("tlp"));
+}
+
