@@ -81,3 +81,18 @@ fn a_retransmission_acked_too_soon_is_ignored() {
     r.on_delivered(ms(230), &[Delivered { seq: 2, xmit_ts: ms(125), retransmitted: true }]);
     assert_eq!((r.xmit_ts, r.rtt), (ms(125), Dur::from_millis(105)));
 }
+
+/// §6.1: the send-time ring keeps each outstanding packet's last transmission and whether it
+/// was ever sent again, for `window` packets outstanding.
+#[test]
+fn send_times_keep_the_last_transmission_of_each_outstanding_packet() {
+    use super::send_times::{SendTimes, Sent};
+    let mut t = SendTimes::new(4);
+    for seq in 10..15 {
+        t.record(seq, ms(seq as u64), false);
+    }
+    t.record(11, ms(50), true);
+    assert_eq!(t.get(11), Sent { at: ms(50), retransmitted: true });
+    assert_eq!(t.get(14), Sent { at: ms(14), retransmitted: false });
+    assert_eq!(t.get(10), Sent { at: ms(10), retransmitted: false }, "window + 1 slots: 10..=14 all kept");
+}
