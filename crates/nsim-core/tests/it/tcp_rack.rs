@@ -8,6 +8,10 @@
 //!   RFC 6675 cannot see the second loss (HighRxt has passed it) and waits for the RTO; RACK
 //!   marks the retransmission lost once a segment sent after it is SACKed and retransmits it
 //!   again, without an RTO.
+//! - §2.2 / §6.2 steps 3-4 (reordering): after a first shallow reordering has been seen, a
+//!   reordering 4 packets deep but shorter than the reordering window costs the duplicate-ACK
+//!   sender a spurious fast retransmit and RACK nothing (nsim reorders only when routes change:
+//!   links come up on shorter paths).
 //! - Determinism and accounting on scenarios/tcp_rack_tlp.toml.
 
 use crate::common;
@@ -123,6 +127,76 @@ fn a_lost_retransmission_is_detected_by_rack_without_an_rto() {
     let after = evs.iter().find(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.t > t[1] && e.seq != 59).expect("new data");
     let wait = t[2] - after.t;
     assert!((0.04..0.045).contains(&wait), "second retransmission {wait:.4} s after the next segment");
+}
+
+/// Three paths r1 -> r2, chosen by hop count as links come up (routes recomputed at once):
+/// C (3 hops, 15 ms), B (2 hops, 13.5 ms), A (direct, 10 ms), behind a 10 Mb/s first hop that
+/// spaces a saturating flow's packets 0.83 ms apart. B comes up at 2 s: the last packets still
+/// on C are overtaken by 1 packet on B (1.5 ms later: 1 duplicate ACK). A comes up at 4 s: the
+/// last packets on B are overtaken by 4 on A (3.5 ms: 4 duplicate ACKs). No packet is lost.
+/// With `b_up` at 5 s instead, the only reordering is C -> A at 4 s (5 ms: 6 packets deep).
+fn reordering(b_up: &str, transport: &str) -> nsim_core::Results {
+    let toml = format!(
+        r#"
+duration = "6s"
+hosts = ["s", "d"]
+routers = ["r1", "r2", "r3", "r4", "r5"]
+links = [
+  {{ between = ["s", "r1"], rate = "10Mb", delay = "1ms", queue = {{ kind = "droptail", limit = "100p" }} }},
+  {{ between = ["r1", "r2"], rate = "100Mb", delay = "10ms" }},
+  {{ between = ["r1", "r3"], rate = "100Mb", delay = "5ms" }},
+  {{ between = ["r3", "r2"], rate = "100Mb", delay = "8.5ms" }},
+  {{ between = ["r1", "r4"], rate = "100Mb", delay = "5ms" }},
+  {{ between = ["r4", "r5"], rate = "100Mb", delay = "5ms" }},
+  {{ between = ["r5", "r2"], rate = "100Mb", delay = "5ms" }},
+  {{ between = ["r2", "d"], rate = "100Mb", delay = "1ms" }},
+]
+[[event]]
+at = "0s"
+action = "down"
+link = "r1-r2"
+[[event]]
+at = "0s"
+action = "down"
+link = "r1-r3"
+[[event]]
+at = "{b_up}"
+action = "up"
+link = "r1-r3"
+[[event]]
+at = "4s"
+action = "up"
+link = "r1-r2"
+[[flows]]
+name = "f"
+from = "s"
+to = "d"
+start = "0.5s"
+app = {{ kind = "bulk" }}
+transport = {{ kind = "tcp", variant = "sack1", window = 60, clock_offset = "5ms", sack1 = {{ algorithm = "rfc6675" }}, {transport} }}
+"#
+    );
+    common::run_balanced(&toml)
+}
+
+/// RFC 8985 §6.2 steps 3-4 (and §2.2's motivation): the first reordering (1 packet, below
+/// DupThresh) is tolerated by both and teaches RACK that the path reorders (RACK.reordering_seen);
+/// the second, 4 packets deep but 3.5 ms, under the reordering window min_RTT / 4 (about 7 ms
+/// here), costs the duplicate-ACK sender a spurious fast retransmit and RACK nothing. Without
+/// the first lesson RACK is as quick as DupThresh (step 4: reo_wnd = 0 while no reordering has
+/// been seen and DupThresh packets are SACKed) and retransmits too.
+#[test]
+fn reordering_within_the_window_causes_no_spurious_retransmission() {
+    let dup = reordering("2s", r#"loss_detection = "dupthresh""#);
+    assert_eq!(dup.accounting.dropped, 0);
+    assert_eq!(dup.flows[0].fast_retransmits, 1, "4 duplicate ACKs at the second switch");
+    assert_eq!(dup.flows[0].retransmits, 1);
+    let rack = reordering("2s", r#"loss_detection = "rack""#);
+    assert_eq!(rack.accounting.dropped, 0);
+    assert_eq!((rack.flows[0].fast_retransmits, rack.flows[0].retransmits, rack.flows[0].timeouts), (0, 0, 0));
+    let unwarned = reordering("5s", r#"loss_detection = "rack""#);
+    assert_eq!(unwarned.accounting.dropped, 0);
+    assert_eq!((unwarned.flows[0].fast_retransmits, unwarned.flows[0].retransmits), (1, 1));
 }
 
 fn scenario() -> String {
