@@ -57,6 +57,11 @@ pub fn run(toml: &str) -> Results {
     build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs")
 }
 
+/// Everything a run reports except its wall-clock times: equal for bit-identical runs.
+pub fn fingerprint(r: &Results) -> String {
+    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
+}
+
 /// Runs a TOML scenario and checks that its accounting balances.
 #[track_caller]
 pub fn run_balanced(toml: &str) -> Results {

@@ -10,16 +10,11 @@ fn scenario(seed: u64) -> String {
     format!("seed = {seed}\n{}", std::fs::read_to_string(path).expect("scenario"))
 }
 
-/// Everything a run reports except its wall-clock times.
-fn fingerprint(r: &nsim_core::Results) -> String {
-    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
-}
-
 #[test]
 fn same_seed_same_results_and_every_packet_accounted() {
     let a = common::run(&scenario(1));
     let b = common::run(&scenario(1));
-    assert_eq!(fingerprint(&a), fingerprint(&b));
+    assert_eq!(common::fingerprint(&a), common::fingerprint(&b));
     let acc = &a.accounting;
     assert!(acc.balanced(), "{acc:?}");
     let bbr = &a.flows[0];
@@ -27,5 +22,5 @@ fn same_seed_same_results_and_every_packet_accounted() {
     assert_eq!(acc.dropped, a.flows.iter().map(|f| f.dropped_pkts + f.ack_dropped_pkts).sum::<u64>());
     let c = common::run(&scenario(2));
     assert!(c.accounting.balanced());
-    assert_ne!(fingerprint(&a), fingerprint(&c), "the seed draws BBR's start phase and the clock phases");
+    assert_ne!(common::fingerprint(&a), common::fingerprint(&c), "the seed draws BBR's start phase and the clock phases");
 }

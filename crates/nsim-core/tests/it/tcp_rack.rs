@@ -204,15 +204,10 @@ fn scenario() -> String {
     std::fs::read_to_string(path).expect("scenario")
 }
 
-/// Everything a run reports except its wall-clock times.
-fn fingerprint(r: &nsim_core::Results) -> String {
-    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
-}
-
 #[test]
 fn the_example_scenario_is_deterministic_and_accounts_for_every_packet() {
     let (a, b) = (common::run_balanced(&scenario()), common::run_balanced(&scenario()));
-    assert_eq!(fingerprint(&a), fingerprint(&b));
+    assert_eq!(common::fingerprint(&a), common::fingerprint(&b));
     let acc = &a.accounting;
     assert!(acc.dropped > 0, "the scenario loses packets: {acc:?}");
     assert_eq!(acc.created, acc.delivered + acc.dropped + acc.queued + acc.in_flight);
