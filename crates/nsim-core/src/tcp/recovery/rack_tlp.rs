@@ -64,9 +64,10 @@ impl RackTlp {
     pub fn collect(&mut self, c: &Conn, sb: &ScoreBoard, ack: i64, blocks: &[(u64, u64)]) {
         self.delivered.clear();
         let Some(times) = &c.s.send_times else { return };
-        let maxseq = c.s.maxseq;
-        let cumulative = c.s.highest_ack + 1..=ack.min(maxseq);
-        let sacked = blocks.iter().flat_map(|&(l, r)| (l as i64).max(ack + 1)..(r as i64).min(maxseq + 1));
+        let (una, maxseq) = (c.s.highest_ack, c.s.maxseq);
+        let cumulative = una + 1..=ack.min(maxseq);
+        // An old ACK's blocks may cover packets acknowledged since: not new deliveries.
+        let sacked = blocks.iter().flat_map(|&(l, r)| (l as i64).max(ack.max(una) + 1)..(r as i64).min(maxseq + 1));
         for seq in cumulative.chain(sacked) {
             if !sb.is_sacked(seq) {
                 let s = times.get(seq);
