@@ -1,9 +1,10 @@
 //! RACK-TLP (RFC 8985, `loss_detection = "rack"`) against duplicate-ACK counting on drop-list
 //! scenarios, checked against the RFC's own examples:
 //! - §3.2 / §7 (tail loss): the last two segments of a transfer are lost. No duplicate ACK
-//!   comes, so RFC 6675 waits for the RTO (min 200 ms); TLP probes the last segment about
-//!   2·SRTT after the last transmission (§7.2, FlightSize 2: no delayed-ACK allowance), its
-//!   SACK lets RACK mark the other lost (§6.2 step 5), and the transfer ends without an RTO.
+//!   comes, so RFC 6675 waits for the RTO (min 200 ms); TLP probes the last segment 2·SRTT
+//!   after the last ACK that acknowledged new data (§7.2 re-arms the probe timeout on each;
+//!   FlightSize 2: no delayed-ACK allowance), its SACK lets RACK mark the other lost (§6.2
+//!   step 5), and the transfer ends without an RTO.
 //! - §3.3 / §9.3 (lost retransmission): a segment and its fast retransmission are both lost.
 //!   RFC 6675 cannot see the second loss (HighRxt has passed it) and waits for the RTO; RACK
 //!   marks the retransmission lost once a segment sent after it is SACKed and retransmits it
@@ -42,6 +43,9 @@ from = "s"
 to = "k"
 app = {app}
 transport = {{ kind = "tcp", variant = "sack1", window = 100, clock_offset = "5ms", sack1 = {{ algorithm = "rfc6675" }}, {transport} }}
+[record]
+series = ["tcp"]
+interval = "10ms"
 "#,
         drops.join(", ")
     )
@@ -73,10 +77,13 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
     let (last, probe) = (sends(&evs, 50), sends(&evs, 49));
     assert_eq!(last.len(), 2, "segment 50 is sent, then probed");
     assert_eq!(probe.len(), 2, "segment 49 is retransmitted once, after the probe's SACK");
-    // §7.2: PTO = 2·SRTT with SRTT about 50 ms here (40 ms propagation, a few ms of
-    // serialization and queueing, the estimator's 10 ms clock).
-    let pto = last[1] - last[0];
-    assert!((0.08..0.13).contains(&pto), "probe {pto:.4} s after the last send");
+    // §7.2: the probe leaves PTO = 2·SRTT after the last ACK that acknowledged new data,
+    // SRTT being the estimator's (a multiple of its 10 ms clock).
+    let acked = evs.iter().filter(|e| e.op == 'r' && e.to == 0 && e.kind == "ack" && e.t < last[1]).map(|e| e.t).fold(0.0, f64::max);
+    let tcp = &r.series.tcp;
+    let srtt = tcp.time_s.iter().zip(&tcp.srtt_s).filter(|(t, _)| **t <= acked).last().map(|(_, s)| *s).expect("sampled");
+    assert!(srtt > 0.0);
+    assert!((last[1] - acked - 2.0 * srtt).abs() < 1e-9, "probe {:.6} s after the last ACK, SRTT {srtt} s", last[1] - acked);
     // The probe's SACK comes back one RTT later and RACK marks 49 lost at once (sent 2·SRTT
     // before the probe, far beyond the reordering window).
     let rtt = probe[1] - last[1];
