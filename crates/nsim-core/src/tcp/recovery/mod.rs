@@ -30,9 +30,8 @@ pub trait Recovery {
     fn on_rto(&mut self, c: &mut Conn) {
         c.timeout();
     }
-    /// The recovery's own timer ([`Conn::recovery_timer_at`]) expired; `gen` is the one it
-    /// armed it with.
-    fn on_timer(&mut self, _c: &mut Conn, _gen: u32) {}
+    /// The recovery's own timer ([`Conn::recovery_timer_at`]) expired.
+    fn on_timer(&mut self, _c: &mut Conn) {}
     /// Sends what the window allows, at most `maxburst` packets (0 = no limit).
     fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
         c.send_window(0, maxburst);

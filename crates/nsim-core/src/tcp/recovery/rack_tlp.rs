@@ -46,9 +46,8 @@ pub struct RackTlp {
     rack: Rack,
     /// The TLP episode in progress (TLP.end_seq, TLP.is_retrans), if any.
     episode: Option<Episode>,
-    /// The armed timer; an expiry with another generation than `gen` is stale.
+    /// What the recovery timer is armed for, if it is.
     timer: Option<Timer>,
-    gen: u32,
     /// The packets the ACK being processed newly delivers (reused: it only grows to the
     /// largest ACK's count, no allocation per ACK after that).
     delivered: Vec<Delivered>,
@@ -56,7 +55,7 @@ pub struct RackTlp {
 
 impl RackTlp {
     pub fn new(p: RackParams) -> Self {
-        RackTlp { p, rack: Rack::default(), episode: None, timer: None, gen: 0, delivered: Vec::new() }
+        RackTlp { p, rack: Rack::default(), episode: None, timer: None, delivered: Vec::new() }
     }
 
     /// Before the scoreboard takes cumulative ACK `ack` and SACK `blocks`: collects the packets
@@ -120,35 +119,31 @@ impl RackTlp {
 
     /// Fast recovery starts: it ends the TLP episode and its reduction stands for the probe's
     /// (Linux `tcp_init_cwnd_reduction`); no probe during recovery.
-    pub fn on_recovery(&mut self) {
+    pub fn on_recovery(&mut self, c: &mut Conn) {
         self.episode = None;
         if self.timer == Some(Timer::Probe) {
-            self.cancel();
+            self.cancel(c);
         }
     }
 
     /// An RTO: it ends the TLP episode and any pending timer.
-    pub fn on_rto(&mut self) {
+    pub fn on_rto(&mut self, c: &mut Conn) {
         self.episode = None;
-        self.cancel();
+        self.cancel(c);
     }
 
     fn arm(&mut self, c: &mut Conn, at: SimTime, kind: Timer) {
-        self.gen = self.gen.wrapping_add(1);
         self.timer = Some(kind);
-        c.recovery_timer_at(at, self.gen);
+        c.recovery_timer_at(at);
     }
 
-    fn cancel(&mut self) {
-        self.gen = self.gen.wrapping_add(1);
+    fn cancel(&mut self, c: &mut Conn) {
         self.timer = None;
+        c.cancel_recovery_timer();
     }
 
-    /// The timer armed with `gen` expired: what for (None: stale).
-    pub fn expired(&mut self, gen: u32) -> Option<Timer> {
-        if gen != self.gen {
-            return None;
-        }
+    /// The recovery timer expired: what for.
+    pub fn expired(&mut self) -> Option<Timer> {
         self.timer.take()
     }
 
@@ -161,7 +156,7 @@ impl RackTlp {
             return;
         }
         if self.timer == Some(Timer::Reorder) {
-            self.cancel();
+            self.cancel(c);
         }
         if advanced {
             self.schedule_probe(c, sb, in_recovery);
@@ -178,7 +173,7 @@ impl RackTlp {
         let may = self.p.tlp && !in_recovery && c.s.state() != CongState::Loss && self.episode.is_none() && flight > 0 && sb.sacked_count() == 0;
         if !may {
             if self.timer == Some(Timer::Probe) {
-                self.cancel();
+                self.cancel(c);
             }
             return;
         }

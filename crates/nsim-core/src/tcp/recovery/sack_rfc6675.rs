@@ -107,7 +107,7 @@ impl SackRfc6675 {
         c.reset_rtx_timer(true, false);
         let first = match &mut self.rack {
             Some(rack) => {
-                rack.on_recovery();
+                rack.on_recovery(c);
                 let marked = self.sb.first_awaiting_retransmission().unwrap_or(first);
                 self.sb.mark_retran(marked, c.s.t_seqno);
                 marked
@@ -228,7 +228,7 @@ impl Recovery for SackRfc6675 {
 
     fn on_rto(&mut self, c: &mut Conn) {
         if let Some(rack) = &mut self.rack {
-            rack.on_rto();
+            rack.on_rto(c);
         }
         self.in_recovery = false;
         self.prr = None;
@@ -267,9 +267,9 @@ impl Recovery for SackRfc6675 {
         self.send_while_pipe_allows(c, maxburst);
     }
 
-    fn on_timer(&mut self, c: &mut Conn, gen: u32) {
+    fn on_timer(&mut self, c: &mut Conn) {
         let Some(rack) = &mut self.rack else { return };
-        match rack.expired(gen) {
+        match rack.expired() {
             Some(Timer::Reorder) => {
                 let reorder = rack.detect_loss(c, &mut self.sb, self.in_recovery);
                 self.after_detection(c, 0, reorder, false);
