@@ -19,8 +19,10 @@ use crate::common;
 
 /// 10 Mb/s, 40 ms round trip (s -> r 100 Mb/s 1 ms, r -> k 10 Mb/s 19 ms), a 100-packet
 /// buffer, `drops` (1-based indexes of the flow's packets entering r -> k, the SYN being 1)
-/// dropped; one flow "f" with `app` over `transport` (the rest of a tcp table).
-fn path(drops: &[u64], app: &str, transport: &str) -> String {
+/// dropped; one flow "f" with `app` over RFC 6675 recovery (with PRR if `prr`) and `transport`
+/// (the rest of a tcp table).
+fn path(drops: &[u64], app: &str, prr: bool, transport: &str) -> String {
+    let sack1 = if prr { r#"{ algorithm = "rfc6675", prr = "ssrb" }"# } else { r#"{ algorithm = "rfc6675" }"# };
     let drops: Vec<String> = drops.iter().map(|d| d.to_string()).collect();
     format!(
         r#"
@@ -42,7 +44,7 @@ name = "f"
 from = "s"
 to = "k"
 app = {app}
-transport = {{ kind = "tcp", variant = "sack1", window = 100, clock_offset = "5ms", sack1 = {{ algorithm = "rfc6675" }}, {transport} }}
+transport = {{ kind = "tcp", variant = "sack1", window = 100, clock_offset = "5ms", sack1 = {sack1}, {transport} }}
 [record]
 series = ["tcp"]
 interval = "10ms"
@@ -59,18 +61,18 @@ fn sends(evs: &[common::Ev], seq: u64) -> Vec<f64> {
 const FILE: &str = r#"{ kind = "file", size = "50000B" }"#;
 
 /// A 50-segment file (segments 1..=50 after the SYN) loses its last two segments.
-fn tail_loss(transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
-    let (r, evs) = common::run_traced(&path(&[50, 51], FILE, transport), "rack_tail");
+fn tail_loss(prr: bool, transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
+    let (r, evs) = common::run_traced(&path(&[50, 51], FILE, prr, transport), "rack_tail");
     assert!(r.accounting.balanced());
     (r, evs)
 }
 
 #[test]
 fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
-    let (dup, _) = tail_loss(r#"loss_detection = "dupthresh""#);
+    let (dup, _) = tail_loss(false, r#"loss_detection = "dupthresh""#);
     assert!(dup.flows[0].timeouts >= 1, "without RACK-TLP the tail waits for the RTO");
 
-    let (r, evs) = tail_loss(r#"loss_detection = "rack""#);
+    let (r, evs) = tail_loss(false, r#"loss_detection = "rack""#);
     let f = &r.flows[0];
     assert_eq!(f.timeouts, 0);
     assert!(f.completion_s.is_some());
@@ -109,22 +111,22 @@ fn retransmission_index(evs: &[common::Ev], seq: u64) -> u64 {
 
 /// A bulk flow loses segment 59 in slow start (the flight, about 60 packets, leaves room in the
 /// 100-packet receiver window for new data during recovery) and then its fast retransmission.
-fn lost_retransmission(transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
+fn lost_retransmission(prr: bool, transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
     let bulk = r#"{ kind = "bulk" }"#;
-    let (_, once) = common::run_traced(&path(&[60], bulk, transport), "rack_rtx1");
+    let (_, once) = common::run_traced(&path(&[60], bulk, prr, transport), "rack_rtx1");
     let again = retransmission_index(&once, 59);
-    let (r, evs) = common::run_traced(&path(&[60, again], bulk, transport), "rack_rtx2");
+    let (r, evs) = common::run_traced(&path(&[60, again], bulk, prr, transport), "rack_rtx2");
     assert!(r.accounting.balanced());
     (r, evs)
 }
 
 #[test]
 fn a_lost_retransmission_is_detected_by_rack_without_an_rto() {
-    let (dup, evs) = lost_retransmission(r#"loss_detection = "dupthresh""#);
+    let (dup, evs) = lost_retransmission(false, r#"loss_detection = "dupthresh""#);
     assert!(dup.flows[0].timeouts >= 1, "RFC 6675 repairs a lost retransmission only by the RTO");
     assert!(sends(&evs, 59).len() >= 3);
 
-    let (r, evs) = lost_retransmission(r#"loss_detection = "rack""#);
+    let (r, evs) = lost_retransmission(false, r#"loss_detection = "rack""#);
     assert_eq!(r.flows[0].timeouts, 0);
     let t = sends(&evs, 59);
     assert_eq!(t.len(), 3, "sent, retransmitted, lost again and retransmitted again");
@@ -220,15 +222,25 @@ fn the_example_scenario_is_deterministic_and_accounts_for_every_packet() {
     assert_eq!(acc.created, acc.delivered + acc.dropped + acc.queued + acc.in_flight);
 }
 
+/// With PRR (RFC 6937) deciding how many packets each ACK releases, RACK-TLP still repairs the
+/// tail loss and the lost retransmission without an RTO.
+#[test]
+fn rack_works_with_prr() {
+    let (r, _) = tail_loss(true, r#"loss_detection = "rack""#);
+    assert_eq!((r.flows[0].timeouts, r.flows[0].retransmits), (0, 2));
+    let (r, evs) = lost_retransmission(true, r#"loss_detection = "rack""#);
+    assert_eq!((r.flows[0].timeouts, sends(&evs, 59).len()), (0, 3));
+}
+
 #[test]
 fn rack_needs_rfc6675_sack_recovery() {
     let bulk = r#"{ kind = "bulk" }"#;
-    let ns2_sack = path(&[], bulk, r#"loss_detection = "rack""#).replace(r#"sack1 = { algorithm = "rfc6675" }, "#, "");
+    let ns2_sack = path(&[], bulk, false, r#"loss_detection = "rack""#).replace(r#"sack1 = { algorithm = "rfc6675" }, "#, "");
     assert!(common::config_error(&ns2_sack).contains("loss_detection"), "sack1's ns-2 recovery has no RACK");
-    let reno = path(&[], bulk, r#"loss_detection = "rack""#).replace(r#"variant = "sack1""#, r#"variant = "reno""#);
+    let reno = path(&[], bulk, false, r#"loss_detection = "rack""#).replace(r#"variant = "sack1""#, r#"variant = "reno""#);
     let e = common::config_error(&reno);
     assert!(e.contains("loss_detection") && e.contains("reno"), "{e}");
-    let tlp_alone = path(&[], bulk, "tlp = true");
+    let tlp_alone = path(&[], bulk, false, "tlp = true");
     assert!(common::config_error(&tlp_alone).contains("tlp"));
 }
 
