@@ -47,7 +47,7 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
     let sack = || -> Box<dyn Recovery> {
         match p.sack1.algorithm {
             SackAlgorithm::Ns2 => sack1(),
-            SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window, p.sack1.prr)),
+            SackAlgorithm::Rfc6675 => Box::new(SackRfc6675::new(p.window, p.sack1.prr, p.rack)),
         }
     };
     // The window rules run on SACK recovery (ns-2's Sack1 agent unless `sack1.algorithm`

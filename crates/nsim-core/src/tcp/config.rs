@@ -134,6 +134,18 @@ pub struct TcpConfig {
     pub ca_increase: CaIncrease,
     /// Duplicate ACKs that trigger fast retransmit. Default 3 (ns-2 `numdupacks_`, RFC 5681).
     pub dupthresh: Option<u32>,
+    /// How losses are detected: "dupthresh" (default, ns-2: `dupthresh` duplicate ACKs, or RFC
+    /// 6675 IsLost(): `dupthresh` SACKed packets above a hole) or "rack" (RFC 8985 RACK: a
+    /// packet is lost once a packet sent a reordering window after it is delivered;
+    /// `crate::tcp::recovery::rack_tlp`). "rack" needs RFC 6675 SACK recovery (`sack1.algorithm
+    /// = "rfc6675"`, with or without `sack1.prr`).
+    pub loss_detection: Option<LossDetection>,
+    /// With `loss_detection = "rack"`: the tail loss probe (RFC 8985 §7), one probe two smoothed
+    /// RTTs after the last send so that a tail loss is repaired without an RTO. Default true.
+    pub tlp: Option<bool>,
+    /// The receiver's worst-case delayed-ACK time the probe timeout adds when one packet is in
+    /// flight (RFC 8985 §7.2 WCDelAckT). Default 200 ms (the RFC's value).
+    pub tlp_max_ack_delay: Option<TimeSpec>,
     /// Limited transmit (RFC 3042): send a new segment on each of the first two duplicate ACKs.
     /// Default true (ns-2.35 `singledup_ 1`).
     pub limited_transmit: Option<bool>,
@@ -260,6 +272,26 @@ pub struct TcpConfig {
     /// TCP-DS marking of data segments (and ACKs) by the sender's state Noureddine 2002 (§4.6.1;
     /// `crate::tcp::marking`). Default none: segments carry the flow's `prio`.
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
+}
+
+/// How losses are detected (`loss_detection`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LossDetection {
+    /// Duplicate-ACK / SACK counting against `dupthresh` (ns-2, RFC 5681, RFC 6675).
+    #[default]
+    Dupthresh,
+    /// RACK-TLP (RFC 8985): send-time ordered loss detection, with the tail loss probe.
+    Rack,
+}
+
+/// Resolved RACK-TLP parameters (`loss_detection = "rack"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RackParams {
+    /// Send tail loss probes (RFC 8985 §7).
+    pub tlp: bool,
+    /// RFC 8985 §7.2 WCDelAckT.
+    pub max_ack_delay: Dur,
 }
 
 /// The RTO clock's constraints, shared by the one-way and the full TCP configs: a positive
@@ -755,6 +787,8 @@ pub struct TcpParams {
     pub pacing: Option<PacingParams>,
     pub recovery: RuleRecovery,
     pub tcp_ds: Option<crate::tcp::marking::TcpDsConfig>,
+    /// None: losses detected by `dupthresh`.
+    pub rack: Option<RackParams>,
 }
 
 impl Default for TcpParams {
@@ -870,6 +904,7 @@ impl TcpConfig {
             pacing: self.pacing_params().map_err(|(field, why)| err(field, why))?,
             recovery,
             tcp_ds: self.tcp_ds.clone(),
+            rack: self.rack_params().map_err(|(field, why)| err(field, why))?,
         };
         if let Some(Err((field, why))) = p.tcp_ds.as_ref().map(|m| m.validate()) {
             return Err(err(&format!("tcp_ds.{field}"), why));
@@ -914,13 +949,16 @@ impl TcpConfig {
         if p.variant == Variant::Dctcp && !p.ecn {
             return Err(err("ecn", "variant 'dctcp' reacts to ECN marks: set ecn = true (and a marking queue, e.g. kind = \"step_mark\")".into()));
         }
-        if p.sack1.prr.is_some() {
-            let sack_recovery = p.variant == Variant::Sack1 || (rule && p.recovery == RuleRecovery::Sack1);
+        let sack_recovery = p.variant == Variant::Sack1 || (rule && p.recovery == RuleRecovery::Sack1);
+        for (field, what, on) in [("sack1.prr", "PRR", p.sack1.prr.is_some()), ("loss_detection", "RACK", p.rack.is_some())] {
+            if !on {
+                continue;
+            }
             if !sack_recovery {
-                return Err(err("sack1.prr", format!("PRR runs in SACK recovery: variant '{}' with this recovery has none (use sack1, or cubic, dctcp or a window rule with recovery = \"sack1\")", self.variant.name())));
+                return Err(err(field, format!("{what} runs in SACK recovery: variant '{}' with this recovery has none (use sack1, or cubic, dctcp or a window rule with recovery = \"sack1\")", self.variant.name())));
             }
             if p.sack1.algorithm != SackAlgorithm::Rfc6675 {
-                return Err(err("sack1.prr", "PRR needs RFC 6675's pipe: set sack1.algorithm = \"rfc6675\"".into()));
+                return Err(err(field, format!("{what} needs RFC 6675's scoreboard and pipe: set sack1.algorithm = \"rfc6675\"")));
             }
         }
         let c = &p.cubic;
@@ -930,6 +968,22 @@ impl TcpConfig {
         p.bbr.validate().map_err(|(field, why)| err(&format!("bbr.{field}"), why.into()))?;
         p.bbr3.validate().map_err(|(field, why)| err(&format!("bbr3.{field}"), why.into()))?;
         Ok(p)
+    }
+
+    /// RACK-TLP on or off and its probe settings; the probe keys need RACK.
+    fn rack_params(&self) -> Result<Option<RackParams>, (&'static str, String)> {
+        if self.loss_detection.unwrap_or_default() == LossDetection::Dupthresh {
+            if self.tlp.is_some() || self.tlp_max_ack_delay.is_some() {
+                let field = if self.tlp.is_some() { "tlp" } else { "tlp_max_ack_delay" };
+                return Err((field, "the tail loss probe is part of RACK-TLP: set loss_detection = \"rack\"".into()));
+            }
+            return Ok(None);
+        }
+        let tlp = self.tlp.unwrap_or(true);
+        if !tlp && self.tlp_max_ack_delay.is_some() {
+            return Err(("tlp_max_ack_delay", "has no effect with tlp = false".into()));
+        }
+        Ok(Some(RackParams { tlp, max_ack_delay: self.tlp_max_ack_delay.map_or(Dur::from_millis(200), |t| t.0) }))
     }
 
     /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.

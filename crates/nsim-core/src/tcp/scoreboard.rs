@@ -13,6 +13,8 @@ pub(crate) const INITIAL_SLOTS: usize = 64;
 struct Entry {
     sacked: bool,
     retran: bool,
+    /// RACK (RFC 8985 §6.2 step 5) found it lost; with `retran` it was sent again since.
+    lost: bool,
     /// `t_seqno` when this packet was retransmitted: a SACK for data sent after it means the
     /// retransmission was lost too (ns-2 `snd_nxt_`, used by FACK).
     snd_nxt: i64,
@@ -153,6 +155,37 @@ impl ScoreBoard {
             }
         });
         first
+    }
+
+    /// RACK found `seq` lost (RFC 8985 §6.2 step 5): it awaits a retransmission, again if it
+    /// was a lost retransmission.
+    pub fn mark_lost(&mut self, seq: i64) {
+        if seq >= self.base {
+            let e = self.entry(seq);
+            e.lost = true;
+            e.retran = false;
+        }
+    }
+
+    /// Whether `seq` is marked lost and not sent again since.
+    pub fn awaits_retransmission(&self, seq: i64) -> bool {
+        seq >= self.base && self.ring.get((seq - self.base) as usize).is_some_and(|e| e.lost && !e.retran && !e.sacked)
+    }
+
+    /// The first packet marked lost and not sent again since (NextSeg() rule 1 with RACK's
+    /// marks in place of IsLost()).
+    pub fn first_awaiting_retransmission(&self) -> Option<i64> {
+        self.ring.iter().position(|e| e.lost && !e.retran && !e.sacked).map(|i| self.base + i as i64)
+    }
+
+    /// RFC 6675 SetPipe() with RACK's marks in place of IsLost(), in packets: every packet up
+    /// to `high_data` that is not SACKed counts once unless it is marked lost, and once more if
+    /// it was sent again since (Linux `tcp_packets_in_flight`: packets_out - sacked_out -
+    /// lost_out + retrans_out).
+    pub fn pipe_marked(&self, high_data: i64) -> i64 {
+        let outstanding = (high_data - self.base + 1).max(0);
+        let tracked = self.ring.iter().take(outstanding as usize);
+        outstanding - tracked.map(|e| if e.sacked { 1 } else { e.lost as i64 - e.retran as i64 }).sum::<i64>()
     }
 
     /// True if a retransmitted, still missing packet has SACKed data sent after it: its

@@ -63,8 +63,8 @@ fn example_with_seed(file: &str, seed: u64) -> String {
     format!("seed = {seed}\n{}", std::fs::read_to_string(path).expect("scenario"))
 }
 
-/// Everything a run reports except its wall-clock times, for comparing two runs.
-fn fingerprint(r: &Results) -> String {
+/// Everything a run reports except its wall-clock times: equal for bit-identical runs.
+pub fn fingerprint(r: &Results) -> String {
     serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
 }
 

@@ -53,6 +53,7 @@ mod tcp_full_stream;
 mod tcp_mathis;
 mod tcp_profile;
 mod tcp_prr_ns3;
+mod tcp_rack;
 mod tcp_rto_ssthresh;
 mod tcp_sack_recovery_bound;
 mod tcp_sf_sack;

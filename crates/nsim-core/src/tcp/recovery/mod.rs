@@ -10,10 +10,13 @@
 pub mod fack;
 pub mod newreno;
 pub mod prr;
+pub mod rack;
+pub mod rack_tlp;
 pub mod reno;
 pub mod sack1;
 pub mod sack_rfc6675;
 pub mod tahoe;
+pub mod tlp;
 pub mod vegas;
 
 use crate::packet::TcpHdr;
@@ -27,6 +30,8 @@ pub trait Recovery {
     fn on_rto(&mut self, c: &mut Conn) {
         c.timeout();
     }
+    /// The recovery's own timer ([`Conn::recovery_timer_at`]) expired.
+    fn on_timer(&mut self, _c: &mut Conn) {}
     /// Sends what the window allows, at most `maxburst` packets (0 = no limit).
     fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
         c.send_window(0, maxburst);

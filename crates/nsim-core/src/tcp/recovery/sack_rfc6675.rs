@@ -16,13 +16,22 @@
 //! the `cwnd - pipe >= 1` rule of §5 (C): each ACK releases sndcnt packets (NextSeg still
 //! picks them), cwnd shows pipe + sndcnt during recovery and is ssthresh when it ends.
 //!
+//! With `loss_detection = "rack"`, RFC 8985's RACK-TLP ([`super::rack_tlp`]) decides which
+//! packets are lost instead of IsLost(): recovery starts when RACK marks a packet lost, pipe
+//! counts RACK's marks, NextSeg() sends the marked packets (rule 1) then new data (rule 2; no
+//! rule 3, as Linux: only packets RACK marked are retransmitted), the scoreboard is kept across
+//! new ACKs and the end of recovery (RACK needs the SACKs of packets above the cumulative
+//! ACK), and outside recovery, once packets are SACKed, new data goes while pipe < cwnd (Linux
+//! `tcp_packets_in_flight`, which subsumes limited transmit).
+//!
 //! nsim specifics: the rescue retransmission (NextSeg rule 4, a MAY) is not implemented; an RTO
 //! ends recovery and clears the scoreboard (§5.1 lets the sender keep it).
 
 use super::prr::Prr;
+use super::rack_tlp::{RackTlp, Timer};
 use super::Recovery;
 use crate::packet::TcpHdr;
-use crate::tcp::config::PrrBound;
+use crate::tcp::config::{PrrBound, RackParams};
 use crate::tcp::scoreboard::ScoreBoard;
 use crate::tcp::sender::{Conn, CwndAction};
 use crate::tcp::CongState;
@@ -40,15 +49,21 @@ pub struct SackRfc6675 {
     prr: Option<Prr>,
     /// Packets PRR still lets go after the last ACK (its sndcnt less what was sent).
     sndcnt: i64,
+    /// RACK-TLP's state when it detects losses (`loss_detection = "rack"`).
+    rack: Option<RackTlp>,
 }
 
 impl SackRfc6675 {
-    pub fn new(window: u32, prr_bound: Option<PrrBound>) -> Self {
-        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0, prr_bound, prr: None, sndcnt: 0 }
+    pub fn new(window: u32, prr_bound: Option<PrrBound>, rack: Option<RackParams>) -> Self {
+        let rack = rack.map(RackTlp::new);
+        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0, prr_bound, prr: None, sndcnt: 0, rack }
     }
 
-    /// RFC 6675 SetPipe() with the current HighRxt.
+    /// RFC 6675 SetPipe() with the current HighRxt, or with RACK's loss marks.
     fn pipe(&self, c: &Conn) -> i64 {
+        if self.rack.is_some() {
+            return self.sb.pipe_marked(c.s.maxseq);
+        }
         self.sb.pipe(c.s.maxseq, self.high_rxt, c.s.p.dupthresh)
     }
 
@@ -66,9 +81,10 @@ impl SackRfc6675 {
         &h.sack[..h.nsack as usize]
     }
 
-    /// §5 (4): enter loss recovery and retransmit the first unacknowledged packet. After an
-    /// ECN reduction in the same window the window is not reduced again (RFC 3168 §6.1.2).
-    /// `delivered`: the packets this ACK newly SACKed (PRR's first DeliveredData).
+    /// §5 (4): enter loss recovery and retransmit the first unacknowledged packet (with RACK:
+    /// the first it marked lost). After an ECN reduction in the same window the window is not
+    /// reduced again (RFC 3168 §6.1.2). `delivered`: the packets this ACK newly SACKed (PRR's
+    /// first DeliveredData).
     fn enter(&mut self, c: &mut Conn, delivered: i64) {
         if c.s.last_action == CwndAction::Ecn {
             c.s.last_action = CwndAction::Dupack;
@@ -89,6 +105,15 @@ impl SackRfc6675 {
         }
         self.high_rxt = first;
         c.reset_rtx_timer(true, false);
+        let first = match &mut self.rack {
+            Some(rack) => {
+                rack.on_recovery(c);
+                let marked = self.sb.first_awaiting_retransmission().unwrap_or(first);
+                self.sb.mark_retran(marked, c.s.t_seqno);
+                marked
+            }
+            None => first,
+        };
         c.output(first);
         self.prr_sent();
     }
@@ -102,21 +127,37 @@ impl SackRfc6675 {
     }
 
     /// NextSeg() (§4): rule 1 a lost hole, rule 2 new data, rule 3 any unSACKed packet above
-    /// HighRxt.
+    /// HighRxt. With RACK: rule 1 a packet it marked lost, rule 2.
     fn next_seg(&mut self, c: &mut Conn) -> Option<i64> {
+        if self.rack.is_some() {
+            if let Some(s) = self.sb.first_awaiting_retransmission() {
+                self.sb.mark_retran(s, c.s.t_seqno);
+                return Some(s);
+            }
+            return Self::new_data(c);
+        }
         let (dupthresh, high_data) = (c.s.p.dupthresh, c.s.maxseq);
         if let Some(s) = self.sb.first_lost_after(self.high_rxt, high_data, dupthresh) {
             self.high_rxt = s;
             return Some(s);
         }
+        if let Some(s) = Self::new_data(c) {
+            return Some(s);
+        }
+        let s = &*c.s;
+        let rule3 = (self.high_rxt + 1..=high_data).find(|&q| q > s.highest_ack && !self.sb.is_sacked(q))?;
+        self.high_rxt = rule3;
+        Some(rule3)
+    }
+
+    /// NextSeg() rule 2: the next new packet, if the application and the receiver window allow.
+    fn new_data(c: &mut Conn) -> Option<i64> {
         let s = &mut *c.s;
         if s.t_seqno < s.curseq && s.t_seqno <= s.highest_ack + s.wnd() {
             s.t_seqno += 1;
             return Some(s.t_seqno - 1);
         }
-        let rule3 = (self.high_rxt + 1..=high_data).find(|&q| q > s.highest_ack && !self.sb.is_sacked(q))?;
-        self.high_rxt = rule3;
-        Some(rule3)
+        None
     }
 
     /// SACKed packets now, for RFC 6937's change_in(SACKd); counted only with PRR (an O(window)
@@ -150,6 +191,9 @@ impl SackRfc6675 {
 
 impl Recovery for SackRfc6675 {
     fn on_ack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        if self.rack.is_some() {
+            return self.on_ack_rack(c, h);
+        }
         let ack = h.ack as i64;
         if self.in_recovery {
             if ack >= self.recovery_point {
@@ -183,6 +227,9 @@ impl Recovery for SackRfc6675 {
     }
 
     fn on_rto(&mut self, c: &mut Conn) {
+        if let Some(rack) = &mut self.rack {
+            rack.on_rto(c);
+        }
         self.in_recovery = false;
         self.prr = None;
         self.sb.clear();
@@ -194,8 +241,16 @@ impl Recovery for SackRfc6675 {
     /// the sndcnt packets of the last ACK (RFC 6937 §3).
     fn send_much(&mut self, c: &mut Conn, maxburst: u32) {
         if !self.in_recovery {
+            let sent_before = c.s.maxseq;
             if c.s.dupacks == 0 {
                 c.send_window(0, maxburst);
+            } else if self.rack.is_some() {
+                self.send_while_pipe_allows(c, maxburst);
+            }
+            if c.s.maxseq > sent_before {
+                if let Some(rack) = &mut self.rack {
+                    rack.schedule_probe(c, &self.sb, false);
+                }
             }
             return;
         }
@@ -209,12 +264,85 @@ impl Recovery for SackRfc6675 {
             }
             return;
         }
-        let mut pipe = self.pipe(c);
+        self.send_while_pipe_allows(c, maxburst);
+    }
+
+    fn on_timer(&mut self, c: &mut Conn) {
+        let Some(rack) = &mut self.rack else { return };
+        match rack.expired() {
+            Some(Timer::Reorder) => {
+                let reorder = rack.detect_loss(c, &mut self.sb, self.in_recovery);
+                self.after_detection(c, 0, reorder, false);
+            }
+            Some(Timer::Probe) => rack.send_probe(c, self.in_recovery),
+            None => {}
+        }
+    }
+}
+
+impl SackRfc6675 {
+    /// §5 (C): NextSeg() while cwnd - pipe >= 1, at most `maxburst` packets (0 = no limit).
+    fn send_while_pipe_allows(&mut self, c: &mut Conn, maxburst: u32) {
+        let (mut pipe, mut n) = (self.pipe(c), 0);
         while c.cc.cwnd() - pipe as f64 >= 1.0 && (maxburst == 0 || n < maxburst) {
             let Some(x) = self.next_seg(c) else { break };
             c.output(x);
             pipe += 1;
             n += 1;
+        }
+    }
+
+    /// An ACK with RACK-TLP detecting losses ([`super::rack_tlp`]): the cumulative ACK as
+    /// without it, the scoreboard, RACK's update and loss marks, then recovery and sending.
+    fn on_ack_rack(&mut self, c: &mut Conn, h: &TcpHdr) {
+        let (ack, blocks) = (h.ack as i64, Self::sack_blocks(h));
+        let (una_before, sacked_before) = (c.s.highest_ack, self.sb.sacked_count());
+        if let Some(rack) = &mut self.rack {
+            rack.collect(c, &self.sb, ack, blocks);
+        }
+        let advanced = ack > c.s.highest_ack;
+        if self.in_recovery {
+            if ack >= self.recovery_point {
+                // §5 (A): recovery is over; the scoreboard stays (RACK reads the SACKs above).
+                self.in_recovery = false;
+                if self.prr.take().is_some() {
+                    c.cc.set_cwnd(c.cc.ssthresh());
+                }
+                c.newack(h);
+                c.s.last_action = CwndAction::Exited;
+                c.set_state(CongState::Open);
+            } else if advanced {
+                c.advance_ack(ack);
+                c.newtimer(ack);
+            }
+        } else if ack > c.s.last_ack {
+            c.new_ack_open(h);
+        }
+        self.sb.update(c.s.highest_ack, blocks);
+        if !self.in_recovery && !advanced && self.sb.changed() {
+            c.s.dupacks += 1;
+        }
+        let Some(rack) = &mut self.rack else { return };
+        rack.on_ack(c, ack, !advanced && blocks.is_empty());
+        let reorder = rack.detect_loss(c, &mut self.sb, self.in_recovery);
+        let delivered = c.s.highest_ack - una_before + self.sb.sacked_count() - sacked_before;
+        self.after_detection(c, delivered, reorder, advanced);
+    }
+
+    /// After RACK marked losses: start recovery on a loss (unless a recovery or RTO of the
+    /// same window forbids it), PRR's share for this ACK in recovery, send, then the timers.
+    fn after_detection(&mut self, c: &mut Conn, delivered: i64, reorder: crate::time::Dur, advanced: bool) {
+        if self.in_recovery {
+            self.prr_ack(c, delivered);
+        } else if self.sb.first_awaiting_retransmission().is_some() {
+            let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
+            if allowed {
+                self.enter(c, delivered);
+            }
+        }
+        self.send_much(c, c.s.p.maxburst);
+        if let Some(rack) = &mut self.rack {
+            rack.arm_after_ack(c, &self.sb, reorder, self.in_recovery, advanced);
         }
     }
 }

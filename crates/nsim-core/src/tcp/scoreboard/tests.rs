@@ -54,3 +54,28 @@ fn rfc6675_pipe_counts_unsacked_not_lost_plus_retransmissions() {
     assert_eq!(sb.first_lost_after(3, 12, 3), Some(4));
     assert_eq!(sb.first_lost_after(6, 12, 3), None);
 }
+
+/// RFC 8985 with RFC 6675's pipe: packets 14..=20 outstanding, 16 and 18 SACKed, RACK marks 14
+/// and 15 lost. Pipe (Linux `tcp_packets_in_flight`): 7 outstanding - 2 SACKed - 2 lost = 3;
+/// each retransmission of a marked packet adds one back; a lost retransmission (14 marked
+/// again) takes it away and waits for another.
+#[test]
+fn rack_marks_drive_pipe_and_the_retransmission_order() {
+    let mut sb = ScoreBoard::new(8);
+    sb.update(13, &[(16, 17), (18, 19)]);
+    assert_eq!(sb.pipe_marked(20), 5);
+    sb.mark_lost(14);
+    sb.mark_lost(15);
+    assert_eq!(sb.pipe_marked(20), 3);
+    assert_eq!(sb.first_awaiting_retransmission(), Some(14));
+    sb.mark_retran(14, 21);
+    assert!(!sb.awaits_retransmission(14));
+    assert_eq!(sb.first_awaiting_retransmission(), Some(15));
+    assert_eq!(sb.pipe_marked(20), 4);
+    sb.mark_lost(14);
+    assert_eq!(sb.first_awaiting_retransmission(), Some(14), "a lost retransmission is sent again");
+    assert_eq!(sb.pipe_marked(20), 3);
+    sb.update(15, &[(16, 17), (18, 19)]);
+    assert_eq!(sb.first_awaiting_retransmission(), None, "acknowledged packets leave the board");
+    assert_eq!(sb.pipe_marked(20), 3, "17, 19, 20");
+}

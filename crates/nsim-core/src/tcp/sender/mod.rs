@@ -14,6 +14,7 @@ use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::cc::vegas::send_log::SendLog;
 use crate::tcp::config::{RtoClock, TcpParams, Variant};
+use crate::tcp::recovery::rack::send_times::SendTimes;
 use crate::tcp::recovery::Recovery;
 use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
@@ -33,6 +34,9 @@ const TIMER_APP_WAKE: u16 = 4;
 const TIMER_APP_MESSAGE: u16 = 5;
 /// The pacer releases the next quantum ([`crate::tcp::pacing`]).
 const TIMER_PACE: u16 = 6;
+/// The recovery's own timer (RACK's reordering timer, TLP's probe timeout); `gen` is
+/// [`Core::recovery_gen`] when it was armed.
+const TIMER_RECOVERY: u16 = 7;
 
 /// ns-2 `last_cwnd_action_`: the last window reduction, which decides whether another one is
 /// allowed in the same window.
@@ -109,6 +113,12 @@ pub struct Core {
     send_log: Option<SendLog>,
     /// Spaces new segments by the pacing rate; None: unpaced (`pacing = false`).
     pub pacer: Option<Pacer>,
+    /// Generation of the recovery's timer: an expiry armed with another is stale. Kept in the
+    /// core so that a connection its application restarts ignores the old recovery's timers.
+    recovery_gen: u32,
+    /// Each outstanding segment's last send time, for RACK (`loss_detection = "rack"`); None
+    /// for every other sender.
+    pub send_times: Option<SendTimes>,
     /// Call the congestion control's delivery hooks ([`CongestionControl::samples_delivery`]).
     pub delivery_hooks: bool,
 }
@@ -147,6 +157,8 @@ impl Core {
             mark_rng: None,
             send_log: (p.variant == Variant::Vegas && p.vegas.fine_retransmit).then(|| SendLog::new(p.window)),
             pacer: p.pacing.map(Pacer::new),
+            recovery_gen: 0,
+            send_times: p.rack.map(|_| SendTimes::new(p.window)),
             delivery_hooks: false,
             p,
         }
@@ -315,6 +327,9 @@ impl Conn<'_, '_> {
         if let Some(log) = &mut s.send_log {
             log.record(seq, now, seq == 0 && s.t_seqno == 0);
         }
+        if let Some(times) = &mut s.send_times {
+            times.record(seq, now, seq <= s.maxseq);
+        }
         if s.delivery_hooks {
             self.cc.on_sent(seq, now, s.in_flight_pkts(), seq <= s.maxseq);
         }
@@ -406,6 +421,22 @@ impl Conn<'_, '_> {
 
     pub fn cancel_rtx_timer(&mut self) {
         self.s.rtx.deadline = None;
+    }
+
+    /// When the retransmission timer expires, if it runs.
+    pub fn rtx_deadline(&self) -> Option<SimTime> {
+        self.s.rtx.deadline
+    }
+
+    /// Calls the recovery's [`Recovery::on_timer`] at `at`, unless it is re-armed or cancelled
+    /// before.
+    pub fn recovery_timer_at(&mut self, at: SimTime) {
+        self.cancel_recovery_timer();
+        self.ctx.timer_at(at, TIMER_RECOVERY, self.s.recovery_gen);
+    }
+
+    pub fn cancel_recovery_timer(&mut self) {
+        self.s.recovery_gen = self.s.recovery_gen.wrapping_add(1);
     }
 
     /// After a timeout or fast retransmit: optionally back off, re-arm, and (unless `mild`)
@@ -763,6 +794,10 @@ impl Agent for TcpSender {
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
             TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
             TIMER_PACE => self.on_pace(ctx),
+            TIMER_RECOVERY if gen == self.core.recovery_gen => {
+                let (mut c, rec) = self.conn(ctx);
+                rec.on_timer(&mut c);
+            }
             _ => {}
         }
     }
