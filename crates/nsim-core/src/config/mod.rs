@@ -5,6 +5,7 @@
 
 pub mod build;
 pub mod document_json;
+pub mod dv_spec;
 
 pub mod event_spec;
 pub mod fat_tree;
