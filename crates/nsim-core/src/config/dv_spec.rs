@@ -9,7 +9,7 @@ use super::build::Names;
 use crate::error::{CResult, ConfigError};
 use crate::ids::{AgentId, FlowId, NodeId};
 use crate::net::routing::dv::{Dv, DvParams};
-use crate::net::routing::dv_agent::DvAgent;
+use crate::transport::rtproto_dv::DvAgent;
 use crate::net::Net;
 use crate::record::FlowStats;
 use crate::sim::{AgentSlot, FlowInfo};

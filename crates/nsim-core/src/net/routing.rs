@@ -40,13 +40,10 @@
 
 mod core;
 pub mod dv;
-pub mod dv_agent;
 mod ecmp;
 mod multipath;
 pub mod ns2_rng;
 mod peel;
-#[cfg(test)]
-mod dv_tests;
 #[cfg(test)]
 mod tests;
 

@@ -1,6 +1,7 @@
 //! A node's routing agent under DV routing (ns-2 `Agent/rtProto/DV`, one per node): the
 //! address its advertisements come from and go to, and its advertisement timer. It holds no
-//! state: both hand over to the node's DV state in [`crate::net::Net::dv`] ([`super::dv`]).
+//! state: both hand over to the node's DV state in [`crate::net::Net::dv`]
+//! ([`crate::net::routing::dv`]).
 
 use crate::agent::{Agent, AgentCtx};
 use crate::packet::PacketId;
