@@ -9,9 +9,10 @@ interpreter adds the line); layout-only commands for nam (``color``, ``duplex-li
 
 from __future__ import annotations
 
+import math
 import os
-import re
 import random
+import re
 import tkinter
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -500,13 +501,13 @@ class Ns2Simulator:
         return ""
 
     def _model_end(self, duration: float | None) -> float:
-        """Where route models' changes stop: the run's end; without one, the last
-        ``rtmodel-at`` (a Deterministic model's failures would go on for ever)."""
+        """Where route models' changes stop: the run's end; without one, never (only
+        ``rtmodel-at`` changes then: a Deterministic model's failures would go on for ever)."""
         if duration is not None:
             return duration
         if any(m.manual is None for m in self.routing.models):
             raise Ns2Error("rtmodel Deterministic in a run without an end: end it with `$ns at T \"exit 0\"`")
-        return max((m.manual[1] for m in self.routing.models if m.manual), default=0.0)
+        return math.inf
 
     def _ns_cost(self, obj: str, a: str, b: str, cost: str) -> str:
         key = (self._node(a), self._node(b))

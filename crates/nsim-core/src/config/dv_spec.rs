@@ -72,8 +72,17 @@ pub(crate) fn params(spec: &super::RoutingSpec, names: &Names, net: &Net) -> CRe
         }
         return Ok(None);
     }
-    if spec.ecmp || !spec.routes.is_empty() || spec.convergence_delay.is_some() {
-        let field = if spec.ecmp { "ecmp" } else if spec.routes.is_empty() { "convergence_delay" } else { "routes" };
+    let never = spec.recompute != crate::net::dynamics::Recompute::default();
+    if spec.ecmp || !spec.routes.is_empty() || spec.convergence_delay.is_some() || never {
+        let field = if spec.ecmp {
+            "ecmp"
+        } else if !spec.routes.is_empty() {
+            "routes"
+        } else if never {
+            "recompute"
+        } else {
+            "convergence_delay"
+        };
         return Err(ConfigError::new(format!("routing.{field}"), "does not apply with routing.protocol = \"dv\" (DV finds its own routes)"));
     }
     if net.nodes.len() > MAX_NODES {
@@ -122,8 +131,8 @@ pub(crate) fn install(p: DvParams, costs: Vec<u32>, net: &mut Net, agents: &mut 
     net.flows.push(FlowStats::default());
     infos.push(FlowInfo {
         name: "routing".into(),
-        src: NodeId(0),
-        dst: NodeId(0),
+        src: NodeId::NONE,
+        dst: NodeId::NONE,
         start: SimTime::ZERO,
         stop: None,
         transport: "rtProtoDV",

@@ -96,3 +96,24 @@ link = "b-c"
     s.advance(SimTime::ZERO + crate::time::Dur::from_secs(10), &mut |_| true);
     assert_eq!((route(&s, 0, 2), route(&s, 1, 2)), ("1 32".into(), "2 32".into()));
 }
+
+/// Bad DV settings are refused naming the field and the reason.
+#[test]
+fn bad_dv_settings_name_the_field() {
+    let base = "duration = \"1s\"\nrouters = [\"a\", \"b\"]\nlinks = [{ between = [\"a\", \"b\"], rate = \"1Mb\", delay = \"1ms\" }]\n[routing]\n";
+    for (extra, field, reason) in [
+        ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"x\", cost = 2 }]", "routing.costs[0].to", "unknown node 'x'"),
+        ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"b\", cost = 32 }]", "routing.costs[0].cost", "must be from 1 to infinity - 1 (31)"),
+        ("protocol = \"dv\"\ndv = { preference = 255 }", "routing.dv.preference", "must be below 255"),
+        ("protocol = \"dv\"\ndv = { infinity = 1 }", "routing.dv.infinity", "must be at least 2"),
+        ("protocol = \"dv\"\necmp = true", "routing.ecmp", "does not apply"),
+        ("protocol = \"dv\"\nrecompute = \"never\"", "routing.recompute", "does not apply"),
+        ("costs = [{ from = \"a\", to = \"b\", cost = 2 }]", "routing.costs", "need routing.protocol = \"dv\""),
+        ("dv = { multipath = true }", "routing.dv", "need routing.protocol = \"dv\""),
+    ] {
+        let scn = Scenario::from_toml(&format!("{base}{extra}\n"), "bad.toml").unwrap();
+        let e = build(&scn, &RunOptions::default()).err().expect(extra);
+        assert_eq!(e.path, field, "{extra}");
+        assert!(e.reason.contains(reason), "{extra}: {}", e.reason);
+    }
+}
