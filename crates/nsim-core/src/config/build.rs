@@ -93,6 +93,9 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
             ));
         }
     }
+    if dv.is_some() && duration.is_none() {
+        return Err(ConfigError::new("duration", "is required with routing.protocol = \"dv\": its advertisements go on for ever"));
+    }
     if duration == Some(Dur::ZERO) {
         return Err(ConfigError::new("duration", "must be greater than zero"));
     }

@@ -101,6 +101,9 @@ link = "b-c"
 #[test]
 fn bad_dv_settings_name_the_field() {
     let base = "duration = \"1s\"\nrouters = [\"a\", \"b\"]\nlinks = [{ between = [\"a\", \"b\"], rate = \"1Mb\", delay = \"1ms\" }]\n[routing]\n";
+    let endless = "routers = [\"a\", \"b\"]\nlinks = [{ between = [\"a\", \"b\"], rate = \"1Mb\", delay = \"1ms\" }]\n[routing]\nprotocol = \"dv\"\n";
+    let e = build(&Scenario::from_toml(endless, "bad.toml").unwrap(), &RunOptions::default()).err().expect("no duration");
+    assert_eq!((e.path.as_str(), e.reason.contains("go on for ever")), ("duration", true));
     for (extra, field, reason) in [
         ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"x\", cost = 2 }]", "routing.costs[0].to", "unknown node 'x'"),
         ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"b\", cost = 32 }]", "routing.costs[0].cost", "must be from 1 to infinity - 1 (31)"),
