@@ -563,6 +563,19 @@ def test_dv_routing_packets_are_ns2s_event_for_event(tmp_path: Path) -> None:
     assert ours["sha256"] == theirs["sha256"]
 
 
+def test_trace_queue_under_dv_writes_the_advertisements_as_ns2(tmp_path: Path) -> None:
+    """`trace-queue` of a link under DV: its rtProtoDV lines with ns-2's columns (flow id 0,
+    the DV agent's port after the script's agent and ns-2's Direct agent: `0.2` and `1.2`
+    for a UDP at n0 and a Null at n1, as in ns-2.35's trace of simple-dyn.tcl)."""
+    script = tmp_path / "dvq.tcl"
+    script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns rtproto DV\nset f [open q.tr w]\n"
+                      "$ns trace-queue $n0 $n1 $f\n" + TAIL)
+    run_script(script, notice=lambda m: None)
+    dv = [x for x in (tmp_path / "q.tr").read_text().splitlines() if " rtProtoDV " in x]
+    assert dv and all(x.split()[2:4] == ["0", "1"] and x.split()[5:11] == ["2", "-------", "0", "0.2", "1.2", "-1"]
+                      for x in dv)
+
+
 @pytest.mark.parametrize("middle, expected", [
     ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns rtproto DV $n0\n", "rtproto DV on some nodes only"),
     ("$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n$ns rtproto LS\n", "rtproto LS: nsim models Static, Session and DV"),

@@ -831,7 +831,8 @@ class Ns2Simulator:
             files.append((chan, write_temp(lines)))
         for chan, a, b in self._trace_queues:
             if trace:
-                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header))))
+                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header,
+                                                               routing_ports=ports))))
         if self._traced:
             series = results.series("cwnd")
             for obj, since, initial in self._traced:
