@@ -38,7 +38,7 @@ PYTHON_LAYERS: list[tuple[str, list[str]]] = [
     ("pictures", ["accessor", "topology", "plots", "topology_plot", "sweep_plots"]),
     ("run", ["results", "scenario", "simulation"]),
     ("ns-2 scripts", ["ns2.interp", "ns2.units", "ns2.defaults", "ns2.bound", "ns2.errors", "ns2.agents",
-                      "ns2.queues", "ns2.monitors", "ns2.model", "ns2.outputs", "ns2.runner", "ns2.simulator", "ns2", "launch"]),
+                      "ns2.queues", "ns2.monitors", "ns2.routing", "ns2.model", "ns2.outputs", "ns2.runner", "ns2.simulator", "ns2", "launch"]),
     ("studies", ["sweeps", "report", "scoring", "study", "reproduction_report", "reproduction"]),
     ("command line", ["cli.common", "cli.summary", "cli.run_tcl", "cli.fast_run", "cli.run", "cli.bench",
                       "cli.plot", "cli.report", "cli.reproduce", "cli.schema", "cli.sweep", "cli.validate",

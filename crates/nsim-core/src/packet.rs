@@ -33,6 +33,8 @@ pub enum PType {
     /// An application request travelling against the data (a web client's page request to
     /// its server over the one-way TCP agents; ns-2 `PT_HTTP`). Its `tcp.seq` numbers it.
     Request,
+    /// A distance-vector routing advertisement (ns-2 `rtProtoDV`, net/routing/dv.rs).
+    RtProtoDv,
 }
 
 impl PType {
@@ -51,6 +53,7 @@ impl PType {
             PType::StpPoll => "stp_poll",
             PType::StpStat => "stp_stat",
             PType::Request => "http",
+            PType::RtProtoDv => "rtProtoDV",
         }
     }
 

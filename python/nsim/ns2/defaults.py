@@ -13,7 +13,7 @@ from __future__ import annotations
 #: superclasses.
 CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "Simulator": ((), {}),
-    "Node": ((), {}),
+    "Node": ((), {"multiPath_": "0"}),
     "Link": ((), {"bandwidth_": "1.5Mb", "delay_": "100ms"}),
     "Queue": ((), {"limit_": "50", "blocked_": "false", "unblock_on_resume_": "true",
                    "interleave_": "false", "acksfirst_": "false", "ackfromfront_": "false",
@@ -133,10 +133,11 @@ CLASSES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
 }
 
 
-def tcl_declarations() -> str:
-    """Tcl text declaring :data:`CLASSES` with the OTcl layer (``Class`` and class ``set``)."""
+def tcl_declarations(classes: dict[str, tuple[tuple[str, ...], dict[str, str]]] | None = None) -> str:
+    """Tcl text declaring ``classes`` (default :data:`CLASSES`) with the OTcl layer (``Class``
+    and class ``set``)."""
     lines = []
-    for cls, (supers, variables) in CLASSES.items():
+    for cls, (supers, variables) in (CLASSES if classes is None else classes).items():
         sup = f" -superclass {{{' '.join(supers)}}}" if supers else ""
         lines.append(f"Class {cls}{sup}")
         lines.extend(f"{cls} set {var} {{{val}}}" for var, val in variables.items())

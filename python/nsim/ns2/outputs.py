@@ -23,13 +23,14 @@ ZERO_TCP_HEADER = " 0 0x0 0 0"
 
 
 def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | None = None,
-                    tcp_header: bool = False) -> Iterable[str]:
+                    tcp_header: bool = False, routing_ports: dict[int, int] | None = None) -> Iterable[str]:
     """nsim's trace lines with the time rounded as ns-2 prints it, the flags as ns-2.35
     places them, column 8 (flow id) and
     9-10 (addr.port) as ns-2 writes them: the sending agent's ``fid_`` (the sink's packets:
     :attr:`FlowInfo.back_fid`) and the agents' ports
     (attach order at their nodes). With ``only = (a, b)``: the lines of link direction a->b
-    (``trace-queue``); with ``tcp_header``: :data:`ZERO_TCP_HEADER` appended. Python reads and
+    (``trace-queue``); with ``tcp_header``: :data:`ZERO_TCP_HEADER` appended; ``routing_ports``:
+    each node's DV agent port, for the ``rtProtoDV`` lines (flow id 0). Python reads and
     writes each line (docs/guide/ns2-scripts.md, "Speed")."""
     # Per flow: (source node, "fid src dst" forwards, "fid dst src" backwards).
     cols = []
@@ -44,19 +45,23 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
     flag_cache: dict[str, str] = {}
     with open(path, encoding="ascii") as src:
         for line in src:
-            op, t, frm, to, ptype, size, flags, fid, sa, _, rest = line.split(" ", 10)
+            op, t, frm, to, ptype, size, flags, fid, sa, da, rest = line.split(" ", 10)
             if keep is not None and (frm, to) != keep:
                 continue
             if t != last_in:
                 last_in, last_out = t, ns2_time(t)
-            node, fwd, back = cols[int(fid)]
-            forward = sa[: sa.index(".")] == node
-            ids = fwd if forward else back
-            iss = flows[int(fid)].listener_iss
-            if iss is not None and not forward and ptype == "ack":
-                _, pkt = rest.split(" ", 2)[:2]
-                first = synack.setdefault(int(fid), pkt)
-                rest = f"{iss if pkt == first else iss + 1} {rest.split(' ', 1)[1]}"
+            if ptype == "rtProtoDV" and routing_ports is not None:
+                a, b = sa[: sa.index(".")], da[: da.index(".")]
+                ids = f"0 {a}.{routing_ports[int(a)]} {b}.{routing_ports[int(b)]}"
+            else:
+                node, fwd, back = cols[int(fid)]
+                forward = sa[: sa.index(".")] == node
+                ids = fwd if forward else back
+                iss = flows[int(fid)].listener_iss
+                if iss is not None and not forward and ptype == "ack":
+                    _, pkt = rest.split(" ", 2)[:2]
+                    first = synack.setdefault(int(fid), pkt)
+                    rest = f"{iss if pkt == first else iss + 1} {rest.split(' ', 1)[1]}"
             if flags != "-------":
                 flags = flag_cache.get(flags) or flag_cache.setdefault(flags, ns2_flags(flags))
             if tcp_header:
@@ -64,14 +69,16 @@ def ns2_trace_lines(path: str, flows: list[FlowInfo], only: tuple[int, int] | No
             yield f"{op} {last_out} {frm} {to} {ptype} {size} {flags} {ids} {rest}"
 
 
-#: A link failure or repair of ``$ns rtmodel-at``: (time, "down" or "up", node a, node b).
-LinkEvent = tuple[float, str, int, int]
+#: A link failure or repair of a route model: (time, "down" or "up", node a, node b, how
+#: many times ns-2 writes its ``v`` lines: once per route model tracing that link).
+LinkEvent = tuple[float, str, int, int, int]
 
 
 def with_link_events(lines: Iterable[str], events: list[LinkEvent]) -> Iterable[str]:
     """ns-2 trace lines with the ``v TIME link-down A B`` / ``link-up`` lines ns-2.35 writes
-    into the trace-all file at each ``rtmodel-at``: per direction (b->a first), the packets
-    the change drops on it, then its ``v`` line twice; the other lines of that instant after."""
+    into the trace-all file at each change of a route model (``rtmodel-at``, ``rtmodel``):
+    per direction (b->a first), the packets the change drops on it, then its ``v`` line (as
+    many times as route models trace the link); the other lines of that instant after."""
     pending = sorted(events)
     held: list[str] = []
     held_t = None
@@ -99,14 +106,14 @@ def _at_link_events(held: list[str], t: float | None, pending: list[LinkEvent]) 
     the drops it caused, then the other held lines."""
     out, used = [], set()
     while pending and pending[0][0] == t:
-        at, op, a, b = pending.pop(0)
+        at, op, a, b, copies = pending.pop(0)
         for frm, to in ((b, a), (a, b)):
             for i, line in enumerate(held):
                 c = line.split(" ", 4)
                 if i not in used and c[0] == "d" and op == "down" and (c[2], c[3]) == (str(frm), str(to)):
                     out.append(line)
                     used.add(i)
-            out.extend([f"v {ns2_time(repr(at))} link-{op} {frm} {to}\n"] * 2)
+            out.extend([f"v {ns2_time(repr(at))} link-{op} {frm} {to}\n"] * copies)
     out.extend(line for i, line in enumerate(held) if i not in used)
     return out
 

@@ -9,8 +9,10 @@ interpreter adds the line); layout-only commands for nam (``color``, ``duplex-li
 
 from __future__ import annotations
 
+import math
 import os
 import random
+import re
 import tkinter
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -20,8 +22,9 @@ from .defaults import tcl_declarations
 from .errors import error_table
 from .interp import Interp, Ns2Error
 from .model import Agent, App, Link, Network
-from .outputs import cwnd_lines, ns2_trace_lines, with_link_events, write_temp
+from .outputs import cwnd_lines, ns2_time, ns2_trace_lines, with_link_events, write_temp
 from .queues import QUEUE_CLASSES, QUEUE_PRELUDE
+from .routing import ROUTING_CLASSES, RouteModel, Routing, deterministic
 from .runner import Runner
 from .units import flag, number, rate_bps, seconds
 
@@ -152,10 +155,8 @@ class Ns2Simulator:
             "rng-substream": self._rng_substream, "parse": self._parse,
         })
         self._rngs: dict[str, random.Random] = {}
-        #: The node objects of each ``rtmodel-at`` (as the script named them, for its trace).
-        self._rtmodel_nodes: list[tuple[str, str]] = []
-        #: Whether a link's ``trace-dynamics`` was asked for (its up/down lines are not written).
-        self._dynamics_traced = False
+        #: ``rtproto``, link costs, route models and their traces.
+        self.routing = Routing()
         #: The argument of the script's ``exit`` (None: it did not call it).
         self.exit_code: str | None = None
         self.net = Network(self._heritage, self._values)
@@ -182,6 +183,7 @@ class Ns2Simulator:
         #: Whether trace lines get ns-2's TCP header columns (``Trace set show_tcphdr_ 1``).
         self._tcp_header = False
         self.interp.tcl.eval(tcl_declarations())
+        self.interp.tcl.eval(tcl_declarations(ROUTING_CLASSES))
         self.interp.tcl.eval(_PRELUDE)
         self.interp.tcl.eval(QUEUE_PRELUDE)
         self.interp.tcl.call("set", "argv", self.interp.tcl.call("list", *(args or [])))
@@ -319,6 +321,8 @@ class Ns2Simulator:
             size = number(self._var(obj, "packetSize_"), "packetSize_")
             if var == "interval_":
                 tcl.setvar(f"::otcl::o::{obj}::rate_", repr(size * 8 / seconds(value, var)))
+                if not re.fullmatch(r"[-+.0-9eE]+", value):  # `1ms` reads back as ns-2's double, 0.001
+                    tcl.setvar(f"::otcl::o::{obj}::interval_", repr(seconds(value, var)))
             else:
                 tcl.setvar(f"::otcl::o::{obj}::interval_", repr(size * 8 / rate_bps(self._var(obj, "rate_"), "rate_")))
 
@@ -478,18 +482,61 @@ class Ns2Simulator:
         self._trace_queues.append((chan, *key))
         return ""
 
-    def _ns_rtproto(self, obj: str, proto: str, *args: str) -> str:
-        if proto not in ("Static", "Session"):
-            raise Ns2Error(f"rtproto {proto}: nsim computes static shortest paths (Static; Session after failures)")
+    def _ns_rtproto(self, obj: str, proto: str, *nodes: str) -> str:
+        if self.runner.phase != "setup":
+            raise Ns2Error(f"rtproto {proto} at {self.runner.now:g} s: nsim's routing protocol is chosen before `$ns run`")
+        self.routing.set_protocol(proto, [self._node(n) for n in nodes], len(self.net.nodes))
         return ""
 
-    def _ns_rtmodel_at(self, obj: str, t: str, op: str, a: str, b: str) -> str:
+    def _model_pairs(self, nodes: tuple[str, ...]) -> list[tuple[int, int]]:
+        """The links a route model fails: between its two nodes, or a node's to each
+        neighbour (ns-2's rtModel set-elements)."""
+        ids = [self._node(n) for n in nodes]
+        if len(ids) == 2:
+            if (ids[0], ids[1]) not in self.net.queues:
+                raise Ns2Error(f"no link from node {ids[0]} to node {ids[1]}")
+            return [(ids[0], ids[1])]
+        if len(ids) == 1:
+            return [(ids[0], n) for n in self.net.neighbors(ids[0])]
+        raise Ns2Error("a route model takes one node (its links) or two (the link between them)")
+
+    def _ns_rtmodel_at(self, obj: str, t: str, op: str, *nodes: str) -> str:
         if op not in ("up", "down"):
             raise Ns2Error(f"rtmodel-at {op}: only up and down")
-        link = f"{self.net.node_name(self._node(a))}-{self.net.node_name(self._node(b))}"
-        self.net.events.append({"at": seconds(t, "rtmodel-at"), "action": op, "link": link})
-        self._rtmodel_nodes.append((a, b))
+        self.routing.models.append(RouteModel(self._model_pairs(nodes), manual=(op, seconds(t, "rtmodel-at")),
+                                              traced=self._trace_all is not None))
         return ""
+
+    def _ns_rtmodel(self, obj: str, dist: str, parms: str, *nodes: str) -> str:
+        if dist != "Deterministic":
+            raise Ns2Error(f"rtmodel {dist}: nsim models Deterministic route models and rtmodel-at (ns-2's "
+                           "Exponential and Trace models draw from its generator or read a file)")
+        model = deterministic(list(self.interp.tcl.splitlist(parms)), self._model_pairs(nodes), self._trace_all is not None)
+        self.routing.models.append(model)
+        return ""
+
+    def _model_end(self, duration: float | None) -> float:
+        """Where route models' changes stop: the run's end; without one, never (only
+        ``rtmodel-at`` changes then: a Deterministic model's failures would go on for ever)."""
+        if duration is not None:
+            return duration
+        if any(m.manual is None for m in self.routing.models):
+            raise Ns2Error("rtmodel Deterministic in a run without an end: end it with `$ns at T \"exit 0\"`")
+        return math.inf
+
+    def _ns_cost(self, obj: str, a: str, b: str, cost: str) -> str:
+        key = (self._node(a), self._node(b))
+        if key not in self.net.queues:
+            raise Ns2Error(f"no link from node {key[0]} to node {key[1]}")
+        self.routing.costs[key] = int(number(cost, "cost"))
+        return ""
+
+    def _link_cost(self, obj: str, cost: str) -> str:
+        a, b = self._link_keys[obj]
+        return self._ns_cost(obj, self.net.nodes[a], self.net.nodes[b], cost)
+
+    def _link_cost_query(self, obj: str) -> str:
+        return str(self.routing.costs.get(self._link_keys[obj], 1))
 
     def _ns_link_object(self, obj: str, a: str, b: str) -> str:
         key = (self._node(a), self._node(b))
@@ -549,8 +596,9 @@ class Ns2Simulator:
                                       self.runner.now)
         return ""
 
-    def _link_trace_dynamics(self, obj: str, *args: str) -> str:
-        self._dynamics_traced = True  # ns-2 writes only link up/down lines: none without rtmodel
+    def _link_trace_dynamics(self, obj: str, ns: str, chan: str, op: str = "") -> str:
+        a, b = self._link_keys[obj]
+        self.routing.tracers.append((a, b, chan, op == "nam"))
         return ""
 
     def _link_queue(self, obj: str) -> str:
@@ -774,9 +822,15 @@ class Ns2Simulator:
         from ..scenario import Scenario
 
         traced = final and bool(self._trace_all or self._trace_queues)
-        if self._dynamics_traced and self.net.events:
-            raise Ns2Error("trace-dynamics with rtmodel-at: nsim does not write ns-2's link up/down trace lines")
+        self.net.events = [{"at": t, "action": op, "link": f"{self.net.node_name(a)}-{self.net.node_name(b)}"}
+                           for t, op, a, b, _ in self.routing.expand(self._model_end(duration))]
         config, flows = self.net.scenario(os.path.basename(self.script), duration, traced, bool(self._traced))
+        tcl = self.interp.tcl
+        routing = self.routing.config(
+            lambda cls: dict(zip(*[iter(tcl.splitlist(tcl.eval(f"set ::otcl::defaults({cls})")))] * 2)),
+            [self._var(n, "multiPath_") for n in self.net.nodes], self.net.node_name)
+        if routing:
+            config["routing"] = routing
         self._tcp_header = traced and self._show_tcphdr(config["flows"])
         if duration is None and any("stop" not in f for f in config["flows"]):
             raise Ns2Error("the script's events end without `$ns halt` or `exit` while a flow never stops:"
@@ -802,13 +856,17 @@ class Ns2Simulator:
         flows = self.runner.flows
         tcl = self.interp.tcl
         files = []
+        end = self._model_end(self.runner.now)
+        ports = {n: self.net.ports.get(n, 0) + 1 for n in range(len(self.net.nodes))}  # after ns-2's Direct agent
         if self._trace_all and trace:
-            changes = [(float(e["at"]), e["action"], self.net.node_ids[a], self.net.node_ids[b])
-                       for e, (a, b) in zip(self.net.events, self._rtmodel_nodes)]
-            files.append((self._trace_all, write_temp(with_link_events(ns2_trace_lines(trace, flows, tcp_header=self._tcp_header), changes))))
+            lines = ns2_trace_lines(trace, flows, tcp_header=self._tcp_header, routing_ports=ports)
+            files.append((self._trace_all, write_temp(with_link_events(lines, self.routing.link_events(end)))))
+        for chan, lines in self.routing.dynamics_lines(end, ns2_time).items():
+            files.append((chan, write_temp(lines)))
         for chan, a, b in self._trace_queues:
             if trace:
-                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header))))
+                files.append((chan, write_temp(ns2_trace_lines(trace, flows, only=(a, b), tcp_header=self._tcp_header,
+                                                               routing_ports=ports))))
         if self._traced:
             series = results.series("cwnd")
             for obj, since, initial in self._traced:
@@ -843,6 +901,10 @@ _HANDLERS: dict[tuple[str, str], Callable[..., Any]] = {
     ("Simulator", "trace-queue"): Ns2Simulator._ns_trace_queue,
     ("Simulator", "rtproto"): Ns2Simulator._ns_rtproto,
     ("Simulator", "rtmodel-at"): Ns2Simulator._ns_rtmodel_at,
+    ("Simulator", "rtmodel"): Ns2Simulator._ns_rtmodel,
+    ("Simulator", "cost"): Ns2Simulator._ns_cost,
+    ("Link", "cost"): Ns2Simulator._link_cost,
+    ("Link", "cost?"): Ns2Simulator._link_cost_query,
     **{("Simulator", m): Ns2Simulator._ns_ignore for m in _LAYOUT},
     ("Simulator", "link"): Ns2Simulator._ns_link_object,
     ("Simulator", "lossmodel"): Ns2Simulator._ns_lossmodel,

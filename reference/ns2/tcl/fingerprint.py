@@ -5,7 +5,8 @@ and packet type, and the SHA-256 of the whole trace reduced by reduce.py (uids d
 lines of each instant sorted): equal hashes mean the same events, event for event (a second
 hash leaves out the flags column, another the seq column of `ack` lines, where a FullTcp
 listener's sequence number stands and nsim writes its ACK number; a third is the file's own:
-equal means byte for byte).
+equal means byte for byte). A trace with routing packets (`rtProtoDV`) or link up/down
+lines (`v`) keeps those lines themselves, reduced (`routing`).
 Per source address (the `src` column), the count of each event (`sources`): what a script
 whose sources draw ns-2's random numbers (nsim's draws differ) can be compared by.
 With BEFORE (seconds), a fourth hashes the packet events (`+ - r d`) before that time only:
@@ -31,9 +32,13 @@ def fingerprint(path):
     flagless = [" ".join(c[:6] + c[7:]) for c in (x.split() for x in lines)]
     with open(path, "rb") as f:
         raw = hashlib.sha256(f.read()).hexdigest()
-    return {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
-            "sha256_without_flags": _sha(flagless), "sha256_without_ack_seq": _sha(_without_ack_seq(lines)),
-            "sha256_of_file": raw}
+    out = {"lines": len(lines), "counts": dict(sorted(counts.items())), "sha256": _sha(lines),
+           "sha256_without_flags": _sha(flagless), "sha256_without_ack_seq": _sha(_without_ack_seq(lines)),
+           "sha256_of_file": raw}
+    routing = [x for x in lines if x.startswith("v ") or x.split()[4:5] == ["rtProtoDV"]]
+    if routing:
+        out["routing"] = routing
+    return out
 
 
 def sources(path):

@@ -1,7 +1,7 @@
 """Reduces an ns-2 trace for tests/test_ns2_scripts.py (Python 3 stdlib only).
 
 Keeps the lines of the given link directions (`+ - r d` with from/to as given) and every
-drop, without the packet uid (the last column: two packets created at the same instant get
+drop (and `v` link up/down lines), without the packet uid (the last column: two packets created at the same instant get
 their uids in an order ns-2's floating-point clock decides by rounding noise), with the
 lines of each instant sorted (the same reason). Usage: reduce.py TRACE A:B [A:B ...] > OUT
 """
@@ -21,7 +21,7 @@ def reduce(path, links=None):
             if c[1] != now:
                 out.extend(sorted(group))
                 group, now = [], c[1]
-            group.append(" ".join(c[:-1]))
+            group.append(" ".join(c if c[0] == "v" else c[:-1]))  # a `v` line has no uid
     out.extend(sorted(group))
     return out
 

@@ -75,7 +75,12 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let (routes, overrides) = build_routes(scn, &names, &links, nodes.len(), seed)?;
     let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
     let mut net = Net::new(node_list, links, routes, flows.len());
-    super::flow_spec_build::check_routes(&flows, &net)?;
+    let dv = super::dv_spec::params(&scn.routing, &names, &net)?;
+    if dv.is_some() {
+        net.routes = RouteTable::unrouted(net.nodes.len());
+    } else {
+        super::flow_spec_build::check_routes(&flows, &net)?;
+    }
     let flow_names: Vec<String> = flows.iter().map(|f| f.name.clone()).collect();
     net.middlebox = crate::config::middlebox_spec::build(&scn.middlebox, &names, net.nodes.len(), &flow_names)?;
     net.bridges = crate::net::ethernet::bridge::build(&scn.bridges, &|n: &str, p: &str| names.node(n, p), &net.nodes, &net.links)?;
@@ -88,11 +93,17 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
             ));
         }
     }
+    if dv.is_some() && duration.is_none() {
+        return Err(ConfigError::new("duration", "is required with routing.protocol = \"dv\": its advertisements go on for ever"));
+    }
     if duration == Some(Dur::ZERO) {
         return Err(ConfigError::new("duration", "must be greater than zero"));
     }
     let series = series_config(scn)?;
-    let (agents, infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
+    let (mut agents, mut infos) = super::flow_spec_build::build_agents(flows, seed, &mut net)?;
+    if let Some((p, costs)) = dv {
+        super::dv_spec::install(p, costs, &mut net, &mut agents, &mut infos);
+    }
     let flow_commands = super::event_spec::flow_commands(&scn.events, &infos)?;
     // Checked against the scenario's own duration: a run shortened from outside (CLI, tests)
     // reports the windows it did not reach as empty instead of refusing to run.

@@ -92,6 +92,16 @@ pub struct RoutingSpec {
     /// §4.1). Default false: one path per destination, the lowest link id (ns-2 static routes).
     #[serde(default)]
     pub ecmp: bool,
+    /// Where routes come from: "static" (default: shortest paths) or "dv" (ns-2's
+    /// distance-vector routing, with routing packets on the links).
+    #[serde(default)]
+    pub protocol: super::dv_spec::Protocol,
+    /// DV's parameters (with `protocol = "dv"`).
+    #[serde(default)]
+    pub dv: super::dv_spec::DvSpec,
+    /// Link directions' routing costs for DV (default 1 each).
+    #[serde(default)]
+    pub costs: Vec<super::dv_spec::CostSpec>,
 }
 
 fn default_metric() -> Metric {
@@ -100,7 +110,16 @@ fn default_metric() -> Metric {
 
 impl Default for RoutingSpec {
     fn default() -> Self {
-        RoutingSpec { metric: Metric::Hops, routes: Vec::new(), recompute: Default::default(), convergence_delay: None, ecmp: false }
+        RoutingSpec {
+            metric: Metric::Hops,
+            routes: Vec::new(),
+            recompute: Default::default(),
+            convergence_delay: None,
+            ecmp: false,
+            protocol: Default::default(),
+            dv: Default::default(),
+            costs: Vec::new(),
+        }
     }
 }
 

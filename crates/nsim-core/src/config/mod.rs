@@ -5,6 +5,9 @@
 
 pub mod build;
 pub mod document_json;
+pub mod dv_spec;
+#[cfg(test)]
+mod dv_tests;
 
 pub mod event_spec;
 pub mod fat_tree;

@@ -159,7 +159,14 @@ impl Net {
         };
         d.log.push(EventRecord { time_s: self.now.as_secs_f64(), action, target: c.target, dropped_pkts });
         if topology {
-            self.topology_changed();
+            if self.dv.is_some() {
+                let mut ends: Vec<NodeId> = c.links.iter().flat_map(|l| [self.links[l.idx()].from, self.links[l.idx()].to]).collect();
+                ends.sort_unstable();
+                ends.dedup();
+                self.dv_interfaces_changed(&ends);
+            } else {
+                self.topology_changed();
+            }
         }
         refused.map_or(Ok(()), Err)
     }
@@ -295,6 +302,14 @@ impl Net {
         let size = self.pool.get(id).size as u64;
         link.stats.arrivals += 1;
         link.stats.arrival_bytes += size;
+        if self.dv.is_some() {
+            // Under DV a route can point into a down link until a neighbour offers another;
+            // ns-2's DynamicLink frees such packets without a trace line (no drop target).
+            let trace = self.trace.take();
+            self.drop_packet(id, DropReason::LinkDown, Some(l));
+            self.trace = trace;
+            return;
+        }
         self.drop_packet(id, DropReason::LinkDown, Some(l));
     }
 }

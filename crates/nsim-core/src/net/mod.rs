@@ -74,6 +74,9 @@ pub struct Net {
     /// Scheduled link changes and route recomputation (`None` without `[[event]]`s or
     /// steering: [`dynamics`]).
     pub dynamics: Option<Box<dynamics::Dynamics>>,
+    /// Distance-vector routing's state (`routing.protocol = "dv"`; `None`: routes are static
+    /// or recomputed by [`dynamics`]).
+    pub dv: Option<Box<routing::dv::Dv>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -97,6 +100,7 @@ impl Net {
             bridges: None,
             video_packets: None,
             dynamics: None,
+            dv: None,
             drops: Vec::with_capacity(8),
         }
     }

@@ -31,9 +31,18 @@
 //! keep one path), flows spread evenly over the equal-cost links. The hash mixes in the node,
 //! so successive routers do not all pick the same branch (hash polarisation). Hanging trees
 //! have one path and no choice. Without ECMP a packet costs one branch more than before.
+//!
+//! A routing protocol (`routing.protocol = "dv"`, [`dv`]) starts from a table without routes
+//! ([`RouteTable::unrouted`]) and installs next hops node by node as ns-2's nodes do
+//! ([`multipath`]: one per destination, or several used in turn with `multiPath_`); the
+//! lookup reads the same dense array, and a cell with several routes in the same branch ECMP
+//! takes, so static routing's per-packet path is unchanged.
 
 mod core;
+pub mod dv;
 mod ecmp;
+mod multipath;
+pub mod ns2_rng;
 mod peel;
 #[cfg(test)]
 mod tests;
@@ -136,8 +145,18 @@ pub struct RouteTable {
     /// Networks of at most `DENSE_MAX_NODES` nodes also keep every next hop in one n x n array
     /// filled from the compact state: one load per packet, as the table before issue 15.
     dense: Vec<LinkId>,
-    /// Equal-cost next hops of the core cells and the hash salt, with `routing.ecmp`.
-    ecmp: Option<ecmp::Ecmp>,
+    /// Several next hops per cell: ECMP's equal-cost core links (`routing.ecmp`), or the
+    /// routes a routing protocol installed ([`multipath`]). `None`: one next hop per cell.
+    spread: Option<Spread>,
+}
+
+/// How a cell with several next hops picks one.
+enum Spread {
+    /// A flow's hash (ECMP): the equal-cost next hops of the core cells and the hash salt.
+    Hash(ecmp::Ecmp),
+    /// Round robin per packet over the routes a routing protocol installed (ns-2's
+    /// `Classifier/MultiPath`), and the per-cell route counts it keeps.
+    RoundRobin(Box<multipath::MultiPath>),
 }
 
 /// Largest network with a dense table (4 MB at most). Measured (docs/models/routing.md): at 258
@@ -156,15 +175,44 @@ impl RouteTable {
     pub fn with_ecmp(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric, ecmp_salt: Option<u64>) -> Self {
         let mut forest = peel::Forest::new(n, links);
         let (comps, core, equal) = core::tables(&mut forest, links, metric, ecmp_salt.is_some());
-        let ecmp = equal.zip(ecmp_salt).map(|(sets, salt)| ecmp::Ecmp { sets, salt });
-        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new(), ecmp };
+        let spread = equal.zip(ecmp_salt).map(|(sets, salt)| Spread::Hash(ecmp::Ecmp { sets, salt }));
+        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new(), spread };
         t.fill_dense();
         t
     }
 
+    /// A table of `n` nodes without routes, which a routing protocol fills by [`Self::add_routes`]
+    /// and [`Self::delete_routes`] (every lookup reads the dense array, whatever `n`).
+    pub fn unrouted(n: usize) -> Self {
+        let mut t = Self::with_ecmp(n, &[], Metric::Hops, None);
+        t.dense = vec![LinkId::NONE; n * n];
+        t.spread = Some(Spread::RoundRobin(Box::new(multipath::MultiPath::new(n))));
+        t
+    }
+
+    /// Installs `links` at `at` for `dst` (ns-2 `Node add-routes`; with `multipath` several are
+    /// used in turn). Only on a table made by [`Self::unrouted`].
+    pub fn add_routes(&mut self, at: NodeId, dst: NodeId, links: &[LinkId], multipath: bool) {
+        let cell = at.idx() * self.nodes.len() + dst.idx();
+        if let Some(Spread::RoundRobin(m)) = self.spread.as_mut() {
+            m.add(at, dst, links, multipath, &mut self.dense[cell]);
+        }
+    }
+
+    /// Removes `links` at `at` for `dst` (ns-2 `Node delete-routes`).
+    pub fn delete_routes(&mut self, at: NodeId, dst: NodeId, links: &[LinkId]) {
+        let cell = at.idx() * self.nodes.len() + dst.idx();
+        if let Some(Spread::RoundRobin(m)) = self.spread.as_mut() {
+            m.delete(at, dst, links, &mut self.dense[cell]);
+        }
+    }
+
     /// The ECMP hash salt, if the table spreads flows over equal-cost links.
     pub fn ecmp_salt(&self) -> Option<u64> {
-        self.ecmp.as_ref().map(|e| e.salt)
+        match &self.spread {
+            Some(Spread::Hash(e)) => Some(e.salt),
+            _ => None,
+        }
     }
 
     /// Shortest paths over the links marked up only (a topology change, net/dynamics.rs):
@@ -185,7 +233,10 @@ impl RouteTable {
         for k in &mut t.keys {
             map(&mut k.last_light);
         }
-        let ecmp_links = t.ecmp.iter_mut().flat_map(|e| e.sets.links.iter_mut());
+        let ecmp_links = t.spread.iter_mut().flat_map(|s| match s {
+            Spread::Hash(e) => e.sets.links.iter_mut(),
+            Spread::RoundRobin(_) => [].iter_mut(),
+        });
         t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).chain(ecmp_links).for_each(map);
         t
     }
@@ -202,13 +253,18 @@ impl RouteTable {
     }
 
     /// The link leaving `at` towards `dst` for a packet of `flow`: with ECMP, the flow's pick
-    /// among the equal-cost links of a core hop; otherwise [`Self::next_hop`].
+    /// among the equal-cost links of a core hop; with a routing protocol's several routes, the
+    /// next in turn; otherwise [`Self::next_hop`].
     #[inline(always)]
     pub fn next_hop_flow(&self, at: NodeId, dst: NodeId, flow: u32) -> Option<LinkId> {
-        match &self.ecmp {
+        match &self.spread {
             None => self.next_hop(at, dst),
-            Some(e) => match self.core_cell(at, dst).and_then(|k| e.pick(k, at, flow)) {
+            Some(Spread::Hash(e)) => match self.core_cell(at, dst).and_then(|k| e.pick(k, at, flow)) {
                 Some(l) => Some(l),
+                None => self.next_hop(at, dst),
+            },
+            Some(Spread::RoundRobin(m)) => match m.pick(at, dst) {
+                Some(l) => l,
                 None => self.next_hop(at, dst),
             },
         }
@@ -364,7 +420,10 @@ impl RouteTable {
     /// destination halves, core table cells, stored light edges, overrides, the dense table of a
     /// small network): what grows with the network.
     pub fn entries(&self) -> usize {
-        let ecmp = self.ecmp.as_ref().map_or(0, |e| e.sets.spans.len() + e.sets.links.len());
+        let ecmp = match &self.spread {
+            Some(Spread::Hash(e)) => e.sets.spans.len() + e.sets.links.len(),
+            _ => 0,
+        };
         self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len() + ecmp
     }
 }

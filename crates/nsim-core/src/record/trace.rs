@@ -52,10 +52,12 @@ impl Ns2Trace {
         let flags = std::str::from_utf8(&f).expect("ASCII");
         let sport = self.ports.get(p.src_agent.idx()).copied().unwrap_or(0);
         let dport = self.ports.get(p.dst_agent.idx()).copied().unwrap_or(0);
+        // ns-2's routing agents leave the sequence number at -1.
+        let seq = if p.ptype == PType::RtProtoDv { -1 } else { p.seq as i64 };
         // A failed write surfaces in `finish`; the run itself must not stop for it.
         let _ = writeln!(
             self.out,
-            "{op} {} {} {} {} {} {flags} {} {}.{sport} {}.{dport} {} {}",
+            "{op} {} {} {} {} {} {flags} {} {}.{sport} {}.{dport} {seq} {}",
             fmt_secs(t.0),
             from.0,
             to.0,
@@ -64,7 +66,6 @@ impl Ns2Trace {
             p.flow.0,
             p.src.0,
             p.dst.0,
-            p.seq,
             p.uid
         );
     }

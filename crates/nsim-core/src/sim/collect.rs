@@ -19,7 +19,8 @@ impl Results {
     pub(crate) fn collect(sim: &Simulator, series: Series, windows: Vec<GoodputWindow>, wall_s: f64, events: u64, interrupted: bool) -> Results {
         let net = &sim.net;
         let end = net.now;
-        let node = |n: crate::ids::NodeId| net.nodes[n.idx()].name.clone();
+        // `*`: every node (the DV advertisements' flow, `routing`).
+        let node = |n: crate::ids::NodeId| net.nodes.get(n.idx()).map_or_else(|| "*".to_string(), |x| x.name.clone());
         let flows = sim
             .flows
             .iter()
