@@ -86,12 +86,12 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
         Variant::Bbr => {
             let rng = crate::rng::stream(p.bbr_seed, "bbr");
             let bbr = Bbr::new(p.bbr.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
-            (Box::new(bbr), sack1())
+            (Box::new(bbr), sack())
         }
         Variant::Bbr3 => {
             let rng = crate::rng::stream(p.bbr_seed, "bbr3");
             let bbr3 = Bbr3::new(p.bbr3.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
-            (Box::new(bbr3), sack1())
+            (Box::new(bbr3), sack())
         }
     }
 }

@@ -949,13 +949,13 @@ impl TcpConfig {
         if p.variant == Variant::Dctcp && !p.ecn {
             return Err(err("ecn", "variant 'dctcp' reacts to ECN marks: set ecn = true (and a marking queue, e.g. kind = \"step_mark\")".into()));
         }
-        let sack_recovery = p.variant == Variant::Sack1 || (rule && p.recovery == RuleRecovery::Sack1);
+        let sack_recovery = matches!(p.variant, Variant::Sack1 | Variant::Bbr | Variant::Bbr3) || (rule && p.recovery == RuleRecovery::Sack1);
         for (field, what, on) in [("sack1.prr", "PRR", p.sack1.prr.is_some()), ("loss_detection", "RACK", p.rack.is_some())] {
             if !on {
                 continue;
             }
             if !sack_recovery {
-                return Err(err(field, format!("{what} runs in SACK recovery: variant '{}' with this recovery has none (use sack1, or cubic, dctcp or a window rule with recovery = \"sack1\")", self.variant.name())));
+                return Err(err(field, format!("{what} runs in SACK recovery: variant '{}' with this recovery has none (use sack1, bbr, bbr3, or cubic, dctcp or a window rule with recovery = \"sack1\")", self.variant.name())));
             }
             if p.sack1.algorithm != SackAlgorithm::Rfc6675 {
                 return Err(err(field, format!("{what} needs RFC 6675's scoreboard and pipe: set sack1.algorithm = \"rfc6675\"")));
