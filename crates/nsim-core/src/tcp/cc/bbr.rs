@@ -131,7 +131,13 @@ impl Bbr {
             packet_bits,
             initial_cwnd,
             ssthresh,
-            rate: DeliveryRate::new(window),
+            rate: {
+                // Linux's BBR counts in flight as RFC 6675's pipe (tcp_packets_in_flight: lost
+                // packets excluded), so the sampler marks losses for v1 too.
+                let mut rate = DeliveryRate::new(window);
+                rate.track_losses = true;
+                rate
+            },
             rtprop: None,
             rtprop_stamp: SimTime::ZERO,
             rtprop_expired: false,
@@ -405,7 +411,7 @@ impl CongestionControl for Bbr {
         let prior_inflight = self.in_flight;
         let Some(rs) = self.rate.on_ack(ack, sack, now, self.rtprop) else { return };
         self.maxseq = maxseq;
-        self.in_flight = ((maxseq - ack).max(0) as u64).saturating_sub(self.rate.sacked_out);
+        self.in_flight = self.rate.pipe();
         if self.recovering && ack >= self.recover {
             self.recovering = false;
             self.packet_conservation = false;
