@@ -26,12 +26,12 @@
 //! receiver reports as RFC 5348 says).
 
 use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
-use crate::ids::{AgentId, NodeId};
-use crate::packet::{Ecn, PType, Packet, PacketId};
-use crate::tcp::{CongState, TcpProbe};
+use crate::packet::PacketId;
+use crate::tcp::TcpProbe;
 use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::TfrcParams;
-use crate::transport::tfrc::wire::{DataHdr, FeedbackHdr};
+use crate::transport::tfrc::wire::FeedbackHdr;
+use crate::transport::tfrc::{rate_probe, DataPath};
 
 const TIMER_SEND: u16 = 1;
 const TIMER_NOFEEDBACK: u16 = 2;
@@ -109,11 +109,8 @@ enum Phase {
 
 pub struct Ns2TfrcSender {
     p: TfrcParams,
-    dst: NodeId,
-    dst_agent: AgentId,
+    path: DataPath,
     stop: Option<SimTime>,
-    pub prio: u8,
-    pub tag: u16,
     seq: u64,
     /// ns-2 `rate_`: the allowed rate, bytes per second.
     rate: f64,
@@ -140,17 +137,14 @@ pub struct Ns2TfrcSender {
 }
 
 impl Ns2TfrcSender {
-    pub fn new(p: TfrcParams, dst: NodeId, dst_agent: AgentId, stop: Option<SimTime>) -> Self {
+    pub fn new(p: TfrcParams, path: DataPath, stop: Option<SimTime>) -> Self {
         Ns2TfrcSender {
             rate: p.initial_rate,
             oldrate: p.initial_rate,
             rto: TickRto::new(p.rto_tick.as_secs_f64()),
             p,
-            dst,
-            dst_agent,
+            path,
             stop,
-            prio: 0,
-            tag: 0,
             seq: 0,
             delta: 0.0,
             phase: Phase::SlowStart,
@@ -182,21 +176,7 @@ impl Ns2TfrcSender {
     }
 
     fn send_packet(&mut self, ctx: &mut AgentCtx) {
-        let now = ctx.now();
-        let rtt = (self.rtt > 0.0).then(|| Dur::from_secs_f64(self.rtt));
-        let h = DataHdr { seq: self.seq, ts: now, rtt, payload: self.p.s };
-        ctx.send(Packet {
-            dst: self.dst,
-            dst_agent: self.dst_agent,
-            size: self.p.s + self.p.header,
-            ptype: PType::Tfrc,
-            prio: self.prio,
-            tag: self.tag,
-            ecn: if self.p.ecn { Ecn::Ect } else { Ecn::NotEct },
-            seq: self.seq,
-            tcp: h.encode(),
-            ..Packet::default()
-        });
+        self.path.send(&self.p, self.seq, (self.rtt > 0.0).then(|| Dur::from_secs_f64(self.rtt)), ctx);
         self.seq += 1;
     }
 
@@ -364,17 +344,9 @@ impl Agent for Ns2TfrcSender {
         self.on_feedback(fb, ctx);
     }
 
-    /// As the RFC sender's, with t_RTO from the tick estimator.
+    /// See [`rate_probe`], with t_RTO from the tick estimator.
     fn tcp_probe(&self) -> Option<TcpProbe> {
-        Some(TcpProbe {
-            cwnd: self.rate * self.rtt / self.s(),
-            ssthresh: 0.0,
-            srtt: Dur::from_secs_f64(self.rtt),
-            rto: Dur::from_secs_f64(self.t_rto),
-            in_flight_pkts: 0,
-            in_flight_bytes: 0,
-            state: CongState::Open,
-        })
+        Some(rate_probe(self.rate, self.rtt, self.s(), self.t_rto))
     }
 }
 

@@ -20,13 +20,13 @@
 //! Before the first feedback the sender sends at `initial_rate` (ns-2 `InitRate_` 300 B/s).
 
 use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
-use crate::ids::{AgentId, NodeId};
-use crate::packet::{Ecn, PType, Packet, PacketId};
-use crate::tcp::{CongState, TcpProbe};
+use crate::packet::PacketId;
+use crate::tcp::TcpProbe;
 use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::{TfrcParams, TfrcSpec};
 use crate::transport::tfrc::equation;
-use crate::transport::tfrc::wire::{DataHdr, FeedbackHdr};
+use crate::transport::tfrc::wire::FeedbackHdr;
+use crate::transport::tfrc::{rate_probe, DataPath};
 
 const TIMER_SEND: u16 = 1;
 const TIMER_NOFEEDBACK: u16 = 2;
@@ -39,11 +39,8 @@ const SQ_WEIGHT: f64 = 0.9;
 
 pub struct TfrcSender {
     p: TfrcParams,
-    dst: NodeId,
-    dst_agent: AgentId,
+    path: DataPath,
     stop: Option<SimTime>,
-    pub prio: u8,
-    pub tag: u16,
     seq: u64,
     /// Allowed sending rate X, bytes per second.
     x: f64,
@@ -68,15 +65,12 @@ pub struct TfrcSender {
 }
 
 impl TfrcSender {
-    pub fn new(p: TfrcParams, dst: NodeId, dst_agent: AgentId, stop: Option<SimTime>) -> Self {
+    pub fn new(p: TfrcParams, path: DataPath, stop: Option<SimTime>) -> Self {
         TfrcSender {
             x: p.initial_rate,
             p,
-            dst,
-            dst_agent,
+            path,
             stop,
-            prio: 0,
-            tag: 0,
             seq: 0,
             loss: 0.0,
             r: None,
@@ -147,20 +141,7 @@ impl TfrcSender {
     }
 
     fn send_packet(&mut self, ctx: &mut AgentCtx) {
-        let now = ctx.now();
-        let h = DataHdr { seq: self.seq, ts: now, rtt: self.r.map(Dur::from_secs_f64), payload: self.p.s };
-        ctx.send(Packet {
-            dst: self.dst,
-            dst_agent: self.dst_agent,
-            size: self.p.s + self.p.header,
-            ptype: PType::Tfrc,
-            prio: self.prio,
-            tag: self.tag,
-            ecn: if self.p.ecn { Ecn::Ect } else { Ecn::NotEct },
-            seq: self.seq,
-            tcp: h.encode(),
-            ..Packet::default()
-        });
+        self.path.send(&self.p, self.seq, self.r.map(Dur::from_secs_f64), ctx);
         self.seq += 1;
     }
 
@@ -293,18 +274,9 @@ impl Agent for TfrcSender {
         self.on_feedback(fb, ctx);
     }
 
-    /// TFRC in the TCP series: `cwnd` is the rate in packets per RTT (X·R/s), `srtt` R,
-    /// `rto` t_RTO = 4R; `ssthresh` is 0 and the state "open".
+    /// See [`rate_probe`]: t_RTO = 4R.
     fn tcp_probe(&self) -> Option<TcpProbe> {
         let r = self.r.unwrap_or(0.0);
-        Some(TcpProbe {
-            cwnd: self.x * r / self.s(),
-            ssthresh: 0.0,
-            srtt: Dur::from_secs_f64(r),
-            rto: Dur::from_secs_f64(4.0 * r),
-            in_flight_pkts: 0,
-            in_flight_bytes: 0,
-            state: CongState::Open,
-        })
+        Some(rate_probe(self.x, r, self.s(), 4.0 * r))
     }
 }

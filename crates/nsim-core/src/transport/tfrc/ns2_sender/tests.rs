@@ -2,11 +2,12 @@
 //! reports (the values are ns-2's arithmetic worked by hand).
 
 use super::*;
+use crate::ids::{AgentId, NodeId};
 use crate::transport::tfrc::config::{TfrcConfig, TfrcSpec};
 
 fn sender() -> Ns2TfrcSender {
     let p = TfrcConfig { spec: TfrcSpec::Ns2, ..Default::default() }.resolve("t").unwrap();
-    Ns2TfrcSender::new(p, NodeId(1), AgentId(0), None)
+    Ns2TfrcSender::new(p, DataPath { dst: NodeId(1), dst_agent: AgentId(0), prio: 0, tag: 0 }, None)
 }
 
 fn at(ms: u64) -> SimTime {
