@@ -253,25 +253,10 @@ fn rack_needs_rfc6675_sack_recovery() {
 #[test]
 fn bbr_with_rack_does_not_time_out_on_random_loss() {
     let run = |seed: u64, recovery: &str| {
-        let text = format!(
-            r#"
-seed = {seed}
-duration = "20s"
-hosts = ["s", "d"]
-[[links]]
-between = ["s", "d"]
-rate = "20Mb"
-delay = "50ms"
-queue = {{ kind = "droptail", limit = "250p" }}
-error = {{ kind = "uniform", rate = 0.01 }}
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp", variant = "bbr", window = 10000, initial_window = 10{recovery} }}
-"#
-        );
+        let transport = format!("{{ kind = \"tcp\", variant = \"bbr\", window = 10000, initial_window = 10{recovery} }}");
+        let path = common::one_link("20Mb", "50ms", "20s", "{ kind = \"bulk\" }", &transport)
+            .replace("limit = \"1000p\" }", "limit = \"250p\" }\nerror = { kind = \"uniform\", rate = 0.01 }");
+        let text = format!("seed = {seed}\n{path}");
         let r = common::run(&text);
         assert!(r.accounting.balanced());
         (r.flows[0].timeouts, r.flows[0].goodput_bps)

@@ -18,10 +18,6 @@ const WIRE: f64 = 1032.0;
 const RTT: f64 = 0.100 + WIRE * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * (1.0 / 100e6 + 1.0 / 10e6);
 const WARMUP: f64 = 20.0;
 
-fn scenario(p: f64, duration: f64, seed: u64) -> String {
-    scenario_with(p, duration, seed, "")
-}
-
 /// `extra`: more transport keys, e.g. `, spec = "ns2"`.
 fn scenario_with(p: f64, duration: f64, seed: u64, extra: &str) -> String {
     format!(

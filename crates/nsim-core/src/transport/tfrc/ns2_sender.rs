@@ -99,14 +99,6 @@ impl TickRto {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    SlowStart,
-    OutOfSlowStart,
-    CongAvoid,
-    Decrease,
-}
-
 pub struct Ns2TfrcSender {
     p: TfrcParams,
     path: DataPath,
@@ -117,7 +109,9 @@ pub struct Ns2TfrcSender {
     /// ns-2 `oldrate_` and `delta_`: the pacing rate's per-packet climb in slow start.
     oldrate: f64,
     delta: f64,
-    phase: Phase,
+    /// ns-2 `rate_change_ == SLOW_START`: no report with a loss yet (only slow start is ever
+    /// tested; ns-2's other phases change nothing here).
+    slow_start: bool,
     last_change: SimTime,
     /// 2·X_recv of the latest report (0 until the second report).
     maxrate: f64,
@@ -147,7 +141,7 @@ impl Ns2TfrcSender {
             stop,
             seq: 0,
             delta: 0.0,
-            phase: Phase::SlowStart,
+            slow_start: true,
             last_change: SimTime::ZERO,
             maxrate: 0.0,
             round_id: 0,
@@ -187,7 +181,7 @@ impl Ns2TfrcSender {
             return;
         }
         self.send_packet(ctx);
-        let xrate = if self.round_id > 2 && self.phase == Phase::SlowStart && self.oldrate + SMALLFLOAT < self.rate {
+        let xrate = if self.round_id > 2 && self.slow_start && self.oldrate + SMALLFLOAT < self.rate {
             self.oldrate += self.delta;
             self.oldrate
         } else if self.p.oscillation_prevention && self.rttcur > 0.0 {
@@ -247,14 +241,12 @@ impl Ns2TfrcSender {
         self.rate += self.s() / self.rtt * mult;
         let cap = self.maxrate.max(self.s() / self.rtt).min(self.rcvrate);
         self.rate = self.rate.min(cap);
-        self.phase = Phase::CongAvoid;
         self.last_change = now;
     }
 
     /// ns-2 `decrease_rate` with `maxHeavyRounds_ 0`.
     fn decrease(&mut self, now: SimTime) {
         self.rate = self.rcvrate.min(self.maxrate.max(self.s() / self.rtt));
-        self.phase = Phase::Decrease;
         self.last_change = now;
     }
 
@@ -280,9 +272,9 @@ impl Ns2TfrcSender {
         if self.round_id == 1 {
             self.slow_start(now);
             self.next_packet(ctx);
-        } else if self.phase == Phase::SlowStart {
+        } else if self.slow_start {
             if fb.p > 0.0 {
-                self.phase = Phase::OutOfSlowStart;
+                self.slow_start = false;
                 self.rate = self.rcvrate;
                 self.oldrate = self.rate;
             } else {
@@ -300,9 +292,6 @@ impl Ns2TfrcSender {
     fn on_nofeedback(&mut self, ctx: &mut AgentCtx) {
         if self.stop.is_some_and(|s| ctx.now() > s) {
             return;
-        }
-        if self.phase != Phase::SlowStart {
-            self.phase = Phase::Decrease;
         }
         self.rate *= 0.5;
         self.round_id += 1;
