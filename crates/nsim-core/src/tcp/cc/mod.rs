@@ -171,6 +171,9 @@ pub trait CongestionControl {
     fn on_ack_arrived(&mut self, _ack: i64, _sack: &[(u64, u64)], _maxseq: i64, _now: SimTime) {}
     /// The sender has nothing more to send with `in_flight` packets outstanding.
     fn on_app_limited(&mut self, _in_flight: u64) {}
+    /// The sender's time-based loss detection (RACK-TLP, RFC 8985 §6.2) marked segment `seq`
+    /// lost, possibly a retransmission; for algorithms that count the pipe themselves.
+    fn on_marked_lost(&mut self, _seq: i64) {}
     /// The pacing rate the algorithm wants, bit/s of wire bytes (None: the sender's default).
     fn pacing_rate(&self) -> Option<f64> {
         None
