@@ -72,6 +72,7 @@ def blocks(first: int, last: int) -> list[tuple[str, int]]:
     return out
 
 
+#: One `[[flows]]` entry as (key, TOML value text) pairs, written as a table or inline.
 Flow = list[tuple[str, str]]
 
 
@@ -84,10 +85,12 @@ def flow(name: str, src: str, dst: str, n: int, app: str, transport: str | None,
 
 
 def as_table(f: Flow) -> str:
+    """The flow as a `[[flows]]` table (the scenarios)."""
     return "[[flows]]\n" + "".join(f"{k} = {v}\n" for k, v in f)
 
 
 def as_inline(f: Flow) -> str:
+    """The flow as an inline table (a `flows` list in a sweep grid)."""
     return "{ " + ", ".join(f"{k} = {v}" for k, v in f) + " }"
 
 
@@ -125,6 +128,7 @@ def video_flows(layered: bool) -> list[Flow]:
 
 
 def bottleneck_queue(kind: str) -> str:
+    """The bottleneck queue of a configuration (README "Buffers", "WRR")."""
     af = '{{ kind = "af", limit = {n}, mode = "hard", thresholds = [1.0, 0.6, 0.3] }}'
     dt = '{{ kind = "droptail", limit = "{n}p" }}'
     if kind == "droptail":
@@ -153,6 +157,7 @@ CONFIGS = {
 
 
 def scenario(name: str, workload: str = "stated") -> str:
+    """The scenario file of configuration `name` with the given data workload."""
     desc, data, video, tcp_ds, queue, rate = CONFIGS[name]
     if workload != "stated":
         desc += f", {workload} workload"
