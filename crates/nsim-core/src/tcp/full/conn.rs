@@ -210,7 +210,7 @@ impl FullTcp {
             prio: self.prio,
             tag: self.tag,
             seq: if ptype == PType::Ack { ack } else { seq },
-            tcp: TcpHdr { seq, ack, flags: fl, nsack, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
+            tcp: TcpHdr { seq, ack, flags: fl, nsack, ns2_ack_type: !self.active, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
             ..Packet::default()
         });
         if fl & flags::ACK != 0 {
