@@ -14,6 +14,7 @@ use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
 use super::sack::{self, Flight, SackSender};
 use super::send_buffer::SendBuffer;
+use super::send_times::SendTimes;
 use super::state::State;
 use super::timer::Timer;
 use stream_end::{StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET, TIMER_STREAM_WAKE};
@@ -74,6 +75,9 @@ pub struct FullTcp {
     rtt_active: bool,
     rtt_seq: u64,
     rtt_ts: SimTime,
+    /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"` only:
+    /// CUBIC and HyStart++ read one per ACK; Reno reads none).
+    send_times: Option<SendTimes>,
     rtx: Timer,
     delack_timer: Timer,
     /// Zero-window probing (RFC 1122 §4.2.2.17) and its backoff multiplier.
@@ -133,6 +137,7 @@ impl FullTcp {
             rtt_active: false,
             rtt_seq: 0,
             rtt_ts: SimTime::ZERO,
+            send_times: p.cubic.is_some().then(SendTimes::default),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),
@@ -223,6 +228,9 @@ impl FullTcp {
             return;
         }
         let end = seq + span;
+        if let Some(t) = &mut self.send_times {
+            t.sent(seq, end, self.snd_max, now);
+        }
         if seq < self.snd_max {
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
         } else if !self.rtt_active {
@@ -523,9 +531,16 @@ impl FullTcp {
             self.rtt.sample(self.rtt_ts, now);
             rtt = Some(now.since(self.rtt_ts));
         }
+        if let Some(t) = &mut self.send_times {
+            rtt = t.acked(ack, now);
+        }
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
-        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
+        // In bytes: HyStart++'s round ends once the byte at `snd_nxt` is received, i.e. the
+        // highest in-order byte (ack - 1) reaches it (RFC 9406 §4.2 windowEnd; Linux
+        // `after(snd_una, end_seq)`).
+        let (snd_nxt, last) = (self.snd_nxt as i64, ack as i64 - 1);
+        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt, ack: last };
         let what = self.rec.on_new_ack(ack);
         if let Some(s) = &mut self.sack {
             // ns-2 FullTcp/Sack: no deflation on leaving recovery (cwnd was halved, never
