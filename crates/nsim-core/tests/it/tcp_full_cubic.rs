@@ -17,8 +17,10 @@
 //!    Conservative Slow Start before any loss, once the queue has added RttThresh =
 //!    max(4 ms, min(RTT/8, 16 ms)) = 12.6 ms to the round's minimum RTT (§4.2): not before a
 //!    standing queue of that much has formed at the bottleneck (its samples stay at 15 packets
-//!    or more from then on), and within two rounds of it; standard slow start on the same path
-//!    overflows the buffer instead, at a window more than twice as large.
+//!    or more from then on), and within two rounds of it; the one-way agent's HyStart++ (itself
+//!    beside ns-3.37's, tcp_cubic_hystart_ns3.rs) enters CSS within 5 ms and 2 packets of it;
+//!    standard slow start on the same path overflows the buffer instead, at a window more than
+//!    twice as large.
 
 use crate::common;
 
@@ -205,6 +207,14 @@ fn hystart_leaves_slow_start_on_rfc9406_rtt_increase_on_a_deep_buffer() {
     // by far more than RttThresh: in slow start the queue grows by about a BDP per round).
     assert!(t_css >= t_standing + base / 2.0, "CSS at {t_css:.4} s before the queue held RttThresh ({t_standing:.4} s)");
     assert!(t_css <= t_standing + 2.0 * round, "CSS at {t_css:.4} s, more than two rounds after {t_standing:.4} s");
+    // The one-way agent's HyStart++ (compared with ns-3.37's in tcp_cubic_hystart_ns3.rs) on
+    // the same path enters CSS in the same round: per-ACK RTTs from send times (here) and from
+    // echoed timestamps (there) agree when every segment is ACKed at once.
+    let one_way = common::run_balanced(&deep_buffer(r#"{ kind = "tcp", variant = "cubic", window = 100000, initial_window = 10, cubic = { hystart = true } }"#));
+    let o = &one_way.series.cwnd;
+    let o_css = (0..o.time_s.len()).find(|&i| o.cwnd_pkts[i].fract() != 0.0).expect("CSS starts");
+    println!("one-way HyStart++: CSS at {:.4} s, cwnd {}", o.time_s[o_css], o.cwnd_pkts[o_css]);
+    assert!((o.time_s[o_css] - t_css).abs() <= 0.005 && (o.cwnd_pkts[o_css] - w_css).abs() <= 2.0);
     // Standard slow start on the same path overflows the buffer, at a larger window.
     let std = common::run_balanced(&deep_buffer(&table(false)));
     let (t_loss, w_loss) = first_reduction(&std.series.cwnd).expect("standard slow start overflows");
