@@ -31,35 +31,11 @@ const BETA: f64 = 0.7;
 /// 2 x 2 x 50 ms plus a 1040 B segment and a 40 B ACK at 1 Gb/s on each of the two links.
 const RTT: f64 = 0.200 + 2.0 * (1040.0 + 40.0) * 8.0 / 1e9;
 
-/// s -> r -> d over 1 Gb/s, 50 ms links, the first with a queue no burst fills; it loses the `drop`-th data packet of the
-/// flow; `transport` is the flow's transport table.
+/// One flow over 2 x 50 ms at 1 Gb/s ([`common::lossy_path_of`]) whose first link has a queue no
+/// burst fills and loses the `drop`-th data packet of the flow; cwnd changes recorded.
 fn one_loss(drop: u64, transport: &str) -> String {
-    format!(
-        r#"
-duration = "16s"
-seed = 3
-hosts = ["s", "d"]
-routers = ["r"]
-[[links]]
-between = ["s", "r"]
-rate = "1Gb"
-delay = "50ms"
-queue = {{ kind = "droptail", limit = "100000p" }}
-error = {{ kind = "drop_list", packets = [{drop}], flow = "f" }}
-[[links]]
-between = ["r", "d"]
-rate = "1Gb"
-delay = "50ms"
-[[flows]]
-name = "f"
-from = "s"
-to = "d"
-app = {{ kind = "bulk" }}
-transport = {transport}
-[record]
-series = ["cwnd"]
-"#
-    )
+    let first_link = format!("queue = {{ kind = \"droptail\", limit = \"100000p\" }}\nerror = {{ kind = \"drop_list\", packets = [{drop}], flow = \"flow0\" }}");
+    common::lossy_path_of(&first_link, 16.0, transport) + "[record]\nseries = [\"cwnd\"]\n"
 }
 
 const FULL: &str = r#"{ kind = "tcp_full", cc = "cubic", mss = "1000B", window = 100000, window_scale = true, initial_window = 2 }"#;
