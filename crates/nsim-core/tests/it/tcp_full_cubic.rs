@@ -35,7 +35,7 @@ const RTT: f64 = 0.200 + 2.0 * (1040.0 + 40.0) * 8.0 / 1e9;
 /// burst fills and loses the `drop`-th data packet of the flow; cwnd changes recorded.
 fn one_loss(drop: u64, transport: &str) -> String {
     let first_link = format!("queue = {{ kind = \"droptail\", limit = \"100000p\" }}\nerror = {{ kind = \"drop_list\", packets = [{drop}], flow = \"flow0\" }}");
-    common::lossy_path_of(&first_link, 16.0, transport) + "[record]\nseries = [\"cwnd\"]\n"
+    common::lossy_path_of(&first_link, 16.0, transport) + "[record]\nseries = [\"cwnd\", \"cc\"]\ninterval = \"1s\"\n"
 }
 
 const FULL: &str = r#"{ kind = "tcp_full", cc = "cubic", mss = "1000B", window = 100000, window_scale = true, initial_window = 2 }"#;
@@ -80,7 +80,12 @@ impl Epoch {
 fn epoch(transport: &str, drop: u64) -> Epoch {
     let r = common::run_balanced(&one_loss(drop, transport));
     assert_eq!((r.flows[0].fast_retransmits, r.flows[0].timeouts), (1, 0), "{transport}");
-    Epoch::of(&r.series.cwnd)
+    let e = Epoch::of(&r.series.cwnd);
+    // The `cc` series' W_max (RFC 9438 §4.7, the first event: W_max = cwnd) at the end.
+    let cc = &r.series.cc;
+    let w_max = (0..cc.time_s.len()).rev().find(|&i| cc.variable[i] == "w_max_pkts").map(|i| cc.value[i]);
+    assert_eq!(w_max, Some(e.w_max), "{transport}");
+    e
 }
 
 #[test]

@@ -935,6 +935,14 @@ impl Agent for FullTcp {
         }
     }
 
+    /// The opener's congestion-control values (CUBIC's W_max; none for Reno), as its `tcp`
+    /// series.
+    fn cc_state(&self, out: &mut dyn FnMut(&'static str, f64)) {
+        if self.stream_writer().unwrap_or(self.active) {
+            self.cc.state_values(out);
+        }
+    }
+
     /// The opener's sender state only: the flow's `tcp`/`cwnd` series describe its source, as
     /// for the one-way agents (the listener's data direction is not sampled).
     fn tcp_probe(&self) -> Option<TcpProbe> {
