@@ -525,15 +525,17 @@ impl FullTcp {
         let now = ctx.now();
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
-        let mut rtt = None;
+        let mut timed = None;
         if self.rtt_active && ack > self.rtt_seq {
             self.rtt_active = false;
             self.rtt.sample(self.rtt_ts, now);
-            rtt = Some(now.since(self.rtt_ts));
+            timed = Some(now.since(self.rtt_ts));
         }
-        if let Some(t) = &mut self.send_times {
-            rtt = t.acked(ack, now);
-        }
+        // CUBIC and HyStart++ read a sample on every ACK; Reno reads none.
+        let rtt = match &mut self.send_times {
+            Some(t) => t.acked(ack, now),
+            None => timed,
+        };
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
         // In bytes: HyStart++'s round ends once the byte at `snd_nxt` is received, i.e. the
