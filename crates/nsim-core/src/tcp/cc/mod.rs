@@ -72,10 +72,12 @@ pub struct AckSample {
     /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
     /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps). A Vegas
     /// sender with `fine_retransmit` takes ns-2 Vegas' sample instead: the time since the last
-    /// segment acknowledged was sent, None if it was sent more than once.
+    /// segment acknowledged was sent, None if it was sent more than once. The two-way TCP
+    /// gives ns-2 FullTcp's one timed segment per round trip, or with `cc = "cubic"` the last
+    /// segment newly acknowledged ([`crate::tcp::full::send_times`]).
     pub rtt: Option<Dur>,
     /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
-    /// segment before it is acknowledged.
+    /// segment before it is acknowledged. The two-way TCP counts bytes here and in `ack`.
     pub snd_nxt: i64,
     /// The cumulative ACK (highest in-order sequence number received).
     pub ack: i64,
