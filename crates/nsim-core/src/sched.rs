@@ -4,11 +4,14 @@
 //! the order they were scheduled, so a run is a pure function of its inputs (DESIGN.md). Each
 //! component keeps at most a few pending events (a link its next departure and next arrival,
 //! an agent its timers), so the queue stays O(components), not O(packets). The queue is a
-//! calendar queue ([`calendar`]), as in ns-2.
+//! calendar queue ([`calendar`]), as in ns-2. With `run.tie_order = "ns2"` the events of one
+//! picosecond run in ns-2.35's order instead ([`ns2_order`]).
 
 mod calendar;
+pub mod ns2_order;
 
 use calendar::Calendar;
+pub use ns2_order::TieOrder;
 use crate::ids::{AgentId, LinkId, NodeId};
 use crate::packet::PacketId;
 use crate::time::SimTime;
@@ -43,24 +46,79 @@ pub enum Event {
 }
 
 /// A deterministic priority queue of events: a calendar queue keyed by (time, insertion
-/// sequence) packed into one `u128`, so that ordering is a single integer comparison.
+/// sequence) packed into one `u128`, so that ordering is a single integer comparison. In ns-2
+/// order the low half is [`ns2_order::tie_key`] instead of the sequence.
 #[derive(Default)]
 pub struct Scheduler {
     queue: Calendar<Event>,
+    /// Insertion sequence; in ns-2 order, ns-2's event uid.
     seq: u64,
+    /// ns-2 order is on: `now` and `ns2_now` are kept.
+    ns2: bool,
+    /// Time of the last popped event.
+    now: SimTime,
+    /// ns-2's double for the last popped event (its `clock_`).
+    ns2_now: f64,
 }
 
 impl Scheduler {
+    /// Orders same-instant events as `order` says (before any event is scheduled).
+    pub fn set_tie_order(&mut self, order: TieOrder) {
+        debug_assert!(self.is_empty());
+        self.ns2 = order == TieOrder::Ns2;
+    }
+
+    /// Whether same-instant events follow ns-2's order (callers then reserve link events'
+    /// places with [`Scheduler::reserve`]).
+    #[inline]
+    pub fn ns2_order(&self) -> bool {
+        self.ns2
+    }
+
+    /// ns-2's clock: the double of the event being run (ns-2 order only).
+    #[inline]
+    pub fn ns2_now(&self) -> f64 {
+        self.ns2_now
+    }
+
     #[inline]
     pub fn schedule(&mut self, time: SimTime, ev: Event) {
         self.seq += 1;
-        self.queue.push(((time.0 as u128) << 64) | self.seq as u128, ev);
+        let low = if self.ns2 {
+            // ns-2 would schedule it now, `time - now` ahead of its clock.
+            let ns2_time = self.ns2_now + ns2_order::seconds(time.0.saturating_sub(self.now.0));
+            ns2_order::tie_key(time, ns2_time, self.seq)
+        } else {
+            self.seq
+        };
+        self.queue.push(((time.0 as u128) << 64) | low as u128, ev);
+    }
+
+    /// Takes ns-2's next uid for an event at `time` with ns-2 time `ns2_time` that nsim will
+    /// schedule later (ns-2 order only): ns-2 schedules a packet's arrival and its link's
+    /// transmission end when the transmission starts, nsim when they are next due.
+    #[inline]
+    pub fn reserve(&mut self, time: SimTime, ns2_time: f64) -> u64 {
+        self.seq += 1;
+        ns2_order::tie_key(time, ns2_time, self.seq)
+    }
+
+    /// Schedules `ev` at `time` in the place `reserve` gave it.
+    #[inline]
+    pub fn schedule_reserved(&mut self, time: SimTime, key: u64, ev: Event) {
+        self.queue.push(((time.0 as u128) << 64) | key as u128, ev);
     }
 
     /// Removes and returns the earliest event if it is due at or before `limit`.
     #[inline]
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Event)> {
-        self.queue.pop_until(limit.0).map(|(key, ev)| (SimTime((key >> 64) as u64), ev))
+        let (key, ev) = self.queue.pop_until(limit.0)?;
+        let time = SimTime((key >> 64) as u64);
+        if self.ns2 {
+            self.now = time;
+            self.ns2_now = ns2_order::ns2_time(time, key as u64);
+        }
+        Some((time, ev))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -93,6 +151,25 @@ mod tests {
                 (SimTime(5), Event::Sample),
             ]
         );
+    }
+
+    /// A packet's arrival reserved when its transmission started (ns-2 `LinkDelay::recv`)
+    /// runs before a transmission end scheduled earlier by nsim but later in ns-2's order,
+    /// and a double that ns-2 rounds below the picosecond's runs before an earlier uid.
+    #[test]
+    fn ns2_order_follows_doubles_then_reserved_uids() {
+        let mut s = Scheduler::default();
+        s.set_tie_order(TieOrder::Ns2);
+        let at = SimTime(620_400_000_000);
+        let arrival = s.reserve(at, 0.5 + (0.0104 + 0.11));
+        let tx_done = s.reserve(at, (0.5 + 0.0104) + 0.11);
+        s.schedule_reserved(at, tx_done, Event::TxDone(LinkId(1)));
+        s.schedule(at, Event::Sample);
+        s.schedule_reserved(at, arrival, Event::Arrive(LinkId(0)));
+        let order: Vec<_> = std::iter::from_fn(|| s.pop_until(SimTime::MAX)).map(|(_, e)| e).collect();
+        // 0.5 + 0.1204 = 0.6204000000000001 > (0.5104 + 0.11) = 0.6204 = Sample's double.
+        assert_eq!(order, vec![Event::TxDone(LinkId(1)), Event::Sample, Event::Arrive(LinkId(0))]);
+        assert_eq!(s.ns2_now(), 0.5 + (0.0104 + 0.11));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod ethernet;
 pub mod link;
 pub mod routing;
 pub mod dynamics;
+pub mod ns2_link_order;
 pub mod wire;
 #[cfg(test)]
 pub(crate) mod testkit;
@@ -77,6 +78,9 @@ pub struct Net {
     /// Distance-vector routing's state (`routing.protocol = "dv"`; `None`: routes are static
     /// or recomputed by [`dynamics`]).
     pub dv: Option<Box<routing::dv::Dv>>,
+    /// Link events' places in ns-2's same-instant order (`run.tie_order = "ns2"`; `None`:
+    /// one branch per transmission and per link event scheduled).
+    pub ns2_order: Option<Box<ns2_link_order::Ns2LinkOrder>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -101,6 +105,7 @@ impl Net {
             video_packets: None,
             dynamics: None,
             dv: None,
+            ns2_order: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -232,7 +237,26 @@ impl Net {
             self.start_tx(l);
         } else if link.waiting() > 0 {
             link.tx_pending = true;
-            self.sched.schedule(link.busy_until, Event::TxDone(l));
+            self.schedule_tx_done(l);
+        }
+    }
+
+    /// Schedules the end of `l`'s current transmission (at its place in ns-2's order if kept).
+    #[inline]
+    fn schedule_tx_done(&mut self, l: LinkId) {
+        let at = self.links[l.idx()].busy_until;
+        match self.ns2_order.as_deref() {
+            None => self.sched.schedule(at, Event::TxDone(l)),
+            Some(order) => self.sched.schedule_reserved(at, order.tx_done(l.idx()), Event::TxDone(l)),
+        }
+    }
+
+    /// Schedules the arrival of packet `id`, the head of `l`'s wire, at `at`.
+    #[inline]
+    fn schedule_arrival(&mut self, l: LinkId, id: PacketId, at: SimTime) {
+        match self.ns2_order.as_deref() {
+            None => self.sched.schedule(at, Event::Arrive(l)),
+            Some(order) => self.sched.schedule_reserved(at, order.arrival(id), Event::Arrive(l)),
         }
     }
 
@@ -302,7 +326,7 @@ impl Net {
         let link = &mut self.links[l.idx()];
         if link.waiting() > 0 {
             link.tx_pending = true;
-            self.sched.schedule(link.busy_until, Event::TxDone(l));
+            self.schedule_tx_done(l);
         }
     }
 
@@ -324,15 +348,19 @@ impl Net {
         link.busy_until = now + tx;
         link.idle_polled = false;
         link.stats.busy_ps += tx.0;
+        if let Some(order) = self.ns2_order.as_deref_mut() {
+            order.on_transmit(&mut self.sched, l.idx(), link, id, link.wire_bytes(p.size));
+        }
         if !link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
             let link = &mut self.links[l.idx()];
             let arrive = link.busy_until + link.delay;
-            if link.wire.is_empty() {
-                self.sched.schedule(arrive, Event::Arrive(l));
-            }
+            let first = link.wire.is_empty();
             link.wire.push(&mut self.pool, id, arrive);
+            if first {
+                self.schedule_arrival(l, id, arrive);
+            }
         }
     }
 
@@ -391,12 +419,12 @@ impl Net {
     fn arrive_plain(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
         let id = link.wire.pop(&self.pool)?;
-        if let Some(t) = link.wire.next_arrival(&self.pool) {
-            self.sched.schedule(t, Event::Arrive(l));
+        let (from, to) = (link.from, link.to);
+        if let Some((next, t)) = link.wire.head(&self.pool) {
+            self.schedule_arrival(l, next, t);
         }
-        let to = link.to;
         if let Some(tr) = self.trace.as_mut() {
-            tr.line('r', self.now, link.from, to, self.pool.get(id));
+            tr.line('r', self.now, from, to, self.pool.get(id));
         }
         if self.bridges.is_some() {
             return self.bridge_arrive(l, id);

@@ -57,10 +57,16 @@ impl Wire {
         Some(id)
     }
 
+    /// The oldest packet and its arrival time, if any.
+    #[inline]
+    pub fn head(&self, pool: &PacketPool) -> Option<(PacketId, SimTime)> {
+        (self.len > 0).then(|| (self.head, pool.get(self.head).wire_at))
+    }
+
     /// Arrival time of the oldest packet, if any.
     #[inline]
     pub fn next_arrival(&self, pool: &PacketPool) -> Option<SimTime> {
-        (self.len > 0).then(|| pool.get(self.head).wire_at)
+        self.head(pool).map(|(_, at)| at)
     }
 
     /// Arrival time of the newest packet, if any.

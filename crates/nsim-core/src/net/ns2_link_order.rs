@@ -1,0 +1,55 @@
+//! Where ns-2.35 puts a link's events among same-instant ones (`run.tie_order = "ns2"`).
+//!
+//! Source: ns-2.35 link/delay.cc, `LinkDelay::recv`. When a transmission starts, ns-2
+//! schedules the packet's arrival at the next node `txt + delay_` ahead of its clock, then
+//! the transmission end (`intr_`, the queue's resume) `txt` ahead, with
+//! `txt = 8. * size / bandwidth_` (link/delay.h `txtime`). nsim schedules both lazily (one
+//! pending arrival per link, a transmission end only while packets wait), so at the start it
+//! takes their places in ns-2's order ([`Scheduler::reserve`]) and keeps them here until it
+//! schedules them: one key per link for its transmission end, one per packet for its arrival.
+//! Nothing here exists in the default order.
+
+use super::link::Link;
+use crate::packet::PacketId;
+use crate::sched::{ns2_order, Scheduler};
+
+/// Reserved keys of links' next events (ns-2 order only).
+pub struct Ns2LinkOrder {
+    /// Per link direction: the key of the end of its current transmission.
+    tx_done: Vec<u64>,
+    /// Per packet slot: the key of the packet's arrival at the far end of its wire.
+    arrival: Vec<u64>,
+}
+
+impl Ns2LinkOrder {
+    pub fn new(links: usize) -> Self {
+        Ns2LinkOrder { tx_done: vec![0; links], arrival: Vec::new() }
+    }
+
+    /// Reserves the arrival of packet `id` and the transmission end of link `l`, whose
+    /// transmission of `bytes` bytes starts now (after `Link::busy_until` was set).
+    pub fn on_transmit(&mut self, sched: &mut Scheduler, l: usize, link: &Link, id: PacketId, bytes: u32) {
+        let start = sched.ns2_now();
+        let txt = 8.0 * bytes as f64 / link.rate.0 as f64;
+        let arrival = sched.reserve(link.busy_until + link.delay, start + (txt + ns2_order::seconds(link.delay.0)));
+        let slot = id.0 as usize;
+        if slot >= self.arrival.len() {
+            // Grows with the packet pool, amortized: no allocation per packet once it stops.
+            self.arrival.resize((slot + 1).next_power_of_two(), 0);
+        }
+        self.arrival[slot] = arrival;
+        self.tx_done[l] = sched.reserve(link.busy_until, start + txt);
+    }
+
+    /// The key reserved for the arrival of packet `id`.
+    #[inline]
+    pub fn arrival(&self, id: PacketId) -> u64 {
+        self.arrival[id.0 as usize]
+    }
+
+    /// The key reserved for the end of link `l`'s current transmission.
+    #[inline]
+    pub fn tx_done(&self, l: usize) -> u64 {
+        self.tx_done[l]
+    }
+}
