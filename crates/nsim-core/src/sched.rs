@@ -75,6 +75,12 @@ impl Scheduler {
         self.ns2
     }
 
+    /// Time of the event being run (ns-2 order only).
+    #[inline]
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+
     /// ns-2's clock: the double of the event being run (ns-2 order only).
     #[inline]
     pub fn ns2_now(&self) -> f64 {

@@ -348,14 +348,14 @@ impl Net {
         link.busy_until = now + tx;
         link.idle_polled = false;
         link.stats.busy_ps += tx.0;
-        if let Some(order) = self.ns2_order.as_deref_mut() {
-            order.on_transmit(&mut self.sched, l.idx(), link, id, link.wire_bytes(p.size));
-        }
+        let arrive = match self.ns2_order.as_deref_mut() {
+            None => link.busy_until + link.delay,
+            Some(order) => order.on_transmit(&mut self.sched, l.idx(), link, id, link.wire_bytes(p.size)),
+        };
         if !link.error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
             let link = &mut self.links[l.idx()];
-            let arrive = link.busy_until + link.delay;
             let first = link.wire.is_empty();
             link.wire.push(&mut self.pool, id, arrive);
             if first {

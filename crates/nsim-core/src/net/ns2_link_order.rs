@@ -7,38 +7,54 @@
 //! pending arrival per link, a transmission end only while packets wait), so at the start it
 //! takes their places in ns-2's order ([`Scheduler::reserve`]) and keeps them here until it
 //! schedules them: one key per link for its transmission end, one per packet for its arrival.
+//! The two events' picoseconds are ns-2's doubles rounded ([`ns2_order::picoseconds`]), not
+//! nsim's integer sums, which drift from ns-2's by picoseconds when a serialization time is
+//! not a whole number of them (ties in ns-2 would then not be ties here).
 //! Nothing here exists in the default order.
 
 use super::link::Link;
 use crate::packet::PacketId;
 use crate::sched::{ns2_order, Scheduler};
+use crate::time::SimTime;
 
 /// Reserved keys of links' next events (ns-2 order only).
 pub struct Ns2LinkOrder {
     /// Per link direction: the key of the end of its current transmission.
     tx_done: Vec<u64>,
+    /// Per link direction: ns-2's time of that end.
+    done_at: Vec<f64>,
     /// Per packet slot: the key of the packet's arrival at the far end of its wire.
     arrival: Vec<u64>,
 }
 
 impl Ns2LinkOrder {
     pub fn new(links: usize) -> Self {
-        Ns2LinkOrder { tx_done: vec![0; links], arrival: Vec::new() }
+        Ns2LinkOrder { tx_done: vec![0; links], done_at: vec![0.0; links], arrival: Vec::new() }
     }
 
-    /// Reserves the arrival of packet `id` and the transmission end of link `l`, whose
-    /// transmission of `bytes` bytes starts now (after `Link::busy_until` was set).
-    pub fn on_transmit(&mut self, sched: &mut Scheduler, l: usize, link: &Link, id: PacketId, bytes: u32) {
-        let start = sched.ns2_now();
+    /// Link `l` starts sending packet `id` of `bytes` bytes now: sets its `busy_until` to
+    /// ns-2's transmission end, reserves that and the packet's arrival, and returns the
+    /// arrival time.
+    pub fn on_transmit(&mut self, sched: &mut Scheduler, l: usize, link: &mut Link, id: PacketId, bytes: u32) -> SimTime {
+        // A packet that reaches an idle link in the picosecond its last transmission ends, but
+        // before that end in ns-2's clock, waits for it: ns-2's queue is blocked until then.
+        let start = sched.ns2_now().max(self.done_at[l]);
         let txt = 8.0 * bytes as f64 / link.rate.0 as f64;
-        let arrival = sched.reserve(link.busy_until + link.delay, start + (txt + ns2_order::seconds(link.delay.0)));
+        let (done, arrive) = (start + txt, start + (txt + ns2_order::seconds(link.delay.0)));
+        // Not before now: ns-2's clock may sit below the picosecond of the event running.
+        let now = sched.now();
+        link.busy_until = ns2_order::picoseconds(done).max(now);
+        let arrive_at = ns2_order::picoseconds(arrive).max(link.busy_until);
+        let arrival = sched.reserve(arrive_at, arrive);
         let slot = id.0 as usize;
         if slot >= self.arrival.len() {
             // Grows with the packet pool, amortized: no allocation per packet once it stops.
             self.arrival.resize((slot + 1).next_power_of_two(), 0);
         }
         self.arrival[slot] = arrival;
-        self.tx_done[l] = sched.reserve(link.busy_until, start + txt);
+        self.tx_done[l] = sched.reserve(link.busy_until, done);
+        self.done_at[l] = done;
+        arrive_at
     }
 
     /// The key reserved for the arrival of packet `id`.
