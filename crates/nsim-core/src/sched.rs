@@ -90,14 +90,16 @@ impl Scheduler {
     #[inline]
     pub fn schedule(&mut self, time: SimTime, ev: Event) {
         self.seq += 1;
-        let low = if self.ns2 {
-            // ns-2 would schedule it now, `time - now` ahead of its clock.
-            let ns2_time = self.ns2_now + ns2_order::seconds(time.0.saturating_sub(self.now.0));
-            ns2_order::tie_key(time, ns2_time, self.seq)
-        } else {
-            self.seq
-        };
+        let low = if self.ns2 { self.ns2_key(time) } else { self.seq };
         self.queue.push(((time.0 as u128) << 64) | low as u128, ev);
+    }
+
+    /// The key of an event ns-2 schedules now (uid `seq`), `time - now` ahead of its clock.
+    #[cold]
+    #[inline(never)]
+    fn ns2_key(&self, time: SimTime) -> u64 {
+        let ns2_time = self.ns2_now + ns2_order::seconds(time.0.saturating_sub(self.now.0));
+        ns2_order::tie_key(time, ns2_time, self.seq)
     }
 
     /// Takes ns-2's next uid for an event at `time` with ns-2 time `ns2_time` that nsim will
@@ -121,10 +123,17 @@ impl Scheduler {
         let (key, ev) = self.queue.pop_until(limit.0)?;
         let time = SimTime((key >> 64) as u64);
         if self.ns2 {
-            self.now = time;
-            self.ns2_now = ns2_order::ns2_time(time, key as u64);
+            self.set_ns2_clock(time, key as u64);
         }
         Some((time, ev))
+    }
+
+    /// ns-2's clock for the event at `time` with key half `key`, about to run.
+    #[cold]
+    #[inline(never)]
+    fn set_ns2_clock(&mut self, time: SimTime, key: u64) {
+        self.now = time;
+        self.ns2_now = ns2_order::ns2_time(time, key);
     }
 
     pub fn is_empty(&self) -> bool {

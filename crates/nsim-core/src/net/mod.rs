@@ -79,7 +79,7 @@ pub struct Net {
     /// or recomputed by [`dynamics`]).
     pub dv: Option<Box<routing::dv::Dv>>,
     /// Link events' places in ns-2's same-instant order (`run.tie_order = "ns2"`; `None`:
-    /// one branch per transmission and per link event scheduled).
+    /// one test per transmission and per link event scheduled).
     pub ns2_order: Option<Box<ns2_link_order::Ns2LinkOrder>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
@@ -241,23 +241,22 @@ impl Net {
         }
     }
 
-    /// Schedules the end of `l`'s current transmission (at its place in ns-2's order if kept).
+    /// Schedules the end of `l`'s current transmission.
     #[inline]
     fn schedule_tx_done(&mut self, l: LinkId) {
-        let at = self.links[l.idx()].busy_until;
-        match self.ns2_order.as_deref() {
-            None => self.sched.schedule(at, Event::TxDone(l)),
-            Some(order) => self.sched.schedule_reserved(at, order.tx_done(l.idx()), Event::TxDone(l)),
+        if self.ns2_order.is_some() {
+            return self.schedule_tx_done_ns2(l);
         }
+        self.sched.schedule(self.links[l.idx()].busy_until, Event::TxDone(l));
     }
 
-    /// Schedules the arrival of packet `id`, the head of `l`'s wire, at `at`.
+    /// Schedules the arrival of the head of `l`'s wire, due at `at`.
     #[inline]
-    fn schedule_arrival(&mut self, l: LinkId, id: PacketId, at: SimTime) {
-        match self.ns2_order.as_deref() {
-            None => self.sched.schedule(at, Event::Arrive(l)),
-            Some(order) => self.sched.schedule_reserved(at, order.arrival(id), Event::Arrive(l)),
+    fn schedule_arrival(&mut self, l: LinkId, at: SimTime) {
+        if self.ns2_order.is_some() {
+            return self.schedule_arrival_ns2(l, at);
         }
+        self.sched.schedule(at, Event::Arrive(l));
     }
 
     /// Runs one call of `l`'s queue discipline with its context, then accounts for the drops it
@@ -348,18 +347,15 @@ impl Net {
         link.busy_until = now + tx;
         link.idle_polled = false;
         link.stats.busy_ps += tx.0;
-        let arrive = match self.ns2_order.as_deref_mut() {
-            None => link.busy_until + link.delay,
-            Some(order) => order.on_transmit(&mut self.sched, l.idx(), link, id, link.wire_bytes(p.size)),
-        };
-        if !link.error_at_enqueue && self.loses(l, id) {
+        let arrive = if self.ns2_order.is_some() { self.transmit_ns2(l, id) } else { link.busy_until + link.delay };
+        if !self.links[l.idx()].error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
             let link = &mut self.links[l.idx()];
             let first = link.wire.is_empty();
             link.wire.push(&mut self.pool, id, arrive);
             if first {
-                self.schedule_arrival(l, id, arrive);
+                self.schedule_arrival(l, arrive);
             }
         }
     }
@@ -420,8 +416,8 @@ impl Net {
         let link = &mut self.links[l.idx()];
         let id = link.wire.pop(&self.pool)?;
         let (from, to) = (link.from, link.to);
-        if let Some((next, t)) = link.wire.head(&self.pool) {
-            self.schedule_arrival(l, next, t);
+        if let Some(t) = link.wire.next_arrival(&self.pool) {
+            self.schedule_arrival(l, t);
         }
         if let Some(tr) = self.trace.as_mut() {
             tr.line('r', self.now, from, to, self.pool.get(id));

@@ -13,8 +13,10 @@
 //! Nothing here exists in the default order.
 
 use super::link::Link;
+use super::Net;
+use crate::ids::LinkId;
 use crate::packet::PacketId;
-use crate::sched::{ns2_order, Scheduler};
+use crate::sched::{ns2_order, Event, Scheduler};
 use crate::time::SimTime;
 
 /// Reserved keys of links' next events (ns-2 order only).
@@ -57,15 +59,34 @@ impl Ns2LinkOrder {
         arrive_at
     }
 
-    /// The key reserved for the arrival of packet `id`.
-    #[inline]
-    pub fn arrival(&self, id: PacketId) -> u64 {
-        self.arrival[id.0 as usize]
+}
+
+/// The network's side: kept out of the default path (one test of `Net::ns2_order` there).
+impl Net {
+    /// Link `l` starts sending packet `id`: its transmission end and the packet's arrival by
+    /// ns-2's sums ([`Ns2LinkOrder::on_transmit`]). Returns the arrival time.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn transmit_ns2(&mut self, l: LinkId, id: PacketId) -> SimTime {
+        let bytes = self.links[l.idx()].wire_bytes(self.pool.get(id).size);
+        let order = self.ns2_order.as_deref_mut().expect("ns-2 order is on");
+        order.on_transmit(&mut self.sched, l.idx(), &mut self.links[l.idx()], id, bytes)
     }
 
-    /// The key reserved for the end of link `l`'s current transmission.
-    #[inline]
-    pub fn tx_done(&self, l: usize) -> u64 {
-        self.tx_done[l]
+    /// Schedules the end of `l`'s current transmission in its reserved place.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn schedule_tx_done_ns2(&mut self, l: LinkId) {
+        let key = self.ns2_order.as_deref().expect("ns-2 order is on").tx_done[l.idx()];
+        self.sched.schedule_reserved(self.links[l.idx()].busy_until, key, Event::TxDone(l));
+    }
+
+    /// Schedules the arrival of the head of `l`'s wire, due at `at`, in its reserved place.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn schedule_arrival_ns2(&mut self, l: LinkId, at: SimTime) {
+        let id = self.links[l.idx()].wire.oldest().expect("a packet on the wire");
+        let key = self.ns2_order.as_deref().expect("ns-2 order is on").arrival[id.0 as usize];
+        self.sched.schedule_reserved(at, key, Event::Arrive(l));
     }
 }

@@ -57,16 +57,16 @@ impl Wire {
         Some(id)
     }
 
-    /// The oldest packet and its arrival time, if any.
+    /// The oldest packet, if any.
     #[inline]
-    pub fn head(&self, pool: &PacketPool) -> Option<(PacketId, SimTime)> {
-        (self.len > 0).then(|| (self.head, pool.get(self.head).wire_at))
+    pub fn oldest(&self) -> Option<PacketId> {
+        (self.len > 0).then_some(self.head)
     }
 
     /// Arrival time of the oldest packet, if any.
     #[inline]
     pub fn next_arrival(&self, pool: &PacketPool) -> Option<SimTime> {
-        self.head(pool).map(|(_, at)| at)
+        (self.len > 0).then(|| pool.get(self.head).wire_at)
     }
 
     /// Arrival time of the newest packet, if any.
