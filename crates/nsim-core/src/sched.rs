@@ -122,18 +122,27 @@ impl Scheduler {
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Event)> {
         let (key, ev) = self.queue.pop_until(limit.0)?;
         let time = SimTime((key >> 64) as u64);
-        if self.ns2 {
-            self.set_ns2_clock(time, key as u64);
+        if self.ns2 && !self.set_ns2_clock(time, key as u64, limit) {
+            self.queue.push(key, ev);
+            return None;
         }
         Some((time, ev))
     }
 
-    /// ns-2's clock for the event at `time` with key half `key`, about to run.
+    /// Sets ns-2's clock for the event at `time` with key half `key`, about to run; or, if
+    /// ns-2's double puts it after `limit` (the event is due in `limit`'s picosecond, but
+    /// after ns-2's `limit`: a `$ns at` procedure there reads the state before it), leaves
+    /// the clock and returns false.
     #[cold]
     #[inline(never)]
-    fn set_ns2_clock(&mut self, time: SimTime, key: u64) {
+    fn set_ns2_clock(&mut self, time: SimTime, key: u64, limit: SimTime) -> bool {
+        let ns2_time = ns2_order::ns2_time(time, key);
+        if time == limit && ns2_time > ns2_order::seconds(limit.0) {
+            return false;
+        }
         self.now = time;
-        self.ns2_now = ns2_order::ns2_time(time, key);
+        self.ns2_now = ns2_time;
+        true
     }
 
     pub fn is_empty(&self) -> bool {
@@ -185,6 +194,19 @@ mod tests {
         // 0.5 + 0.1204 = 0.6204000000000001 > (0.5104 + 0.11) = 0.6204 = Sample's double.
         assert_eq!(order, vec![Event::TxDone(LinkId(1)), Event::Sample, Event::Arrive(LinkId(0))]);
         assert_eq!(s.ns2_now(), 0.5 + (0.0104 + 0.11));
+    }
+
+    /// An event in the limit's picosecond whose double ns-2 rounds above the limit waits
+    /// (ns-2 runs it after a procedure at the limit), then runs when the run goes on.
+    #[test]
+    fn ns2_order_keeps_an_event_after_the_limits_double() {
+        let mut s = Scheduler::default();
+        s.set_tie_order(TieOrder::Ns2);
+        let at = SimTime(11 * 1_000_000_000_000);
+        let after = s.reserve(at, f64::from_bits(11.0f64.to_bits() + 1));
+        s.schedule_reserved(at, after, Event::Sample);
+        assert_eq!(s.pop_until(at), None);
+        assert_eq!(s.pop_until(SimTime(at.0 + 1)), Some((at, Event::Sample)));
     }
 
     #[test]
