@@ -53,12 +53,12 @@ pub struct Scheduler {
     queue: Calendar<Event>,
     /// Insertion sequence; in ns-2 order, ns-2's event uid.
     seq: u64,
-    /// ns-2 order is on: `now` and `ns2_now` are kept.
+    /// ns-2 order is on.
     ns2: bool,
-    /// Time of the last popped event.
-    now: SimTime,
-    /// ns-2's double for the last popped event (its `clock_`).
-    ns2_now: f64,
+    /// Key of the last popped event: its time and, in ns-2 order, ns-2's clock.
+    last: u128,
+    /// Events held back past a step's limit in ns-2 order ([`Scheduler::hold_after_ns2`]).
+    held: Vec<(u128, Event)>,
 }
 
 impl Scheduler {
@@ -66,6 +66,8 @@ impl Scheduler {
     pub fn set_tie_order(&mut self, order: TieOrder) {
         debug_assert!(self.is_empty());
         self.ns2 = order == TieOrder::Ns2;
+        // ns-2's clock starts at 0.0.
+        self.last = ns2_order::tie_key(SimTime::ZERO, 0.0, 0) as u128;
     }
 
     /// Whether same-instant events follow ns-2's order (callers then reserve link events'
@@ -75,16 +77,16 @@ impl Scheduler {
         self.ns2
     }
 
-    /// Time of the event being run (ns-2 order only).
+    /// Time of the event being run.
     #[inline]
     pub fn now(&self) -> SimTime {
-        self.now
+        SimTime((self.last >> 64) as u64)
     }
 
     /// ns-2's clock: the double of the event being run (ns-2 order only).
     #[inline]
     pub fn ns2_now(&self) -> f64 {
-        self.ns2_now
+        ns2_order::ns2_time(self.now(), self.last as u64)
     }
 
     #[inline]
@@ -98,7 +100,7 @@ impl Scheduler {
     #[cold]
     #[inline(never)]
     fn ns2_key(&self, time: SimTime) -> u64 {
-        let ns2_time = self.ns2_now + ns2_order::seconds(time.0.saturating_sub(self.now.0));
+        let ns2_time = self.ns2_now() + ns2_order::seconds(time.0.saturating_sub(self.now().0));
         ns2_order::tie_key(time, ns2_time, self.seq)
     }
 
@@ -121,28 +123,37 @@ impl Scheduler {
     #[inline]
     pub fn pop_until(&mut self, limit: SimTime) -> Option<(SimTime, Event)> {
         let (key, ev) = self.queue.pop_until(limit.0)?;
-        let time = SimTime((key >> 64) as u64);
-        if self.ns2 && !self.set_ns2_clock(time, key as u64, limit) {
-            self.queue.push(key, ev);
-            return None;
-        }
-        Some((time, ev))
+        self.last = key;
+        Some((SimTime((key >> 64) as u64), ev))
     }
 
-    /// Sets ns-2's clock for the event at `time` with key half `key`, about to run; or, if
-    /// ns-2's double puts it after `limit` (the event is due in `limit`'s picosecond, but
-    /// after ns-2's `limit`: a `$ns at` procedure there reads the state before it), leaves
-    /// the clock and returns false.
+    /// In ns-2 order, once every event before `limit` has run: takes out the events of
+    /// `limit`'s picosecond that ns-2's clock puts after `limit` (ns-2 runs them after a
+    /// procedure or a halt at `limit`), until [`Scheduler::release_held`]. Events scheduled
+    /// into that picosecond meanwhile are not held.
     #[cold]
     #[inline(never)]
-    fn set_ns2_clock(&mut self, time: SimTime, key: u64, limit: SimTime) -> bool {
-        let ns2_time = ns2_order::ns2_time(time, key);
-        if time == limit && ns2_time > ns2_order::seconds(limit.0) {
-            return false;
+    pub fn hold_after_ns2(&mut self, limit: SimTime) {
+        let mut due = Vec::new();
+        while let Some((key, ev)) = self.queue.pop_until(limit.0) {
+            if (key >> 64) as u64 == limit.0 && ns2_order::ns2_time(limit, key as u64) > ns2_order::seconds(limit.0) {
+                self.held.push((key, ev));
+            } else {
+                due.push((key, ev));
+            }
         }
-        self.now = time;
-        self.ns2_now = ns2_time;
-        true
+        for (key, ev) in due {
+            self.queue.push(key, ev);
+        }
+    }
+
+    /// Puts back the events [`Scheduler::hold_after_ns2`] took out.
+    #[cold]
+    #[inline(never)]
+    pub fn release_held(&mut self) {
+        for (key, ev) in std::mem::take(&mut self.held) {
+            self.queue.push(key, ev);
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -205,7 +216,11 @@ mod tests {
         let at = SimTime(11 * 1_000_000_000_000);
         let after = s.reserve(at, f64::from_bits(11.0f64.to_bits() + 1));
         s.schedule_reserved(at, after, Event::Sample);
+        s.schedule(at, Event::Snapshot(0));
+        s.hold_after_ns2(at);
+        assert_eq!(s.pop_until(at), Some((at, Event::Snapshot(0))));
         assert_eq!(s.pop_until(at), None);
+        s.release_held();
         assert_eq!(s.pop_until(SimTime(at.0 + 1)), Some((at, Event::Sample)));
     }
 
