@@ -390,6 +390,21 @@ def test_ns_delay_sets_the_links_delay_as_ns2(tmp_path: Path) -> None:
         run_script(script)
 
 
+def test_data_both_ways_on_one_full_tcp_connection_stops_the_script(tmp_path: Path) -> None:
+    """ns-2.35 runs reference/ns2/fulltcp/full_tcp_twoway.tcl with an FTP at each end of one
+    FullTcp connection; nsim's connection carries only its opener's application, so the script
+    stops with a clear error instead of opening a second connection for the listener's FTP."""
+    script = tmp_path / "full_tcp_twoway.tcl"
+    shutil.copy(ROOT / "reference" / "ns2" / "fulltcp" / "full_tcp_twoway.tcl", script)
+    with pytest.raises(Ns2ScriptError, match="listens and is started too: data in both directions"):
+        run_script(script)
+    script.write_text(script.read_text().replace('$ns at 0.5 "$ftp1 start"\n', ""))
+    run_script(script)
+    kinds = collections.Counter(x.split()[4] for x in (tmp_path / "full_tcp_twoway.tr").read_text().splitlines()
+                                if x.startswith("+ ") and x.split()[2:4] == ["2", "1"])
+    assert set(kinds) == {"ack"}, kinds
+
+
 def test_changing_a_running_flow_is_refused_at_the_line_that_scheduled_it(tmp_path: Path) -> None:
     script = tmp_path / "change.tcl"
     script.write_text(HEAD + "$ns duplex-link $n0 $n1 1Mb 10ms DropTail\n"

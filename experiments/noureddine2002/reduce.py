@@ -749,6 +749,8 @@ CH5_WARMUP_S = 5.0
 WEB_SLOW_S, WEB_SLOW_MAX, WEB_BAD_S = 5.0, 0.10, 10.0
 ECHO_S, ECHO_MAX = 0.2, 0.01
 VIDEO_LOSS_MAX = 1e-3
+#: Data sources of the study's chapter-5 scenarios (L2733: 180 of the 200 hosts).
+CH5_DATA_SOURCES = 180
 #: Pairs i with i % 5 == 2 have an 80 ms RTT (scenarios/gen_ch5.py).
 ECHO_RTT_GROUP = 2
 
@@ -764,7 +766,7 @@ def ch5_run(res: Any) -> dict[str, Any]:
         t = t[t["start_s"] >= warmup]
         pages = t[(t["kind"] == "page") & t["name"].str.startswith("probe10_")]["duration_s"]
         pages11 = t[(t["kind"] == "page") & t["name"].str.startswith("probe11_")]["duration_s"]
-        echo_flows = {f"tel{i}" for i in range(180) if i % 5 == ECHO_RTT_GROUP}
+        echo_flows = {f"tel{i}" for i in range(CH5_DATA_SOURCES) if i % 5 == ECHO_RTT_GROUP}
         echoes = t[(t["kind"] == "echo") & t["name"].isin(echo_flows)]["duration_s"]
         out.update(pages=len(pages), web_slow=float((pages > WEB_SLOW_S).mean()) if len(pages) else float("nan"),
                    web_bad=int((pages > WEB_BAD_S).sum()), web_max_s=float(pages.max()) if len(pages) else float("nan"),
@@ -857,6 +859,48 @@ def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None, drop
     for name, f in checks.items():
         runs[f"{name}_ok"] = runs.apply(f, axis=1)
     out["__frames__"] = {part: runs}
+    return out
+
+
+#: L2777's two points of chapter 5's data load: (sources, Mb/s). Between them the load is read
+#: as linear in the number of sources (the thesis gives only the ends of Fig 5.8's axis).
+CH5_LOAD_SCALE = ((80, 20.0), (480, 170.0))
+#: The data workload's parts in ch5_load's runs (forward sessions only; the reverse FTPshort
+#: sessions run but are not counted, as in ch4_load). SURGE runs name their web flows `surge`.
+CH5_LOAD_PARTS = {"telnet": r"^tel\d+$", "web": r"^(web|surge)\d+(/c\d+)?$", "ftp": r"^ftp\d+$"}
+
+
+def ch5_thesis_load_mbps(sources: int) -> float:
+    """Chapter 5's data load for `sources` data sources on L2777's scale (linear between its
+    two points)."""
+    (n0, l0), (n1, l1) = CH5_LOAD_SCALE
+    return l0 + (sources - n0) * (l1 - l0) / (n1 - n0)
+
+
+def ch5_load(table: pd.DataFrame) -> dict[str, Any]:
+    """The lossless load of chapter 5's data sources (L2777, Fig 5.8's axis): per run the
+    summed application goodput of the forward Telnet, web and FTPshort sessions in Mb/s, mean
+    over seeds, for each source count (the forward FTP sessions' count) and workload."""
+    names = table["name"].astype(str)
+    parts = pd.DataFrame({part: table["goodput_bps"].where(names.str.match(pattern), 0.0) / 1e6
+                          for part, pattern in CH5_LOAD_PARTS.items()})
+    parts["sources"] = names.str.match(CH5_LOAD_PARTS["ftp"]).astype(int)
+    parts["surge"] = names.str.startswith("surge")
+    runs = parts.groupby([table["point"], table["seed"]]).agg(
+        {"telnet": "sum", "web": "sum", "ftp": "sum", "sources": "sum", "surge": "any"})
+    runs["workload"] = np.where(runs.pop("surge"), "surge", "stated")
+    runs["total"] = runs[list(CH5_LOAD_PARTS)].sum(axis=1)
+    summary = runs.groupby(["workload", "sources"], as_index=False).agg(
+        seeds=("total", "size"), telnet_mbps=("telnet", "mean"), web_mbps=("web", "mean"),
+        ftp_mbps=("ftp", "mean"), lossless_mbps=("total", "mean"))
+    summary["thesis_mbps"] = summary["sources"].map(ch5_thesis_load_mbps)
+    out: dict[str, Any] = {}
+    for r in summary.itertuples():
+        prefix = "ch5_load." + ("" if r.workload == "stated" else f"{r.workload}_")
+        out[f"{prefix}s{r.sources}_mbps"] = float(r.lossless_mbps)
+        if r.workload == "stated" and r.sources == CH5_DATA_SOURCES:
+            out["ch5_load.web_mbps"] = float(r.web_mbps)
+    out["__frames__"] = {"ch5_load_table": summary}
     return out
 
 

@@ -103,6 +103,11 @@ pub struct TcpHdr {
     pub ack: u64,
     pub flags: u8,
     pub nsack: u8,
+    /// Sent by a full-TCP listener: ns-2 types every packet of a `FullTcp` that called
+    /// `listen` as `ack` (`FullTcpAgent::listen` sets `type_ = PT_ACK`), its data segments
+    /// too, and its trace prints them so; nsim keeps `ptype` Tcp for data (it is data to every
+    /// model) and the trace reads this. Sits in padding: the header is no larger.
+    pub ns2_ack_type: bool,
     pub sack: [(u64, u64); 3],
     /// Data segments: their send time (like a TSval); ACKs: the echoed send time of the
     /// segment that triggered them (like a TSecr), for RTT samples.
@@ -120,7 +125,7 @@ impl TcpHdr {
     pub const NO_RWND: u32 = u32::MAX;
     /// All fields zero except `rwnd`, which advertises nothing.
     pub const EMPTY: TcpHdr =
-        TcpHdr { seq: 0, ack: 0, flags: 0, nsack: 0, sack: [(0, 0); 3], ts_echo: SimTime::ZERO, payload: 0, rwnd: Self::NO_RWND };
+        TcpHdr { seq: 0, ack: 0, flags: 0, nsack: 0, ns2_ack_type: false, sack: [(0, 0); 3], ts_echo: SimTime::ZERO, payload: 0, rwnd: Self::NO_RWND };
 }
 
 impl Default for TcpHdr {

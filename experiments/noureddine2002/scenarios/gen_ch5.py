@@ -6,12 +6,22 @@ video. Every configuration of the chapter-5 summary table is one scenario file; 
 vary the bottleneck rate. Run `python gen_ch5.py` from this directory after editing; the
 generated files are committed so that the study needs no build step.
 
-Flow names carry `{i}` with `repeat`, and nsim substitutes only `{i}` (no offsets), so the
+The data sessions are chapter 4's at the thesis's stated load (L2617, L2653: "We use the
+models for Web, Telnet and FTP, described in Chapter 4"; README "Workload load"): ns-2
+WebTraf pages of 3 objects, one-way agents without a handshake (L2073), initial window 1.
+`python gen_ch5.py --workload surge` writes `ch5_tcp_surge.toml` instead, the workload the
+chapter used until 2026-11-29 (SURGE pages, agents with a SYN and nsim's initial window 2);
+it is kept runnable through `ch5_surge.sweep.toml`. `ch5_load.toml` and its sweep
+(`ch5_load.sweep.toml`) run the data sessions alone on a lossless dumbbell at 80, 180 and
+480 sources (L2777's scale).
+
+Flow names carry `{i}` with `repeat`, and nsim substitutes only `{i}` in names, so the
 host ranges are written as blocks of ten (`s10{i}` = s100..s109).
 """
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 PAIRS = 200
@@ -19,14 +29,33 @@ DATA_HOSTS = 180
 #: Round-trip times of the ten pairs of each group (two of each, notes §2.2).
 RTTS_MS = [20, 40, 80, 120, 200] * 2
 BOTTLENECK_DELAY_MS = 1.0
+#: The thesis's TCP (notes §2.4; L2065-2073): NewReno, 64 KB window, 1 s minimum RTO, 6 s
+#: initial RTO, 200 ms clock.
 TCP = 'kind = "tcp", variant = "newreno", window = 64, packet_size = "1000B", min_rto = "1s", initial_rto = "6s", tick = "200ms"'
-TELNET_TCP = TCP.replace('"1000B"', '"60B"')
 TCP_DS = ", tcp_ds = { high = 4, med = 8 }"
+#: The data workloads: (TCP options added to TCP, web page). "stated" is chapter 4's mix at the
+#: thesis's stated load (L2653: chapter 5 uses chapter 4's models; README "Workload load"):
+#: initial window 1 (footnote 7 of §4.3, notes §2.4), no handshake ("the TCP sources in ns do not
+#: explicitly perform the 3-way handshake", L2073), ns-2 WebTraf pages of 3 objects (the count
+#: that gives chapter 4's "about 33Mbps" of HTTP, L2090). "surge" is the workload used until
+#: 2026-11-29: SURGE pages (part A Table 1.3), nsim's one-way defaults (a SYN, initial window 2).
+WORKLOADS = {
+    "stated": (", initial_window = 1, syn = false", '{ kind = "webtraf", objects = 3 }'),
+    "surge": ("", '{ kind = "surge" }'),
+}
+#: FTPshort (L2098-2102): Pareto file sizes, shape 1.2, mean 200 KB, exponential 2 s gaps.
+FTP_APP = '{ kind = "repeat", size = "200KB", size_dist = "pareto", shape = 1.2, think = "2s", think_dist = "exponential" }'
+#: Telnet (L2094): 100 B on the wire (60 B of payload plus the 40 B header); the app's
+#: exponential gaps average 200 ms (5 characters per second).
+TELNET_APP = '{ kind = "telnet", size = "60B" }'
+#: L2777's scale of the TCP-load sweep (Fig 5.8): data sources and their offered load.
+LOAD_SOURCES = (80, 180, 480)
+LOSSLESS_RATE, LOSSLESS_LIMIT = "10Gb", "100000p"
 
 
-def access_delays() -> str:
+def access_delays(pairs: int = PAIRS) -> str:
     """One-way access delay per pair: RTT = 2 (2 access + bottleneck)."""
-    ms = [(RTTS_MS[i % 10] / 2 - BOTTLENECK_DELAY_MS) / 2 for i in range(PAIRS)]
+    ms = [(RTTS_MS[i % 10] / 2 - BOTTLENECK_DELAY_MS) / 2 for i in range(pairs)]
     return "[" + ", ".join(f'"{d:g}ms"' for d in ms) + "]"
 
 
@@ -43,49 +72,63 @@ def blocks(first: int, last: int) -> list[tuple[str, int]]:
     return out
 
 
-def flow(name: str, src: str, dst: str, n: int, app: str, transport: str | None, extra: str = "") -> str:
-    lines = ["[[flows]]", f'name = "{name}"', f"repeat = {n}", f'from = "{src}"', f'to = "{dst}"', f"app = {app}"]
+#: One `[[flows]]` entry as (key, TOML value text) pairs, written as a table or inline.
+Flow = list[tuple[str, str]]
+
+
+def flow(name: str, src: str, dst: str, n: int, app: str, transport: str | None, extra: Flow = ()) -> Flow:
+    """One `[[flows]]` entry as (key, TOML value) pairs."""
+    fields = [("name", f'"{name}"'), ("repeat", str(n)), ("from", f'"{src}"'), ("to", f'"{dst}"'), ("app", app)]
     if transport:
-        lines.append(f"transport = {{ {transport} }}")
-    if extra:
-        lines.append(extra)
-    return "\n".join(lines) + "\n"
+        fields.append(("transport", f"{{ {transport} }}"))
+    return fields + list(extra)
 
 
-def data_flows(tcp_ds: bool) -> str:
-    """Per data pair: Telnet, web (HTTP/1.0 on pairs 0..89, 1.1 on 90..179), FTP both ways,
-    plus the fixed-page probes of notes §2.5 on pairs 0..4 (one per RTT) for each version."""
-    mark = TCP_DS if tcp_ds else ""
-    tcp, tel = TCP + mark, TELNET_TCP + mark
+def as_table(f: Flow) -> str:
+    """The flow as a `[[flows]]` table (the scenarios)."""
+    return "[[flows]]\n" + "".join(f"{k} = {v}\n" for k, v in f)
+
+
+def as_inline(f: Flow) -> str:
+    """The flow as an inline table (a `flows` list in a sweep grid)."""
+    return "{ " + ", ".join(f"{k} = {v}" for k, v in f) + " }"
+
+
+def data_flows(tcp_ds: bool, workload: str = "stated", hosts: int = DATA_HOSTS, probes: bool = True,
+               web: str = "web") -> list[Flow]:
+    """Per data pair 0..hosts-1: Telnet, web (flows named `web`...; HTTP/1.0 on the first half,
+    1.1 on the second), FTPshort both ways (L2104), plus the fixed-page probes of notes §2.5 on
+    pairs 0..4 (one per RTT) for each version."""
+    options, page = WORKLOADS[workload]
+    tcp = TCP + options + (TCP_DS if tcp_ds else "")
+    tel = tcp.replace('"1000B"', '"60B"')
     out = []
-    for pat, n in blocks(0, DATA_HOSTS):
-        out.append(flow(f"tel{pat}", f"s{pat}", f"d{pat}", n, '{ kind = "telnet", size = "60B" }', tel,
-                        'start = "0.5s"\nstagger = { every = "13ms" }'))
-        out.append(flow(f"ftp{pat}", f"s{pat}", f"d{pat}", n,
-                        '{ kind = "repeat", size = "200KB", size_dist = "pareto", shape = 1.2, think = "2s", think_dist = "exponential" }', tcp,
-                        'stagger = { every = "17ms" }'))
-        out.append(flow(f"rftp{pat}", f"d{pat}", f"s{pat}", n,
-                        '{ kind = "repeat", size = "200KB", size_dist = "pareto", shape = 1.2, think = "2s", think_dist = "exponential" }', tcp,
-                        'stagger = { every = "19ms" }'))
-    for version, (lo, hi) in (("1.0", (0, 90)), ("1.1", (90, 180))):
+    for pat, n in blocks(0, hosts):
+        out.append(flow(f"tel{pat}", f"s{pat}", f"d{pat}", n, TELNET_APP, tel,
+                        [("start", '"0.5s"'), ("stagger", '{ every = "13ms" }')]))
+        out.append(flow(f"ftp{pat}", f"s{pat}", f"d{pat}", n, FTP_APP, tcp, [("stagger", '{ every = "17ms" }')]))
+        out.append(flow(f"rftp{pat}", f"d{pat}", f"s{pat}", n, FTP_APP, tcp, [("stagger", '{ every = "19ms" }')]))
+    for version, (lo, hi) in (("1.0", (0, hosts // 2)), ("1.1", (hosts // 2, hosts))):
         for pat, n in blocks(lo, hi):
-            out.append(flow(f"web{pat}", f"s{pat}", f"d{pat}", n,
-                            f'{{ kind = "http", version = "{version}", page = {{ kind = "surge" }} }}', tcp,
-                            'stagger = { every = "23ms" }'))
-    for version, tag in (("1.0", "10"), ("1.1", "11")):
-        out.append(flow(f"probe{tag}_{{i}}", "s{i}", "d{i}", 5, f'{{ kind = "http", version = "{version}" }}', tcp,
-                        'start = "1s"\nstagger = { every = "0.29s" }'))
-    return "\n".join(out)
+            out.append(flow(f"{web}{pat}", f"s{pat}", f"d{pat}", n,
+                            f'{{ kind = "http", version = "{version}", page = {page} }}', tcp,
+                            [("stagger", '{ every = "23ms" }')]))
+    if probes:
+        for version, tag in (("1.0", "10"), ("1.1", "11")):
+            out.append(flow(f"probe{tag}_{{i}}", "s{i}", "d{i}", 5, f'{{ kind = "http", version = "{version}" }}', tcp,
+                            [("start", '"1s"'), ("stagger", '{ every = "0.29s" }')]))
+    return out
 
 
-def video_flows(layered: bool) -> str:
+def video_flows(layered: bool) -> list[Flow]:
     """20 video sources (pairs 180..199) alternating barca and flower (notes §2.6)."""
     seq = f'[ {{ synthetic = "barca", layered = {str(layered).lower()} }}, {{ synthetic = "flower", layered = {str(layered).lower()} }} ]'
-    return "\n".join(flow("video{i}" if k == 18 else "video1{i}", f"s{k}{{i}}", f"d{k}{{i}}", 10, f'{{ kind = "video", sequences = {seq} }}', None,
-                          'stagger = { every = "0.37s" }') for k in (18, 19))
+    return [flow("video{i}" if k == 18 else "video1{i}", f"s{k}{{i}}", f"d{k}{{i}}", 10, f'{{ kind = "video", sequences = {seq} }}', None,
+                 [("stagger", '{ every = "0.37s" }')]) for k in (18, 19)]
 
 
 def bottleneck_queue(kind: str) -> str:
+    """The bottleneck queue of a configuration (README "Buffers", "WRR")."""
     af = '{{ kind = "af", limit = {n}, mode = "hard", thresholds = [1.0, 0.6, 0.3] }}'
     dt = '{{ kind = "droptail", limit = "{n}p" }}'
     if kind == "droptail":
@@ -113,8 +156,11 @@ CONFIGS = {
 }
 
 
-def scenario(name: str) -> str:
+def scenario(name: str, workload: str = "stated") -> str:
+    """The scenario file of configuration `name` with the given data workload."""
     desc, data, video, tcp_ds, queue, rate = CONFIGS[name]
+    if workload != "stated":
+        desc += f", {workload} workload"
     head = f"""# --- Chapter 5 --- GENERATED by gen_ch5.py: edit that, not this file.
 # Noureddine 2002 ch. 5, {desc}. Dumbbell of 200 pairs (notes §2.3; the 45 and 100 Mb/s
 # aggregation tiers are left out, README.md), 10 Mb/s access links with 128-packet buffers,
@@ -131,15 +177,68 @@ access = {{ rate = "10Mb", delays = {access_delays()}, queue = {{ kind = "dropta
 """
     body = []
     if data:
-        body.append(data_flows(tcp_ds))
+        body += [as_table(f) for f in data_flows(tcp_ds, workload)]
     if video:
-        body.append(video_flows(video == "layered"))
+        body += [as_table(f) for f in video_flows(video == "layered")]
         # The per-packet video log: per-layer and per-sequence loss (reduce.py's proxy).
         body.append("[record]\nvideo_packets = true\n")
     return head + "\n".join(body)
 
 
+def load_scenario() -> str:
+    """The data sessions alone on a lossless dumbbell of max(LOAD_SOURCES) pairs (bottleneck
+    and buffers as ch4_load.toml's; the users' 10 Mb/s access links kept). The default flows
+    are the 180 sources of the study's scenarios; the sweep swaps the list."""
+    pairs = max(LOAD_SOURCES)
+    flows = "\n".join(as_table(f) for f in data_flows(False, hosts=DATA_HOSTS, probes=False))
+    return f"""# --- Chapter 5 --- GENERATED by gen_ch5.py: edit that, not this file.
+# Noureddine 2002 ch. 5: the data sources alone on a lossless network, for their offered load
+# against L2777's scale ("20Mbps (80 sources) to 170Mbps (480 sources)"). The chapter-5
+# dumbbell with {pairs} pairs, the bottleneck at {LOSSLESS_RATE} and every buffer {LOSSLESS_LIMIT}
+# (the 10 Mb/s access links are the users' own links and stay), 40 s.
+name = "Noureddine 2002 ch5: the data sources alone on a lossless dumbbell"
+duration = "40s"
+seed = 1
+
+[dumbbell]
+pairs = {pairs}
+bottleneck = {{ rate = "{LOSSLESS_RATE}", delay = "{BOTTLENECK_DELAY_MS:g}ms", queue = {{ kind = "droptail", limit = "{LOSSLESS_LIMIT}" }} }}
+access = {{ rate = "10Mb", delays = {access_delays(pairs)}, queue = {{ kind = "droptail", limit = "{LOSSLESS_LIMIT}" }} }}
+
+{flows}"""
+
+
+def load_sweep() -> str:
+    """ch5_load.sweep.toml: one run per source count of L2777 with the stated workload, and
+    the SURGE workload at the study's 180 sources."""
+    cases = [("stated", n) for n in LOAD_SOURCES] + [("surge", DATA_HOSTS)]
+    lists = ",\n".join("  [\n" + "".join(f"    {as_inline(f)},\n" for f in data_flows(False, w, n, probes=False, web="surge" if w == "surge" else "web"))
+                       + "  ]" for w, n in cases)
+    return f"""# --- Chapter 5 --- GENERATED by gen_ch5.py: edit that, not this file.
+# The offered load of chapter 5's data sources (consistency rows against L2777's scale:
+# 80 sources = 20 Mb/s, 480 = 170 Mb/s): the data sessions alone on scenarios/ch5_load.toml
+# (lossless), one flows list per run: the stated workload at {", ".join(map(str, LOAD_SOURCES))} sources, then the
+# SURGE workload (used until 2026-11-29; its web flows are named `surge...`) at {DATA_HOSTS}. 3 seeds:
+# the page and file sizes are heavy-tailed.
+scenario = "scenarios/ch5_load.toml"
+seeds = 3
+[grid]
+"flows" = [
+{lists},
+]
+"""
+
+
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workload", choices=sorted(WORKLOADS), default="stated",
+                        help="stated (default): every scenario; surge: ch5_tcp_surge.toml only")
+    args = parser.parse_args()
     here = Path(__file__).parent
-    for n in CONFIGS:
-        (here / f"{n}.toml").write_text(scenario(n))
+    if args.workload == "surge":
+        (here / "ch5_tcp_surge.toml").write_text(scenario("ch5_tcp", "surge"))
+    else:
+        for n in CONFIGS:
+            (here / f"{n}.toml").write_text(scenario(n))
+        (here / "ch5_load.toml").write_text(load_scenario())
+        (here.parent / "ch5_load.sweep.toml").write_text(load_sweep())

@@ -170,6 +170,10 @@ class Network:
             if "Agent/TCP/FullTcp" in sh:
                 if ag.obj not in self.listening and sink.obj not in self.listening:
                     raise Ns2Error(f"FullTcp {ag.obj} starts but its peer {sink.obj} never calls `listen`")
+                if ag.obj in self.listening:
+                    raise Ns2Error(f"FullTcp {ag.obj} listens and is started too: data in both directions of one"
+                                   " FullTcp connection is not modelled (nsim's connection carries its opener's"
+                                   " application; start only the agent that connects)")
                 transport = full_tcp_transport(sh, sv, kh, kv)
             elif "Agent/TCP" in sh:
                 transport = tcp_transport(sh, sv, kh, kv)

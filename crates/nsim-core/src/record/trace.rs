@@ -61,7 +61,7 @@ impl Ns2Trace {
             fmt_secs(t.0),
             from.0,
             to.0,
-            p.ptype.ns2_name(),
+            if p.tcp.ns2_ack_type { PType::Ack.ns2_name() } else { p.ptype.ns2_name() },
             p.size,
             p.flow.0,
             p.src.0,

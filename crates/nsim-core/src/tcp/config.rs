@@ -491,6 +491,17 @@ impl Default for CubicConfig {
     }
 }
 
+impl CubicConfig {
+    /// The ranges RFC 9438 allows (the one-way and the two-way TCP check the same).
+    pub fn validate(&self) -> Result<(), &'static str> {
+        if self.c > 0.0 && self.c.is_finite() && self.beta > 0.0 && self.beta < 1.0 {
+            Ok(())
+        } else {
+            Err("needs c > 0 and 0 < beta < 1")
+        }
+    }
+}
+
 fn cubic_c() -> f64 {
     0.4
 }
@@ -961,10 +972,7 @@ impl TcpConfig {
                 return Err(err(field, format!("{what} needs RFC 6675's scoreboard and pipe: set sack1.algorithm = \"rfc6675\"")));
             }
         }
-        let c = &p.cubic;
-        if !(c.c > 0.0 && c.c.is_finite() && c.beta > 0.0 && c.beta < 1.0) {
-            return Err(err("cubic", "needs c > 0 and 0 < beta < 1".into()));
-        }
+        p.cubic.validate().map_err(|why| err("cubic", why.into()))?;
         p.bbr.validate().map_err(|(field, why)| err(&format!("bbr.{field}"), why.into()))?;
         p.bbr3.validate().map_err(|(field, why)| err(&format!("bbr3.{field}"), why.into()))?;
         Ok(p)

@@ -13,8 +13,10 @@
 //!   `tcp_update_pacing_rate`: cwnd × packet / srtt × 2 in slow start (cwnd < ssthresh / 2,
 //!   `tcp_pacing_ss_ratio` 200 %) and × 1.2 after (`tcp_pacing_ca_ratio` 120 %); without an
 //!   RTT sample yet, no pacing.
-//! - Every segment counts against the pacer, retransmissions included (Linux paces them too);
-//!   only new data waits for it: a fast retransmit is never delayed.
+//! - Every segment counts against the pacer, retransmissions included (Linux paces them too).
+//!   New data waits for it; so do the retransmissions of RFC 6675 recovery after the first
+//!   (Linux `tcp_xmit_retransmit_queue`), while ns-2's Sack1 recovery and a fast retransmit
+//!   are never delayed.
 //! - A held sender arms one release timer; when it fires the recovery's `send_much` runs again.
 //!
 //! Parameters ([`crate::tcp::config::PacingParams`]): `pacing` (default false; always on for

@@ -112,6 +112,12 @@ pub fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {
 /// The set-up of [`uniform_loss`] with any error model (`error`, a TOML inline table) on the
 /// data path; the flow is named `flow0`.
 pub fn lossy_path(error: &str, duration_s: f64, transport: &str) -> String {
+    lossy_path_of(&format!("error = {error}"), duration_s, &format!("{{ kind = \"tcp\", {transport} }}"))
+}
+
+/// The path of [`lossy_path`] with `first_link` (TOML lines: its error model, queue) on the
+/// data path's first link and any `transport` table (one-way or two-way TCP).
+pub fn lossy_path_of(first_link: &str, duration_s: f64, transport: &str) -> String {
     format!(
         r#"
 duration = "{duration_s}s"
@@ -122,7 +128,7 @@ routers = ["r"]
 between = ["s", "r"]
 rate = "1Gb"
 delay = "50ms"
-error = {error}
+{first_link}
 [[links]]
 between = ["r", "d"]
 rate = "1Gb"
@@ -131,7 +137,7 @@ delay = "50ms"
 from = "s"
 to = "d"
 app = {{ kind = "bulk" }}
-transport = {{ kind = "tcp", {transport} }}
+transport = {transport}
 "#
     )
 }

@@ -48,6 +48,7 @@ mod tcp_ds_marking;
 mod tcp_dynamics;
 mod tcp_fall_floyd;
 mod tcp_full_connection;
+mod tcp_full_cubic;
 mod tcp_full_ns2;
 mod tcp_full_stream;
 mod tcp_mathis;

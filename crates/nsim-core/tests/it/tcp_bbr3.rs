@@ -65,7 +65,7 @@ fn on_a_shallow_buffer_bbr3_loses_near_two_percent_where_bbr_v1_loses_several_ti
         let (l1, l3) = (retransmit_rate(&v1), retransmit_rate(&v3));
         assert!(l1 > 0.05, "{flows} BBR v1 flows: {l1:.4}");
         assert!(l3 < v3_max, "{flows} BBRv3 flows: {l3:.4}");
-        assert!(l1 > 4.0 * l3, "{flows} flows: v1 {l1:.4}, v3 {l3:.4}");
+        assert!(l1 > 3.0 * l3, "{flows} flows: v1 {l1:.4}, v3 {l3:.4}");
         // ... and keeps the link busy and the flows' shares even.
         assert!(v3.queues[0].utilization > 0.93, "{}", v3.queues[0].utilization);
         let gp: Vec<f64> = v3.flows.iter().map(|f| f.goodput_bps).collect();

@@ -257,4 +257,27 @@ fn ns2_tie_order_keeps_the_other_matches() {
     for (text, name) in runs {
         compare_scenario(&in_ns2_order(&text), name, 6.0);
     }
+/// ns-2 types every packet of a FullTcp that called `listen` as `ack`, its data segments too
+/// (`FullTcpAgent::listen` sets `type_ = PT_ACK`), and the opener's as `tcp`: ns-2.35's run of
+/// reference/ns2/fulltcp/full_tcp_twoway.tcl (an FTP at each end of one connection) sends
+/// 255 data segments and 347 pure ACKs from the listener, every one `ack`. nsim's trace labels
+/// them the same on scenarios/fulltcp_transactions.toml, whose servers answer with data.
+#[test]
+fn the_listeners_packets_are_ack_packets_in_the_trace_data_too() {
+    let path = format!("{}/../../reference/ns2/fulltcp/full_tcp_twoway.labels", env!("CARGO_MANIFEST_DIR"));
+    let ns2 = std::fs::read_to_string(path).expect("reference labels");
+    let rows: Vec<Vec<&str>> = ns2.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let listener = |r: &&Vec<&str>| r[0] == "2";
+    assert!(rows.iter().filter(listener).all(|r| r[2] == "ack") && rows.iter().filter(|r| !listener(r)).all(|r| r[2] == "tcp"));
+    assert!(rows.iter().any(|r| listener(&r) && r[3] == "data"), "the reference must carry listener data");
+
+    let (res, evs) = run_traced(include_str!("../../../../scenarios/fulltcp_transactions.toml"), "listener_labels");
+    assert!(res.accounting.balanced());
+    // r2 -> r1 carries only what the two listeners (server, dst) send; r1 -> r2 the openers'.
+    let (r1, r2) = (4, 5);
+    let on = |from: u32, to: u32| evs.iter().filter(move |e| e.op == '+' && e.from == from && e.to == to);
+    let listener_data = on(r2, r1).filter(|e| e.size > 40).count();
+    assert!(listener_data > 0, "the servers' responses cross r2 -> r1");
+    assert!(on(r2, r1).all(|e| e.kind == "ack"), "every listener packet is `ack`");
+    assert!(on(r1, r2).all(|e| e.kind == "tcp"), "every opener packet is `tcp`");
 }

@@ -250,6 +250,11 @@ fn rack_needs_rfc6675_sack_recovery() {
 /// few seconds; with RFC 6675 recovery and RACK (RFC 8985 §3.3, as Linux runs BBR) a lost
 /// retransmission is found once later data is SACKed, and the flow never times out. BBR's
 /// model is what RACK leaves alone: its rate should not depend on which recovery finds a loss.
+/// With RACK it holds the link rate times the fraction delivered, as the Linux BBR patch says
+/// ("If the packet loss rate is below 15% then BBR is able to fully utilize the path"): at
+/// least 85 % of 20 Mb/s × 0.99 × 1000/1040 (payload over wire) in every seed, 20 s with
+/// STARTUP. Before BBR counted RACK's marks in its pipe, paced its recovery and kept its
+/// bandwidth estimate through PROBE_RTT, seeds of the 100 Mb/s path stayed at a third of it.
 #[test]
 fn bbr_with_rack_does_not_time_out_on_random_loss() {
     let run = |seed: u64, recovery: &str| {
@@ -267,7 +272,7 @@ fn bbr_with_rack_does_not_time_out_on_random_loss() {
         let (tr, goodput) = run(seed, r#", sack1 = { algorithm = "rfc6675" }, loss_detection = "rack""#);
         ns2_timeouts += t;
         rack_timeouts += tr;
-        assert!(goodput > 2e6, "seed {seed}: BBR with RACK {goodput} b/s");
+        assert!(goodput > 0.85 * 20e6 * 0.99 * 1000.0 / 1040.0, "seed {seed}: BBR with RACK {goodput} b/s");
     }
     assert!(ns2_timeouts >= 3, "ns-2's Sack1 recovery: {ns2_timeouts} timeouts in 3 runs");
     assert_eq!(rack_timeouts, 0);

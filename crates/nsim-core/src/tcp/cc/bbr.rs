@@ -7,7 +7,9 @@
 //!
 //! - §4.1.1 BtlBw: the max of the delivery-rate samples over the last `bw_window_rounds` (10)
 //!   round trips ([`super::max_filter`]); a sample taken while application-limited enters only if it
-//!   raises the max. A round trip ends when a packet sent after the previous round's end is
+//!   raises the max. Old samples leave the window only when a sample enters it (the draft's
+//!   `update_windowed_max_filter`, Linux `minmax_running_max`), so application-limited rounds
+//!   (PROBE_RTT) keep the estimate. A round trip ends when a packet sent after the previous round's end is
 //!   acknowledged (`next_round_delivered`, §4.1.1.3).
 //! - §4.1.2 RTprop: the smallest RTT sample, replaced by the current sample once it is older
 //!   than `min_rtt_window` (10 s).
@@ -22,8 +24,9 @@
 //!   pipe cwnd = min(cwnd + delivered, target), before it cwnd grows by every packet delivered;
 //!   never below `min_cwnd` (4). On entering fast recovery cwnd = in flight + 1 and packet
 //!   conservation (cwnd ≥ in flight + delivered) holds for one round; on a timeout cwnd = 1;
-//!   when recovery ends the cwnd before it is restored (§4.2.3.4). (Losses counted from SACK,
-//!   the draft's "cwnd − losses", are not modelled.)
+//!   when recovery ends the cwnd before it is restored (§4.2.3.4). Not modelled: §4.2.3.4's
+//!   "cwnd − losses" on each ACK (Linux `bbr_set_cwnd_to_recover_or_restore`); with it, at
+//!   15 % random loss nsim's BBR leaves STARTUP at 3 Mb/s of 100 (docs/models/tcp_bbr.md).
 //! - §4.3.2 STARTUP: pacing and cwnd gain high_gain = 2/ln 2; the pipe is full once BtlBw has
 //!   grown by less than `full_bw_growth` (25 %) for `full_bw_rounds` (3) rounds in a row.
 //! - §4.3.3 DRAIN: pacing gain 1/high_gain, cwnd gain high_gain, until in flight ≤ BDP.
@@ -222,7 +225,6 @@ impl Bbr {
             self.next_round_delivered = self.rate.delivered;
             self.round_count += 1;
             self.packet_conservation = false;
-            self.btl_bw.expire(self.round_count);
         }
     }
 
@@ -406,6 +408,10 @@ impl CongestionControl for Bbr {
         self.rate.mark_app_limited(in_flight);
     }
 
+    fn on_marked_lost(&mut self, seq: i64) {
+        self.rate.mark_lost_by_sender(seq);
+    }
+
     /// §4 BBRUpdateOnACK: the model, the state machine, then pacing rate and cwnd.
     fn on_ack_arrived(&mut self, ack: i64, sack: &[(u64, u64)], maxseq: i64, now: SimTime) {
         let prior_inflight = self.in_flight;
@@ -445,7 +451,11 @@ impl CongestionControl for Bbr {
     }
 
     /// §4.2.3.4: a timeout leaves one packet in flight; the cwnd returns when recovery ends.
+    /// Every outstanding packet not SACKed is lost (Linux `tcp_enter_loss`), so none counts
+    /// in flight until it is sent again.
     fn on_rto(&mut self, _kind: RtoKind, _v: &SenderView) {
+        self.rate.mark_outstanding_lost();
+        self.in_flight = self.rate.pipe();
         self.prior_cwnd = self.saved_cwnd();
         self.recovering = true;
         self.recover = self.maxseq;

@@ -974,6 +974,10 @@ impl CongestionControl for Bbr3 {
         self.rate.mark_app_limited(in_flight);
     }
 
+    fn on_marked_lost(&mut self, seq: i64) {
+        self.rate.mark_lost_by_sender(seq);
+    }
+
     /// §5.2.4 per-loss steps, then §5.2.3 UpdateOnACK.
     fn on_ack_arrived(&mut self, ack: i64, sack: &[(u64, u64)], maxseq: i64, now: SimTime) {
         self.newly_delivered = 0;

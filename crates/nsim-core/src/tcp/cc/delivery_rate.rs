@@ -20,11 +20,12 @@
 //! is kept in a ring indexed by sequence number, allocated once; a slot overwritten by a later
 //! sequence number gives no sample.
 //!
-//! Loss marking (BBRv3 only, [`DeliveryRate::track_losses`]): the one-way sender tells the
-//! congestion control which segments it retransmits but not which it deems lost, so the
-//! sampler marks them itself from the SACK scoreboard it already keeps, by RFC 6675 §4
-//! `IsLost`: a segment not SACKed with DupThresh (3) SACKed segments above it is lost; after a
-//! timeout every outstanding segment not SACKed is (as Linux `tcp_enter_loss`). Each packet
+//! Loss marking ([`DeliveryRate::track_losses`], both BBR versions): the sampler marks
+//! segments lost itself from the SACK scoreboard it already keeps, by RFC 6675 §4 `IsLost`: a
+//! segment not SACKed with DupThresh (3) SACKed segments above it is lost; after a timeout
+//! every outstanding segment not SACKed is (as Linux `tcp_enter_loss`). A sender that detects
+//! losses by time (RACK) also reports its marks, lost retransmissions included
+//! ([`DeliveryRate::mark_lost_by_sender`]), as Linux's BBR sees RACK's. Each packet
 //! remembers C.lost and the flight (pipe, RFC 6675 §2) when it was sent (P.lost,
 //! P.tx_in_flight: draft-ietf-ccwg-bbr-06 §2.3), so a sample says how much was lost while it
 //! was in flight (RS.lost) and what was in flight with it (RS.tx_in_flight).
@@ -97,6 +98,14 @@ pub struct Losses {
     pub too_high: Option<LostPacket>,
 }
 
+impl Losses {
+    /// Adds losses marked before these; the earlier too-high packet stays first.
+    fn merge(&mut self, earlier: Losses) {
+        self.newly_lost += earlier.newly_lost;
+        self.too_high = earlier.too_high.or(self.too_high);
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct DeliveryRate {
     ring: Vec<Sent>,
@@ -121,6 +130,9 @@ pub struct DeliveryRate {
     highest_sacked: i64,
     /// Segments below this have been classified by the loss rule already.
     lost_scan: i64,
+    /// Losses the sender's own loss detection marked since the last sample
+    /// ([`DeliveryRate::mark_lost_by_sender`]), reported with the next one.
+    pending: Losses,
 }
 
 impl DeliveryRate {
@@ -142,6 +154,7 @@ impl DeliveryRate {
             maxseq: -1,
             highest_sacked: -1,
             lost_scan: 0,
+            pending: Losses::default(),
         }
     }
 
@@ -234,7 +247,8 @@ impl DeliveryRate {
         if newly == 0 {
             return None;
         }
-        let losses = if self.track_losses { self.mark_sack_losses() } else { Losses::default() };
+        let mut losses = if self.track_losses { self.mark_sack_losses() } else { Losses::default() };
+        losses.merge(std::mem::take(&mut self.pending));
         self.delivered += newly;
         self.delivered_time = now;
         if self.app_limited != 0 && self.delivered > self.app_limited {
@@ -294,22 +308,39 @@ impl DeliveryRate {
     fn mark_lost(&mut self, from: i64, to: i64) -> Losses {
         let mut out = Losses::default();
         for seq in from..to {
-            let i = self.slot(seq);
-            let p = &mut self.ring[i];
-            if p.seq != seq || p.sacked || p.lost {
-                continue;
-            }
-            p.lost = true;
-            self.lost += 1;
-            self.lost_out += 1;
-            out.newly_lost += 1;
-            let lost = self.lost - p.lost_before;
-            if out.too_high.is_none() && lost as f64 > p.tx_in_flight as f64 * self.loss_thresh {
-                out.too_high = Some(LostPacket { tx_in_flight: p.tx_in_flight, lost, app_limited: p.app_limited });
-            }
+            self.mark_one_lost(seq, &mut out);
         }
         self.lost_scan = self.lost_scan.max(to);
         out
+    }
+
+    /// The sender's loss detection (RACK, RFC 8985 §6.2) marked `seq` lost, a retransmission
+    /// included: as Linux `tcp_mark_skb_lost`, it leaves the pipe until it is sent again. The
+    /// RFC 6675 rule above marks each segment once and never sees a lost retransmission, which
+    /// would then count as in flight until the cumulative ACK passed it. Reported with the
+    /// next sample; nothing unless losses are tracked.
+    pub fn mark_lost_by_sender(&mut self, seq: i64) {
+        if self.track_losses && seq > self.acked {
+            let mut pending = self.pending;
+            self.mark_one_lost(seq, &mut pending);
+            self.pending = pending;
+        }
+    }
+
+    fn mark_one_lost(&mut self, seq: i64, out: &mut Losses) {
+        let i = self.slot(seq);
+        let p = &mut self.ring[i];
+        if p.seq != seq || p.sacked || p.lost {
+            return;
+        }
+        p.lost = true;
+        self.lost += 1;
+        self.lost_out += 1;
+        out.newly_lost += 1;
+        let lost = self.lost - p.lost_before;
+        if out.too_high.is_none() && lost as f64 > p.tx_in_flight as f64 * self.loss_thresh {
+            out.too_high = Some(LostPacket { tx_in_flight: p.tx_in_flight, lost, app_limited: p.app_limited });
+        }
     }
 }
 

@@ -72,10 +72,12 @@ pub struct AckSample {
     /// RTT of the segment that triggered this ACK, from its echoed send time (exact, not
     /// tick-rounded; correct for retransmissions too, as with RFC 7323 timestamps). A Vegas
     /// sender with `fine_retransmit` takes ns-2 Vegas' sample instead: the time since the last
-    /// segment acknowledged was sent, None if it was sent more than once.
+    /// segment acknowledged was sent, None if it was sent more than once. The two-way TCP
+    /// gives ns-2 FullTcp's one timed segment per round trip, or with `cc = "cubic"` the last
+    /// segment newly acknowledged ([`crate::tcp::full::send_times`]).
     pub rtt: Option<Dur>,
     /// Next sequence number to send (ns-2 `t_seqno_`); Vegas ends a round trip when the
-    /// segment before it is acknowledged.
+    /// segment before it is acknowledged. The two-way TCP counts bytes here and in `ack`.
     pub snd_nxt: i64,
     /// The cumulative ACK (highest in-order sequence number received).
     pub ack: i64,
@@ -171,6 +173,9 @@ pub trait CongestionControl {
     fn on_ack_arrived(&mut self, _ack: i64, _sack: &[(u64, u64)], _maxseq: i64, _now: SimTime) {}
     /// The sender has nothing more to send with `in_flight` packets outstanding.
     fn on_app_limited(&mut self, _in_flight: u64) {}
+    /// The sender's time-based loss detection (RACK-TLP, RFC 8985 §6.2) marked segment `seq`
+    /// lost, possibly a retransmission; for algorithms that count the pipe themselves.
+    fn on_marked_lost(&mut self, _seq: i64) {}
     /// The pacing rate the algorithm wants, bit/s of wire bytes (None: the sender's default).
     fn pacing_rate(&self) -> Option<f64> {
         None

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
+use crate::tcp::config::CubicConfig;
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -25,6 +26,20 @@ pub enum FullVariant {
     /// SACK blocks on ACKs (RFC 2018) and pipe-controlled recovery that fills holes first
     /// (ns-2 `FullTcp/Sack`; both ends must use it, as in ns-2).
     Sack,
+}
+
+/// The window rules of a full TCP connection, chosen apart from its loss recovery (`variant`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FullCc {
+    /// ns-2 FullTcp's own windows (default): Reno's slow start, congestion avoidance and
+    /// halving (RFC 5681), Tahoe's restart from one segment with `variant = "tahoe"`.
+    #[default]
+    Reno,
+    /// CUBIC (RFC 9438; [`crate::tcp::cc::cubic`]) with the `cubic` table's parameters, and
+    /// HyStart++ (RFC 9406) as its slow start with `cubic.hystart`; `variant` is then the
+    /// recovery only: "reno", "newreno" or "sack".
+    Cubic,
 }
 
 /// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
@@ -65,6 +80,13 @@ pub struct FullTcpConfig {
     /// Loss recovery: "tahoe", "reno" (default), "newreno" or "sack".
     #[serde(default)]
     pub variant: FullVariant,
+    /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`)
+    /// or "cubic" (RFC 9438), independent of the recovery `variant`.
+    #[serde(default)]
+    pub cc: FullCc,
+    /// CUBIC options, as the one-way TCP's `cubic` table (`c`, `beta`, `fast_convergence`,
+    /// `reno_friendly`, `hystart`); only with `cc = "cubic"`.
+    pub cubic: Option<CubicConfig>,
     /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
     /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
     /// [`crate::tcp::profile`]). Keys set here override the profile.
@@ -150,6 +172,8 @@ pub struct FullTcpConfig {
 #[derive(Clone, Debug)]
 pub struct FullParams {
     pub variant: FullVariant,
+    /// CUBIC's parameters with `cc = "cubic"`; None: Reno's (or Tahoe's) windows.
+    pub cubic: Option<CubicConfig>,
     /// The profile the table named, None when it named none.
     pub profile: Option<Profile>,
     pub mss: u64,
@@ -220,9 +244,11 @@ impl FullTcpConfig {
         if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
+        let cubic = self.cubic_params().map_err(|(field, why)| err(field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
+            cubic,
             profile: self.profile,
             mss,
             header,
@@ -269,6 +295,24 @@ impl FullTcpConfig {
         }
         Ok(p)
     }
+
+    /// CUBIC's parameters with `cc = "cubic"`, checked as the one-way TCP checks them; the
+    /// `cubic` table without it, or a recovery CUBIC cannot run in, is an error.
+    fn cubic_params(&self) -> Result<Option<CubicConfig>, (&'static str, String)> {
+        if self.cc != FullCc::Cubic {
+            return match self.cubic {
+                Some(_) => Err(("cubic", "CUBIC's options need cc = \"cubic\"".into())),
+                None => Ok(None),
+            };
+        }
+        if self.variant == FullVariant::Tahoe {
+            let why = "CUBIC runs in fast recovery: variant \"tahoe\" restarts from one segment after every loss (its own window rule); use \"reno\", \"newreno\" or \"sack\"";
+            return Err(("variant", why.into()));
+        }
+        let c = self.cubic.clone().unwrap_or_default();
+        c.validate().map_err(|why| ("cubic", why.into()))?;
+        Ok(Some(c))
+    }
 }
 
 #[cfg(test)]
@@ -288,6 +332,18 @@ mod tests {
         assert!(p.nagle && !p.delayed_ack && !p.minshall);
         assert_eq!(p.delack_interval, Dur::from_millis(100));
         assert_eq!(p.rcv_buffer, 20 * 536);
+        assert!(p.cubic.is_none(), "Reno's windows unless cc = \"cubic\"");
+    }
+
+    /// cc = "cubic" takes the one-way TCP's CUBIC defaults (RFC 9438 §5: C = 0.4, β = 0.7)
+    /// and its table, with any recovery but Tahoe's.
+    #[test]
+    fn cubic_takes_the_one_way_tables_defaults_and_keys() {
+        let c = resolve("cc = \"cubic\"").expect("valid").cubic.expect("cubic");
+        assert_eq!((c.c, c.beta, c.fast_convergence, c.reno_friendly, c.hystart), (0.4, 0.7, true, true, false));
+        let p = resolve("cc = \"cubic\"\nvariant = \"sack\"\ncubic = { beta = 0.5, hystart = true }").expect("valid");
+        let c = p.cubic.expect("cubic");
+        assert_eq!((p.variant, c.beta, c.hystart), (FullVariant::Sack, 0.5, true));
     }
 
     /// profile = "linux": RFC 6928's initial window, RFC 6298's 1 s initial RTO, Linux's
@@ -312,10 +368,16 @@ mod tests {
             ("minshall = true\nnagle = false", "minshall"),
             ("delack_interval = \"200ms\"\ndelack_phase = \"200ms\"", "delack_phase"),
             ("rcv_buffer = \"2GB\"", "rcv_buffer"),
+            ("cc = \"cubic\"\ncubic = { beta = 1.0 }", "cubic"),
+            ("cc = \"cubic\"\ncubic = { c = 0.0 }", "cubic"),
+            ("cubic = { hystart = true }", "cubic"),
+            ("cc = \"cubic\"\nvariant = \"tahoe\"", "variant"),
         ] {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
         }
         assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"").is_err(), "unknown congestion controls are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(), "unknown CUBIC keys are errors");
     }
 }

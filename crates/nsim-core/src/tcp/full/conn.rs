@@ -14,6 +14,7 @@ use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
 use super::sack::{self, Flight, SackSender};
 use super::send_buffer::SendBuffer;
+use super::send_times::SendTimes;
 use super::state::State;
 use super::timer::Timer;
 use stream_end::{StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET, TIMER_STREAM_WAKE};
@@ -74,6 +75,9 @@ pub struct FullTcp {
     rtt_active: bool,
     rtt_seq: u64,
     rtt_ts: SimTime,
+    /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"` only:
+    /// CUBIC and HyStart++ read one per ACK; Reno reads none).
+    send_times: Option<SendTimes>,
     rtx: Timer,
     delack_timer: Timer,
     /// Zero-window probing (RFC 1122 §4.2.2.17) and its backoff multiplier.
@@ -133,6 +137,7 @@ impl FullTcp {
             rtt_active: false,
             rtt_seq: 0,
             rtt_ts: SimTime::ZERO,
+            send_times: p.cubic.is_some().then(SendTimes::default),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),
@@ -210,7 +215,7 @@ impl FullTcp {
             prio: self.prio,
             tag: self.tag,
             seq: if ptype == PType::Ack { ack } else { seq },
-            tcp: TcpHdr { seq, ack, flags: fl, nsack, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
+            tcp: TcpHdr { seq, ack, flags: fl, nsack, ns2_ack_type: !self.active, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
             ..Packet::default()
         });
         if fl & flags::ACK != 0 {
@@ -223,6 +228,9 @@ impl FullTcp {
             return;
         }
         let end = seq + span;
+        if let Some(t) = &mut self.send_times {
+            t.sent(seq, end, self.snd_max, now);
+        }
         if seq < self.snd_max {
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
         } else if !self.rtt_active {
@@ -517,15 +525,24 @@ impl FullTcp {
         let now = ctx.now();
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
-        let mut rtt = None;
+        let mut timed = None;
         if self.rtt_active && ack > self.rtt_seq {
             self.rtt_active = false;
             self.rtt.sample(self.rtt_ts, now);
-            rtt = Some(now.since(self.rtt_ts));
+            timed = Some(now.since(self.rtt_ts));
         }
+        // CUBIC and HyStart++ read a sample on every ACK; Reno reads none.
+        let rtt = match &mut self.send_times {
+            Some(t) => t.acked(ack, now),
+            None => timed,
+        };
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
-        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt: 0, ack: 0 };
+        // In bytes: HyStart++'s round ends once the byte at `snd_nxt` is received, i.e. the
+        // highest in-order byte (ack - 1) reaches it (RFC 9406 §4.2 windowEnd; Linux
+        // `after(snd_una, end_seq)`).
+        let (snd_nxt, last) = (self.snd_nxt as i64, ack as i64 - 1);
+        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt, ack: last };
         let what = self.rec.on_new_ack(ack);
         if let Some(s) = &mut self.sack {
             // ns-2 FullTcp/Sack: no deflation on leaving recovery (cwnd was halved, never
@@ -917,6 +934,14 @@ impl Agent for FullTcp {
                 self.paused_end = None;
                 self.output(ctx);
             }
+        }
+    }
+
+    /// The opener's congestion-control values (CUBIC's W_max; none for Reno), as its `tcp`
+    /// series.
+    fn cc_state(&self, out: &mut dyn FnMut(&'static str, f64)) {
+        if self.stream_writer().unwrap_or(self.active) {
+            self.cc.state_values(out);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Full TCP: two-way, byte-sequenced connections with the RFC 793 state machine (handshake,
 //! FIN, RST), advertised windows, delayed ACKs, Nagle, and Tahoe/Reno/NewReno/SACK recovery on the
-//! shared congestion control ([`crate::tcp::cc`]) and RTO estimator ([`crate::tcp::rtt`]).
+//! shared congestion control ([`crate::tcp::cc`]: Reno's windows, or CUBIC's with
+//! `cc = "cubic"`) and RTO estimator ([`crate::tcp::rtt`]).
 //! Behavioural reference: ns-2.35 `Agent/TCP/FullTcp` (tcp/tcp-full.cc). See
 //! `docs/models/tcp_full.md`.
 //!
@@ -14,6 +15,7 @@
 //! | [`nagle`] | Nagle / Minshall and sender SWS avoidance |
 //! | [`recovery`] | fast retransmit / recovery decisions in bytes |
 //! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
+//! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`) |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
 //! | [`conn::stream_end`] | byte-stream applications (`repeat`, `telnet`, `http`) and their peers |
@@ -28,12 +30,14 @@ pub mod reassembly;
 pub mod recovery;
 pub mod sack;
 pub mod send_buffer;
+pub mod send_times;
 pub mod state;
 pub mod timer;
 
 use crate::agent::Agent;
 use crate::rng::SimRng;
 use crate::tcp::build::{random_phase, Endpoints};
+use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::reno::Reno;
 use crate::tcp::cc::tahoe::Tahoe;
 use crate::tcp::cc::CongestionControl;
@@ -45,6 +49,9 @@ use conn::FullTcp;
 fn congestion_control(p: &FullParams) -> Box<dyn CongestionControl> {
     // ns-2 starts ssthresh at `window_` (RFC 5681 §3.1 "arbitrarily high").
     let reno = Reno::new(1.0, p.window as f64);
+    if let Some(c) = &p.cubic {
+        return Box::new(Cubic::new(reno, c.clone()));
+    }
     match p.variant {
         FullVariant::Tahoe => Box::new(Tahoe(reno)),
         FullVariant::Reno | FullVariant::Newreno | FullVariant::Sack => Box::new(reno),

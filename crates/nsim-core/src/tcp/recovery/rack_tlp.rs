@@ -95,7 +95,7 @@ impl RackTlp {
 
     /// §6.2 steps 4-5: marks on `sb` the outstanding packets now lost and returns how long the
     /// reordering timer must wait for the others (ZERO: no timer).
-    pub fn detect_loss(&mut self, c: &Conn, sb: &mut ScoreBoard, in_recovery: bool) -> Dur {
+    pub fn detect_loss(&mut self, c: &mut Conn, sb: &mut ScoreBoard, in_recovery: bool) -> Dur {
         let Some(times) = &c.s.send_times else { return Dur::ZERO };
         if self.rack.end_seq == 0 {
             return Dur::ZERO;
@@ -110,7 +110,10 @@ impl RackTlp {
                 continue;
             }
             match self.rack.remaining(now, seq, times.get(seq).at, reo_wnd) {
-                None => sb.mark_lost(seq),
+                None => {
+                    sb.mark_lost(seq);
+                    c.cc.on_marked_lost(seq);
+                }
                 Some(wait) => timeout = timeout.max(wait),
             }
         }

@@ -24,6 +24,11 @@
 //! ACK), and outside recovery, once packets are SACKed, new data goes while pipe < cwnd (Linux
 //! `tcp_packets_in_flight`, which subsumes limited transmit).
 //!
+//! A paced sender ([`crate::tcp::pacing`]) paces everything NextSeg() picks, retransmissions
+//! included (Linux `tcp_xmit_retransmit_queue` stops at `tcp_pacing_check`); only the
+//! retransmission that starts recovery leaves at once. Unpaced, a RACK episode that marks a
+//! whole window lost would resend it back to back into the bottleneck queue.
+//!
 //! nsim specifics: the rescue retransmission (NextSeg rule 4, a MAY) is not implemented; an RTO
 //! ends recovery and clears the scoreboard (§5.1 lets the sender keep it).
 
@@ -256,7 +261,7 @@ impl Recovery for SackRfc6675 {
         }
         let mut n = 0;
         if self.prr.is_some() {
-            while self.sndcnt > 0 && (maxburst == 0 || n < maxburst) {
+            while self.sndcnt > 0 && (maxburst == 0 || n < maxburst) && !c.paced() {
                 let Some(x) = self.next_seg(c) else { break };
                 c.output(x);
                 self.prr_sent();
@@ -281,10 +286,11 @@ impl Recovery for SackRfc6675 {
 }
 
 impl SackRfc6675 {
-    /// §5 (C): NextSeg() while cwnd - pipe >= 1, at most `maxburst` packets (0 = no limit).
+    /// §5 (C): NextSeg() while cwnd - pipe >= 1, at most `maxburst` packets (0 = no limit),
+    /// and, for a paced sender, while the pacer lets a packet go.
     fn send_while_pipe_allows(&mut self, c: &mut Conn, maxburst: u32) {
         let (mut pipe, mut n) = (self.pipe(c), 0);
-        while c.cc.cwnd() - pipe as f64 >= 1.0 && (maxburst == 0 || n < maxburst) {
+        while c.cc.cwnd() - pipe as f64 >= 1.0 && (maxburst == 0 || n < maxburst) && !c.paced() {
             let Some(x) = self.next_seg(c) else { break };
             c.output(x);
             pipe += 1;

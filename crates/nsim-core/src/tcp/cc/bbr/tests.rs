@@ -4,7 +4,7 @@
 //! growth, DRAIN, the PROBE_BW gain cycle and its random start, PROBE_RTT's entry and exit,
 //! and the cwnd rules (target, recovery, timeout).
 
-use crate::tcp::cc::delivery_rate::DeliveryRate;
+use crate::tcp::cc::delivery_rate::{DeliveryRate, RateSample};
 use crate::tcp::cc::max_filter::MaxFilter;
 use crate::tcp::cc::paced_path::PacedPath;
 use super::{Bbr, Mode, GAIN_CYCLE};
@@ -84,6 +84,55 @@ fn app_limited_marks_packets_until_the_flight_is_delivered() {
     assert!(d.on_ack(2, &[], ms(45.0), None).unwrap().app_limited);
     d.on_sent(3, ms(46.0), 0, false);
     assert!(!d.on_ack(3, &[], ms(86.0), None).unwrap().app_limited);
+}
+
+#[test]
+fn a_lost_retransmission_marked_by_rack_leaves_the_pipe() {
+    // Packets 0-9 sent; 0 is lost, 1-9 SACKed: RFC 6675 IsLost marks 0 (pipe 0). Its
+    // retransmission counts in flight again (pipe 1). RACK (RFC 8985 §6.2) then finds the
+    // retransmission lost too: Linux's tcp_packets_in_flight drops it (pipe 0) and the next
+    // sample reports the loss; IsLost alone never marks a segment twice.
+    let mut d = DeliveryRate::new(20);
+    d.track_losses = true;
+    d.loss_thresh = 1.0;
+    for seq in 0..10 {
+        d.on_sent(seq, ms(0.0), seq as u64, false);
+    }
+    let rs = d.on_ack(-1, &[(1, 10)], ms(40.0), None).unwrap();
+    assert_eq!((rs.newly_lost, d.pipe()), (1, 0));
+    d.on_sent(0, ms(41.0), 0, true);
+    d.on_sent(10, ms(42.0), 1, false);
+    assert_eq!(d.pipe(), 2);
+    d.mark_lost_by_sender(0);
+    assert_eq!((d.pipe(), d.lost), (1, 2));
+    d.mark_lost_by_sender(0);
+    assert_eq!(d.lost, 2, "a packet already marked is not counted twice");
+    let rs = d.on_ack(-1, &[(1, 11)], ms(82.0), None).unwrap();
+    assert_eq!((rs.newly_lost, d.pipe()), (1, 0));
+    // Sent again, then cumulatively acknowledged: nothing outstanding is left lost.
+    d.on_sent(0, ms(83.0), 0, true);
+    assert_eq!(d.pipe(), 1);
+    assert_eq!(d.on_ack(10, &[], ms(123.0), None).unwrap().newly_lost, 0);
+    assert_eq!(d.pipe(), 0);
+}
+
+#[test]
+fn app_limited_rounds_keep_the_bandwidth_estimate() {
+    // §4.1.1.4 and Linux bbr_update_bw: an app-limited sample below BtlBw does not enter the
+    // filter, and the filter ages only when a sample enters it (minmax_running_max), so
+    // fifteen app-limited rounds (PROBE_RTT's) leave BtlBw where it was; the next sample that
+    // enters, after more than the 10-round window, replaces it.
+    let mut p = Path::new(BbrConfig::default(), 1000.0, 50.0, 3);
+    p.run(5_000.0);
+    let (before, round) = (p.path.cc.btl_bw(), p.path.cc.round_count);
+    assert!(before > 900.0, "{before} packets/s");
+    let sample = |app_limited| RateSample { rate: Some(500.0), newly_delivered: 1, prior_delivered: u64::MAX, app_limited, rtt: None, delivered: 1, tx_in_flight: 0, lost: 0, newly_lost: 0, loss_too_high: None };
+    for _ in 0..15 {
+        p.path.cc.update_btl_bw(&sample(true));
+    }
+    assert_eq!((p.path.cc.round_count, p.path.cc.btl_bw()), (round + 15, before));
+    p.path.cc.update_btl_bw(&sample(false));
+    assert_eq!(p.path.cc.btl_bw(), 500.0);
 }
 
 #[test]
