@@ -257,6 +257,8 @@ fn ns2_tie_order_keeps_the_other_matches() {
     for (text, name) in runs {
         compare_scenario(&in_ns2_order(&text), name, 6.0);
     }
+}
+
 /// ns-2 types every packet of a FullTcp that called `listen` as `ack`, its data segments too
 /// (`FullTcpAgent::listen` sets `type_ = PT_ACK`), and the opener's as `tcp`: ns-2.35's run of
 /// reference/ns2/fulltcp/full_tcp_twoway.tcl (an FTP at each end of one connection) sends
