@@ -9,6 +9,7 @@ script line and the command.
 
 from __future__ import annotations
 
+import collections
 import importlib.util
 import json
 import re
