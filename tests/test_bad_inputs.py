@@ -23,6 +23,7 @@ CASES = [
     ("malformed toml", GOOD.replace('name = "t"', 'name = "t'), "", "malformed TOML"),
     ("duplicate node", GOOD.replace('hosts = ["a", "b"]', 'hosts = ["a", "b", "a"]'), "hosts[2]", "duplicate node name 'a'"),
     ("unknown queue kind", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nqueue = { kind = "fancy" }'), "links[0].queue", "unknown variant `fancy`"),
+    ("unknown tie order", GOOD + "[run]\ntie_order = 'ns3'\n", "run.tie_order", "unknown variant `ns3`, expected `fifo` or `ns2`"),
     ("error rate above one", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nerror = { kind = "uniform", rate = 1.5 }'), "links[0].error.rate", "not a probability"),
     ("drop list from zero", GOOD.replace('delay = "1ms"', 'delay = "1ms"\nerror = { kind = "drop_list", packets = [0, 3] }'), "links[0].error.packets", "numbered from 1"),
     ("no duration for endless flow", GOOD.replace('duration = "1s"', ""), "duration", "is required"),

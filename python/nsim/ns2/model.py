@@ -265,8 +265,10 @@ class Network:
             elif lk.reverse_queue is not None:
                 entry["reverse_queue"] = queue_table(self.heritage(lk.reverse_queue), self.values(lk.reverse_queue))
             links.append(entry)
+        # A script's same-instant events run in ns-2.35's order (docs/guide/ns2-scripts.md
+        # "Same-instant events"): its trace then matches ns-2's at ties too.
         config: dict[str, Any] = {"name": name, "hosts": [self.node_name(i) for i in range(len(self.nodes))],
-                                  "links": links, "flows": [f for f, _ in flows]}
+                                  "links": links, "flows": [f for f, _ in flows], "run": {"tie_order": "ns2"}}
         shaped = [(info, self.agents[info.source].tbf) for _, info in flows if self.agents[info.source].tbf]
         if shaped:
             config["middlebox"] = [{"name": tbf, "node": self.node_name(info.src[0]), "flows": [info.name],

@@ -37,7 +37,7 @@ cp reno_dumbbell.cwnd lossmonitor.dat cwnd_probe.txt queue_monitor.txt "$here/"
 suites=/usr/share/doc/ns2/examples/tcl/test
 : > "$here/suites.jsonl"
 for s in oddBehaviors:onedrop_reno sack:sack1 sack:sack1z sack:sack1a sack:sack1aa sack:sack1b sack:sack1c \
-         sack:sack3 sack:sack_dupacks; do
+         sack:sack3 sack:sack_dupacks sack:sackB2; do
     suite=${s%%:*}; name=${s##*:}
     mkdir "$tmp/$suite-$name" && cd "$tmp/$suite-$name"
     cp "$suites/test-suite-$suite.tcl" "$suites/misc_simple.tcl" "$suites/support.tcl" .

@@ -75,6 +75,10 @@ fn build_checked(scn: &Scenario, opts: &RunOptions) -> CResult<Simulator> {
     let (routes, overrides) = build_routes(scn, &names, &links, nodes.len(), seed)?;
     let node_list = nodes.into_iter().map(|(name, kind)| Node { name, kind }).collect();
     let mut net = Net::new(node_list, links, routes, flows.len());
+    net.sched.set_tie_order(scn.run.tie_order);
+    if scn.run.tie_order == crate::sched::TieOrder::Ns2 {
+        net.ns2_order = Some(Box::new(crate::net::ns2_link_order::Ns2LinkOrder::new(net.links.len())));
+    }
     let dv = super::dv_spec::params(&scn.routing, &names, &net)?;
     if dv.is_some() {
         net.routes = RouteTable::unrouted(net.nodes.len());

@@ -93,6 +93,9 @@ pub struct Scenario {
     /// Size and memory budget, checked before building (see `limits.rs`).
     #[serde(default)]
     pub limits: limits::LimitsSpec,
+    /// How the run itself proceeds (`[run]`): the order of same-instant events.
+    #[serde(default)]
+    pub run: RunSpec,
     /// The TOML text this scenario was read from, to give build errors a line.
     #[serde(skip)]
     #[schemars(skip)]
@@ -105,6 +108,17 @@ pub struct Scenario {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// How the run proceeds, independent of the network (`[run]`).
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    /// Order of events at the same picosecond: "fifo" (default: the order nsim schedules
+    /// them) or "ns2" (ns-2.35's: by its double-precision clock, then by its scheduling
+    /// order; docs/guide/ns2-scripts.md "Same-instant events").
+    #[serde(default)]
+    pub tie_order: crate::sched::TieOrder,
 }
 
 /// Optional recording: time series and packet traces.

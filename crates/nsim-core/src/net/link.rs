@@ -266,7 +266,7 @@ impl Link {
 
     /// Bytes the transmitter is busy for with a packet of `size` bytes (Ethernet framing).
     #[inline]
-    fn wire_bytes(&self, size: u32) -> u32 {
+    pub(super) fn wire_bytes(&self, size: u32) -> u32 {
         if !self.is_eth() {
             return size;
         }

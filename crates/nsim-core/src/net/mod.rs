@@ -10,6 +10,7 @@ pub mod ethernet;
 pub mod link;
 pub mod routing;
 pub mod dynamics;
+pub mod ns2_link_order;
 pub mod wire;
 #[cfg(test)]
 pub(crate) mod testkit;
@@ -77,6 +78,9 @@ pub struct Net {
     /// Distance-vector routing's state (`routing.protocol = "dv"`; `None`: routes are static
     /// or recomputed by [`dynamics`]).
     pub dv: Option<Box<routing::dv::Dv>>,
+    /// Link events' places in ns-2's same-instant order (`run.tie_order = "ns2"`; `None`:
+    /// one test per transmission and per link event scheduled).
+    pub ns2_order: Option<Box<ns2_link_order::Ns2LinkOrder>>,
     /// Reused buffer for the drops of one queue call (no allocation per packet).
     drops: Vec<(PacketId, DropReason)>,
 }
@@ -101,6 +105,7 @@ impl Net {
             video_packets: None,
             dynamics: None,
             dv: None,
+            ns2_order: None,
             drops: Vec::with_capacity(8),
         }
     }
@@ -232,8 +237,26 @@ impl Net {
             self.start_tx(l);
         } else if link.waiting() > 0 {
             link.tx_pending = true;
-            self.sched.schedule(link.busy_until, Event::TxDone(l));
+            self.schedule_tx_done(l);
         }
+    }
+
+    /// Schedules the end of `l`'s current transmission.
+    #[inline]
+    fn schedule_tx_done(&mut self, l: LinkId) {
+        if self.ns2_order.is_some() {
+            return self.schedule_tx_done_ns2(l);
+        }
+        self.sched.schedule(self.links[l.idx()].busy_until, Event::TxDone(l));
+    }
+
+    /// Schedules the arrival of the head of `l`'s wire, due at `at`.
+    #[inline]
+    fn schedule_arrival(&mut self, l: LinkId, at: SimTime) {
+        if self.ns2_order.is_some() {
+            return self.schedule_arrival_ns2(l, at);
+        }
+        self.sched.schedule(at, Event::Arrive(l));
     }
 
     /// Runs one call of `l`'s queue discipline with its context, then accounts for the drops it
@@ -302,7 +325,7 @@ impl Net {
         let link = &mut self.links[l.idx()];
         if link.waiting() > 0 {
             link.tx_pending = true;
-            self.sched.schedule(link.busy_until, Event::TxDone(l));
+            self.schedule_tx_done(l);
         }
     }
 
@@ -324,15 +347,16 @@ impl Net {
         link.busy_until = now + tx;
         link.idle_polled = false;
         link.stats.busy_ps += tx.0;
-        if !link.error_at_enqueue && self.loses(l, id) {
+        let arrive = if self.ns2_order.is_some() { self.transmit_ns2(l, id) } else { link.busy_until + link.delay };
+        if !self.links[l.idx()].error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {
             let link = &mut self.links[l.idx()];
-            let arrive = link.busy_until + link.delay;
-            if link.wire.is_empty() {
-                self.sched.schedule(arrive, Event::Arrive(l));
-            }
+            let first = link.wire.is_empty();
             link.wire.push(&mut self.pool, id, arrive);
+            if first {
+                self.schedule_arrival(l, arrive);
+            }
         }
     }
 
@@ -391,12 +415,12 @@ impl Net {
     fn arrive_plain(&mut self, l: LinkId) -> Option<PacketId> {
         let link = &mut self.links[l.idx()];
         let id = link.wire.pop(&self.pool)?;
+        let (from, to) = (link.from, link.to);
         if let Some(t) = link.wire.next_arrival(&self.pool) {
-            self.sched.schedule(t, Event::Arrive(l));
+            self.schedule_arrival(l, t);
         }
-        let to = link.to;
         if let Some(tr) = self.trace.as_mut() {
-            tr.line('r', self.now, link.from, to, self.pool.get(id));
+            tr.line('r', self.now, from, to, self.pool.get(id));
         }
         if self.bridges.is_some() {
             return self.bridge_arrive(l, id);

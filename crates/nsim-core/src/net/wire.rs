@@ -57,6 +57,12 @@ impl Wire {
         Some(id)
     }
 
+    /// The oldest packet, if any.
+    #[inline]
+    pub fn oldest(&self) -> Option<PacketId> {
+        (self.len > 0).then_some(self.head)
+    }
+
     /// Arrival time of the oldest packet, if any.
     #[inline]
     pub fn next_arrival(&self, pool: &PacketPool) -> Option<SimTime> {

@@ -201,40 +201,54 @@ impl Simulator {
         let end = self.end.unwrap_or(SimTime::MAX);
         let limit = until.min(end);
         let mut completed = true;
-        while let Some((t, ev)) = self.net.sched.pop_until(limit) {
-            self.net.now = t;
-            self.events += 1;
-            match ev {
-                Event::TxDone(l) => self.net.on_tx_done(l),
-                Event::Arrive(l) => self.arrive(l),
-                Event::Timer { agent, kind, gen } => {
-                    let slot = &mut self.agents[agent.idx()];
-                    let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
-                    slot.agent.on_timer(kind, gen, &mut ctx);
-                    self.log_cwnd(agent.idx());
+        // In ns-2's order a first pass stops a picosecond short of `limit`, and the second
+        // runs `limit`'s events without those ns-2's clock puts after it.
+        let ns2 = self.net.sched.ns2_order() && limit < SimTime::MAX;
+        let mut step = if ns2 { SimTime(limit.0.saturating_sub(1)) } else { limit };
+        loop {
+            while let Some((t, ev)) = self.net.sched.pop_until(step) {
+                self.net.now = t;
+                self.events += 1;
+                match ev {
+                    Event::TxDone(l) => self.net.on_tx_done(l),
+                    Event::Arrive(l) => self.arrive(l),
+                    Event::Timer { agent, kind, gen } => {
+                        let slot = &mut self.agents[agent.idx()];
+                        let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
+                        slot.agent.on_timer(kind, gen, &mut ctx);
+                        self.log_cwnd(agent.idx());
+                    }
+                    Event::QueueWake(l) => self.net.on_queue_wake(l),
+                    Event::EthControl(l) => self.net.on_eth_control(l),
+                    Event::Release { node, id } => self.net.on_release(node, id),
+                    Event::Sample => self.sample(end),
+                    Event::Change(k) => self.net.on_change(k),
+                    Event::Reroute => self.net.reroute(),
+                    Event::Flow(k) => self.on_flow_command(k),
+                    Event::Snapshot(k) => {
+                        if let Some(w) = self.windows.as_mut() {
+                            w.snapshot(k as usize, &self.net.flows);
+                        }
+                    }
                 }
-                Event::QueueWake(l) => self.net.on_queue_wake(l),
-                Event::EthControl(l) => self.net.on_eth_control(l),
-                Event::Release { node, id } => self.net.on_release(node, id),
-                Event::Sample => self.sample(end),
-                Event::Change(k) => self.net.on_change(k),
-                Event::Reroute => self.net.reroute(),
-                Event::Flow(k) => self.on_flow_command(k),
-                Event::Snapshot(k) => {
-                    if let Some(w) = self.windows.as_mut() {
-                        w.snapshot(k as usize, &self.net.flows);
+                if self.events.is_multiple_of(PROGRESS_EVERY) {
+                    if let Some(st) = self.stream.as_mut() {
+                        st.transfers(&mut self.net.flows);
+                    }
+                    if !progress(Progress { sim_time: t, end: self.end, events: self.events }) {
+                        completed = false;
+                        break;
                     }
                 }
             }
-            if self.events.is_multiple_of(PROGRESS_EVERY) {
-                if let Some(st) = self.stream.as_mut() {
-                    st.transfers(&mut self.net.flows);
-                }
-                if !progress(Progress { sim_time: t, end: self.end, events: self.events }) {
-                    completed = false;
-                    break;
-                }
+            if !ns2 || step == limit || !completed {
+                break;
             }
+            self.net.sched.hold_after_ns2(limit);
+            step = limit;
+        }
+        if ns2 {
+            self.net.sched.release_held();
         }
         if completed && limit < SimTime::MAX {
             self.net.now = limit;

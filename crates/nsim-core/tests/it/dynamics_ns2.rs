@@ -11,7 +11,8 @@
 //! ns-2 orders them by the rounding of its floating-point clock, nsim by event order (as in
 //! droptail_crossing_ns2.rs), and the TCP's later losses differ from there. What the capacity
 //! fixes still agrees: both flows together deliver the same packets by 4 and 5 s, across the
-//! rate step.
+//! rate step. In ns-2's order of same-instant events (`run.tie_order = "ns2"`) everything
+//! agrees to the end.
 
 
 use crate::common::{reference, run_traced, Ev};
@@ -85,4 +86,22 @@ fn failover_and_rate_step_match_ns2_where_the_models_agree() {
         let total = |v: &[(u32, u32, u64, u64)]| v.iter().filter(|x| x.1 == sec).map(|x| x.2).sum::<u64>();
         assert_eq!(total(&ours), total(&theirs), "both flows by {sec} s");
     }
+}
+
+/// With ns-2's order of same-instant events (`run.tie_order = "ns2"`) the tie at 2.015 s goes
+/// ns-2's way and the runs agree to the end: every drop of the 5 s (27) and both reroute
+/// instants event for event, and each flow's delivered packets and bytes by every second.
+#[test]
+fn in_ns2_order_failover_and_rate_step_match_ns2_to_the_end() {
+    let path = format!("{}/../../reference/ns2/dynamics/failover.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = format!("{}\n[run]\ntie_order = \"ns2\"\n", std::fs::read_to_string(path).expect("failover.toml"));
+    let (res, evs) = run_traced(&text, "failover ns2 order");
+    assert!(res.accounting.balanced());
+    let (ours, theirs) = (reduced(&evs), reduced(&reference("dynamics", "failover_events")));
+    assert_eq!(theirs.len(), 29, "27 drops, 2 reroute instants");
+    assert_eq!(ours.len(), theirs.len(), "nsim: {ours:?}\nns-2: {theirs:?}");
+    for (a, b) in ours.iter().zip(&theirs) {
+        assert!((a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5) == (b.1, b.2, b.3, &b.4, b.5), "nsim {a:?}\nns-2 {b:?}");
+    }
+    assert_eq!(delivered(&evs), ns2_delivered());
 }

@@ -203,6 +203,62 @@ fn sack_multi_drop_matches_ns2() {
     }
 }
 
+/// `text` with same-instant events in ns-2's order.
+fn in_ns2_order(text: &str) -> String {
+    format!("{text}\n[run]\ntie_order = \"ns2\"\n")
+}
+
+/// ns-2's order of same-instant events (`run.tie_order = "ns2"`, docs/guide/ns2-scripts.md):
+/// the runs that `sack_matches_ns2` and `newreno_timeout_then_partial_acks_match_ns2` stop at
+/// a tie (5.654364 s, 1.92628 s) match past it.
+#[test]
+fn ns2_tie_order_matches_past_the_ties() {
+    let sack = scenario("sack", &[100_000]);
+    compare_scenario(&in_ns2_order(&sack), "sack_overflow", 6.0);
+    let (_, evs) = run_traced(&sack, "sack_overflow fifo");
+    assert!(first_mismatch(&kept(&evs), &reference("fulltcp", "sack_overflow"), 1e-6, 6.0).is_some(), "nsim's own order differs after 5.654 s");
+
+    let error = "error = { kind = \"drop_list\", packets = [17, 31, 32, 33], flow = \"tcp\" }\nerror_at = \"enqueue\"";
+    let transport = "variant = \"newreno\", window = 28, mss = \"1000B\", clock_offset = \"3ms\"";
+    compare_scenario(&in_ns2_order(&two_hop("0ms", 8, error, transport)), "newreno_timeout", 6.0);
+}
+
+/// ns-2's order changes no run that already matched: the 21 FullTcp comparisons above, again
+/// to 6 s with `run.tie_order = "ns2"`.
+#[test]
+fn ns2_tie_order_keeps_the_other_matches() {
+    let delack = r#", delayed_ack = true, delack_clock = "tick", delack_interval = "100ms", delack_phase = "0ms""#;
+    let mut runs: Vec<(String, &str)> = [
+        ("reno", "fulltcp_1drop", &[17][..]),
+        ("reno", "fulltcp_2drop", &[17, 31]),
+        ("reno", "fulltcp_overflow", &[100_000]),
+        ("newreno", "newreno_1drop", &[17]),
+        ("newreno", "newreno_2drop", &[17, 31]),
+        ("newreno", "newreno_overflow", &[100_000]),
+        ("tahoe", "tahoe_1drop", &[17]),
+        ("tahoe", "tahoe_2drop", &[17, 31]),
+        ("tahoe", "tahoe_overflow", &[100_000]),
+        ("sack", "sack_1drop", &[17]),
+        ("sack", "sack_2drop", &[17, 31]),
+        ("sack", "sack_3drop", &[17, 29, 31]),
+        ("sack", "sack_4drop", &[17, 27, 29, 31]),
+        ("sack", "sack_sep", &[11, 61]),
+    ]
+    .into_iter()
+    .map(|(variant, name, drops)| (scenario(variant, drops), name))
+    .collect();
+    runs.push((scenario_with("reno", &[17], delack), "fulltcp_delack_1drop"));
+    for (variant, name) in [("reno", "suite_full_fulltcp"), ("newreno", "suite_full_newreno"), ("tahoe", "suite_full_tahoe"), ("sack", "suite_full_sack")] {
+        runs.push((suite_scenario(variant, ""), name));
+    }
+    for (variant, name) in [("reno", "suite_delack_fulltcp"), ("sack", "suite_delack_sack")] {
+        runs.push((suite_scenario(variant, delack), name));
+    }
+    for (text, name) in runs {
+        compare_scenario(&in_ns2_order(&text), name, 6.0);
+    }
+}
+
 /// ns-2 types every packet of a FullTcp that called `listen` as `ack`, its data segments too
 /// (`FullTcpAgent::listen` sets `type_ = PT_ACK`), and the opener's as `tcp`: ns-2.35's run of
 /// reference/ns2/fulltcp/full_tcp_twoway.tcl (an FTP at each end of one connection) sends
