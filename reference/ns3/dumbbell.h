@@ -1,7 +1,7 @@
 // Shared by the reference programs (bbr/, cubic/, cubic_flows/, cubic_hystart/, prr/): ns-3.37
 // TCP defaults matched to nsim's one-way TCP, and bulk flows over s -(100 Mb/s, 1 ms)- r
-// -(10 Mb/s, 19 ms, DropTail)- d (access rate, bottleneck delay, the number of flows and
-// their start spacing may be given), and uniform random loss on the bottleneck.
+// -(10 Mb/s, 19 ms, DropTail)- d (the links' rates and delays, the number of flows and their
+// start spacing may be given), and uniform random loss on the bottleneck.
 #pragma once
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -36,15 +36,17 @@ inline void NsimTcpDefaults()
 inline std::vector<Ptr<PacketSink>> InstallDumbbellFlows(uint32_t queue, NetDeviceContainer& bottleneck,
                                                          uint32_t flows, Time spacing,
                                                          const std::string& accessRate = "100Mbps",
-                                                         const std::string& bottleneckDelay = "19ms")
+                                                         const std::string& bottleneckDelay = "19ms",
+                                                         const std::string& bottleneckRate = "10Mbps",
+                                                         const std::string& accessDelay = "1ms")
 {
     NodeContainer nodes;
     nodes.Create(3);
     PointToPointHelper access, link;
     access.SetDeviceAttribute("DataRate", StringValue(accessRate));
-    access.SetChannelAttribute("Delay", StringValue("1ms"));
+    access.SetChannelAttribute("Delay", StringValue(accessDelay));
     access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
-    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetDeviceAttribute("DataRate", StringValue(bottleneckRate));
     link.SetChannelAttribute("Delay", StringValue(bottleneckDelay));
     link.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue(std::to_string(queue) + "p"));
     NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
