@@ -60,22 +60,24 @@ fn measure(r: &nsim_core::Results, t0: f64) -> HashMap<&'static str, f64> {
     ])
 }
 
-fn run(case: &str) -> nsim_core::Results {
-    let path = format!("{}/../../reference/ns3/bbr/{case}", env!("CARGO_MANIFEST_DIR"));
+/// nsim's figures for the twin `scenario` over `t0`-60 s beside ns-3's reduced `case`; neither
+/// may lose a packet (so ns-3's collapse after a timeout cannot enter).
+fn compare(scenario: &str, t0: f64, case: &str) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
+    let path = format!("{}/../../reference/ns3/bbr/{scenario}", env!("CARGO_MANIFEST_DIR"));
     let r = common::run(&std::fs::read_to_string(path).expect("scenario"));
     assert!(r.accounting.balanced());
-    r
+    let (m, ns3) = (measure(&r, t0), common::ns3_summary(case));
+    println!("nsim: {m:?}\nns-3: {ns3:?}");
+    assert_eq!((ns3["recoveries"], ns3["timeouts"]), (0.0, 0.0));
+    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"]), (0.0, 0.0, 0.0));
+    (m, ns3)
 }
 
 /// One flow, DropTail 100 packets: goodput, gain-cycle period, mean flight / BDP, mean queue,
 /// PROBE_RTT episodes over 10-60 s.
 #[test]
 fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
-    let m = measure(&run("scenario.toml"), 10.0);
-    let ns3 = common::ns3_summary("bbr");
-    println!("nsim: {m:?}\nns-3: {ns3:?}");
-    assert_eq!((ns3["recoveries"], ns3["timeouts"]), (0.0, 0.0));
-    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"]), (0.0, 0.0, 0.0));
+    let (m, ns3) = compare("scenario.toml", 10.0, "bbr");
     let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
     close("goodput", "goodput_mbps_10_60", 0.02);
     close("cycle_median_s", "cycle_median_s", 0.03);
@@ -94,11 +96,7 @@ fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
 /// bandwidth estimates spread more (shares 14-34 %, Jain 0.91).
 #[test]
 fn four_bbr_flows_match_ns3_tcpbbr() {
-    let m = measure(&run("four/scenario.toml"), 30.0);
-    let ns3 = common::ns3_summary("bbr/four");
-    println!("nsim: {m:?}\nns-3: {ns3:?}");
-    assert_eq!((ns3["recoveries"], ns3["timeouts"]), (0.0, 0.0));
-    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"]), (0.0, 0.0, 0.0));
+    let (m, ns3) = compare("four/scenario.toml", 30.0, "bbr/four");
     let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
     close("goodput", "goodput_mbps_30_60", 0.02);
     close("cycle_median_s", "cycle_median_s", 0.10);
