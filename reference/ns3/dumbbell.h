@@ -1,6 +1,7 @@
-// Shared by the reference programs (bbr/, cubic/, cubic_hystart/, prr/): ns-3.37 TCP defaults
-// matched to nsim's one-way TCP, and one bulk flow over s -(100 Mb/s, 1 ms)- r -(10 Mb/s,
-// 19 ms, DropTail)- d (access rate and bottleneck delay may be given).
+// Shared by the reference programs (bbr/, cubic/, cubic_flows/, cubic_hystart/, prr/): ns-3.37
+// TCP defaults matched to nsim's one-way TCP, and bulk flows over s -(100 Mb/s, 1 ms)- r
+// -(10 Mb/s, 19 ms, DropTail)- d (the links' rates and delays, the number of flows and their
+// start spacing may be given), and uniform random loss on the bottleneck.
 #pragma once
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -9,6 +10,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -27,20 +29,24 @@ inline void NsimTcpDefaults()
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
 }
 
-// The dumbbell with a bulk sender on node 0 and its sink on node 2; the bottleneck's device
-// queue (`queue` packets) is its only buffer. Returns the sink; `bottleneck` gets the r-d
-// devices (index 1 receives at d).
-inline Ptr<PacketSink> InstallDumbbell(uint32_t queue, NetDeviceContainer& bottleneck,
-                                       const std::string& accessRate = "100Mbps",
-                                       const std::string& bottleneckDelay = "19ms")
+// The dumbbell with `flows` bulk senders on node 0 (flow i to port 5000 + i, starting at
+// i * `spacing`) and their sinks on node 2; the bottleneck's device queue (`queue` packets) is
+// its only buffer. Returns the sinks in flow order; `bottleneck` gets the r-d devices (index 1
+// receives at d). With one flow it builds what InstallDumbbell always built, object for object.
+inline std::vector<Ptr<PacketSink>> InstallDumbbellFlows(uint32_t queue, NetDeviceContainer& bottleneck,
+                                                         uint32_t flows, Time spacing,
+                                                         const std::string& accessRate = "100Mbps",
+                                                         const std::string& bottleneckDelay = "19ms",
+                                                         const std::string& bottleneckRate = "10Mbps",
+                                                         const std::string& accessDelay = "1ms")
 {
     NodeContainer nodes;
     nodes.Create(3);
     PointToPointHelper access, link;
     access.SetDeviceAttribute("DataRate", StringValue(accessRate));
-    access.SetChannelAttribute("Delay", StringValue("1ms"));
+    access.SetChannelAttribute("Delay", StringValue(accessDelay));
     access.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("10000p"));
-    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetDeviceAttribute("DataRate", StringValue(bottleneckRate));
     link.SetChannelAttribute("Delay", StringValue(bottleneckDelay));
     link.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue(std::to_string(queue) + "p"));
     NetDeviceContainer a = access.Install(nodes.Get(0), nodes.Get(1));
@@ -60,14 +66,39 @@ inline Ptr<PacketSink> InstallDumbbell(uint32_t queue, NetDeviceContainer& bottl
     tch.Uninstall(a);
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
-    uint16_t port = 5000;
-    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bi.GetAddress(1), port));
-    src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.Install(nodes.Get(0)).Start(Seconds(0.0));
-    PacketSinkHelper dst("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = dst.Install(nodes.Get(2));
-    sinkApp.Start(Seconds(0.0));
-    return DynamicCast<PacketSink>(sinkApp.Get(0));
+    std::vector<Ptr<PacketSink>> sinks;
+    for (uint32_t i = 0; i < flows; i++)
+    {
+        uint16_t port = 5000 + i;
+        BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bi.GetAddress(1), port));
+        src.SetAttribute("MaxBytes", UintegerValue(0));
+        src.Install(nodes.Get(0)).Start(spacing * i);
+        PacketSinkHelper dst("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sinkApp = dst.Install(nodes.Get(2));
+        sinkApp.Start(Seconds(0.0));
+        sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
+    }
+    return sinks;
+}
+
+// One bulk flow starting at 0 on the dumbbell above; returns its sink.
+inline Ptr<PacketSink> InstallDumbbell(uint32_t queue, NetDeviceContainer& bottleneck,
+                                       const std::string& accessRate = "100Mbps",
+                                       const std::string& bottleneckDelay = "19ms")
+{
+    return InstallDumbbellFlows(queue, bottleneck, 1, Seconds(0.0), accessRate, bottleneckDelay)[0];
+}
+
+// Uniform random loss on the bottleneck's data direction: each packet arriving at d (after its
+// transmission and propagation) is lost with probability `rate` (RateErrorModel per packet on
+// the receiving device; nsim's `error` on r->d with the default `error_at = "transmit"` loses
+// the same packets after the same link time).
+inline void AddRandomLoss(NetDeviceContainer& bottleneck, double rate)
+{
+    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+    em->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+    em->SetAttribute("ErrorRate", DoubleValue(rate));
+    bottleneck.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
 }
 
 } // namespace ns3

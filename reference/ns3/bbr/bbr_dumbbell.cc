@@ -1,58 +1,68 @@
-// nsim reference: one TcpBbr flow over s -(100 Mb/s, 1 ms)- r -(10 Mb/s, 19 ms, DropTail 100 p)- d
-// in ns-3.37, 60 s. Prints, one per line:
-//   "cwnd <time s> <bytes>"   on every congestion-window change,
-//   "pace <time s> <bit/s>"   on every pacing-rate change,
-//   "state <time s> <n>"      on every TcpCongState_t change (4 = CA_LOSS: a timeout),
-//   "rx <time s> <bytes>"     every 100 ms (bytes received by the sink so far),
-//   "q <time s> <packets> <bytes in flight>" every 1 ms (bottleneck queue and sender inflight).
+// nsim reference: TcpBbr flows (one by default; flow i starting at i * `spacing`) over s -(100
+// Mb/s, 1 ms)- r -(10 Mb/s, 19 ms, DropTail 100 p)- d in ns-3.37, 60 s. Prints, one per line:
+//   "cwnd <time s> <flow> <bytes>"   on every congestion-window change,
+//   "pace <time s> <flow> <bit/s>"   on every pacing-rate change,
+//   "state <time s> <flow> <n>"      on every TcpCongState_t change (4 = CA_LOSS: a timeout),
+//   "rx <time s> <flow> <bytes>"     every 100 ms (bytes received by the sink so far),
+//   "q <time s> <packets> <bytes in flight>" every 1 ms (bottleneck queue and the bytes in
+//   flight of all flows).
 // Settings chosen to match nsim's one-way TCP: 1000 B segments, no timestamps, SACK on, an ACK
 // per segment (DelAckCount 1), initial window 10, classic recovery, pacing on (BBR needs it),
-// receive/send buffers far above the BDP. Usage: bbr_dumbbell [--queue=100] [--run=1]
+// receive/send buffers far above the BDP. Usage: bbr_dumbbell [--queue=100] [--run=1] [--flows=4 --spacing=1]
 #include "../dumbbell.h"
 #include <iostream>
 
 using namespace ns3;
 
-static uint32_t g_inflight = 0;
+static std::vector<uint32_t> g_inflight;
 
-static void CwndChange(uint32_t, uint32_t now)
+static void CwndChange(uint32_t flow, uint32_t, uint32_t now)
 {
-    std::cout << "cwnd " << Simulator::Now().GetSeconds() << " " << now << "\n";
+    std::cout << "cwnd " << Simulator::Now().GetSeconds() << " " << flow << " " << now << "\n";
 }
 
-static void PacingChange(DataRate, DataRate now)
+static void PacingChange(uint32_t flow, DataRate, DataRate now)
 {
-    std::cout << "pace " << Simulator::Now().GetSeconds() << " " << now.GetBitRate() << "\n";
+    std::cout << "pace " << Simulator::Now().GetSeconds() << " " << flow << " " << now.GetBitRate() << "\n";
 }
 
-static void StateChange(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now)
+static void StateChange(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now)
 {
-    std::cout << "state " << Simulator::Now().GetSeconds() << " " << int(now) << "\n";
+    std::cout << "state " << Simulator::Now().GetSeconds() << " " << flow << " " << int(now) << "\n";
 }
 
-static void InflightChange(uint32_t, uint32_t now)
+static void InflightChange(uint32_t flow, uint32_t, uint32_t now)
 {
-    g_inflight = now;
+    g_inflight[flow] = now;
 }
 
-static void Connect()
+// Flow i's socket is node 0's i-th: the flows start one after the other.
+static void Connect(uint32_t flow)
 {
-    std::string sock = "/NodeList/0/$ns3::TcpL4Protocol/SocketList/0/";
-    Config::ConnectWithoutContext(sock + "CongestionWindow", MakeCallback(&CwndChange));
-    Config::ConnectWithoutContext(sock + "PacingRate", MakeCallback(&PacingChange));
-    Config::ConnectWithoutContext(sock + "CongState", MakeCallback(&StateChange));
-    Config::ConnectWithoutContext(sock + "BytesInFlight", MakeCallback(&InflightChange));
+    std::string sock = "/NodeList/0/$ns3::TcpL4Protocol/SocketList/" + std::to_string(flow) + "/";
+    Config::ConnectWithoutContext(sock + "CongestionWindow", MakeBoundCallback(&CwndChange, flow));
+    Config::ConnectWithoutContext(sock + "PacingRate", MakeBoundCallback(&PacingChange, flow));
+    Config::ConnectWithoutContext(sock + "CongState", MakeBoundCallback(&StateChange, flow));
+    Config::ConnectWithoutContext(sock + "BytesInFlight", MakeBoundCallback(&InflightChange, flow));
 }
 
-static void Rx(Ptr<PacketSink> sink)
+static void Rx(std::vector<Ptr<PacketSink>> sinks)
 {
-    std::cout << "rx " << Simulator::Now().GetSeconds() << " " << sink->GetTotalRx() << "\n";
-    Simulator::Schedule(MilliSeconds(100), &Rx, sink);
+    for (size_t i = 0; i < sinks.size(); i++)
+    {
+        std::cout << "rx " << Simulator::Now().GetSeconds() << " " << i << " " << sinks[i]->GetTotalRx() << "\n";
+    }
+    Simulator::Schedule(MilliSeconds(100), &Rx, sinks);
 }
 
 static void SampleQueue(Ptr<QueueBase> q)
 {
-    std::cout << "q " << Simulator::Now().GetSeconds() << " " << q->GetNPackets() << " " << g_inflight << "\n";
+    uint32_t inflight = 0;
+    for (uint32_t f : g_inflight)
+    {
+        inflight += f;
+    }
+    std::cout << "q " << Simulator::Now().GetSeconds() << " " << q->GetNPackets() << " " << inflight << "\n";
     Simulator::Schedule(MilliSeconds(1), &SampleQueue, q);
 }
 
@@ -60,9 +70,13 @@ int main(int argc, char* argv[])
 {
     uint32_t queue = 100;
     uint32_t run = 1;
+    uint32_t flows = 1;
+    double spacing = 1.0;
     CommandLine cmd;
     cmd.AddValue("queue", "bottleneck DropTail limit, packets", queue);
     cmd.AddValue("run", "ns-3 RngRun (BBR's random PROBE_BW start phase)", run);
+    cmd.AddValue("flows", "number of BBR flows", flows);
+    cmd.AddValue("spacing", "start of flow i is i * spacing, seconds", spacing);
     cmd.Parse(argc, argv);
     RngSeedManager::SetRun(run);
 
@@ -72,11 +86,15 @@ int main(int argc, char* argv[])
     NsimTcpDefaults();
 
     NetDeviceContainer b;
-    Ptr<PacketSink> sink = InstallDumbbell(queue, b);
+    std::vector<Ptr<PacketSink>> sinks = InstallDumbbellFlows(queue, b, flows, Seconds(spacing));
+    g_inflight.assign(flows, 0);
 
     Ptr<QueueBase> q = DynamicCast<PointToPointNetDevice>(b.Get(0))->GetQueue();
-    Simulator::Schedule(Seconds(0.00001), &Connect);
-    Simulator::Schedule(MilliSeconds(100), &Rx, sink);
+    for (uint32_t i = 0; i < flows; i++)
+    {
+        Simulator::Schedule(Seconds(spacing * i + 0.00001), &Connect, i);
+    }
+    Simulator::Schedule(MilliSeconds(100), &Rx, sinks);
     Simulator::Schedule(MilliSeconds(1), &SampleQueue, q);
     Simulator::Stop(Seconds(60.0));
     Simulator::Run();

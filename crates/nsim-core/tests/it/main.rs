@@ -40,6 +40,7 @@ mod tcp_bbr_ns3;
 mod tcp_ca_stall;
 mod tcp_clock_phase;
 mod tcp_cubic;
+mod tcp_cubic_flows_ns3;
 mod tcp_cubic_hystart_ns3;
 mod tcp_cubic_ns3;
 mod tcp_dctcp;

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Regenerates four/, loss1/ and dc_1g/ (runs.csv, summary.csv) from ns-3.37 (apt-get install
+# ns3 libns3-dev libgsl-dev): four flows starting 1 s apart, no loss, over 10-60 s; one flow
+# with 1 % random loss, RngRun 1-5, over 10-60 s; one flow on a 1 Gb/s, 100 us path, over 0.5-2 s.
+set -euo pipefail
+cd "$(dirname "$0")"
+dir=$(mktemp -d)
+g++ -O1 -std=c++17 cubic_flows.cc -o "$dir/cubic_flows" $(pkg-config --cflags --libs ns3-core ns3-network \
+    ns3-internet ns3-point-to-point ns3-applications ns3-traffic-control)
+"$dir/cubic_flows" --flows=4 --spacing=1 > "$dir/four.txt"
+python3 reduce.py four 10 60 "$dir/four.txt"
+for r in 1 2 3 4 5; do "$dir/cubic_flows" --flows=1 --loss=0.01 --run=$r > "$dir/loss1_$r.txt"; done
+python3 reduce.py loss1 10 60 "$dir"/loss1_?.txt
+"$dir/cubic_flows" --flows=1 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=2 > "$dir/dc_1g.txt"
+python3 reduce.py dc_1g 0.5 2 "$dir/dc_1g.txt"
