@@ -15,6 +15,7 @@
 //! | [`receiver`] | loss events, first-interval synthesis, per-RTT feedback (§6) |
 //! | [`sender`] | RTT, rate update, slow start, no-feedback timer, pacing (§4) |
 //! | [`ns2_sender`] | ns-2.35 `Agent/TFRC`'s sender rules (`spec = "ns2"`) |
+//! | [`send_gate`] | stop time, pause and the send timer, for both senders |
 //! | [`wire`] | header fields in the fixed-size packet |
 //! | [`config`] | parameters, defaults and sources |
 
@@ -24,6 +25,7 @@ pub mod loss_detect;
 pub mod loss_intervals;
 pub mod ns2_sender;
 pub mod receiver;
+pub mod send_gate;
 pub mod sender;
 pub mod wire;
 

@@ -31,9 +31,9 @@ use crate::tcp::TcpProbe;
 use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::TfrcParams;
 use crate::transport::tfrc::wire::FeedbackHdr;
+use crate::transport::tfrc::send_gate::{SendGate, TIMER_SEND};
 use crate::transport::tfrc::{rate_probe, DataPath};
 
-const TIMER_SEND: u16 = 1;
 const TIMER_NOFEEDBACK: u16 = 2;
 /// ns-2 `MAXRATE` (tcp/formula.h): the equation's rate with no loss, bytes per second.
 const MAXRATE: f64 = 25_000_000.0;
@@ -102,7 +102,7 @@ impl TickRto {
 pub struct Ns2TfrcSender {
     p: TfrcParams,
     path: DataPath,
-    stop: Option<SimTime>,
+    gate: SendGate,
     seq: u64,
     /// ns-2 `rate_`: the allowed rate, bytes per second.
     rate: f64,
@@ -125,9 +125,7 @@ pub struct Ns2TfrcSender {
     rttcur: f64,
     rto: TickRto,
     t_rto: f64,
-    send_gen: u32,
     nofb_gen: u32,
-    paused: bool,
 }
 
 impl Ns2TfrcSender {
@@ -138,7 +136,7 @@ impl Ns2TfrcSender {
             rto: TickRto::new(p.rto_tick.as_secs_f64()),
             p,
             path,
-            stop,
+            gate: SendGate::new(stop),
             seq: 0,
             delta: 0.0,
             slow_start: true,
@@ -150,9 +148,7 @@ impl Ns2TfrcSender {
             sqrtrtt: 1.0,
             rttcur: 1.0,
             t_rto: 0.0,
-            send_gen: 0,
             nofb_gen: 0,
-            paused: false,
         }
     }
 
@@ -165,10 +161,6 @@ impl Ns2TfrcSender {
         self.rate
     }
 
-    fn stopped(&self, now: SimTime) -> bool {
-        self.stop.is_some_and(|s| now > s) || self.paused
-    }
-
     fn send_packet(&mut self, ctx: &mut AgentCtx) {
         self.path.send(&self.p, self.seq, (self.rtt > 0.0).then(|| Dur::from_secs_f64(self.rtt)), ctx);
         self.seq += 1;
@@ -177,7 +169,7 @@ impl Ns2TfrcSender {
     /// ns-2 `nextpkt`: a packet now, the next one after s over the pacing rate.
     fn next_packet(&mut self, ctx: &mut AgentCtx) {
         let now = ctx.now();
-        if self.stopped(now) {
+        if !self.gate.open(now) {
             return;
         }
         self.send_packet(ctx);
@@ -190,8 +182,7 @@ impl Ns2TfrcSender {
             self.rate
         };
         if xrate > SMALLFLOAT {
-            self.send_gen = self.send_gen.wrapping_add(1);
-            ctx.timer_at(now + Dur::from_secs_f64(self.s() / xrate).max(Dur::from_nanos(1)), TIMER_SEND, self.send_gen);
+            self.gate.arm(now + Dur::from_secs_f64(self.s() / xrate).max(Dur::from_nanos(1)), ctx);
         }
     }
 
@@ -290,7 +281,7 @@ impl Ns2TfrcSender {
 
     /// ns-2 `reduce_rate_on_no_feedback` for a sender that always has data.
     fn on_nofeedback(&mut self, ctx: &mut AgentCtx) {
-        if self.stop.is_some_and(|s| ctx.now() > s) {
+        if self.gate.stopped(ctx.now()) {
             return;
         }
         self.rate *= 0.5;
@@ -310,7 +301,7 @@ impl Agent for Ns2TfrcSender {
                 self.arm_nofeedback(nofb, ctx);
                 self.next_packet(ctx);
             }
-            TIMER_SEND if gen == self.send_gen => self.next_packet(ctx),
+            TIMER_SEND if self.gate.is_current(gen) => self.next_packet(ctx),
             TIMER_NOFEEDBACK if gen == self.nofb_gen => self.on_nofeedback(ctx),
             _ => {}
         }
@@ -319,12 +310,8 @@ impl Agent for Ns2TfrcSender {
     /// As the RFC sender: a pause cancels the next packet and the no-feedback timer goes on;
     /// on resume a packet leaves at once.
     fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
-        self.paused = c != FlowControl::Resume;
-        self.send_gen = self.send_gen.wrapping_add(1);
-        match c {
-            FlowControl::Resume => self.next_packet(ctx),
-            FlowControl::Stop => self.stop = Some(ctx.now()),
-            FlowControl::Pause => {}
+        if self.gate.control(c, ctx.now()) {
+            self.next_packet(ctx);
         }
     }
 

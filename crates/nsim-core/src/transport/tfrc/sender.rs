@@ -26,9 +26,9 @@ use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::{TfrcParams, TfrcSpec};
 use crate::transport::tfrc::equation;
 use crate::transport::tfrc::wire::FeedbackHdr;
+use crate::transport::tfrc::send_gate::{SendGate, TIMER_SEND};
 use crate::transport::tfrc::{rate_probe, DataPath};
 
-const TIMER_SEND: u16 = 1;
 const TIMER_NOFEEDBACK: u16 = 2;
 /// Reports older than this many RTTs leave the X_recv set (RFC 5348 §4.3).
 const RECV_SET_RTTS: f64 = 2.0;
@@ -40,7 +40,7 @@ const SQ_WEIGHT: f64 = 0.9;
 pub struct TfrcSender {
     p: TfrcParams,
     path: DataPath,
-    stop: Option<SimTime>,
+    gate: SendGate,
     seq: u64,
     /// Allowed sending rate X, bytes per second.
     x: f64,
@@ -58,9 +58,6 @@ pub struct TfrcSender {
     tld: SimTime,
     last_send: SimTime,
     next_send: SimTime,
-    send_gen: u32,
-    /// The application is paused (flow `pause`): nothing is sent.
-    paused: bool,
     nofb_gen: u32,
 }
 
@@ -70,7 +67,7 @@ impl TfrcSender {
             x: p.initial_rate,
             p,
             path,
-            stop,
+            gate: SendGate::new(stop),
             seq: 0,
             loss: 0.0,
             r: None,
@@ -81,8 +78,6 @@ impl TfrcSender {
             tld: SimTime::ZERO,
             last_send: SimTime::ZERO,
             next_send: SimTime::ZERO,
-            send_gen: 0,
-            paused: false,
             nofb_gen: 0,
         }
     }
@@ -146,14 +141,13 @@ impl TfrcSender {
     }
 
     fn arm_send(&mut self, at: SimTime, ctx: &mut AgentCtx) {
-        self.send_gen = self.send_gen.wrapping_add(1);
         self.next_send = at;
-        ctx.timer_at(at, TIMER_SEND, self.send_gen);
+        self.gate.arm(at, ctx);
     }
 
     fn on_send_timer(&mut self, ctx: &mut AgentCtx) {
         let now = ctx.now();
-        if self.stop.is_some_and(|s| now > s) || self.paused {
+        if !self.gate.open(now) {
             return;
         }
         self.send_packet(ctx);
@@ -173,7 +167,7 @@ impl TfrcSender {
 
     /// RFC 5348 §4.4 (RFC 3448 §4.4 with `spec = "rfc3448"`).
     fn on_nofeedback(&mut self, ctx: &mut AgentCtx) {
-        if self.stop.is_some_and(|s| ctx.now() > s) {
+        if self.gate.stopped(ctx.now()) {
             return;
         }
         match self.r {
@@ -233,7 +227,7 @@ impl TfrcSender {
         }
         self.arm_nofeedback(ctx);
         // A faster rate takes effect now rather than after the gap the old rate set.
-        if self.x > old && self.stop.is_none_or(|s| now <= s) && !self.paused {
+        if self.x > old && self.gate.open(now) {
             let at = (self.last_send + self.ipi()).max(now);
             if at < self.next_send {
                 self.arm_send(at, ctx);
@@ -250,7 +244,7 @@ impl Agent for TfrcSender {
                 self.tld = ctx.now();
                 self.on_send_timer(ctx);
             }
-            TIMER_SEND if gen == self.send_gen => self.on_send_timer(ctx),
+            TIMER_SEND if self.gate.is_current(gen) => self.on_send_timer(ctx),
             TIMER_NOFEEDBACK if gen == self.nofb_gen => self.on_nofeedback(ctx),
             _ => {}
         }
@@ -260,12 +254,8 @@ impl Agent for TfrcSender {
     /// decays as an idle sender's (RFC 5348 §4.4). On resume a packet leaves at once, at the
     /// rate reached. A stop is a pause that also ends the no-feedback timer (as `stop`).
     fn control(&mut self, c: FlowControl, ctx: &mut AgentCtx) {
-        self.paused = c != FlowControl::Resume;
-        self.send_gen = self.send_gen.wrapping_add(1);
-        match c {
-            FlowControl::Resume => self.on_send_timer(ctx),
-            FlowControl::Stop => self.stop = Some(ctx.now()),
-            FlowControl::Pause => {}
+        if self.gate.control(c, ctx.now()) {
+            self.on_send_timer(ctx);
         }
     }
 
