@@ -102,6 +102,29 @@ def test_http10_four_parallel_connections_fetch_the_objects_in_two_rounds() -> N
     assert objects.groupby("name").size().to_dict() == {"f": 3, "f/c1": 2, "f/c2": 2, "f/c3": 2}
 
 
+ACK_MS = ser_ms(40) + 50  # the request's acknowledgment back to the client
+
+
+def test_serving_after_the_request_ack_waits_for_its_trip_and_a_lost_ack_costs_the_initial_rto() -> None:
+    # ns-2 PagePool/WebTraf: the request's agent calls `done` when the request is acknowledged,
+    # and only then is the server told. Lossless: the page waits for the ACK's trip. The ACK
+    # is the first packet on s -> d; dropping it makes the client resend the request after the
+    # initial RTO (3 s), whose ACK then starts the page.
+    tcp = 'packet_size = "1000B", initial_window = 100'
+    app = '{ kind = "http", version = "1.1", count = 1, serve_after = "request_ack" }'
+    page_ms = REQUEST_MS + ACK_MS + INDEX_BURST_MS + 8 * OBJECT_BURST_MS + RTT_AFTER_BURST_MS
+    r = run(app, tcp=tcp)
+    page = r.transfers.query("kind == 'page'")
+    assert page["duration_s"].iloc[0] * 1e3 == pytest.approx(page_ms, abs=1e-9)
+    text = one_link_tcp(app, "20s", "10Mb", "50ms", limit=100000, window=100000, tcp=tcp)
+    text = text.replace('delay = "50ms"', 'delay = "50ms"\nerror = { kind = "drop_list", packets = [1] }', 1)
+    lost = nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").run()
+    page = lost.transfers.query("kind == 'page'")
+    assert page["duration_s"].iloc[0] * 1e3 == pytest.approx(page_ms + 3000, abs=1e-9)
+    f, g = r.flows.iloc[0], lost.flows.iloc[0]
+    assert g["ack_dropped_pkts"] == 1 and g["dropped_pkts"] == 0 and g["sent_pkts"] == f["sent_pkts"] == 81
+
+
 def test_think_time_separates_pages_and_requests_restart_the_clock() -> None:
     t = run('{ kind = "http", version = "1.1", count = 5, think = { dist = "uniform", mean = "1s" } }', duration="60s").transfers
     pages = t[t["kind"] == "page"]
@@ -157,11 +180,19 @@ def test_http_requests_are_control_packets_not_goodput() -> None:
         ('{ kind = "http", version = "1.1", parallel = 2 }', r"flows\[0\]\.app\.parallel"),
         ('{ kind = "http", version = "1.1", page = { kind = "fixed", objects = 100000 } }', r"flows\[0\]\.app\.page\.objects"),
         ('{ kind = "http", version = "1.0", parallel = 0 }', r"flows\[0\]\.app\.parallel"),
+        ('{ kind = "http", version = "1.1", serve_after = "later" }', r"request_ack"),
     ],
 )
 def test_bad_web_apps_name_the_field(app: str, field: str) -> None:
     text = one_link_tcp(app, "1s", "10Mb", "1ms", limit=100000, window=100000, tcp='packet_size = "1000B"')
     with pytest.raises(nsim.ScenarioError, match=field):
+        nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").validate()
+
+
+def test_serve_after_is_an_error_over_full_tcp() -> None:
+    text = one_link_tcp('{ kind = "http", version = "1.1", serve_after = "request_ack" }', "1s", "10Mb", "1ms", limit=100000, window=100000)
+    text = text.replace('kind = "tcp", variant = "newreno", window = 100000, syn = false', 'kind = "tcp_full"')
+    with pytest.raises(nsim.ScenarioError, match=r"flows\[0\]\.app\.serve_after.*one-way"):
         nsim.Scenario.from_dict(tomllib.loads(text), source="t.toml").validate()
 
 

@@ -75,6 +75,9 @@ pub struct Http {
     conns: Vec<AgentId>,
     /// HTTP/1.0: objects whose last byte is acknowledged, on any connection.
     objects_done: usize,
+    /// The server starts a page when the client has the request's acknowledgment, not when
+    /// the request arrives (`serve_after = "request_ack"`).
+    after_request_ack: bool,
 }
 
 impl Http {
@@ -95,7 +98,17 @@ impl Http {
             serving: false,
             conns,
             objects_done: 0,
+            after_request_ack: false,
         }
+    }
+
+    /// Serve a page once the client has the request's acknowledgment (ns-2
+    /// `PagePool/WebTraf`: the request travels on a one-way agent whose `done` callback,
+    /// called when its last byte is acknowledged, launches the response; a lost acknowledgment
+    /// costs the request agent's retransmission timeout).
+    pub fn serving_after_request_ack(mut self, yes: bool) -> Self {
+        self.after_request_ack = yes;
+        self
     }
 
     /// HTTP/1.0: connection `conn` (0: this flow's) takes the next object, if any is left.
@@ -145,6 +158,10 @@ impl Http {
 }
 
 impl StreamApp for Http {
+    fn serves_after_request_ack(&self) -> bool {
+        self.after_request_ack
+    }
+
     fn on_open(&mut self, io: &mut StreamIo) {
         self.clicked = io.now();
         io.request_at(self.clicked, self.page_no);

@@ -103,8 +103,14 @@ pub trait StreamApp {
     fn on_delivered(&mut self, _acked: u64, _io: &mut StreamIo) {}
     /// The wake-up asked for with [`StreamIo::wake_at`].
     fn on_wake(&mut self, _io: &mut StreamIo) {}
-    /// A request from the far end arrived (request/response applications).
+    /// A request from the far end arrived (request/response applications), or, when
+    /// [`StreamApp::serves_after_request_ack`], the far end has its acknowledgment.
     fn on_request(&mut self, _id: u64, _io: &mut StreamIo) {}
+    /// True if a request arriving is only acknowledged, and `on_request` waits until the far
+    /// end has that acknowledgment ([`super::web_client`], `serve_after = "request_ack"`).
+    fn serves_after_request_ack(&self) -> bool {
+        false
+    }
     /// A message from another connection of the same application ([`StreamIo::tell`]).
     fn on_message(&mut self, _msg: u32, _io: &mut StreamIo) {}
     /// The flow stopped: nothing more is written, transactions in progress are not recorded.

@@ -4,6 +4,13 @@
 //! server (ns-2 packet type `http`, counted as the flow's control packets, like ACKs). A
 //! request that is lost is sent again after a timeout that starts at the transport's initial
 //! RTO and doubles up to its maximum (as a lost SYN would be), until data arrives.
+//!
+//! With `serve_after = "request_ack"` (ns-2 `PagePool/WebTraf`, tcl/webcache/webtraf.tcl
+//! `launch-req` / `done-req`: the request is sent by a one-way agent whose `done` callback,
+//! when the request is acknowledged, hands it to the server) the server only acknowledges the
+//! request (a real 40 B ACK back to the client) and starts the page when that acknowledgment
+//! reaches the client, told at once as the Tcl callback tells it; a lost acknowledgment, like a
+//! lost request, costs the retransmission timeout.
 
 use crate::agent::{Agent, AgentCtx};
 use crate::ids::{AgentId, NodeId};
@@ -15,6 +22,9 @@ use crate::time::Dur;
 pub const TIMER_REQUEST: u16 = 100;
 /// The request `gen` has had no answer for one timeout.
 const TIMER_RETRY: u16 = 101;
+/// Timer kind the client arms on the server: the client has request `gen`'s acknowledgment,
+/// serve it now (`serve_after = "request_ack"`).
+pub const TIMER_REQUEST_ACKED: u16 = 102;
 
 pub struct WebClient {
     pub sink: Box<dyn Agent>,
@@ -27,11 +37,14 @@ pub struct WebClient {
     pub tag: u16,
     /// The request waiting for its answer and its current timeout.
     pending: Option<(u32, Dur)>,
+    /// The answer is the request's acknowledgment, not the page's data.
+    after_ack: bool,
 }
 
 impl WebClient {
-    pub fn new(sink: Box<dyn Agent>, server: (NodeId, AgentId), size: u32, initial_rto: Dur, max_rto: Dur, prio: u8, tag: u16) -> Self {
-        WebClient { sink, server, size, initial_rto, max_rto, prio, tag, pending: None }
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(sink: Box<dyn Agent>, server: (NodeId, AgentId), size: u32, initial_rto: Dur, max_rto: Dur, prio: u8, tag: u16, after_ack: bool) -> Self {
+        WebClient { sink, server, size, initial_rto, max_rto, prio, tag, pending: None, after_ack }
     }
 
     fn send(&mut self, id: u32, rto: Dur, ctx: &mut AgentCtx) {
@@ -64,9 +77,21 @@ impl Agent for WebClient {
         }
     }
 
-    /// Data arrived: the request was answered.
+    /// Data arrived: the request was answered. With `serve_after = "request_ack"` the answer
+    /// is the request's acknowledgment, and the server is told to serve it.
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
-        self.pending = None;
+        let p = ctx.net.pool.get(id);
+        if p.ptype == PType::Ack {
+            let acked = p.tcp.ack as u32;
+            if let Some((pending, _)) = self.pending.filter(|&(pending, _)| pending == acked) {
+                self.pending = None;
+                ctx.net.timer(ctx.now(), self.server.1, TIMER_REQUEST_ACKED, pending);
+            }
+            return;
+        }
+        if !self.after_ack {
+            self.pending = None;
+        }
         self.sink.on_packet(id, ctx);
     }
 

@@ -104,6 +104,17 @@ pub enum HttpVersion {
     Http11,
 }
 
+/// When the server of a `http` app starts a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ServeAfter {
+    /// When the request arrives at the server.
+    Request,
+    /// When the client has the request's acknowledgment (ns-2 `PagePool/WebTraf` `done-req`:
+    /// the request's one-way agent completes, then the server is told).
+    RequestAck,
+}
+
 /// The pages a `http` app serves.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -216,7 +227,10 @@ pub enum AppSpec {
     /// pipelined connection); after the last byte is acknowledged, a `think` time (default
     /// `{ dist = "uniform", mean = "2.5s" }`) before the next request; `count` pages (default:
     /// until the flow stops). Pages and objects are `kind = "page"` / `"object"` rows of the
-    /// `transfers` table.
+    /// `transfers` table. `serve_after` (one-way TCP only): the server starts a page when the
+    /// `"request"` arrives (default) or once the client has the request's acknowledgment,
+    /// `"request_ack"` (ns-2 `PagePool/WebTraf`: the response is launched from the request
+    /// agent's `done` callback).
     Http {
         version: HttpVersion,
         page: Option<PageSpec>,
@@ -224,6 +238,7 @@ pub enum AppSpec {
         request: Option<SizeSpec>,
         count: Option<u32>,
         parallel: Option<u32>,
+        serve_after: Option<ServeAfter>,
     },
     /// Request/response transactions over `tcp_full` (Noureddine 2002 ch. 2, Telnet/HTTP-like): the
     /// client writes `request` bytes, the server answers with `response` bytes once it has the

@@ -2,7 +2,7 @@
 
 use super::build::Names;
 use crate::error::{CResult, ConfigError};
-use super::flow_spec::{AppSpec, HttpVersion, PageSpec, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
+use super::flow_spec::{AppSpec, HttpVersion, PageSpec, ServeAfter, PeriodDist, PeriodSpec, SizeDistSpec, ThinkDist, TransferDist, TransportSpec};
 use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use super::video_build::{video, VideoFields};
 use super::Scenario;
@@ -274,6 +274,12 @@ fn validate_app(app: &AppSpec, transport: &TransportSpec, path: &str) -> CResult
         }
         TransportSpec::TcpFull(cfg) => {
             let p = cfg.resolve(&format!("{path}.transport"))?;
+            if let AppSpec::Http { serve_after: Some(_), .. } = app {
+                return Err(ConfigError::new(
+                    format!("{app_path}.serve_after"),
+                    "is for the one-way agents (`transport = { kind = \"tcp\" }`): over `tcp_full` the request is data and the server answers when all of it has arrived",
+                ));
+            }
             match stream_app(app, p.mss, &app_path, &[], crate::rng::stream(0, "check"))? {
                 Some(_) => Ok(()),
                 None => full_app(app, &app_path).map(|_| ()),
@@ -349,7 +355,7 @@ fn stream_app(app: &AppSpec, segment: u64, path: &str, conns: &[AgentId], rng: S
             let gap = period_or(gap, Period::exponential(0.2), &format!("{path}.gap"))?;
             Box::new(Telnet::new(bytes, gap, at_least_one(*count, path)?, rng))
         }
-        AppSpec::Http { version, page, think, count, request, parallel } => {
+        AppSpec::Http { version, page, think, count, request, parallel, serve_after } => {
             if request.is_some_and(|r| r.0 .0 == 0) {
                 return Err(ConfigError::new(format!("{path}.request"), "a request needs at least 1 byte"));
             }
@@ -391,7 +397,8 @@ fn stream_app(app: &AppSpec, segment: u64, path: &str, conns: &[AgentId], rng: S
                 HttpVersion::Http10 => Version::Http10,
                 HttpVersion::Http11 => Version::Http11,
             };
-            Box::new(Http::new(version, page, think, at_least_one(*count, path)?, conns.to_vec(), rng))
+            let after_ack = *serve_after == Some(ServeAfter::RequestAck);
+            Box::new(Http::new(version, page, think, at_least_one(*count, path)?, conns.to_vec(), rng).serving_after_request_ack(after_ack))
         }
         _ => return Ok(None),
     }))
@@ -616,10 +623,11 @@ pub(crate) fn build_agents(flows: Vec<ResolvedFlow>, seed: u64, net: &mut Net) -
                     window = Some(WindowLimit { packets: p.window, payload: p.payload.0, header: p.header.0 });
                 }
                 let (src, mut sink) = crate::tcp::build::agents(p, bytes, feed, app, f.stop, endpoints(&f, src_agent, dst_agent), &mut phase);
-                if let (AppSpec::Http { request, .. }, 0) = (&f.app, f.conn) {
+                if let (AppSpec::Http { request, serve_after, .. }, 0) = (&f.app, f.conn) {
                     // The client end sends the page requests beside its sink.
                     let size = (request.map_or(536, |s| s.0 .0) + header).min(u32::MAX as u64) as u32;
-                    sink = Box::new(WebClient::new(sink, (f.src, src_agent), size, initial_rto, max_rto, f.prio, f.tag));
+                    let after_ack = *serve_after == Some(ServeAfter::RequestAck);
+                    sink = Box::new(WebClient::new(sink, (f.src, src_agent), size, initial_rto, max_rto, f.prio, f.tag, after_ack));
                 }
                 (src, sink, "tcp")
             }

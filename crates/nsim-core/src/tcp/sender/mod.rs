@@ -706,6 +706,24 @@ impl TcpSender {
         }
     }
 
+    /// `serve_after = "request_ack"`: the request's own sink at the server acknowledges it (a
+    /// header-only ACK carrying the request id), every copy that arrives, as ns-2's
+    /// `TCPSink` under `PagePool/WebTraf`'s request agent would; the page waits for the client.
+    fn ack_request(&mut self, id: PacketId, ctx: &mut AgentCtx) {
+        let req = *ctx.net.pool.get(id);
+        ctx.send(Packet {
+            dst: req.src,
+            dst_agent: req.src_agent,
+            size: self.core.p.header.0 as u32,
+            ptype: PType::Ack,
+            prio: req.prio,
+            tag: req.tag,
+            seq: req.tcp.seq,
+            tcp: TcpHdr { ack: req.tcp.seq, ..TcpHdr::default() },
+            ..Packet::default()
+        });
+    }
+
     fn on_rtx_timer(&mut self, gen: u32, ctx: &mut AgentCtx) {
         let now = ctx.now();
         let t = &mut self.core.rtx;
@@ -793,6 +811,7 @@ impl Agent for TcpSender {
             TIMER_APP if gen == self.app_gen => self.on_app(ctx),
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
             TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
+            crate::app::web_client::TIMER_REQUEST_ACKED => self.with_app(ctx, |app, io| app.on_request(gen as u64, io)),
             TIMER_PACE => self.on_pace(ctx),
             TIMER_RECOVERY if gen == self.core.recovery_gen => {
                 let (mut c, rec) = self.conn(ctx);
@@ -837,6 +856,9 @@ impl Agent for TcpSender {
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let h = ctx.net.pool.get(id).tcp;
         if ctx.net.pool.get(id).ptype == PType::Request {
+            if self.app.as_ref().is_some_and(|a| a.serves_after_request_ack()) {
+                return self.ack_request(id, ctx);
+            }
             return self.with_app(ctx, |app, io| app.on_request(h.seq, io));
         }
         self.core.take_rwnd(&h);
