@@ -8,7 +8,8 @@ generated files are committed so that the study needs no build step.
 
 The data sessions are chapter 4's at the thesis's stated load (L2617, L2653: "We use the
 models for Web, Telnet and FTP, described in Chapter 4"; README "Workload load"): ns-2
-WebTraf pages of 3 objects, one-way agents without a handshake (L2073), initial window 1.
+WebTraf pages of 3 objects, served once the client has the request's acknowledgment (L2079,
+ns-2 WebTraf's order), one-way agents without a handshake (L2073), initial window 1.
 `python gen_ch5.py --workload surge` writes `ch5_tcp_surge.toml` instead, the workload the
 chapter used until 2026-11-29 (SURGE pages, agents with a SYN and nsim's initial window 2);
 it is kept runnable through `ch5_surge.sweep.toml`. `ch5_load.toml` and its sweep
@@ -40,8 +41,8 @@ TCP_DS = ", tcp_ds = { high = 4, med = 8 }"
 #: that gives chapter 4's "about 33Mbps" of HTTP, L2090). "surge" is the workload used until
 #: 2026-11-29: SURGE pages (part A Table 1.3), nsim's one-way defaults (a SYN, initial window 2).
 WORKLOADS = {
-    "stated": (", initial_window = 1, syn = false", '{ kind = "webtraf", objects = 3 }'),
-    "surge": ("", '{ kind = "surge" }'),
+    "stated": (", initial_window = 1, syn = false", '{ kind = "webtraf", objects = 3 }', ', serve_after = "request_ack"'),
+    "surge": ("", '{ kind = "surge" }', ""),
 }
 #: FTPshort (L2098-2102): Pareto file sizes, shape 1.2, mean 200 KB, exponential 2 s gaps.
 FTP_APP = '{ kind = "repeat", size = "200KB", size_dist = "pareto", shape = 1.2, think = "2s", think_dist = "exponential" }'
@@ -99,7 +100,7 @@ def data_flows(tcp_ds: bool, workload: str = "stated", hosts: int = DATA_HOSTS, 
     """Per data pair 0..hosts-1: Telnet, web (flows named `web`...; HTTP/1.0 on the first half,
     1.1 on the second), FTPshort both ways (L2104), plus the fixed-page probes of notes §2.5 on
     pairs 0..4 (one per RTT) for each version."""
-    options, page = WORKLOADS[workload]
+    options, page, http = WORKLOADS[workload]
     tcp = TCP + options + (TCP_DS if tcp_ds else "")
     tel = tcp.replace('"1000B"', '"60B"')
     out = []
@@ -111,11 +112,11 @@ def data_flows(tcp_ds: bool, workload: str = "stated", hosts: int = DATA_HOSTS, 
     for version, (lo, hi) in (("1.0", (0, hosts // 2)), ("1.1", (hosts // 2, hosts))):
         for pat, n in blocks(lo, hi):
             out.append(flow(f"{web}{pat}", f"s{pat}", f"d{pat}", n,
-                            f'{{ kind = "http", version = "{version}", page = {page} }}', tcp,
+                            f'{{ kind = "http", version = "{version}", page = {page}{http} }}', tcp,
                             [("stagger", '{ every = "23ms" }')]))
     if probes:
         for version, tag in (("1.0", "10"), ("1.1", "11")):
-            out.append(flow(f"probe{tag}_{{i}}", "s{i}", "d{i}", 5, f'{{ kind = "http", version = "{version}" }}', tcp,
+            out.append(flow(f"probe{tag}_{{i}}", "s{i}", "d{i}", 5, f'{{ kind = "http", version = "{version}"{http} }}', tcp,
                             [("start", '"1s"'), ("stagger", '{ every = "0.29s" }')]))
     return out
 
