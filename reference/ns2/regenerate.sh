@@ -50,6 +50,9 @@ sh "$HERE/fulltcp_stream/run.sh"
 # 1h. Vegas: cwnd without loss (1 and 2 flows) and loss recovery on the Fall & Floyd path -> vegas/
 sh "$HERE/vegas/run.sh"
 
+# 1i. PagePool/WebTraf: the server answers once the request is acknowledged -> webtraf/
+sh "$HERE/webtraf/run.sh"
+
 # 2. RED two-source (window 15), gentle_ false and true; plus a window-100
 #    "stress" run that produces forced (queue-limit) drops.
 R="$HERE/red_two_source"
