@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates summary.csv from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev).
+# Regenerates summary.csv and four/ (four Reno flows starting 1 s apart over a 100-packet
+# DropTail buffer, 60 s, PRR-SSRB in four/prr/ and classic recovery in four/classic/, over
+# 10-60 s: ../cubic_flows' program and reduce.py with NewReno) from ns-3.37 (apt-get install ns3
+# libns3-dev libgsl-dev).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -11,3 +14,9 @@ for r in prr classic; do for n in 1 2 3 4 5; do
     "$dir/prr_dumbbell" --recovery=$r --loss=0.01 --run=$n > "$dir/${r}_loss1_r$n.txt"
 done; done
 python3 reduce.py "$dir/prr.txt" "$dir/crb.txt" "$dir/classic.txt" "$dir"/prr_loss1_r?.txt "$dir"/classic_loss1_r?.txt
+g++ -O1 -std=c++17 ../cubic_flows/cubic_flows.cc -o "$dir/flows" $(pkg-config --cflags --libs ns3-core ns3-network \
+    ns3-internet ns3-point-to-point ns3-applications ns3-traffic-control)
+for r in prr classic; do
+    "$dir/flows" --flows=4 --spacing=1 --cc=ns3::TcpNewReno --recovery=$r > "$dir/four_$r.txt"
+    python3 ../cubic_flows/reduce.py four/$r 10 60 "$dir/four_$r.txt"
+done

@@ -11,8 +11,9 @@ fn scenario(case: &str) -> String {
     std::fs::read_to_string(path).expect("scenario")
 }
 
-/// Each flow's in-order payload delivered between `t0` and `t1` s (ns-3's sink count), Mb/s.
-fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
+/// Each flow's in-order payload delivered between `t0` and `t1` s (ns-3's sink count), Mb/s
+/// (as cubic_flows/reduce.py, which tcp_prr_ns3's four-flow case shares).
+pub fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
     let g = &r.series.goodput;
     let at = |flow: u32, t: f64| {
         (0..g.time_s.len()).filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i])
@@ -21,7 +22,7 @@ fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
 }
 
 /// Mean bottleneck (r -> d) queue over `t0`-`t1` s, 1 ms samples.
-fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
+pub fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
     let link = r.queues.iter().find(|q| q.from == "r" && q.to == "d").expect("bottleneck").link;
     let q = &r.series.queue;
     let window: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == link && (t0..t1).contains(&q.time_s[i])).map(|i| q.len_pkts[i] as f64).collect();
