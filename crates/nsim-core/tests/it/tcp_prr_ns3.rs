@@ -176,18 +176,18 @@ fn four_flows_with_prr_and_rfc6675_recovery_match_ns3() {
 }
 
 /// One Reno flow with PRR-SSRB on the 1 Gb/s, 100 µs path (RTprop 0.23 ms, BDP 27.5 packets,
-/// DropTail 100 packets) with 1 % uniform loss on r -> d, 10 s, seeds 1-5 against ns-3's
-/// RngRun 1-5 (cubic_flows.cc --cc=ns3::TcpNewReno --recovery=prr), over 0.5-10 s. The window
-/// (8.5 packets, a third of the BDP, no queue) is set by the losses, and the flows spend about
-/// half their time waiting for a timeout: a lost retransmission (probability p each) is found
-/// only by the retransmission timer (neither simulator has RACK-TLP), whose 200 ms minimum is
-/// some 870 RTTs, and no new recovery starts meanwhile (in nsim SACK-clocked new data keeps
-/// flowing: 2,500 packets in one such wait). Both give the same window and goodput within 4 %;
-/// nsim times out 35 % more often (31.4 against 23.2; 1.17 × p × its retransmissions) and so
-/// enters 26 % fewer recoveries, at the same rate per second outside the timeout waits (within
-/// 7 %). PFTK (eq. 30) does not fit this regime: its timeout share of loss indications,
-/// min(1, 3 √(3bp/8)) = 18 %, is Reno's without SACK (here 1-2 %), and it predicts a tenth of
-/// either goodput.
+/// DropTail 100 packets) with 1 % uniform loss on r -> d, 10 s, seeds 1-5 against ns-3's RngRun
+/// 1-5 (cubic_flows.cc --cc=ns3::TcpNewReno --recovery=prr), over 0.5-10 s. The window (8.5
+/// packets, a third of the BDP, no queue) is set by the losses, and the flows spend about half
+/// their time waiting for a timeout: a lost retransmission (probability p each) is found only
+/// by the retransmission timer (ns-3.37 has no RACK-TLP; the twin runs without it), whose
+/// 200 ms minimum is some 870 RTTs, and no new recovery starts meanwhile (in nsim SACK-clocked new
+/// data keeps flowing: 2,500 packets in one such wait). Both give the same window and goodput
+/// within 4 %; nsim times out 35 % more often (31.4 against 23.2; 1.17 × p × its
+/// retransmissions) and so enters 26 % fewer recoveries, at the same rate per second outside
+/// the timeout waits (within 7 %). PFTK (eq. 30) does not fit this regime: its timeout share of
+/// loss indications, min(1, 3 √(3bp/8)) = 18 %, is Reno's without SACK (here 1-2 %), and it
+/// predicts a tenth of either goodput.
 #[test]
 fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
     use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
