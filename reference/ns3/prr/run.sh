@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates summary.csv and four/ (four Reno flows starting 1 s apart over a 100-packet
-# DropTail buffer, 60 s, PRR-SSRB in four/prr/ and classic recovery in four/classic/, over
-# 10-60 s: ../cubic_flows' program and reduce.py with NewReno) and dc_1g_loss1/ (one flow with
-# PRR-SSRB on a 1 Gb/s, 100 us path, DropTail 100 p, 1 % random loss, 10 s, RngRun 1-5, over
-# 0.5-10 s; about 10 s of ns-3 per run) from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev).
+# Regenerates summary.csv, four/ (four Reno flows starting 1 s apart over a 100-packet DropTail
+# buffer, 60 s, PRR-SSRB in four/prr/ and classic recovery in four/classic/, over 10-60 s:
+# ../cubic_flows' program and reduce.py with NewReno), four_loss1/ (the same with 1 % random
+# loss, RngRun 1-5) and dc_1g_loss1/ (one flow with PRR-SSRB on a 1 Gb/s, 100 us path, DropTail
+# 100 p, 1 % random loss, 10 s, RngRun 1-5, over 0.5-10 s; about 10 s of ns-3 per run) from
+# ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -20,6 +21,10 @@ g++ -O1 -std=c++17 ../cubic_flows/cubic_flows.cc -o "$dir/flows" $(pkg-config --
 for r in prr classic; do
     "$dir/flows" --flows=4 --spacing=1 --cc=ns3::TcpNewReno --recovery=$r > "$dir/four_$r.txt"
     python3 ../cubic_flows/reduce.py four/$r 10 60 "$dir/four_$r.txt"
+    for n in 1 2 3 4 5; do
+        "$dir/flows" --flows=4 --spacing=1 --cc=ns3::TcpNewReno --recovery=$r --loss=0.01 --run=$n > "$dir/four_loss1_${r}_$n.txt"
+    done
+    python3 ../cubic_flows/reduce.py four_loss1/$r 10 60 "$dir"/four_loss1_${r}_?.txt
 done
 for n in 1 2 3 4 5; do
     "$dir/flows" --flows=1 --cc=ns3::TcpNewReno --recovery=prr --loss=0.01 --rate=1Gbps --delay=100us --access=10Gbps \

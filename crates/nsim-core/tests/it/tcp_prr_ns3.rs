@@ -10,10 +10,18 @@
 //! over 1-30 s (within 5 %). nsim's windows are about 5 % larger: ns-3.37's NewReno halves the
 //! RFC 6675 pipe at the loss (outstanding less SACKed and lost packets), RFC 5681 eq. (4)
 //! (and nsim) halves FlightSize, the outstanding data.
+//!
+//! Also: the flow with 1 % random loss instead of the drop list; four flows over a 100-packet
+//! buffer (reference/ns3/prr/four, from cubic_flows.cc); one flow with 1 % loss on the 1 Gb/s,
+//! 100 µs path (reference/ns3/prr/dc_1g_loss1).
 
 use crate::common;
 
 use std::collections::HashMap;
+
+/// The sack1 settings of the twins: RFC 6675 recovery with PRR-SSRB, and without PRR.
+const PRR_SSRB: &str = r#"{ algorithm = "rfc6675", prr = "ssrb" }"#;
+const RFC6675: &str = r#"{ algorithm = "rfc6675" }"#;
 
 fn reference() -> HashMap<String, HashMap<String, f64>> {
     let path = format!("{}/../../reference/ns3/prr/summary.csv", env!("CARGO_MANIFEST_DIR"));
@@ -33,7 +41,7 @@ fn reference() -> HashMap<String, HashMap<String, f64>> {
 fn twin(sack1: &str) -> String {
     let path = format!("{}/../../reference/ns3/prr/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario");
-    toml.replace(r#"sack1 = { algorithm = "rfc6675", prr = "ssrb" }"#, &format!("sack1 = {sack1}"))
+    toml.replace(&format!("sack1 = {PRR_SSRB}"), &format!("sack1 = {sack1}"))
 }
 
 /// The figures of reference/ns3/prr/reduce.py for one nsim run of `toml`.
@@ -79,9 +87,9 @@ fn measure(toml: &str) -> HashMap<&'static str, f64> {
 fn prr_and_rfc6675_recovery_match_ns3_on_the_dumbbell() {
     let ns3 = reference();
     let cases = [
-        ("prr", r#"{ algorithm = "rfc6675", prr = "ssrb" }"#),
+        ("prr", PRR_SSRB),
         ("crb", r#"{ algorithm = "rfc6675", prr = "crb" }"#),
-        ("classic", r#"{ algorithm = "rfc6675" }"#),
+        ("classic", RFC6675),
     ];
     for (name, sack1) in cases {
         let (ours, theirs) = (measure(&twin(sack1)), &ns3[name]);
@@ -113,12 +121,12 @@ fn prr_and_rfc6675_recovery_match_ns3_on_the_dumbbell() {
 #[test]
 fn prr_and_rfc6675_recovery_with_random_loss_against_ns3_and_pftk() {
     let ns3 = reference();
-    let drop_list = twin(r#"{ algorithm = "rfc6675", prr = "ssrb" }"#);
+    let drop_list = twin(PRR_SSRB);
     let drop_list = drop_list.lines().find(|l| l.starts_with("error = { kind = \"drop_list\"")).expect("drop list").to_string();
     let (p, rtt, t0) = (0.01f64, 0.0410f64, 0.2f64);
     let pftk = 1.0 / (rtt * (2.0 * p / 3.0).sqrt() + t0 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
     let pftk_mbps = pftk * 1000.0 * 8.0 / 1e6;
-    for (name, sack1) in [("prr", r#"{ algorithm = "rfc6675", prr = "ssrb" }"#), ("classic", r#"{ algorithm = "rfc6675" }"#)] {
+    for (name, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
         let runs: Vec<HashMap<&str, f64>> = (1..=5)
             .map(|seed| measure(&format!("seed = {seed}\n{}", twin(sack1).replace(&drop_list, r#"error = { kind = "uniform", rate = 0.01 }"#))))
             .collect();
@@ -153,26 +161,76 @@ fn prr_and_rfc6675_recovery_with_random_loss_against_ns3_and_pftk() {
 /// out twice more later (22.1 s, 56.0 s), so timeouts are only bounded.
 #[test]
 fn four_flows_with_prr_and_rfc6675_recovery_match_ns3() {
+    for (case, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
+        let (m, ns3) = four_flows(&format!("prr/four/{case}"), sack1, "", 1);
+        assert!((m["goodput_mbps"] / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "{case} goodput {} vs {}", m["goodput_mbps"], ns3["goodput_mbps"]);
+        assert!(m["jain"] >= 0.99 && ns3["jain"] >= 0.99, "{case} Jain {} vs {}", m["jain"], ns3["jain"]);
+        assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0, "{case} queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+        assert!((m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10, "{case} recoveries {} vs {}", m["recoveries"], ns3["recoveries"]);
+        assert!(m["timeouts"] == 0.0 && (3.0..=5.0).contains(&ns3["timeouts"]), "{case} timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+    }
+}
+
+/// The four flows with 1 % uniform loss on r -> d, seeds 1-5 against ns-3's RngRun 1-5. The
+/// losses keep the windows near 11 packets and the queue near 3-4 packets: the flows share the
+/// link equally in both simulators and enter recovery as often (within 5 %), and each
+/// simulator's aggregate goodput is within 6 % of four times PFTK (eq. 30, b = 1, T0 = 200 ms,
+/// the RTT with the mean queue), nsim's 3-6 % above it, ns-3's 3 % below (as with one flow:
+/// ns-3.37 halves RFC 6675's pipe where RFC 5681 halves FlightSize). nsim times out two to
+/// three times as often (12.4 and 11.6 against 4.2 and 5.8 over 60 s; in nsim's seed 1, five of
+/// nine after 200 ms with fewer than three duplicate ACKs at a window of 2-8 packets): not
+/// traced further.
+#[test]
+fn four_flows_with_random_loss_against_ns3_and_pftk() {
+    let p = 0.01f64;
+    // PFTK eq. 30 with the mean queue in the RTT (1040-byte packets at 10 Mb/s), packets/s.
+    let pftk = |queue: f64| {
+        let rtt = 0.0410 + queue * 1040.0 * 8.0 / 10e6;
+        1.0 / (rtt * (2.0 * p / 3.0).sqrt() + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p))
+    };
+    for (case, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
+        let (m, ns3) = four_flows(&format!("prr/four_loss1/{case}"), sack1, r#"error = { kind = "uniform", rate = 0.01 }"#, 5);
+        let (ours, theirs) = (m["goodput_mbps"], ns3["goodput_mbps"]);
+        let (ours_pftk, theirs_pftk) = (4.0 * pftk(m["queue_mean_pkts"]) * 8e-3, 4.0 * pftk(ns3["queue_mean_pkts"]) * 8e-3);
+        println!("{case}: 4 x PFTK {ours_pftk:.3} (nsim's queue), {theirs_pftk:.3} (ns-3's)");
+        assert!((ours / ours_pftk - 1.0).abs() <= 0.10, "{case} goodput {ours:.3} vs 4 x PFTK {ours_pftk:.3}");
+        assert!((theirs / theirs_pftk - 1.0).abs() <= 0.10, "{case} ns-3 goodput {theirs:.3} vs 4 x PFTK {theirs_pftk:.3}");
+        assert!((1.0..=1.15).contains(&(ours / theirs)), "{case} nsim / ns-3 goodput {:.3}", ours / theirs);
+        assert!(m["jain"] >= 0.99 && ns3["jain"] >= 0.99, "{case} Jain {} vs {}", m["jain"], ns3["jain"]);
+        assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 2.0, "{case} queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+        assert!((m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10, "{case} recoveries {} vs {}", m["recoveries"], ns3["recoveries"]);
+        assert!((1.5..=3.5).contains(&(m["timeouts"] / ns3["timeouts"])), "{case} timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+    }
+}
+
+/// prr/four/scenario.toml with `sack1`, `error` (a TOML line, or "") on the bottleneck, over
+/// seeds 1-`seeds`: the means of cubic_flows/reduce.py's figures over 10-60 s, beside ns-3's
+/// reduced `case`.
+fn four_flows(case: &str, sack1: &str, error: &str, seeds: u64) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
     use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
     let path = format!("{}/../../reference/ns3/prr/four/scenario.toml", env!("CARGO_MANIFEST_DIR"));
-    let toml = std::fs::read_to_string(path).expect("scenario");
-    for (case, sack1) in [("prr", r#"{ algorithm = "rfc6675", prr = "ssrb" }"#), ("classic", r#"{ algorithm = "rfc6675" }"#)] {
-        let r = common::run(&toml.replace(r#"{ algorithm = "rfc6675", prr = "ssrb" }"#, sack1));
+    let toml = std::fs::read_to_string(path).expect("scenario").replace(PRR_SSRB, sack1);
+    let toml = toml.replace("limit = \"100p\" }", &format!("limit = \"100p\" }}\n{error}"));
+    let mut m: HashMap<&'static str, f64> = HashMap::new();
+    for seed in 1..=seeds {
+        let r = common::run(&format!("seed = {seed}\n{toml}"));
         assert!(r.accounting.balanced());
         let g = goodputs(&r, 10.0, 60.0);
         let total: f64 = g.iter().sum();
-        let jain = total * total / (g.len() as f64 * g.iter().map(|x| x * x).sum::<f64>());
-        let queue = queue_mean(&r, 10.0, 60.0);
-        let recoveries = r.flows.iter().map(|f| f.fast_retransmits).sum::<u64>() as f64;
-        let timeouts = r.flows.iter().map(|f| f.timeouts).sum::<u64>() as f64;
-        let ns3 = common::ns3_summary(&format!("prr/four/{case}"));
-        println!("{case}: nsim goodputs {g:.3?} (total {total:.4}, Jain {jain:.4}), queue {queue:.2}, {recoveries} recoveries, {timeouts} timeouts; ns-3: {ns3:?}");
-        assert!((total / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "{case} goodput {total:.4} vs {}", ns3["goodput_mbps"]);
-        assert!(jain >= 0.99 && ns3["jain"] >= 0.99, "{case} Jain {jain:.4} vs {}", ns3["jain"]);
-        assert!((queue - ns3["queue_mean_pkts"]).abs() <= 3.0, "{case} queue {queue:.2} vs {}", ns3["queue_mean_pkts"]);
-        assert!((recoveries / ns3["recoveries"] - 1.0).abs() <= 0.10, "{case} recoveries {recoveries} vs {}", ns3["recoveries"]);
-        assert!(timeouts == 0.0 && (3.0..=5.0).contains(&ns3["timeouts"]), "{case} timeouts {timeouts} vs {}", ns3["timeouts"]);
+        let figures = [
+            ("goodput_mbps", total),
+            ("jain", total * total / (g.len() as f64 * g.iter().map(|x| x * x).sum::<f64>())),
+            ("queue_mean_pkts", queue_mean(&r, 10.0, 60.0)),
+            ("recoveries", r.flows.iter().map(|f| f.fast_retransmits).sum::<u64>() as f64),
+            ("timeouts", r.flows.iter().map(|f| f.timeouts).sum::<u64>() as f64),
+        ];
+        for (k, v) in figures {
+            *m.entry(k).or_default() += v / seeds as f64;
+        }
     }
+    let ns3 = common::ns3_summary(case);
+    println!("{case}: nsim {m:?}; ns-3: {ns3:?}");
+    (m, ns3)
 }
 
 /// One Reno flow with PRR-SSRB on the 1 Gb/s, 100 µs path (RTprop 0.23 ms, BDP 27.5 packets,
