@@ -177,9 +177,10 @@ fn four_flows_with_prr_and_rfc6675_recovery_match_ns3() {
 /// simulator's aggregate goodput is within 6 % of four times PFTK (eq. 30, b = 1, T0 = 200 ms,
 /// the RTT with the mean queue), nsim's 3-6 % above it, ns-3's 3 % below (as with one flow:
 /// ns-3.37 halves RFC 6675's pipe where RFC 5681 halves FlightSize). nsim times out two to
-/// three times as often (12.4 and 11.6 against 4.2 and 5.8 over 60 s; in nsim's seed 1, five of
-/// nine after 200 ms with fewer than three duplicate ACKs at a window of 2-8 packets): not
-/// traced further.
+/// three times as often (12.4 and 11.6 against 4.2 and 5.8 over 60 s): in the case traced, the
+/// first packet sent after RecoveryPoint is lost just as a recovery ends, and nsim's RFC 6675
+/// mode starts no new recovery until highest_ack > recover (ns-2's `bugfix_`), where ns-3.37
+/// (`m_highRxAckMark >= m_recover`) and Linux fast-retransmit (docs/models/tcp_ns3.md).
 #[test]
 fn four_flows_with_random_loss_against_ns3_and_pftk() {
     let p = 0.01f64;
