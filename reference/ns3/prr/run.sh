@@ -3,7 +3,7 @@
 # buffer, 60 s, PRR-SSRB in four/prr/ and classic recovery in four/classic/, over 10-60 s:
 # ../cubic_flows' program and reduce.py with NewReno), four_loss1/ (the same with 1 % random
 # loss, RngRun 1-5), dc_1g_loss1/ (one flow with PRR-SSRB on a 1 Gb/s, 100 us path, DropTail
-# 100 p, 1 % random loss, 10 s, RngRun 1-5, over 0.5-10 s; about 10 s of ns-3 per run) and
+# 100 p, 1 % random loss, 5 s, RngRun 1-5, over 0.5-5 s; about 5 s of ns-3 per run) and
 # dc_1g/, dc_1g_four/ (one and four flows starting together on that path without random loss,
 # 5 s, over 1-5 s, PRR-SSRB and classic recovery; about a minute each) from ns-3.37 (apt-get
 # install ns3 libns3-dev libgsl-dev).
@@ -30,9 +30,9 @@ for r in prr classic; do
 done
 for n in 1 2 3 4 5; do
     "$dir/flows" --flows=1 --cc=ns3::TcpNewReno --recovery=prr --loss=0.01 --rate=1Gbps --delay=100us --access=10Gbps \
-        --access-delay=10us --duration=10 --run=$n > "$dir/dc_1g_loss1_$n.txt"
+        --access-delay=10us --duration=5 --run=$n > "$dir/dc_1g_loss1_$n.txt"
 done
-python3 ../cubic_flows/reduce.py dc_1g_loss1 0.5 10 "$dir"/dc_1g_loss1_?.txt
+python3 ../cubic_flows/reduce.py dc_1g_loss1 0.5 5 "$dir"/dc_1g_loss1_?.txt
 path="--rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=5"
 for r in prr classic; do
     "$dir/flows" --flows=1 --cc=ns3::TcpNewReno --recovery=$r $path > "$dir/dc_1g_$r.txt"
