@@ -1,13 +1,16 @@
-// nsim reference: N TcpCubic flows over s -(100 Mb/s, 1 ms)- r -(10 Mb/s, 19 ms, DropTail
-// `queue` p)- d in ns-3.37 (rates and delays may be given), flow i starting at i * `spacing`,
-// with optional uniform random loss on r -> d (dumbbell.h's AddRandomLoss). Prints, one per line:
+// nsim reference: N TcpCubic flows (or another `cc`, e.g. ns3::TcpNewReno) over s -(100 Mb/s,
+// 1 ms)- r -(10 Mb/s, 19 ms, DropTail `queue` p)- d in ns-3.37 (rates and delays may be given),
+// flow i starting at i * `spacing`, with optional uniform random loss on r -> d (dumbbell.h's
+// AddRandomLoss). Prints, one per line:
 //   "cwnd <time s> <flow> <bytes>"  on every congestion-window change,
 //   "rx <time s> <flow> <bytes>"   every 100 ms (bytes each sink has received so far),
 //   "q <time s> <packets>"          every 1 ms (packets waiting in the bottleneck's device queue),
 //   "state <time s> <flow> <n>"     on every TcpCongState_t change (3 recovery, 4 timeout).
-// Settings as cubic/cubic_dumbbell.cc: dumbbell.h's TCP defaults, classic recovery, HyStart off.
+// Settings as cubic/cubic_dumbbell.cc: dumbbell.h's TCP defaults, classic recovery (or PRR:
+// TcpPrrRecovery, SSRB, with --recovery=prr), HyStart off.
 // Usage: cubic_flows [--flows=4] [--spacing=1] [--loss=0.01] [--queue=100] [--duration=60] [--run=1]
 //        [--rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us]
+//        [--cc=ns3::TcpNewReno] [--recovery=prr]
 #include "../dumbbell.h"
 #include <iostream>
 
@@ -50,6 +53,7 @@ int main(int argc, char* argv[])
     uint32_t flows = 4, queue = 100, run = 1;
     double spacing = 1.0, loss = 0.0, duration = 60.0;
     std::string rate = "10Mbps", delay = "19ms", access = "100Mbps", accessDelay = "1ms";
+    std::string cc = "ns3::TcpCubic", recovery = "classic";
     CommandLine cmd;
     cmd.AddValue("flows", "number of CUBIC flows", flows);
     cmd.AddValue("spacing", "start of flow i is i * spacing, seconds", spacing);
@@ -61,11 +65,20 @@ int main(int argc, char* argv[])
     cmd.AddValue("delay", "bottleneck one-way delay", delay);
     cmd.AddValue("access", "access link rate", access);
     cmd.AddValue("access-delay", "access link one-way delay", accessDelay);
+    cmd.AddValue("cc", "congestion control (an ns-3 TcpCongestionOps type)", cc);
+    cmd.AddValue("recovery", "classic (TcpClassicRecovery) or prr (TcpPrrRecovery, SSRB)", recovery);
     cmd.Parse(argc, argv);
+    if (recovery != "classic" && recovery != "prr")
+    {
+        std::cerr << "--recovery: " << recovery << " is neither classic nor prr\n";
+        return 1;
+    }
     RngSeedManager::SetRun(run);
 
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpCubic"));
-    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TypeId::LookupByName("ns3::TcpClassicRecovery")));
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(cc));
+    std::string rec = recovery == "prr" ? "ns3::TcpPrrRecovery" : "ns3::TcpClassicRecovery";
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TypeId::LookupByName(rec)));
+    Config::SetDefault("ns3::TcpPrrRecovery::ReductionBound", StringValue("SSRB"));
     Config::SetDefault("ns3::TcpCubic::HyStart", BooleanValue(false));
     NsimTcpDefaults();
     NetDeviceContainer b;

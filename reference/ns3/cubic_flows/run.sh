@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates four/, loss1/ and dc_1g/ (runs.csv, summary.csv) from ns-3.37 (apt-get install
-# ns3 libns3-dev libgsl-dev): four flows starting 1 s apart, no loss, over 10-60 s; one flow
-# with 1 % random loss, RngRun 1-5, over 10-60 s; one flow on a 1 Gb/s, 100 us path, over 0.5-2 s.
+# Regenerates four/, loss1/ and dc_1g/ (runs.csv, summary.csv) and dc_1g_epochs/ (epochs.csv,
+# summary.csv) from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev): four flows starting 1 s
+# apart, no loss, over 10-60 s; one flow with 1 % random loss, RngRun 1-5, over 10-60 s; one
+# flow on a 1 Gb/s, 100 us path, over 0.5-2 s; the same for 20 s, its congestion epochs ending
+# after 6 s (../cubic/reduce.py; about 4 minutes of ns-3).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -13,3 +15,5 @@ for r in 1 2 3 4 5; do "$dir/cubic_flows" --flows=1 --loss=0.01 --run=$r > "$dir
 python3 reduce.py loss1 10 60 "$dir"/loss1_?.txt
 "$dir/cubic_flows" --flows=1 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=2 > "$dir/dc_1g.txt"
 python3 reduce.py dc_1g 0.5 2 "$dir/dc_1g.txt"
+"$dir/cubic_flows" --flows=1 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=20 \
+    | python3 ../cubic/reduce.py dc_1g_epochs 6 20

@@ -11,8 +11,9 @@ fn scenario(case: &str) -> String {
     std::fs::read_to_string(path).expect("scenario")
 }
 
-/// Each flow's in-order payload delivered between `t0` and `t1` s (ns-3's sink count), Mb/s.
-fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
+/// Each flow's in-order payload delivered between `t0` and `t1` s (ns-3's sink count), Mb/s
+/// (as cubic_flows/reduce.py, which tcp_prr_ns3's four-flow case shares).
+pub fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
     let g = &r.series.goodput;
     let at = |flow: u32, t: f64| {
         (0..g.time_s.len()).filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i])
@@ -21,7 +22,7 @@ fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
 }
 
 /// Mean bottleneck (r -> d) queue over `t0`-`t1` s, 1 ms samples.
-fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
+pub fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
     let link = r.queues.iter().find(|q| q.from == "r" && q.to == "d").expect("bottleneck").link;
     let q = &r.series.queue;
     let window: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == link && (t0..t1).contains(&q.time_s[i])).map(|i| q.len_pkts[i] as f64).collect();
@@ -120,4 +121,49 @@ fn cubic_on_a_1g_100us_path_against_ns3() {
     let (ours, theirs) = (cwnd - queue, ns3["cwnd_mean_pkts"] - ns3["queue_mean_pkts"]);
     assert!((ours - bdp).abs() <= 3.0 && (theirs - bdp).abs() <= 3.0, "window less queue: nsim {ours:.2}, ns-3 {theirs:.2}, BDP {bdp:.2}");
     assert_eq!((f.timeouts, ns3["timeouts"]), (0, 1.0), "the start-up difference the doc comment explains");
+}
+
+/// The same path for 20 s (dc_1g_epochs), the congestion epochs ending after 6 s, measured as
+/// reference/ns3/cubic/reduce.py measures ns-3's: a fall of the window by more than 10 % ends an
+/// epoch, W_max is the largest window since the last. Both reach the same W_max (BDP + buffer,
+/// about 128 packets) and fill the link. nsim's epochs follow RFC 9438's curve: from β W_max
+/// the window regains W_max at K = (W_max (1 − β) / C)^(1/3) = 4.6 s (§4.2), where the buffer
+/// overflows just before it (4.2 s) with the window a fraction of a packet below W_max, so fast
+/// convergence (§4.7) lowers the next W_max to W_max (1 + β) / 2 and that epoch takes K' +
+/// ((W_max − W_max') / C)^(1/3) = 7.25 s: they alternate. ns-3's epochs last 2.5 s: its
+/// `TcpCubic::Update` (Linux's `bictcp_update`) grows the window by one packet per 100 RTTs
+/// (`cnt = 100 × cwnd`) whenever the integer target is not above it, and with RTTs of about
+/// 1 ms that is 10 packets/s, more than the curve's slope 3 C (K − t)² over its last 2.9 s;
+/// RFC 9438 §4.2 leaves the window unchanged there (target = cwnd).
+#[test]
+fn cubic_epochs_on_a_1g_100us_path_against_ns3_and_rfc9438() {
+    let r = common::run(&scenario("dc_1g_epochs"));
+    assert!(r.accounting.balanced());
+    let t0 = 6.0;
+    let goodput = goodputs(&r, t0, 20.0)[0];
+    let s = &r.series.tcp;
+    let (mut epochs, mut peak, mut last) = (Vec::new(), 0.0f64, None);
+    for i in 1..s.time_s.len() {
+        peak = peak.max(s.cwnd_pkts[i - 1]);
+        if s.cwnd_pkts[i] < 0.9 * s.cwnd_pkts[i - 1] {
+            if let Some(l) = last.filter(|_| s.time_s[i] > t0) {
+                epochs.push((peak, s.time_s[i] - l));
+            }
+            (last, peak) = (Some(s.time_s[i]), 0.0);
+        }
+    }
+    let w_max = epochs.iter().map(|e| e.0).sum::<f64>() / epochs.len() as f64;
+    let (c, beta) = (0.4f64, 0.7f64);
+    let k = (w_max * (1.0 - beta) / c).cbrt();
+    let w_fc = w_max * (1.0 + beta) / 2.0;
+    let k_fc = ((w_fc - beta * w_max) / c).cbrt() + ((w_max - w_fc) / c).cbrt();
+    let ns3 = common::ns3_summary("cubic_flows/dc_1g_epochs");
+    println!("nsim: goodput {goodput:.2} Mb/s, epochs (W_max, s) {epochs:.3?}; RFC 9438: K {k:.3} s, after fast convergence {k_fc:.3} s; ns-3: {ns3:?}");
+    assert!((goodput / ns3["goodput_mbps_6_20"] - 1.0).abs() <= 0.01, "goodput {goodput:.2} vs {}", ns3["goodput_mbps_6_20"]);
+    assert!((w_max / ns3["w_max_mean_pkts"] - 1.0).abs() <= 0.02, "W_max {w_max:.1} vs {}", ns3["w_max_mean_pkts"]);
+    let near = |e: f64, x: f64| (e / x - 1.0).abs() <= 0.10;
+    assert!(epochs.iter().all(|&(_, e)| near(e, k) || near(e, k_fc)), "epochs {epochs:?} against K {k:.3} and {k_fc:.3}");
+    assert!(epochs.iter().any(|&(_, e)| near(e, k)) && epochs.iter().any(|&(_, e)| near(e, k_fc)), "both kinds of epoch: {epochs:?}");
+    let ns3_epoch = ns3["epoch_mean_s"] / k;
+    assert!((0.5..=0.6).contains(&ns3_epoch), "ns-3's epoch {} against K {k:.3}", ns3["epoch_mean_s"]);
 }
