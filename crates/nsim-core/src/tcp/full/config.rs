@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
-use crate::tcp::config::CubicConfig;
+use crate::tcp::config::{BbrConfig, CubicConfig};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -40,6 +40,10 @@ pub enum FullCc {
     /// HyStart++ (RFC 9406) as its slow start with `cubic.hystart`; `variant` is then the
     /// recovery only: "reno", "newreno" or "sack".
     Cubic,
+    /// BBR v1 (draft-cardwell-iccrg-bbr-congestion-control-00; [`crate::tcp::cc::bbr`]) with
+    /// the `bbr` table's parameters, always paced; recovery ("reno", "newreno" or "sack")
+    /// chooses what to retransmit and leaves cwnd to BBR.
+    Bbr,
 }
 
 /// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
@@ -80,13 +84,17 @@ pub struct FullTcpConfig {
     /// Loss recovery: "tahoe", "reno" (default), "newreno" or "sack".
     #[serde(default)]
     pub variant: FullVariant,
-    /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`)
-    /// or "cubic" (RFC 9438), independent of the recovery `variant`.
+    /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`),
+    /// "cubic" (RFC 9438) or "bbr" (BBR v1, paced), independent of the recovery `variant`.
     #[serde(default)]
     pub cc: FullCc,
     /// CUBIC options, as the one-way TCP's `cubic` table (`c`, `beta`, `fast_convergence`,
     /// `reno_friendly`, `hystart`); only with `cc = "cubic"`.
     pub cubic: Option<CubicConfig>,
+    /// BBR v1 options, as the one-way TCP's `bbr` table (`high_gain`, `cwnd_gain`,
+    /// `bw_window_rounds`, `min_rtt_window`, `probe_rtt_time`, `min_cwnd`, `full_bw_growth`,
+    /// `full_bw_rounds`, `cwnd_quanta`); only with `cc = "bbr"`.
+    pub bbr: Option<BbrConfig>,
     /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
     /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
     /// [`crate::tcp::profile`]). Keys set here override the profile.
@@ -174,6 +182,11 @@ pub struct FullParams {
     pub variant: FullVariant,
     /// CUBIC's parameters with `cc = "cubic"`; None: Reno's (or Tahoe's) windows.
     pub cubic: Option<CubicConfig>,
+    /// BBR's parameters with `cc = "bbr"`; None: another congestion control.
+    pub bbr: Option<BbrConfig>,
+    /// Seed of BBR's own random stream (its PROBE_BW start phase), drawn from the flow's
+    /// stream when the flow is built; 0 until then and without BBR.
+    pub bbr_seed: u64,
     /// The profile the table named, None when it named none.
     pub profile: Option<Profile>,
     pub mss: u64,
@@ -245,10 +258,13 @@ impl FullTcpConfig {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
         let cubic = self.cubic_params().map_err(|(field, why)| err(field, why))?;
+        let bbr = self.bbr_params().map_err(|(field, why)| err(&field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
             cubic,
+            bbr,
+            bbr_seed: 0,
             profile: self.profile,
             mss,
             header,
@@ -313,6 +329,24 @@ impl FullTcpConfig {
         c.validate().map_err(|why| ("cubic", why.into()))?;
         Ok(Some(c))
     }
+
+    /// BBR's parameters with `cc = "bbr"`, checked as the one-way TCP checks them; the `bbr`
+    /// table without it, or Tahoe's recovery, is an error.
+    fn bbr_params(&self) -> Result<Option<BbrConfig>, (String, String)> {
+        if self.cc != FullCc::Bbr {
+            return match self.bbr {
+                Some(_) => Err(("bbr".into(), "BBR's options need cc = \"bbr\"".into())),
+                None => Ok(None),
+            };
+        }
+        if self.variant == FullVariant::Tahoe {
+            let why = "BBR sets cwnd itself (draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.3): variant \"tahoe\" restarts from one segment after every loss; use \"reno\", \"newreno\" or \"sack\"";
+            return Err(("variant".into(), why.into()));
+        }
+        let c = self.bbr.clone().unwrap_or_default();
+        c.validate().map_err(|(field, why)| (format!("bbr.{field}"), why.into()))?;
+        Ok(Some(c))
+    }
 }
 
 #[cfg(test)]
@@ -346,6 +380,18 @@ mod tests {
         assert_eq!((p.variant, c.beta, c.hystart), (FullVariant::Sack, 0.5, true));
     }
 
+    /// cc = "bbr" takes the one-way TCP's BBR defaults (the draft's §4 constants) and its table,
+    /// with any recovery but Tahoe's.
+    #[test]
+    fn bbr_takes_the_one_way_tables_defaults_and_keys() {
+        let c = resolve("cc = \"bbr\"").expect("valid").bbr.expect("bbr");
+        assert_eq!((c.high_gain, c.cwnd_gain, c.bw_window_rounds, c.min_cwnd, c.full_bw_rounds), (2.0 / std::f64::consts::LN_2, 2.0, 10, 4, 3));
+        let p = resolve("cc = \"bbr\"\nvariant = \"sack\"\nbbr = { cwnd_gain = 3.0, cwnd_quanta = \"probe_up\" }").expect("valid");
+        let c = p.bbr.expect("bbr");
+        assert_eq!((p.variant, c.cwnd_gain), (FullVariant::Sack, 3.0));
+        assert!(p.cubic.is_none() && resolve("").expect("valid").bbr.is_none());
+    }
+
     /// profile = "linux": RFC 6928's initial window, RFC 6298's 1 s initial RTO, Linux's
     /// 40 ms delayed-ACK timer armed per connection; keys given win.
     #[test]
@@ -372,12 +418,18 @@ mod tests {
             ("cc = \"cubic\"\ncubic = { c = 0.0 }", "cubic"),
             ("cubic = { hystart = true }", "cubic"),
             ("cc = \"cubic\"\nvariant = \"tahoe\"", "variant"),
+            ("bbr = { min_cwnd = 4 }", "bbr"),
+            ("cc = \"bbr\"\nvariant = \"tahoe\"", "variant"),
+            ("cc = \"bbr\"\nbbr = { high_gain = 1.0 }", "bbr.high_gain"),
+            ("cc = \"bbr\"\nbbr = { min_cwnd = 0 }", "bbr.min_cwnd"),
+            ("cc = \"bbr\"\ncubic = { beta = 0.5 }", "cubic"),
         ] {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
         }
         assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
-        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"").is_err(), "unknown congestion controls are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"vegas\"").is_err(), "unknown congestion controls are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"\nbbr = { gain = 2.0 }").is_err(), "unknown BBR keys are errors");
         assert!(toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(), "unknown CUBIC keys are errors");
     }
 }
