@@ -228,3 +228,59 @@ fn full_bbr_matches_ns3_tcpbbr() {
     assert!((m[3] - ns3["queue_mean_pkts"]).abs() <= 3.0, "queue {} vs {}", m[3], ns3["queue_mean_pkts"]);
     assert!((m[4] - ns3["probe_rtt_episodes"]).abs() <= 1.0, "PROBE_RTT {} vs {}", m[4], ns3["probe_rtt_episodes"]);
 }
+
+/// One flow over 2 × 50 ms at 1 Gb/s losing its 300th data packet in STARTUP, cwnd changes
+/// recorded: (cwnd just before the fast retransmit, the smallest cwnd in recovery, cwnd when
+/// recovery ends), with one fast retransmit and no timeout.
+fn one_loss(transport: &str) -> (f64, f64, f64) {
+    let first_link = "error = { kind = \"drop_list\", packets = [300], flow = \"flow0\" }";
+    let r = common::run_balanced(&(common::lossy_path_of(first_link, 3.0, transport) + "[record]\nseries = [\"cwnd\"]\n"));
+    assert_eq!((r.flows[0].fast_retransmits, r.flows[0].timeouts), (1, 0), "{transport}");
+    let c = &r.series.cwnd;
+    let start = (0..c.time_s.len()).find(|&i| c.state[i] == "recovery").expect("recovery");
+    let end = (start..c.time_s.len()).find(|&i| c.state[i] == "open").expect("recovery ends");
+    let low = c.cwnd_pkts[start..end].iter().copied().fold(f64::MAX, f64::min);
+    (c.cwnd_pkts[start - 1], low, c.cwnd_pkts[end])
+}
+
+/// §4.2.3.4: recovery leaves cwnd to BBR: packet conservation from the flight at the loss (no
+/// Reno halving to ssthresh + 3, no inflation, no deflation), then the cwnd from before the
+/// loss restored when recovery ends; with SACK and with NewReno recovery. Reno's windows on
+/// the same path end recovery at half the window.
+#[test]
+fn recovery_leaves_cwnd_to_bbr() {
+    for variant in ["sack", "newreno"] {
+        let t = format!(r#"{{ kind = "tcp_full", cc = "bbr", variant = "{variant}", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }}"#);
+        let (before, low, after) = one_loss(&t);
+        println!("{variant}: cwnd {before:.1} before the loss, {low:.1} at least in recovery, {after:.1} after");
+        assert!(low >= 0.5 * before, "{variant}: cwnd fell to {low} from {before}");
+        assert!(after >= before, "{variant}: cwnd {after} after recovery, {before} before");
+    }
+    let (before, _, after) = one_loss(r#"{ kind = "tcp_full", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }"#);
+    assert!(after <= 0.5 * before + 1.0, "Reno: {after} after, {before} before");
+}
+
+/// scenarios/fulltcp_bbr.toml (BBR with SACK and with NewReno beside CUBIC, losses for both,
+/// an idle request/response BBR end): the same seed gives bit-identical results, another seed
+/// another PROBE_BW start phase and clock phases, and every packet is delivered, dropped with
+/// a reason, or still queued or in flight.
+#[test]
+fn the_example_is_deterministic_and_balanced() {
+    let r = common::same_seed_same_results("fulltcp_bbr.toml", "the seed draws BBR's start phases and the clock phases");
+    let (bbr, requests) = (&r.flows[0], &r.flows[2]);
+    println!("{bbr:?}\n{requests:?}");
+    assert!(bbr.dropped_pkts > 0 && bbr.fast_retransmits > 0, "the check must cover BBR's recovery: {bbr:?}");
+}
+
+/// Bad BBR settings on a full connection name the field and say why, as on the one-way TCP.
+#[test]
+fn bad_bbr_settings_name_the_field() {
+    for (table, field, why) in [
+        (r#"{ kind = "tcp_full", cc = "bbr", variant = "tahoe" }"#, "flows[0].transport.variant", "tahoe"),
+        (r#"{ kind = "tcp_full", cc = "bbr", bbr = { cwnd_gain = 0.5 } }"#, "flows[0].transport.bbr.cwnd_gain", "at least 1"),
+        (r#"{ kind = "tcp_full", bbr = { min_cwnd = 4 } }"#, "flows[0].transport.bbr", "cc = \"bbr\""),
+    ] {
+        let err = common::config_error(&common::lossy_path_of("", 1.0, table));
+        assert!(err.contains(field) && err.contains(why), "{table}: {err}");
+    }
+}
