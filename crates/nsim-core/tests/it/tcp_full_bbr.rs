@@ -25,7 +25,7 @@ const FULL: &str = r#"{ kind = "tcp_full", cc = "bbr", variant = "sack", mss = "
 const ONE_WAY: &str = r#"{ kind = "tcp", variant = "bbr", window = 100000, initial_window = 10, min_rto = "200ms", bbr = { cwnd_quanta = "probe_up" } }"#;
 
 /// ns-3's twin scenario with `transport` for the flow.
-fn dumbbell(transport: &str) -> String {
+pub fn dumbbell(transport: &str) -> String {
     let path = format!("{}/../../reference/ns3/bbr/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("scenario");
     let line = text.lines().find(|l| l.starts_with("transport = ")).expect("transport line");

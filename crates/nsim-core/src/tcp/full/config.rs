@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
+use crate::tcp::cc::bbr3::config::Bbr3Config;
 use crate::tcp::config::{BbrConfig, CubicConfig};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
@@ -44,6 +45,9 @@ pub enum FullCc {
     /// the `bbr` table's parameters, always paced; recovery ("reno", "newreno" or "sack")
     /// chooses what to retransmit and leaves cwnd to BBR.
     Bbr,
+    /// BBRv3 (draft-ietf-ccwg-bbr-06; [`crate::tcp::cc::bbr3`]) with the `bbr3` table's
+    /// parameters, as `Bbr` otherwise (tcp_full has no ECN, so BBRv3's ECN rules stay idle).
+    Bbr3,
 }
 
 /// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
@@ -85,7 +89,8 @@ pub struct FullTcpConfig {
     #[serde(default)]
     pub variant: FullVariant,
     /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`),
-    /// "cubic" (RFC 9438) or "bbr" (BBR v1, paced), independent of the recovery `variant`.
+    /// "cubic" (RFC 9438), "bbr" (BBR v1, paced) or "bbr3" (BBRv3, paced), independent of the
+    /// recovery `variant`.
     #[serde(default)]
     pub cc: FullCc,
     /// CUBIC options, as the one-way TCP's `cubic` table (`c`, `beta`, `fast_convergence`,
@@ -95,6 +100,8 @@ pub struct FullTcpConfig {
     /// `bw_window_rounds`, `min_rtt_window`, `probe_rtt_time`, `min_cwnd`, `full_bw_growth`,
     /// `full_bw_rounds`, `cwnd_quanta`); only with `cc = "bbr"`.
     pub bbr: Option<BbrConfig>,
+    /// BBRv3 options, as the one-way TCP's `bbr3` table; only with `cc = "bbr3"`.
+    pub bbr3: Option<Bbr3Config>,
     /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
     /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
     /// [`crate::tcp::profile`]). Keys set here override the profile.
@@ -184,8 +191,10 @@ pub struct FullParams {
     pub cubic: Option<CubicConfig>,
     /// BBR's parameters with `cc = "bbr"`; None: another congestion control.
     pub bbr: Option<BbrConfig>,
-    /// Seed of BBR's own random stream (its PROBE_BW start phase), drawn from the flow's
-    /// stream when the flow is built; 0 until then and without BBR.
+    /// BBRv3's parameters with `cc = "bbr3"`; None: another congestion control.
+    pub bbr3: Option<Bbr3Config>,
+    /// Seed of BBR's (or BBRv3's) own random stream (PROBE_BW's start phase, BBRv3's probe
+    /// waits), drawn from the flow's stream when the flow is built; 0 until then and without.
     pub bbr_seed: u64,
     /// The profile the table named, None when it named none.
     pub profile: Option<Profile>,
@@ -225,6 +234,12 @@ impl Default for FullParams {
 }
 
 impl FullParams {
+    /// BBR or BBRv3: a congestion control that paces, samples the delivery rate and draws
+    /// from its own random stream.
+    pub fn bbr_family(&self) -> bool {
+        self.bbr.is_some() || self.bbr3.is_some()
+    }
+
     /// The resolved settings a profile governs, for a connection that named one (SACK as the
     /// variant chooses it; no byte counting).
     pub fn profile_settings(&self) -> Option<ProfileSettings> {
@@ -257,13 +272,18 @@ impl FullTcpConfig {
         if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
-        let cubic = self.cubic_params().map_err(|(field, why)| err(field, why))?;
-        let bbr = self.bbr_params().map_err(|(field, why)| err(&field, why))?;
+        let cubic = self.cc_table(FullCc::Cubic, "cubic", &self.cubic, |c| c.validate().map_err(|why| ("cubic".into(), why.into())));
+        let cubic = cubic.map_err(|(field, why)| err(&field, why))?;
+        let bbr = self.cc_table(FullCc::Bbr, "bbr", &self.bbr, |c| c.validate().map_err(|(f, why)| (format!("bbr.{f}"), why.into())));
+        let bbr = bbr.map_err(|(field, why)| err(&field, why))?;
+        let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into())));
+        let bbr3 = bbr3.map_err(|(field, why)| err(&field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
             cubic,
             bbr,
+            bbr3,
             bbr_seed: 0,
             profile: self.profile,
             mss,
@@ -312,39 +332,28 @@ impl FullTcpConfig {
         Ok(p)
     }
 
-    /// CUBIC's parameters with `cc = "cubic"`, checked as the one-way TCP checks them; the
-    /// `cubic` table without it, or a recovery CUBIC cannot run in, is an error.
-    fn cubic_params(&self) -> Result<Option<CubicConfig>, (&'static str, String)> {
-        if self.cc != FullCc::Cubic {
-            return match self.cubic {
-                Some(_) => Err(("cubic", "CUBIC's options need cc = \"cubic\"".into())),
+    /// The table `key` of congestion control `cc` when the connection uses it (defaults for
+    /// the keys not set), checked by `check` as the one-way TCP checks it; the table without
+    /// `cc = key`, or Tahoe's recovery with it, is an error.
+    fn cc_table<T: Clone + Default>(
+        &self,
+        cc: FullCc,
+        key: &str,
+        table: &Option<T>,
+        check: impl Fn(&T) -> Result<(), (String, String)>,
+    ) -> Result<Option<T>, (String, String)> {
+        if self.cc != cc {
+            return match table {
+                Some(_) => Err((key.into(), format!("the `{key}` table needs cc = \"{key}\""))),
                 None => Ok(None),
             };
         }
         if self.variant == FullVariant::Tahoe {
-            let why = "CUBIC runs in fast recovery: variant \"tahoe\" restarts from one segment after every loss (its own window rule); use \"reno\", \"newreno\" or \"sack\"";
-            return Err(("variant", why.into()));
+            let why = format!("cc \"{key}\" keeps its own window through fast recovery: variant \"tahoe\" restarts from one segment after every loss (a window rule of its own); use \"reno\", \"newreno\" or \"sack\"");
+            return Err(("variant".into(), why));
         }
-        let c = self.cubic.clone().unwrap_or_default();
-        c.validate().map_err(|why| ("cubic", why.into()))?;
-        Ok(Some(c))
-    }
-
-    /// BBR's parameters with `cc = "bbr"`, checked as the one-way TCP checks them; the `bbr`
-    /// table without it, or Tahoe's recovery, is an error.
-    fn bbr_params(&self) -> Result<Option<BbrConfig>, (String, String)> {
-        if self.cc != FullCc::Bbr {
-            return match self.bbr {
-                Some(_) => Err(("bbr".into(), "BBR's options need cc = \"bbr\"".into())),
-                None => Ok(None),
-            };
-        }
-        if self.variant == FullVariant::Tahoe {
-            let why = "BBR sets cwnd itself (draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.3): variant \"tahoe\" restarts from one segment after every loss; use \"reno\", \"newreno\" or \"sack\"";
-            return Err(("variant".into(), why.into()));
-        }
-        let c = self.bbr.clone().unwrap_or_default();
-        c.validate().map_err(|(field, why)| (format!("bbr.{field}"), why.into()))?;
+        let c = table.clone().unwrap_or_default();
+        check(&c)?;
         Ok(Some(c))
     }
 }
@@ -423,6 +432,10 @@ mod tests {
             ("cc = \"bbr\"\nbbr = { high_gain = 1.0 }", "bbr.high_gain"),
             ("cc = \"bbr\"\nbbr = { min_cwnd = 0 }", "bbr.min_cwnd"),
             ("cc = \"bbr\"\ncubic = { beta = 0.5 }", "cubic"),
+            ("cc = \"bbr3\"\nvariant = \"tahoe\"", "variant"),
+            ("cc = \"bbr3\"\nbbr = { min_cwnd = 4 }", "bbr"),
+            ("bbr3 = { beta = 0.5 }", "bbr3"),
+            ("cc = \"bbr3\"\nbbr3 = { beta = 1.5 }", "bbr3.beta"),
         ] {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");

@@ -82,13 +82,13 @@ pub struct FullTcp {
     /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"` only:
     /// CUBIC and HyStart++ read one per ACK; Reno reads none).
     send_times: Option<SendTimes>,
-    /// The congestion control samples the delivery rate and owns cwnd (`cc = "bbr"`): it
+    /// The congestion control samples the delivery rate and owns cwnd (BBR, BBRv3): it
     /// hears every data segment sent and every ACK ([`CongestionControl::samples_delivery`],
     /// in MSS-sized segment numbers, [`FullTcp::segment_number`]), and recovery leaves cwnd
     /// to it (no setting to ssthresh + dupthresh, no inflation or deflation).
     delivery: bool,
-    /// Spaces data segments at the congestion control's pacing rate (`cc = "bbr"`, one
-    /// segment per release; [`crate::tcp::pacing`]).
+    /// Spaces data segments at the congestion control's pacing rate (BBR, BBRv3: one segment
+    /// per release; [`crate::tcp::pacing`]).
     pacer: Option<Pacer>,
     rtx: Timer,
     delack_timer: Timer,
@@ -152,7 +152,7 @@ impl FullTcp {
             rtt_ts: SimTime::ZERO,
             send_times: p.cubic.is_some().then(SendTimes::default),
             delivery,
-            pacer: p.bbr.is_some().then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
+            pacer: p.bbr_family().then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),

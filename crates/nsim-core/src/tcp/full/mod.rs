@@ -1,7 +1,7 @@
 //! Full TCP: two-way, byte-sequenced connections with the RFC 793 state machine (handshake,
 //! FIN, RST), advertised windows, delayed ACKs, Nagle, and Tahoe/Reno/NewReno/SACK recovery on the
 //! shared congestion control ([`crate::tcp::cc`]: Reno's windows, CUBIC's with `cc = "cubic"`,
-//! or paced BBR v1 with `cc = "bbr"`) and RTO estimator ([`crate::tcp::rtt`]).
+//! paced BBR v1 with `cc = "bbr"`, paced BBRv3 with `cc = "bbr3"`) and RTO estimator ([`crate::tcp::rtt`]).
 //! Behavioural reference: ns-2.35 `Agent/TCP/FullTcp` (tcp/tcp-full.cc). See
 //! `docs/models/tcp_full.md`.
 //!
@@ -38,6 +38,7 @@ use crate::agent::Agent;
 use crate::rng::SimRng;
 use crate::tcp::build::{random_phase, Endpoints};
 use crate::tcp::cc::bbr::Bbr;
+use crate::tcp::cc::bbr3::Bbr3;
 use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::reno::Reno;
 use crate::tcp::cc::tahoe::Tahoe;
@@ -56,10 +57,15 @@ fn congestion_control(p: &FullParams, incarnation: u32) -> Box<dyn CongestionCon
     if let Some(c) = &p.cubic {
         return Box::new(Cubic::new(reno, c.clone()));
     }
+    let seed = p.bbr_seed.wrapping_add(incarnation as u64);
+    let (iw, packet) = (p.initial_window, p.mss + p.header);
     if let Some(c) = &p.bbr {
-        let rng = crate::rng::stream(p.bbr_seed.wrapping_add(incarnation as u64), "bbr");
-        let (iw, packet) = (p.initial_window, p.mss + p.header);
+        let rng = crate::rng::stream(seed, "bbr");
         return Box::new(Bbr::new(c.clone(), iw as f64, iw, reno.ssthresh, packet, p.window, rng));
+    }
+    if let Some(c) = &p.bbr3 {
+        let rng = crate::rng::stream(seed, "bbr3");
+        return Box::new(Bbr3::new(c.clone(), iw as f64, iw, reno.ssthresh, packet, p.window, rng));
     }
     match p.variant {
         FullVariant::Tahoe => Box::new(Tahoe(reno)),
@@ -69,7 +75,7 @@ fn congestion_control(p: &FullParams, incarnation: u32) -> Box<dyn CongestionCon
 
 /// Each end's parameters: one RTO clock phase for both drawn from `phase_rng` unless
 /// `clock_offset` is set, and each end's own delayed-ACK tick phase unless `delack_phase` is;
-/// with BBR, each end's seed for its stream last (drawn only then, so other flows keep theirs).
+/// with BBR or BBRv3, each end's seed for its stream last (drawn only then, so other flows keep theirs).
 fn end_params(mut p: FullParams, phase_rng: &mut SimRng) -> (FullParams, FullParams) {
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let end = |rng: &mut SimRng| {
@@ -78,7 +84,7 @@ fn end_params(mut p: FullParams, phase_rng: &mut SimRng) -> (FullParams, FullPar
         q
     };
     let (mut source, mut dest) = (end(phase_rng), end(phase_rng));
-    if p.bbr.is_some() {
+    if p.bbr_family() {
         source.bbr_seed = phase_rng.random::<u64>();
         dest.bbr_seed = phase_rng.random::<u64>();
     }
