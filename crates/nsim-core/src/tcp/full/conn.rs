@@ -87,8 +87,9 @@ pub struct FullTcp {
     /// in MSS-sized segment numbers, [`FullTcp::segment_number`]), and recovery leaves cwnd
     /// to it (no setting to ssthresh + dupthresh, no inflation or deflation).
     delivery: bool,
-    /// Spaces data segments at the congestion control's pacing rate (BBR, BBRv3: one segment
-    /// per release; [`crate::tcp::pacing`]).
+    /// Spaces data segments at the congestion control's pacing rate, for the congestion
+    /// controls that sample the delivery rate (BBR, BBRv3, which set their rate by pacing;
+    /// one segment per release; [`crate::tcp::pacing`]).
     pacer: Option<Pacer>,
     rtx: Timer,
     delack_timer: Timer,
@@ -152,7 +153,7 @@ impl FullTcp {
             rtt_ts: SimTime::ZERO,
             send_times: p.cubic.is_some().then(SendTimes::default),
             delivery,
-            pacer: p.bbr_family().then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
+            pacer: delivery.then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),
@@ -246,8 +247,8 @@ impl FullTcp {
         if let Some(t) = &mut self.send_times {
             t.sent(seq, end, self.snd_max, now);
         }
-        if len > 0 {
-            self.data_sent(seq, (self.p.header + options + len) as u64, now);
+        if len > 0 && self.delivery {
+            self.data_sent(seq, self.p.header + options + len, now);
         }
         if seq < self.snd_max {
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
@@ -269,14 +270,17 @@ impl FullTcp {
     /// A data segment at `seq` of `wire` bytes left at `now`, before `snd_max` moves: the
     /// delivery-rate hook and the pacer hear of it.
     fn data_sent(&mut self, seq: u64, wire: u64, now: SimTime) {
-        if self.delivery {
-            let in_flight = (self.snd_max - self.snd_una).div_ceil(self.p.mss);
-            self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
+        let in_flight = self.segments_out();
+        self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
+        let rate = self.pacing_rate();
+        if let Some(p) = &mut self.pacer {
+            p.sent(now, wire, rate);
         }
-        if self.pacer.is_some() {
-            let rate = self.pacing_rate();
-            self.pacer.as_mut().expect("checked").sent(now, wire, rate);
-        }
+    }
+
+    /// Segments outstanding: the bytes sent and not acknowledged / `mss`, rounded up.
+    fn segments_out(&self) -> u64 {
+        (self.snd_max - self.snd_una).div_ceil(self.p.mss)
     }
 
     /// The number of the MSS-sized segment holding data byte `seq` (0 from the first data
@@ -377,7 +381,7 @@ impl FullTcp {
                 unacked: self.snd_max > self.snd_una,
                 short_unacked: self.short_end > self.snd_una,
             };
-            if !force && (!self.nagle.may_send(&short) || self.paced(ctx)) {
+            if !force && (!self.nagle.may_send(&short) || (self.delivery && self.paced(ctx))) {
                 break;
             }
             len = len.min(queued);
@@ -402,7 +406,7 @@ impl FullTcp {
     /// samples of what is sent now say so (draft-cheng-iccrg-delivery-rate-estimation-00
     /// §3.4, Linux `tcp_rate_check_app_limited`), and BBR does not take them for the path's.
     fn check_app_limited(&mut self) {
-        let in_flight = (self.snd_max - self.snd_una).div_ceil(self.p.mss);
+        let in_flight = self.segments_out();
         if self.snd_nxt >= self.data_end() && (in_flight as f64) < self.cc.cwnd() {
             self.cc.on_app_limited(in_flight);
         }
@@ -1057,7 +1061,7 @@ impl Agent for FullTcp {
             return None;
         }
         let outstanding = self.snd_max - self.snd_una;
-        let pkts = outstanding.div_ceil(self.p.mss);
+        let pkts = self.segments_out();
         Some(TcpProbe {
             cwnd: self.cc.cwnd(),
             ssthresh: self.cc.ssthresh(),
