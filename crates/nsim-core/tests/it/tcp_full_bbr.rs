@@ -80,11 +80,15 @@ impl Run {
         v.iter().sum::<f64>() / v.len() as f64
     }
 
+    /// Bytes delivered in order to the receiving application by time `t`.
+    fn received(&self, t: f64) -> u64 {
+        let g = &self.r.series.goodput;
+        g.time_s.partition_point(|&x| x <= t + 1e-9).checked_sub(1).map_or(0, |i| g.goodput_bytes[i])
+    }
+
     /// Goodput over [t0, 60 s), Mb/s.
     fn goodput(&self, t0: f64) -> f64 {
-        let g = &self.r.series.goodput;
-        let at = |t: f64| (0..g.time_s.len()).filter(|&i| g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i]);
-        (at(60.0) - at(t0)) as f64 * 8.0 / (60.0 - t0) / 1e6
+        (self.received(60.0) - self.received(t0)) as f64 * 8.0 / (60.0 - t0) / 1e6
     }
 
     /// Mean bottleneck queue over [t0, 60 s), packets.
@@ -98,8 +102,8 @@ impl Run {
     /// Starts of the sender's round trips until `t_end`: the first when data first flows, each
     /// next once the receiver has the bytes that were in flight at the previous start.
     fn round_starts(&self, t_end: f64) -> Vec<f64> {
-        let (s, g) = (&self.r.series.tcp, &self.r.series.goodput);
-        let got = |t: f64| (0..g.time_s.len()).filter(|&i| g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i]);
+        let s = &self.r.series.tcp;
+        let got = |t: f64| self.received(t);
         let mut starts = vec![s.time_s[(0..s.time_s.len()).find(|&i| s.in_flight_pkts[i] > 0).expect("data")]];
         let mut target = got(starts[0]) + 1;
         for i in 0..s.time_s.len() {
