@@ -1096,7 +1096,7 @@ impl Default for BbrConfig {
 
 impl BbrConfig {
     /// On error: the field and why.
-    fn validate(&self) -> Result<(), (&'static str, &'static str)> {
+    pub(crate) fn validate(&self) -> Result<(), (&'static str, &'static str)> {
         if !(self.high_gain > 1.0 && self.high_gain.is_finite()) {
             return Err(("high_gain", "must be above 1 (STARTUP must grow the rate)"));
         }

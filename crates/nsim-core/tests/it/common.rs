@@ -85,6 +85,16 @@ pub fn same_seed_same_results(file: &str, why: &str) -> Results {
     a
 }
 
+/// Each `(transport table, field, reason)`: the table on [`lossy_path_of`]'s path is refused
+/// with an error naming the field and containing the reason.
+#[track_caller]
+pub fn assert_transport_errors(cases: &[(&str, &str, &str)]) {
+    for (table, field, why) in cases {
+        let err = config_error(&lossy_path_of("", 1.0, table));
+        assert!(err.contains(field) && err.contains(why), "{table}: {err}");
+    }
+}
+
 /// Runs a TOML scenario and checks that its accounting balances.
 #[track_caller]
 pub fn run_balanced(toml: &str) -> Results {

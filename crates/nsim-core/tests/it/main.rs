@@ -48,6 +48,8 @@ mod tcp_dctcp_ns3;
 mod tcp_ds_marking;
 mod tcp_dynamics;
 mod tcp_fall_floyd;
+mod tcp_full_bbr;
+mod tcp_full_bbr3;
 mod tcp_full_connection;
 mod tcp_full_cubic;
 mod tcp_full_ns2;

@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
-use crate::tcp::config::CubicConfig;
+use crate::tcp::cc::bbr3::config::Bbr3Config;
+use crate::tcp::config::{BbrConfig, CubicConfig};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -40,6 +41,13 @@ pub enum FullCc {
     /// HyStart++ (RFC 9406) as its slow start with `cubic.hystart`; `variant` is then the
     /// recovery only: "reno", "newreno" or "sack".
     Cubic,
+    /// BBR v1 (draft-cardwell-iccrg-bbr-congestion-control-00; [`crate::tcp::cc::bbr`]) with
+    /// the `bbr` table's parameters, always paced; recovery ("reno", "newreno" or "sack")
+    /// chooses what to retransmit and leaves cwnd to BBR.
+    Bbr,
+    /// BBRv3 (draft-ietf-ccwg-bbr-06; [`crate::tcp::cc::bbr3`]) with the `bbr3` table's
+    /// parameters, as `Bbr` otherwise (tcp_full has no ECN, so BBRv3's ECN rules stay idle).
+    Bbr3,
 }
 
 /// Which fast-recovery details to follow where ns-2 FullTcp and the RFCs differ.
@@ -80,13 +88,20 @@ pub struct FullTcpConfig {
     /// Loss recovery: "tahoe", "reno" (default), "newreno" or "sack".
     #[serde(default)]
     pub variant: FullVariant,
-    /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`)
-    /// or "cubic" (RFC 9438), independent of the recovery `variant`.
+    /// Congestion control: "reno" (default: ns-2 FullTcp's, Tahoe's with `variant = "tahoe"`),
+    /// "cubic" (RFC 9438), "bbr" (BBR v1, paced) or "bbr3" (BBRv3, paced), independent of the
+    /// recovery `variant`.
     #[serde(default)]
     pub cc: FullCc,
     /// CUBIC options, as the one-way TCP's `cubic` table (`c`, `beta`, `fast_convergence`,
     /// `reno_friendly`, `hystart`); only with `cc = "cubic"`.
     pub cubic: Option<CubicConfig>,
+    /// BBR v1 options, as the one-way TCP's `bbr` table (`high_gain`, `cwnd_gain`,
+    /// `bw_window_rounds`, `min_rtt_window`, `probe_rtt_time`, `min_cwnd`, `full_bw_growth`,
+    /// `full_bw_rounds`, `cwnd_quanta`); only with `cc = "bbr"`.
+    pub bbr: Option<BbrConfig>,
+    /// BBRv3 options, as the one-way TCP's `bbr3` table; only with `cc = "bbr3"`.
+    pub bbr3: Option<Bbr3Config>,
     /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
     /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
     /// [`crate::tcp::profile`]). Keys set here override the profile.
@@ -174,6 +189,13 @@ pub struct FullParams {
     pub variant: FullVariant,
     /// CUBIC's parameters with `cc = "cubic"`; None: Reno's (or Tahoe's) windows.
     pub cubic: Option<CubicConfig>,
+    /// BBR's parameters with `cc = "bbr"`; None: another congestion control.
+    pub bbr: Option<BbrConfig>,
+    /// BBRv3's parameters with `cc = "bbr3"`; None: another congestion control.
+    pub bbr3: Option<Bbr3Config>,
+    /// Seed of BBR's (or BBRv3's) own random stream (PROBE_BW's start phase, BBRv3's probe
+    /// waits), drawn from the flow's stream when the flow is built; 0 until then and without.
+    pub bbr_seed: u64,
     /// The profile the table named, None when it named none.
     pub profile: Option<Profile>,
     pub mss: u64,
@@ -212,6 +234,12 @@ impl Default for FullParams {
 }
 
 impl FullParams {
+    /// BBR or BBRv3: a congestion control that paces, samples the delivery rate and draws
+    /// from its own random stream.
+    pub fn bbr_family(&self) -> bool {
+        self.bbr.is_some() || self.bbr3.is_some()
+    }
+
     /// The resolved settings a profile governs, for a connection that named one (SACK as the
     /// variant chooses it; no byte counting).
     pub fn profile_settings(&self) -> Option<ProfileSettings> {
@@ -244,11 +272,19 @@ impl FullTcpConfig {
         if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
-        let cubic = self.cubic_params().map_err(|(field, why)| err(field, why))?;
+        let cubic = self.cc_table(FullCc::Cubic, "cubic", &self.cubic, |c| c.validate().map_err(|why| ("cubic".into(), why.into())));
+        let cubic = cubic.map_err(|(field, why)| err(&field, why))?;
+        let bbr = self.cc_table(FullCc::Bbr, "bbr", &self.bbr, |c| c.validate().map_err(|(f, why)| (format!("bbr.{f}"), why.into())));
+        let bbr = bbr.map_err(|(field, why)| err(&field, why))?;
+        let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into())));
+        let bbr3 = bbr3.map_err(|(field, why)| err(&field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
             cubic,
+            bbr,
+            bbr3,
+            bbr_seed: 0,
             profile: self.profile,
             mss,
             header,
@@ -296,21 +332,28 @@ impl FullTcpConfig {
         Ok(p)
     }
 
-    /// CUBIC's parameters with `cc = "cubic"`, checked as the one-way TCP checks them; the
-    /// `cubic` table without it, or a recovery CUBIC cannot run in, is an error.
-    fn cubic_params(&self) -> Result<Option<CubicConfig>, (&'static str, String)> {
-        if self.cc != FullCc::Cubic {
-            return match self.cubic {
-                Some(_) => Err(("cubic", "CUBIC's options need cc = \"cubic\"".into())),
+    /// The table `key` of congestion control `cc` when the connection uses it (defaults for
+    /// the keys not set), checked by `check` as the one-way TCP checks it; the table without
+    /// `cc = key`, or Tahoe's recovery with it, is an error.
+    fn cc_table<T: Clone + Default>(
+        &self,
+        cc: FullCc,
+        key: &str,
+        table: &Option<T>,
+        check: impl Fn(&T) -> Result<(), (String, String)>,
+    ) -> Result<Option<T>, (String, String)> {
+        if self.cc != cc {
+            return match table {
+                Some(_) => Err((key.into(), format!("the `{key}` table needs cc = \"{key}\""))),
                 None => Ok(None),
             };
         }
         if self.variant == FullVariant::Tahoe {
-            let why = "CUBIC runs in fast recovery: variant \"tahoe\" restarts from one segment after every loss (its own window rule); use \"reno\", \"newreno\" or \"sack\"";
-            return Err(("variant", why.into()));
+            let why = format!("cc \"{key}\" keeps its own window through fast recovery: variant \"tahoe\" restarts from one segment after every loss (a window rule of its own); use \"reno\", \"newreno\" or \"sack\"");
+            return Err(("variant".into(), why));
         }
-        let c = self.cubic.clone().unwrap_or_default();
-        c.validate().map_err(|why| ("cubic", why.into()))?;
+        let c = table.clone().unwrap_or_default();
+        check(&c)?;
         Ok(Some(c))
     }
 }
@@ -346,6 +389,18 @@ mod tests {
         assert_eq!((p.variant, c.beta, c.hystart), (FullVariant::Sack, 0.5, true));
     }
 
+    /// cc = "bbr" takes the one-way TCP's BBR defaults (the draft's §4 constants) and its table,
+    /// with any recovery but Tahoe's.
+    #[test]
+    fn bbr_takes_the_one_way_tables_defaults_and_keys() {
+        let c = resolve("cc = \"bbr\"").expect("valid").bbr.expect("bbr");
+        assert_eq!((c.high_gain, c.cwnd_gain, c.bw_window_rounds, c.min_cwnd, c.full_bw_rounds), (2.0 / std::f64::consts::LN_2, 2.0, 10, 4, 3));
+        let p = resolve("cc = \"bbr\"\nvariant = \"sack\"\nbbr = { cwnd_gain = 3.0, cwnd_quanta = \"probe_up\" }").expect("valid");
+        let c = p.bbr.expect("bbr");
+        assert_eq!((p.variant, c.cwnd_gain), (FullVariant::Sack, 3.0));
+        assert!(p.cubic.is_none() && resolve("").expect("valid").bbr.is_none());
+    }
+
     /// profile = "linux": RFC 6928's initial window, RFC 6298's 1 s initial RTO, Linux's
     /// 40 ms delayed-ACK timer armed per connection; keys given win.
     #[test]
@@ -372,12 +427,22 @@ mod tests {
             ("cc = \"cubic\"\ncubic = { c = 0.0 }", "cubic"),
             ("cubic = { hystart = true }", "cubic"),
             ("cc = \"cubic\"\nvariant = \"tahoe\"", "variant"),
+            ("bbr = { min_cwnd = 4 }", "bbr"),
+            ("cc = \"bbr\"\nvariant = \"tahoe\"", "variant"),
+            ("cc = \"bbr\"\nbbr = { high_gain = 1.0 }", "bbr.high_gain"),
+            ("cc = \"bbr\"\nbbr = { min_cwnd = 0 }", "bbr.min_cwnd"),
+            ("cc = \"bbr\"\ncubic = { beta = 0.5 }", "cubic"),
+            ("cc = \"bbr3\"\nvariant = \"tahoe\"", "variant"),
+            ("cc = \"bbr3\"\nbbr = { min_cwnd = 4 }", "bbr"),
+            ("bbr3 = { beta = 0.5 }", "bbr3"),
+            ("cc = \"bbr3\"\nbbr3 = { beta = 1.5 }", "bbr3.beta"),
         ] {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
         }
         assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
-        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"").is_err(), "unknown congestion controls are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"vegas\"").is_err(), "unknown congestion controls are errors");
+        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"\nbbr = { gain = 2.0 }").is_err(), "unknown BBR keys are errors");
         assert!(toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(), "unknown CUBIC keys are errors");
     }
 }

@@ -22,6 +22,8 @@ use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use crate::tcp::config::PacingParams;
+use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
 use crate::packet::flags;
 use crate::tcp::{CongState, TcpProbe};
@@ -33,6 +35,8 @@ const TIMER_APP: u16 = 3;
 const TIMER_TIME_WAIT: u16 = 4;
 const TIMER_PERSIST: u16 = 5;
 const TIMER_READ: u16 = 6;
+/// The pacer's release (after the stream timers, 7-10).
+const TIMER_PACE: u16 = 11;
 /// The persist interval doubles up to this multiple of the RTO (bounded by `max_rto`).
 const MAX_PERSIST_BACKOFF: u32 = 64;
 
@@ -78,6 +82,15 @@ pub struct FullTcp {
     /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"` only:
     /// CUBIC and HyStart++ read one per ACK; Reno reads none).
     send_times: Option<SendTimes>,
+    /// The congestion control samples the delivery rate and owns cwnd (BBR, BBRv3): it
+    /// hears every data segment sent and every ACK ([`CongestionControl::samples_delivery`],
+    /// in MSS-sized segment numbers, [`FullTcp::segment_number`]), and recovery leaves cwnd
+    /// to it (no setting to ssthresh + dupthresh, no inflation or deflation).
+    delivery: bool,
+    /// Spaces data segments at the congestion control's pacing rate, for the congestion
+    /// controls that sample the delivery rate (BBR, BBRv3, which set their rate by pacing;
+    /// one segment per release; [`crate::tcp::pacing`]).
+    pacer: Option<Pacer>,
     rtx: Timer,
     delack_timer: Timer,
     /// Zero-window probing (RFC 1122 §4.2.2.17) and its backoff multiplier.
@@ -110,6 +123,7 @@ impl FullTcp {
         let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
         let mut rcv = Reassembly::new(p.rcv_buffer);
         rcv.recent_first = p.recovery_rules == RecoveryRules::Rfc;
+        let delivery = cc.samples_delivery();
         FullTcp {
             peer,
             prio: 0,
@@ -138,6 +152,8 @@ impl FullTcp {
             rtt_seq: 0,
             rtt_ts: SimTime::ZERO,
             send_times: p.cubic.is_some().then(SendTimes::default),
+            delivery,
+            pacer: delivery.then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),
@@ -231,6 +247,9 @@ impl FullTcp {
         if let Some(t) = &mut self.send_times {
             t.sent(seq, end, self.snd_max, now);
         }
+        if len > 0 && self.delivery {
+            self.data_sent(seq, self.p.header + options + len, now);
+        }
         if seq < self.snd_max {
             ctx.net.flows[ctx.flow.idx()].tcp.retransmits += 1;
         } else if !self.rtt_active {
@@ -246,6 +265,54 @@ impl FullTcp {
         if !self.rtx.is_set() || idle {
             self.set_rtx(ctx);
         }
+    }
+
+    /// A data segment at `seq` of `wire` bytes left at `now`, before `snd_max` moves: the
+    /// delivery-rate hook and the pacer hear of it.
+    fn data_sent(&mut self, seq: u64, wire: u64, now: SimTime) {
+        let in_flight = self.segments_out();
+        self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
+        let rate = self.pacing_rate();
+        if let Some(p) = &mut self.pacer {
+            p.sent(now, wire, rate);
+        }
+    }
+
+    /// Segments outstanding: the bytes sent and not acknowledged / `mss`, rounded up.
+    fn segments_out(&self) -> u64 {
+        (self.snd_max - self.snd_una).div_ceil(self.p.mss)
+    }
+
+    /// The number of the MSS-sized segment holding data byte `seq` (0 from the first data
+    /// byte): the delivery-rate sampler counts packets, as the one-way TCP's sequence space.
+    /// A bulk or file sender's segments start at multiples of the MSS, so each segment has its
+    /// own number; short segments (Nagle, request/response) may share one.
+    fn segment_number(&self, seq: u64) -> i64 {
+        (seq.saturating_sub(ISS + 1) / self.p.mss) as i64
+    }
+
+    /// The last segment number wholly or partly below byte `ack` (−1: none): an ACK of
+    /// everything below `ack` delivers it.
+    fn segments_below(&self, ack: u64) -> i64 {
+        let data = ack.saturating_sub(ISS + 1).min(self.buf.written());
+        data.div_ceil(self.p.mss) as i64 - 1
+    }
+
+    /// The congestion control's pacing rate, bit/s of wire bytes ([`Pacer::rate`]).
+    fn pacing_rate(&self) -> Option<f64> {
+        let pacer = self.pacer.as_ref()?;
+        pacer.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), self.rtt.srtt(), self.p.mss + self.p.header)
+    }
+
+    /// Whether the pacer holds data segments now; if so, one release timer is armed.
+    fn paced(&mut self, ctx: &mut AgentCtx) -> bool {
+        let Some(p) = &mut self.pacer else { return false };
+        let Some(at) = p.hold(ctx.now()) else { return false };
+        if !p.armed {
+            p.armed = true;
+            ctx.timer_at(at, TIMER_PACE, 0);
+        }
+        true
     }
 
     fn set_rtx(&mut self, ctx: &mut AgentCtx) {
@@ -314,7 +381,7 @@ impl FullTcp {
                 unacked: self.snd_max > self.snd_una,
                 short_unacked: self.short_end > self.snd_una,
             };
-            if !force && !self.nagle.may_send(&short) {
+            if !force && (!self.nagle.may_send(&short) || (self.delivery && self.paced(ctx))) {
                 break;
             }
             len = len.min(queued);
@@ -328,8 +395,21 @@ impl FullTcp {
                 break;
             }
         }
+        if self.delivery {
+            self.check_app_limited();
+        }
         self.rearm(ctx);
         sent
+    }
+
+    /// The application has nothing more to send and the window is not full: delivery-rate
+    /// samples of what is sent now say so (draft-cheng-iccrg-delivery-rate-estimation-00
+    /// §3.4, Linux `tcp_rate_check_app_limited`), and BBR does not take them for the path's.
+    fn check_app_limited(&mut self) {
+        let in_flight = self.segments_out();
+        if self.snd_nxt >= self.data_end() && (in_flight as f64) < self.cc.cwnd() {
+            self.cc.on_app_limited(in_flight);
+        }
     }
 
     /// The next sequence number to send (ns-2 `nxt_tseq`): `snd_nxt`, or in SACK recovery
@@ -497,6 +577,9 @@ impl FullTcp {
             self.ack_now = true;
             return;
         }
+        if self.delivery && self.state.synchronized() {
+            self.delivery_ack(ack, h, ctx.now());
+        }
         // RFC 793: update the send window only from a newer segment (SND.WL1/WL2).
         let wnd = if h.rwnd == TcpHdr::NO_RWND { u64::MAX / 4 } else { h.rwnd as u64 };
         let wnd_changed = wnd != self.snd_wnd;
@@ -517,6 +600,18 @@ impl FullTcp {
         {
             self.dup_ack(ctx);
         }
+    }
+
+    /// Every acceptable ACK, before recovery sees it, in segment numbers: the cumulative ACK,
+    /// the segments its SACK blocks cover whole or in part, the highest segment sent.
+    fn delivery_ack(&mut self, ack: u64, h: &TcpHdr, now: SimTime) {
+        let mut blocks = [(0u64, 0u64); 3];
+        let n = (h.nsack as usize).min(blocks.len());
+        for (b, &(l, r)) in blocks.iter_mut().zip(&h.sack[..n]) {
+            *b = ((self.segments_below(l) + 1) as u64, (self.segments_below(r) + 1) as u64);
+        }
+        let (una, max) = (self.segments_below(ack), self.segments_below(self.snd_max));
+        self.cc.on_ack_arrived(una, &blocks[..n], max, now);
     }
 
     fn new_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
@@ -586,7 +681,7 @@ impl FullTcp {
                 // Deflate (RFC 5681 §3.2 step 6); ns-2 FullTcp then opens cwnd for this ACK
                 // as for any new ACK.
                 let ss = self.cc.ssthresh();
-                if self.cc.cwnd() > ss {
+                if self.cc.cwnd() > ss && !self.delivery {
                     self.cc.set_cwnd(ss);
                 }
                 self.cc.on_ack(sample);
@@ -599,7 +694,9 @@ impl FullTcp {
                     RecoveryRules::Ns2 => self.cc.ssthresh(),
                     RecoveryRules::Rfc => (self.cc.cwnd() - sample.acked_pkts as f64 + 1.0).max(1.0),
                 };
-                self.cc.set_cwnd(c);
+                if !self.delivery {
+                    self.cc.set_cwnd(c);
+                }
                 self.retransmit_first(ctx);
                 self.rec.partial_retransmit(self.snd_max);
             }
@@ -654,14 +751,17 @@ impl FullTcp {
                     self.send_much(ctx, false);
                 } else {
                     self.retransmit_first(ctx);
-                    let c = self.cc.ssthresh() + self.p.dupthresh as f64;
-                    self.cc.set_cwnd(c);
+                    if !self.delivery {
+                        let c = self.cc.ssthresh() + self.p.dupthresh as f64;
+                        self.cc.set_cwnd(c);
+                    }
                 }
             }
-            DupAction::Inflate => {
+            DupAction::Inflate if !self.delivery => {
                 let c = self.cc.cwnd() + 1.0;
                 self.cc.set_cwnd(c);
             }
+            DupAction::Inflate => {}
         }
     }
 
@@ -902,6 +1002,12 @@ impl Agent for FullTcp {
             TIMER_TIME_WAIT if self.state == State::TimeWait && gen == self.incarnation => self.set_state(State::Closed, ctx),
             TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
             TIMER_READ => self.on_read(ctx),
+            TIMER_PACE => {
+                if let Some(p) = &mut self.pacer {
+                    p.armed = false;
+                }
+                self.output(ctx);
+            }
             TIMER_STREAM_WAKE => self.with_stream(ctx, |app, io| app.on_wake(io)),
             TIMER_STREAM_MESSAGE => self.with_stream(ctx, |app, io| app.on_message(gen, io)),
             TIMER_REQUEST => self.stream_request(ctx),
@@ -937,10 +1043,13 @@ impl Agent for FullTcp {
         }
     }
 
-    /// The opener's congestion-control values (CUBIC's W_max; none for Reno), as its `tcp`
-    /// series.
+    /// The opener's congestion-control values (CUBIC's W_max, BBR's pacing rate and state;
+    /// none for Reno), as its `cc` series.
     fn cc_state(&self, out: &mut dyn FnMut(&'static str, f64)) {
         if self.stream_writer().unwrap_or(self.active) {
+            if let Some(rate) = self.pacing_rate() {
+                out("pacing_rate_bps", rate);
+            }
             self.cc.state_values(out);
         }
     }
@@ -952,7 +1061,7 @@ impl Agent for FullTcp {
             return None;
         }
         let outstanding = self.snd_max - self.snd_una;
-        let pkts = outstanding.div_ceil(self.p.mss);
+        let pkts = self.segments_out();
         Some(TcpProbe {
             cwnd: self.cc.cwnd(),
             ssthresh: self.cc.ssthresh(),

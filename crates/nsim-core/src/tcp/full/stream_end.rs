@@ -229,7 +229,7 @@ impl FullTcp {
             (s.reopen, s.asked) = (false, false);
         }
         let p = self.p.clone();
-        let cc = super::super::congestion_control(&p);
+        let cc = super::super::congestion_control(&p, self.incarnation.wrapping_add(1));
         let app = super::App::new(super::super::app::AppKind::Stream, self.active);
         let mut fresh = FullTcp::new(p, cc, app, self.active, self.peer, None);
         fresh.prio = self.prio;
