@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates four/, loss1/ and dc_1g/ (runs.csv, summary.csv) and dc_1g_epochs/ (epochs.csv,
-# summary.csv) from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev): four flows starting 1 s
-# apart, no loss, over 10-60 s; one flow with 1 % random loss, RngRun 1-5, over 10-60 s; one
-# flow on a 1 Gb/s, 100 us path, over 0.5-2 s; the same for 20 s, its congestion epochs ending
-# after 6 s (../cubic/reduce.py; about 4 minutes of ns-3).
+# Regenerates four/, loss1/, dc_1g/ and dc_1g_four/ (runs.csv, summary.csv) and dc_1g_epochs/
+# (epochs.csv, summary.csv) from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev): four flows
+# starting 1 s apart, no loss, over 10-60 s; one flow with 1 % random loss, RngRun 1-5, over
+# 10-60 s; one flow on a 1 Gb/s, 100 us path, over 0.5-2 s; the same for 20 s, its congestion
+# epochs ending after 6 s (../cubic/reduce.py; about 4 minutes of ns-3); four flows starting
+# together on that path, 10 s, over 1-10 s (about 70 s of ns-3).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -17,3 +18,6 @@ python3 reduce.py loss1 10 60 "$dir"/loss1_?.txt
 python3 reduce.py dc_1g 0.5 2 "$dir/dc_1g.txt"
 "$dir/cubic_flows" --flows=1 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=20 \
     | python3 ../cubic/reduce.py dc_1g_epochs 6 20
+"$dir/cubic_flows" --flows=4 --spacing=0 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=10 \
+    > "$dir/dc_1g_four.txt"
+python3 reduce.py dc_1g_four 1 10 "$dir/dc_1g_four.txt"

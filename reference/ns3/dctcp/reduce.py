@@ -2,14 +2,16 @@
 steady state from `start` s to the end: the bottleneck's throughput (all sinks), each flow's
 share, the queue occupancy sampled every interval (mean, 5th and 95th percentiles, in packets)
 DCTCP's alpha (mean of its per-window updates, all flows) and the fraction of the bottleneck's
-arrivals it marked over the whole run. Appends one row to summary.csv.
-Usage: dctcp_dumbbell ... | python3 reduce.py CASE START_S"""
+arrivals it marked over the whole run. Appends one row to summary.csv; with DIR, writes the row
+to DIR/summary.csv instead and each flow's goodput to DIR/flows.csv (for Jain's index).
+Usage: dctcp_dumbbell ... | python3 reduce.py CASE START_S [DIR]"""
 import csv
 import os
 import statistics
 import sys
 
 case, start = sys.argv[1], float(sys.argv[2])
+out = sys.argv[3] if len(sys.argv) > 3 else None
 q, alpha, rx, marked = [], [], {}, 0.0
 for line in sys.stdin:
     f = line.split()
@@ -34,10 +36,16 @@ for pts in rx.values():
     t0, b0 = min(pts, key=lambda p: abs(p[0] - start))
     t1, b1 = pts[-1]
     rates.append((b1 - b0) * 8 / (t1 - t0) / 1e6)
-new = not os.path.exists("summary.csv")
-with open("summary.csv", "a", newline="") as f:
+summary = "summary.csv" if out is None else os.path.join(out, "summary.csv")
+new = out is not None or not os.path.exists(summary)
+with open(summary, "a" if out is None else "w", newline="") as f:
     w = csv.writer(f)
     if new:
         w.writerow(["case", "flows", "goodput_mbps", "min_share", "queue_mean_pkts", "queue_p5_pkts", "queue_p95_pkts", "alpha_mean", "marked_fraction"])
     w.writerow([case, len(rates), f"{sum(rates):.3f}", f"{min(rates) / sum(rates):.3f}", f"{statistics.mean(q):.2f}",
                 pct(q, 5), pct(q, 95), f"{statistics.mean(alpha):.4f}", f"{marked:.4f}"])
+if out is not None:
+    with open(os.path.join(out, "flows.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["flow", "goodput_mbps"])
+        w.writerows([i, f"{r:.3f}"] for i, r in enumerate(rates))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates summary.csv from ns-3.37 (apt-get install ns3 libns3-dev libgsl-dev): two DCTCP
 # flows, K = 20 packets, 200-packet buffer, over a 1 Gb/s 100 us bottleneck (2 s, steady state
-# from 0.5 s) and a 10 Mb/s 40 ms one (60 s, steady state from 10 s).
+# from 0.5 s) and a 10 Mb/s 40 ms one (60 s, steady state from 10 s); then one and four flows
+# (all starting at 0 s) on each path into <path>_one/ and <path>_four/ (summary.csv, flows.csv).
 set -euo pipefail
 cd "$(dirname "$0")"
 bin=$(mktemp -d)/dctcp_dumbbell
@@ -10,3 +11,10 @@ g++ -O1 -std=c++17 dctcp_dumbbell.cc -o "$bin" $(pkg-config --cflags --libs ns3-
 rm -f summary.csv
 "$bin" --rate=1Gbps --access=10Gbps --delay=100us --duration=2 --sample=0.0001 | python3 reduce.py dc_1g 0.5
 "$bin" --rate=10Mbps --access=100Mbps --delay=40ms --duration=60 --sample=0.001 | python3 reduce.py wan_10m 10
+for n in one:1 four:4; do
+    mkdir -p "dc_1g_${n%:*}" "wan_10m_${n%:*}"
+    "$bin" --flows=${n#*:} --rate=1Gbps --access=10Gbps --delay=100us --duration=2 --sample=0.0001 \
+        | python3 reduce.py "dc_1g_${n%:*}" 0.5 "dc_1g_${n%:*}"
+    "$bin" --flows=${n#*:} --rate=10Mbps --access=100Mbps --delay=40ms --duration=60 --sample=0.001 \
+        | python3 reduce.py "wan_10m_${n%:*}" 10 "wan_10m_${n%:*}"
+done

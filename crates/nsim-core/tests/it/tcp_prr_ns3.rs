@@ -208,7 +208,7 @@ fn four_flows_with_random_loss_against_ns3_and_pftk() {
 /// bottleneck, over seeds 1-`seeds`: the means of cubic_flows/reduce.py's figures over
 /// `t0`-`t1` (the flows' summed window only where the scenario records the "tcp" series).
 fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64, f64)) -> HashMap<&'static str, f64> {
-    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
+    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean, summed_window_mean};
     let path = format!("{}/../../reference/ns3/prr/{dir}/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario").replace(PRR_SSRB, sack1);
     let toml = toml.replace("limit = \"100p\" }", &format!("limit = \"100p\" }}\n{error}"));
@@ -218,16 +218,11 @@ fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64
         assert!(r.accounting.balanced());
         let g = goodputs(&r, t0, t1);
         let total: f64 = g.iter().sum();
-        // The flows' summed window: the series' samples, time-ordered, over its distinct times.
-        let s = &r.series.tcp;
-        let samples: Vec<usize> = (0..s.time_s.len()).filter(|&i| (t0..t1).contains(&s.time_s[i])).collect();
-        let ticks = samples.windows(2).filter(|w| s.time_s[w[1]] != s.time_s[w[0]]).count() + 1;
-        let windows = samples.iter().map(|&i| s.cwnd_pkts[i]).sum::<f64>() / ticks as f64;
         let figures = [
             ("goodput_mbps", total),
             ("jain", total * total / (g.len() as f64 * g.iter().map(|x| x * x).sum::<f64>())),
             ("queue_mean_pkts", queue_mean(&r, t0, t1)),
-            ("cwnd_mean_pkts", windows),
+            ("cwnd_mean_pkts", summed_window_mean(&r, t0, t1)),
             ("recoveries", r.flows.iter().map(|f| f.fast_retransmits).sum::<u64>() as f64),
             ("timeouts", r.flows.iter().map(|f| f.timeouts).sum::<u64>() as f64),
         ];
@@ -284,7 +279,7 @@ fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
 /// predicts a tenth of either goodput.
 #[test]
 fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
-    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
+    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean, summed_window_mean};
     let path = format!("{}/../../reference/ns3/prr/dc_1g_loss1/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario");
     let (t0, t1, runs, p) = (0.5, 5.0, 5.0, 0.01f64);
