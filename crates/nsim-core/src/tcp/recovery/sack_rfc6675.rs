@@ -10,7 +10,8 @@
 //! - Every ACK in recovery: update the scoreboard, recompute pipe (SetPipe), and while
 //!   cwnd - pipe >= 1 send NextSeg(): a lost hole above HighRxt (rule 1), else new data
 //!   (rule 2), else any unSACKed packet above HighRxt (rule 3); pipe + 1 per packet (§5 (C)).
-//! - An ACK at or beyond RecoveryPoint ends recovery (§5 (A)).
+//! - An ACK at or beyond RecoveryPoint ends recovery (§5 (A)); a new one may start as soon as
+//!   HighACK reaches the last RecoveryPoint (§5.1, [`may_enter`]), ns-2's variants one ACK later.
 //!
 //! With `sack1.prr` set, RFC 6937's Proportional Rate Reduction ([`super::prr`]) replaces
 //! the `cwnd - pipe >= 1` rule of §5 (C): each ACK releases sndcnt packets (NextSeg still
@@ -40,6 +41,20 @@ use crate::tcp::config::{PrrBound, RackParams};
 use crate::tcp::scoreboard::ScoreBoard;
 use crate::tcp::sender::{Conn, CwndAction};
 use crate::tcp::CongState;
+
+/// Whether a new recovery may start: once HighACK has reached the last RecoveryPoint, RFC
+/// 6675 §5.1 "a new recovery phase ... MUST NOT be initiated until HighACK is greater than or
+/// equal to the new value of RecoveryPoint" (the same bound ends recovery in §5 (A): "a
+/// cumulative ACK for this data octet"; RFC 6582 §3.2 step 1's "covers more than recover" and
+/// ns-3.37's `m_highRxAckMark >= m_recover` say the same). HighACK and RecoveryPoint are
+/// octets; here they are packets (`highest_ack`, `recover` = the highest packet sent), so an
+/// ACK that covers the RecoveryPoint packet is `highest_ack == recover`. ns-2's variants keep
+/// its stricter `highest_ack > recover` ([`super::may_fast_retransmit`], whose exceptions hold
+/// here too): there a loss of the first packet sent after RecoveryPoint, found as recovery
+/// ends, waits for the retransmission timer.
+fn may_enter(c: &Conn) -> bool {
+    c.s.highest_ack >= c.s.recover || super::may_fast_retransmit(c)
+}
 
 pub struct SackRfc6675 {
     sb: ScoreBoard,
@@ -184,8 +199,7 @@ impl SackRfc6675 {
         c.s.dupacks += 1;
         let thresh = c.s.p.dupthresh;
         let first_lost = self.sb.first_lost_after(c.s.highest_ack, c.s.maxseq, thresh) == Some(c.s.highest_ack + 1);
-        // §5: no new recovery before HighACK passes the last RecoveryPoint (or an RTO's).
-        let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
+        let allowed = may_enter(c) || c.s.last_action == CwndAction::Ecn;
         if (c.s.dupacks >= thresh || first_lost) && allowed {
             self.enter(c, self.sacked_for_prr() - sacked_before);
         } else if c.s.dupacks < thresh && c.s.p.limited_transmit {
@@ -341,7 +355,7 @@ impl SackRfc6675 {
         if self.in_recovery {
             self.prr_ack(c, delivered);
         } else if self.sb.first_awaiting_retransmission().is_some() {
-            let allowed = super::may_fast_retransmit(c) || c.s.last_action == CwndAction::Ecn;
+            let allowed = may_enter(c) || c.s.last_action == CwndAction::Ecn;
             if allowed {
                 self.enter(c, delivered);
             }

@@ -199,6 +199,38 @@ fn rfc6675_retransmits_lost_holes_by_pipe_and_ends_at_the_recovery_point() {
     assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (1, 0));
 }
 
+/// RFC 6675 §5.1: a new recovery may start once HighACK reaches the last RecoveryPoint. Here the
+/// first packet sent after RecoveryPoint is lost and recovery ends on an ACK of exactly
+/// RecoveryPoint: its duplicates start a second fast retransmit at once. Under ns-2's
+/// `highest_ack > recover` they could not, and the loss would wait for the timer.
+#[test]
+fn rfc6675_recovers_a_loss_just_after_the_recovery_point_by_fast_retransmit() {
+    let mut h = rfc6675(10);
+    h.cum(ms(100), 2);
+    let mut sent: Vec<u64> = Vec::new();
+    for (i, hi) in (5..8).enumerate() {
+        sent.extend(h.ack(ms(101 + i as u64), sack(2, &[(4, hi)])));
+    }
+    // Limited transmit sends 14 and 15, the third duplicate retransmits 3: RecoveryPoint 15.
+    assert_eq!((sent.as_slice(), h.state()), (&[14, 15, 3][..], CongState::Recovery));
+    let recovery_point = 15;
+    // 4..=15 arrive and are SACKed, then 3's retransmission: the ACK of exactly RecoveryPoint.
+    // 16, the first packet sent after RecoveryPoint, is lost.
+    for (i, hi) in (8..=recovery_point + 1).enumerate() {
+        sent.extend(h.ack(ms(110 + i as u64), sack(2, &[(4, hi)])));
+    }
+    let lost = recovery_point + 1;
+    sent.extend(h.ack(ms(130), sack(recovery_point, &[])));
+    assert_eq!(h.state(), CongState::Open, "the ACK of RecoveryPoint ends recovery");
+    assert_eq!(sent[3..], [16, 17, 18, 19, 20], "new data in recovery, then from the ACK of RecoveryPoint");
+    let dupacks: Vec<Vec<u64>> = (1..=3).map(|k| h.ack(ms(140 + k), sack(recovery_point, &[(lost + 1, lost + 1 + k)]))).collect();
+    // Two duplicates release new data by limited transmit; the third retransmits 16 (under
+    // `highest_ack > recover` it sends nothing, and 16 waits for the timer).
+    assert_eq!(dupacks, [vec![21], vec![22], vec![lost]]);
+    assert_eq!(h.state(), CongState::Recovery);
+    assert_eq!((h.counters().fast_retransmits, h.counters().timeouts), (2, 0));
+}
+
 /// Goyal-Jain 1997 §4.2 (`sack1.pipe_start = "cwnd"`): "sets PIPE to CWND − 3, and sets CWND to
 /// CWND/2", against ns-2's outstanding − 3. The receiver window (10) holds the flight below
 /// cwnd (20): after losing 3 and 5, ns-2's pipe (10 − 3) lets the partial ACK release the
