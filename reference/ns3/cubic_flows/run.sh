@@ -4,7 +4,9 @@
 # starting 1 s apart, no loss, over 10-60 s; one flow with 1 % random loss, RngRun 1-5, over
 # 10-60 s; one flow on a 1 Gb/s, 100 us path, over 0.5-2 s; the same for 20 s, its congestion
 # epochs ending after 6 s (../cubic/reduce.py; about 4 minutes of ns-3); four flows starting
-# together on that path, 10 s, over 1-10 s (about 70 s of ns-3).
+# together on that path, 10 s, over 1-10 s (about 70 s of ns-3); with 1 % random loss, RngRun
+# 1-5: four flows starting 1 s apart, over 10-60 s (four_loss1/), and one and four flows on the
+# 1 Gb/s path, 5 s, over 0.5-5 s (dc_1g_loss1/, dc_1g_four_loss1/: 2-100 s of ns-3 per run).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -21,3 +23,13 @@ python3 reduce.py dc_1g 0.5 2 "$dir/dc_1g.txt"
 "$dir/cubic_flows" --flows=4 --spacing=0 --rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=10 \
     > "$dir/dc_1g_four.txt"
 python3 reduce.py dc_1g_four 1 10 "$dir/dc_1g_four.txt"
+path="--rate=1Gbps --delay=100us --access=10Gbps --access-delay=10us --duration=5"
+for n in 1 2 3 4 5; do
+    "$dir/cubic_flows" --flows=4 --spacing=1 --loss=0.01 --run=$n > "$dir/four_loss1_$n.txt"
+    "$dir/cubic_flows" --flows=1 --loss=0.01 $path --run=$n > "$dir/dc_1g_loss1_$n.txt"
+    "$dir/cubic_flows" --flows=4 --spacing=0 --loss=0.01 $path --run=$n > "$dir/dc_1g_four_loss1_$n.txt"
+done
+mkdir -p four_loss1 dc_1g_loss1 dc_1g_four_loss1
+python3 reduce.py four_loss1 10 60 "$dir"/four_loss1_?.txt
+python3 reduce.py dc_1g_loss1 0.5 5 "$dir"/dc_1g_loss1_?.txt
+python3 reduce.py dc_1g_four_loss1 0.5 5 "$dir"/dc_1g_four_loss1_?.txt

@@ -5,8 +5,10 @@
 # loss, RngRun 1-5), dc_1g_loss1/ (one flow with PRR-SSRB on a 1 Gb/s, 100 us path, DropTail
 # 100 p, 1 % random loss, 5 s, RngRun 1-5, over 0.5-5 s; about 5 s of ns-3 per run) and
 # dc_1g/, dc_1g_four/ (one and four flows starting together on that path without random loss,
-# 5 s, over 1-5 s, PRR-SSRB and classic recovery; about a minute each) from ns-3.37 (apt-get
-# install ns3 libns3-dev libgsl-dev).
+# 5 s, over 1-5 s, PRR-SSRB and classic recovery; about a minute each) and dc_1g_four_loss1/
+# (four flows starting together with PRR-SSRB on that path with 1 % random loss, 5 s, RngRun
+# 1-5, over 0.5-5 s; 15-30 s of ns-3 per run) from ns-3.37 (apt-get install ns3 libns3-dev
+# libgsl-dev).
 set -euo pipefail
 cd "$(dirname "$0")"
 dir=$(mktemp -d)
@@ -40,3 +42,8 @@ for r in prr classic; do
     "$dir/flows" --flows=4 --spacing=0 --cc=ns3::TcpNewReno --recovery=$r $path > "$dir/dc_1g_four_$r.txt"
     python3 ../cubic_flows/reduce.py dc_1g_four/$r 1 5 "$dir/dc_1g_four_$r.txt"
 done
+for n in 1 2 3 4 5; do
+    "$dir/flows" --flows=4 --spacing=0 --cc=ns3::TcpNewReno --recovery=prr --loss=0.01 $path --run=$n \
+        > "$dir/dc_1g_four_loss1_$n.txt"
+done
+python3 ../cubic_flows/reduce.py dc_1g_four_loss1 0.5 5 "$dir"/dc_1g_four_loss1_?.txt

@@ -86,18 +86,74 @@ fn cubic_with_random_loss_against_ns3_and_rfc9438() {
         recoveries += r.flows[0].fast_retransmits as f64 / 5.0;
         timeouts += r.flows[0].timeouts as f64 / 5.0;
     }
-    // RFC 9438 §5.1 with C = 0.4, β = 0.7, p = 0.01 and the unloaded RTT: 40 ms of propagation,
-    // a 1040-byte packet's transmission at 10 and 100 Mb/s and a 40-byte ACK's.
-    let (c, beta, p) = (0.4f64, 0.7f64, 0.01f64);
-    let rtt: f64 = 0.040 + 1040.0 * 8.0 / 10e6 + 1040.0 * 8.0 / 100e6 + 40.0 * 8.0 / 10e6 + 40.0 * 8.0 / 100e6;
-    let window = (c * (3.0 + beta) / (4.0 * (1.0 - beta))).powf(0.25) * rtt.powf(0.75) / p.powf(0.75);
-    let expected = window * 1000.0 * 8.0 / rtt / 1e6;
+    let expected = rfc9438_mbps(0.01);
     let ns3 = common::ns3_summary("cubic_flows/loss1");
     println!("nsim: goodput {goodput:.4} Mb/s, {recoveries} recoveries, {timeouts} timeouts; RFC 9438: {expected:.4}; ns-3: {ns3:?}");
     assert!((goodput / expected - 1.0).abs() <= 0.10, "goodput {goodput:.4} vs RFC 9438 {expected:.4}");
     let ratio = goodput / ns3["goodput_mbps"];
     assert!((0.65..=0.90).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
     assert!(timeouts <= 3.0 && ns3["timeouts"] <= 3.0, "timeouts {timeouts} vs {}", ns3["timeouts"]);
+}
+
+/// RFC 9438 §5.1's average goodput (Mb/s) for CUBIC without its Reno-friendly region on the
+/// cubic/ dumbbell with loss rate `p`: (C (3 + β) / (4 (1 − β)))^(1/4) RTT^(3/4) / p^(3/4)
+/// packets per RTT, C = 0.4, β = 0.7, and the unloaded RTT: 40 ms of propagation, a 1040-byte
+/// packet's transmission at 10 and 100 Mb/s and a 40-byte ACK's.
+fn rfc9438_mbps(p: f64) -> f64 {
+    let (c, beta) = (0.4f64, 0.7f64);
+    let rtt: f64 = 0.040 + 1040.0 * 8.0 / 10e6 + 1040.0 * 8.0 / 100e6 + 40.0 * 8.0 / 10e6 + 40.0 * 8.0 / 100e6;
+    let window = (c * (3.0 + beta) / (4.0 * (1.0 - beta))).powf(0.25) * rtt.powf(0.75) / p.powf(0.75);
+    window * 1000.0 * 8.0 / rtt / 1e6
+}
+
+/// Four flows starting 1 s apart with 1 % uniform loss on r -> d, seeds 1-5 against ns-3's
+/// RngRun 1-5, over 10-60 s. The losses hold each window near 8 packets, far below the link's
+/// share, so the queue stays empty and each flow gets what one alone would: nsim's aggregate is
+/// 12 % above four times RFC 9438 §5.1's average (the one-flow mean, 0.592 Mb/s, is on it;
+/// single runs spread ±15 %), ns-3's 25 % above nsim's, as with one flow (its cubic term in
+/// whole packets regains W_max sooner). Both share equally (Jain ≥ 0.97) and ns-3 enters
+/// recovery 25 % more often, in proportion to its goodput; timeouts are rare in both.
+#[test]
+fn four_cubic_flows_with_random_loss_against_ns3_and_rfc9438() {
+    use super::tcp_prr_ns3::flows_figures;
+    let m = flows_figures("cubic_flows/four", "", r#"error = { kind = "uniform", rate = 0.01 }"#, 5, (10.0, 60.0));
+    let ns3 = common::ns3_summary("cubic_flows/four_loss1");
+    let expected = 4.0 * rfc9438_mbps(0.01);
+    println!("nsim: {m:?}; 4 x RFC 9438: {expected:.4}; ns-3: {ns3:?}");
+    assert!((m["goodput_mbps"] / expected - 1.0).abs() <= 0.15, "goodput {} vs 4 x RFC 9438 {expected:.4}", m["goodput_mbps"]);
+    let ratio = m["goodput_mbps"] / ns3["goodput_mbps"];
+    assert!((0.70..=0.90).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
+    assert!(m["jain"] >= 0.97 && ns3["jain"] >= 0.97, "Jain {} vs {}", m["jain"], ns3["jain"]);
+    assert!(m["queue_mean_pkts"] < 0.5 && ns3["queue_mean_pkts"] < 0.5, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    let recoveries = m["recoveries"] / ns3["recoveries"];
+    assert!((recoveries / ratio - 1.0).abs() <= 0.10, "recoveries {} vs {}, against the goodput ratio {ratio:.3}", m["recoveries"], ns3["recoveries"]);
+    assert!(m["timeouts"] <= 8.0 && ns3["timeouts"] <= 8.0, "timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+}
+
+/// One flow, and four starting together, with 1 % uniform loss on the 1 Gb/s, 100 µs path
+/// (ns-3: 5 s, RngRun 1-5, over 0.5-5 s; nsim: the dc_1g and dc_1g_four twins, seeds 1-5, over
+/// 0.5-2 s and 0.5-5 s). Not like for like; kept as evidence of two different failures of CUBIC
+/// without its Reno-friendly region (RFC 9438 §4.3, which ns-3.37 lacks) at a 0.23 ms RTT. RFC
+/// 9438 §5.1's average window there is 0.06 packets: nsim's flows sit at the 2-packet floor of
+/// the window, their goodput under the 70 Mb/s that 2 packets per RTT allow (33 Mb/s with one
+/// flow, 170 with four). ns-3's windows grow far past BDP + buffer (mean 176 packets with one
+/// flow, 840 summed with four) while its goodput swings from run to run (one flow: 28-93 Mb/s):
+/// they grow while the flight does not fill them, by slow start after a timeout and then on
+/// every ACK (run 3: from 1 packet at the 0.627 s timeout to 10,928 by 0.828 s), where Linux
+/// grows only a window the flight fills (`tcp_is_cwnd_limited`); docs/models/tcp_ns3.md.
+#[test]
+fn cubic_with_random_loss_on_the_1g_100us_path_beside_ns3() {
+    use super::tcp_prr_ns3::flows_figures;
+    let error = r#"error = { kind = "uniform", rate = 0.01 }"#;
+    let two_packets_per_rtt = 2.0 * 1000.0 * 8.0 / 230e-6 / 1e6;
+    for (dir, flows, t1) in [("dc_1g", 1.0, 2.0), ("dc_1g_four", 4.0, 5.0)] {
+        let m = flows_figures(&format!("cubic_flows/{dir}"), "", error, 5, (0.5, t1));
+        let ns3 = common::ns3_summary(&format!("cubic_flows/{dir}_loss1"));
+        println!("{dir}: nsim {m:?}; ns-3 {ns3:?}");
+        assert!((m["cwnd_mean_pkts"] / flows - 2.0).abs() <= 0.1, "{dir}: nsim window per flow {}", m["cwnd_mean_pkts"] / flows);
+        assert!(m["goodput_mbps"] < flows * two_packets_per_rtt, "{dir}: nsim goodput {}", m["goodput_mbps"]);
+        assert!(ns3["cwnd_mean_pkts"] / flows > 30.0, "{dir}: ns-3 window per flow {}", ns3["cwnd_mean_pkts"] / flows);
+    }
 }
 
 /// One flow on the 1 Gb/s, 100 µs path (dctcp/'s data-centre path with a DropTail buffer of 100

@@ -205,12 +205,13 @@ fn four_flows_with_random_loss_against_ns3_and_pftk() {
     }
 }
 
-/// reference/ns3/prr/`dir`/scenario.toml with `sack1`, `error` (a TOML line, or "") on the
-/// bottleneck, over seeds 1-`seeds`: the means of cubic_flows/reduce.py's figures over
-/// `t0`-`t1` (the flows' summed window only where the scenario records the "tcp" series).
-fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64, f64)) -> HashMap<&'static str, f64> {
+/// reference/ns3/`dir`/scenario.toml (`dir` e.g. "prr/four") with `sack1` in place of PRR-SSRB's
+/// settings (where it has them), `error` (a TOML line, or "") on the bottleneck, over seeds
+/// 1-`seeds`: the means of cubic_flows/reduce.py's figures over `t0`-`t1` (the flows' summed
+/// window only where the scenario records the "tcp" series).
+pub fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64, f64)) -> HashMap<&'static str, f64> {
     use super::tcp_cubic_flows_ns3::{goodputs, queue_mean, summed_window_mean};
-    let path = format!("{}/../../reference/ns3/prr/{dir}/scenario.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../reference/ns3/{dir}/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario").replace(PRR_SSRB, sack1);
     let toml = toml.replace("limit = \"100p\" }", &format!("limit = \"100p\" }}\n{error}"));
     let mut m: HashMap<&'static str, f64> = HashMap::new();
@@ -236,7 +237,7 @@ fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64
 
 /// `flows_figures` of prr/four (10-60 s) beside ns-3's reduced `case`.
 fn four_flows(case: &str, sack1: &str, error: &str, seeds: u64) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
-    let (m, ns3) = (flows_figures("four", sack1, error, seeds, (10.0, 60.0)), common::ns3_summary(case));
+    let (m, ns3) = (flows_figures("prr/four", sack1, error, seeds, (10.0, 60.0)), common::ns3_summary(case));
     println!("{case}: nsim {m:?}; ns-3: {ns3:?}");
     (m, ns3)
 }
@@ -251,7 +252,7 @@ fn four_flows(case: &str, sack1: &str, error: &str, seeds: u64) -> (HashMap<&'st
 fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
     for dir in ["dc_1g", "dc_1g_four"] {
         for (case, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
-            let m = flows_figures(dir, sack1, "", 1, (1.0, 5.0));
+            let m = flows_figures(&format!("prr/{dir}"), sack1, "", 1, (1.0, 5.0));
             let ns3 = common::ns3_summary(&format!("prr/{dir}/{case}"));
             println!("{dir} {case}: nsim {m:?}; ns-3: {ns3:?}");
             let close = |k: &str, tol: f64| assert!((m[k] / ns3[k] - 1.0).abs() <= tol, "{dir} {case} {k} {} vs {}", m[k], ns3[k]);
@@ -321,6 +322,35 @@ fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
     let (ours, theirs) = (rate(recoveries, timeouts), rate(ns3["recoveries"], ns3["timeouts"]));
     assert!((ours / theirs - 1.0).abs() <= 0.15, "recoveries per second outside timeouts: {ours:.1} vs {theirs:.1}");
     assert!(goodput > 5.0 * pftk_mbps && ns3["goodput_mbps"] > 5.0 * pftk_mbps, "PFTK {pftk_mbps:.2} against {goodput:.2}");
+}
+
+/// Four Reno flows with PRR-SSRB starting together on the 1 Gb/s, 100 µs path with 1 % uniform
+/// loss on r -> d (prr/dc_1g_four_loss1: ns-3's 5 s, RngRun 1-5, over 0.5-5 s; nsim's 2 s,
+/// seeds 1-2, over 0.5-2 s, the test's time budget: rates are compared). As with one flow the
+/// losses hold each window near 9-10 packets, a third of the BDP, and a lost retransmission
+/// waits for the 200 ms timer, but another flow fills the link meanwhile. Both share the link
+/// equally (Jain ≥ 0.98), keep a small queue (5.5 packets in ns-3, 6-11 in nsim) and summed
+/// window (36 against 38), time out at the same rate (within 20 %: 8.5 per second in ns-3) and
+/// recover at the same rate per flow-second outside the timeout waits (within 10 %). nsim's
+/// goodput is 31 % above ns-3's (925 against 703 Mb/s; 35 % with one flow), not traced yet
+/// (docs/models/tcp_ns3.md). PFTK does not apply, as with one flow.
+#[test]
+fn four_flows_on_the_1g_100us_path_with_random_loss_against_ns3() {
+    let (t0, t1, ns3_t) = (0.5, 2.0, 5.0);
+    let m = flows_figures("prr/dc_1g_four_loss1", PRR_SSRB, "", 2, (t0, t1));
+    let ns3 = common::ns3_summary("prr/dc_1g_four_loss1");
+    println!("nsim: {m:?}; ns-3: {ns3:?}");
+    let ratio = m["goodput_mbps"] / ns3["goodput_mbps"];
+    assert!((1.2..=1.45).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
+    assert!(m["jain"] >= 0.98 && ns3["jain"] >= 0.98, "Jain {} vs {}", m["jain"], ns3["jain"]);
+    assert!(m["queue_mean_pkts"] < 15.0 && ns3["queue_mean_pkts"] < 15.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!((m["cwnd_mean_pkts"] / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.15, "summed window {} vs {}", m["cwnd_mean_pkts"], ns3["cwnd_mean_pkts"]);
+    let (ours, theirs) = (m["timeouts"] / t1, ns3["timeouts"] / ns3_t);
+    assert!((ours / theirs - 1.0).abs() <= 0.20, "timeouts per second {ours:.2} vs {theirs:.2}");
+    // Recoveries per flow-second outside the timeouts' 200 ms waits.
+    let rate = |rec: f64, rto: f64, t: f64| rec / (4.0 * t - 0.2 * rto);
+    let (ours, theirs) = (rate(m["recoveries"], m["timeouts"], t1), rate(ns3["recoveries"], ns3["timeouts"], ns3_t));
+    assert!((ours / theirs - 1.0).abs() <= 0.10, "recoveries per flow-second outside timeouts: {ours:.1} vs {theirs:.1}");
 }
 
 /// Same scenario and seed, bit-identical results, with PRR on.
