@@ -4,16 +4,15 @@
 // sets RED up). Prints "q <time s> <packets waiting>" every `sample` (queue disc plus the
 // device's one-packet queue), "a <time s> <flow> <alpha>" on every alpha update, and
 // "rx <time s> <flow> <bytes>" every `sample` (bytes each sink has received so far), and at the
-// end "m <time s> <marked> <arrived>" (the queue disc's CE marks and arrivals over the run).
+// end "m <time s> <marked> <arrived>" (the queue disc's CE marks and arrivals over the run),
+// and "state <time s> <flow> <n>" on every TcpCongState_t change (3 recovery, 4 timeout). With
+// --loss, each packet arriving at d is lost with that probability (dumbbell.h's AddRandomLoss;
+// --run sets ns-3's RngRun for its draws).
 // Settings chosen to match nsim's one-way TCP: 1000 B segments, no timestamps, an ACK per
 // segment (DelAckCount 1), initial window 10, classic recovery (not PRR), 200 ms minimum RTO,
 // buffers far above the BDP. Usage: dctcp_dumbbell --rate=1Gbps --delay=100us --k=20 ...
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
+//        [--loss=0.01 --run=1]
+#include "../dumbbell.h"
 #include <iostream>
 
 using namespace ns3;
@@ -39,6 +38,11 @@ static void Alpha(uint32_t flow, uint32_t, uint32_t, double alpha)
     std::cout << "a " << Simulator::Now().GetSeconds() << " " << flow << " " << alpha << "\n";
 }
 
+static void State(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now)
+{
+    std::cout << "state " << Simulator::Now().GetSeconds() << " " << flow << " " << int(now) << "\n";
+}
+
 // The socket's congestion control replaced by one whose alpha trace we hold (ns-3.37 keeps the
 // algorithm private); done before the handshake completes, so nothing has run on it yet.
 static void TraceAlpha(Ptr<BulkSendApplication> app, uint32_t flow)
@@ -47,13 +51,14 @@ static void TraceAlpha(Ptr<BulkSendApplication> app, uint32_t flow)
     Ptr<TcpDctcp> cc = CreateObject<TcpDctcp>();
     cc->TraceConnectWithoutContext("CongestionEstimate", MakeBoundCallback(&Alpha, flow));
     sock->SetCongestionControlAlgorithm(cc);
+    sock->TraceConnectWithoutContext("CongState", MakeBoundCallback(&State, flow));
 }
 
 int main(int argc, char* argv[])
 {
     std::string rate = "1Gbps", access = "10Gbps", delay = "100us";
-    uint32_t flows = 2, k = 20, limit = 200;
-    double duration = 2.0, sample = 0.0001;
+    uint32_t flows = 2, k = 20, limit = 200, run = 1;
+    double duration = 2.0, sample = 0.0001, loss = 0.0;
     CommandLine cmd;
     cmd.AddValue("rate", "bottleneck rate", rate);
     cmd.AddValue("access", "access link rate", access);
@@ -63,7 +68,10 @@ int main(int argc, char* argv[])
     cmd.AddValue("limit", "bottleneck buffer, packets", limit);
     cmd.AddValue("duration", "seconds", duration);
     cmd.AddValue("sample", "queue and goodput sampling interval, seconds", sample);
+    cmd.AddValue("loss", "uniform packet loss probability on r -> d", loss);
+    cmd.AddValue("run", "ns-3 RngRun (the loss draws)", run);
     cmd.Parse(argc, argv);
+    RngSeedManager::SetRun(run);
     g_sample = Seconds(sample);
 
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::TcpDctcp"));
@@ -115,6 +123,10 @@ int main(int argc, char* argv[])
     NetDeviceContainer b = bottleneck.Install(ends.Get(0), ends.Get(1));
     ip.SetBase("10.2.1.0", "255.255.255.0");
     Ipv4InterfaceContainer bi = ip.Assign(b);
+    if (loss > 0)
+    {
+        AddRandomLoss(b, loss);
+    }
     TrafficControlHelper none;
     for (auto& a : accessDevs)
     {
