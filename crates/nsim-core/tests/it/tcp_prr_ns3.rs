@@ -276,9 +276,9 @@ fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
 /// The windows agree within 2 %, the recoveries per second outside the timeout waits within
 /// 12 %; nsim times out 18 % more often (13.0 against 11.0; 0.72 × p × its retransmissions, as
 /// one timeout can cover several lost retransmissions). nsim's goodput is 35 % above ns-3's
-/// (269.8 against 199.5 Mb/s): in a timeout wait nsim keeps sending new data, ns-3's flow falls
-/// silent (no ACK for a median 176 ms before each timeout in prr/dc_1g_four_loss1;
-/// docs/models/tcp_ns3.md). Under ns-2's re-entry guard (highest_ack > recover) nsim timed out
+/// (269.8 against 199.5 Mb/s): in a timeout wait nsim keeps sending new data, ns-3's flow stops
+/// (nothing sent for a median 147 ms before each timeout in prr/dc_1g_four_loss1's RngRun 1;
+/// one stall traced to ns-3's halving of the pipe, docs/models/tcp_ns3.md). Under ns-2's re-entry guard (highest_ack > recover) nsim timed out
 /// 15.6 times, entered 32 % fewer recoveries and matched ns-3's goodput within 1 % (the waits
 /// that guard caused were silent too). PFTK (eq. 30) does not fit this regime:
 /// its timeout share of loss indications, min(1, 3 √(3bp/8)) = 18 %, is Reno's without SACK
@@ -334,8 +334,9 @@ fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
 /// equally (Jain ≥ 0.98), keep a small queue (5.5 packets in ns-3, 6-11 in nsim) and summed
 /// window (36 against 38), time out at the same rate (within 20 %: 8.5 per second in ns-3) and
 /// recover at the same rate per flow-second outside the timeout waits (within 10 %). nsim's
-/// goodput is 32 % above ns-3's (931 against 703 Mb/s; 35 % with one flow): ns-3's flows fall
-/// silent while they wait for the timer, nsim's keep sending (docs/models/tcp_ns3.md). PFTK does not apply, as with one flow.
+/// goodput is 32 % above ns-3's (931 against 703 Mb/s; 35 % with one flow): ns-3's flows stop
+/// sending while they wait for the timer, nsim's keep sending (docs/models/tcp_ns3.md). PFTK
+/// does not apply, as with one flow.
 #[test]
 fn four_flows_on_the_1g_100us_path_with_random_loss_against_ns3() {
     let (t0, t1, ns3_t) = (0.5, 2.0, 5.0);
