@@ -58,6 +58,8 @@ CASES = [
      "flows[0].transport.pacing", "variant 'bbr' sets its sending rate by pacing"),
     ("bbr gain not above 1", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "bbr", bbr = { high_gain = 0.5 } }\napp = { kind = "bulk" }'),
      "flows[0].transport.bbr.high_gain", "must be above 1"),
+    ("bbr send quantum zero", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "bbr", bbr = { send_quantum = 0 } }\napp = { kind = "bulk" }'),
+     "flows[0].transport.bbr.send_quantum", "at least 1 packet"),
     ("bbr3 beta not a fraction", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "bbr3", bbr3 = { beta = 1.5 } }\napp = { kind = "bulk" }'),
      "flows[0].transport.bbr3.beta", "must be between 0 and 1"),
     ("pacing rate without pacing", GOOD.replace('app = { kind = "cbr", rate = "100kb" }', 'transport = { kind = "tcp", variant = "reno", pacing_rate = "1Mb" }\napp = { kind = "bulk" }'),

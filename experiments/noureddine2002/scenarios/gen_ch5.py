@@ -219,10 +219,10 @@ def load_sweep() -> str:
 # The offered load of chapter 5's data sources (consistency rows against L2777's scale:
 # 80 sources = 20 Mb/s, 480 = 170 Mb/s): the data sessions alone on scenarios/ch5_load.toml
 # (lossless), one flows list per run: the stated workload at {", ".join(map(str, LOAD_SOURCES))} sources, then the
-# SURGE workload (used until 2026-11-29; its web flows are named `surge...`) at {DATA_HOSTS}. 3 seeds:
+# SURGE workload (used until 2026-11-29; its web flows are named `surge...`) at {DATA_HOSTS}. 5 seeds:
 # the page and file sizes are heavy-tailed.
 scenario = "scenarios/ch5_load.toml"
-seeds = 3
+seeds = 5
 [grid]
 "flows" = [
 {lists},

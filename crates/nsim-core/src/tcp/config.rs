@@ -1067,6 +1067,11 @@ pub struct BbrConfig {
     /// `TcpBbr::InFlight`; use it to compare with ns-3).
     #[serde(default)]
     pub cwnd_quanta: BbrQuanta,
+    /// The send quantum in packets, fixed. Default none: the draft's rule (§4.2.2: 1 packet
+    /// below 1.2 Mb/s, 2 below 24 Mb/s, else 1 ms of data, at most 64 KB). ns-3.37's
+    /// `TcpBbr::SetSendQuantum` fixes it at 1 segment (ns-3 has no TSO): set 1 to compare.
+    #[serde(default)]
+    pub send_quantum: Option<u32>,
 }
 
 /// See [`BbrConfig::cwnd_quanta`].
@@ -1090,6 +1095,7 @@ impl Default for BbrConfig {
             full_bw_growth: bbr_full_bw_growth(),
             full_bw_rounds: bbr_full_bw_rounds(),
             cwnd_quanta: BbrQuanta::Always,
+            send_quantum: None,
         }
     }
 }
@@ -1111,6 +1117,9 @@ impl BbrConfig {
         }
         if self.min_cwnd == 0 {
             return Err(("min_cwnd", "must be at least 1 packet"));
+        }
+        if self.send_quantum == Some(0) {
+            return Err(("send_quantum", "must be at least 1 packet"));
         }
         if !(self.full_bw_growth > 1.0 && self.full_bw_growth.is_finite()) || self.full_bw_rounds == 0 {
             return Err(("full_bw_growth", "needs full_bw_growth > 1 and full_bw_rounds >= 1"));

@@ -137,7 +137,8 @@ fn four_bbr_flows_match_ns3_tcpbbr() {
 /// are longer. Over 10-12 s both enter PROBE_RTT at 10 s; ns-3's bandwidth estimate then decays
 /// from 960 to 3 Mb/s (its PROBE_RTT samples enter the bandwidth filter, where the draft
 /// (§4.3.5) marks them application-limited, and 200 ms is some 900 of this path's rounds
-/// against the filter's 10), and its goodput falls to 3 Mb/s; nsim's recovers.
+/// against the filter's 10), and its goodput falls to 3 Mb/s; nsim's recovers. With ns-3's
+/// one-segment quantum the two match (`bbr_with_ns3s_send_quantum_...` below).
 #[test]
 fn bbr_on_the_1g_100us_path_beside_ns3_tcpbbr() {
     let r = run_twin("dc_1g/scenario.toml");
@@ -167,8 +168,8 @@ fn bbr_on_the_1g_100us_path_beside_ns3_tcpbbr() {
 /// 1.25 phase, where ns-3's add 3 packets, so the flows' probes keep the 100-packet buffer
 /// overflowing (4 % of the packets sent are dropped), lost retransmissions end in timeouts
 /// (54 in 10 s, none in ns-3) and one flow, backing its timer off, keeps 0.03 % of the link
-/// (Jain 0.59); the link carries 15 % less. Not a like-for-like comparison: a twin of ns-3's
-/// one-segment quantum needs a setting nsim does not have.
+/// (Jain 0.59); the link carries 15 % less. Not a like-for-like comparison: with ns-3's
+/// one-segment quantum (the test below) nothing is lost and no flow starves.
 #[test]
 fn four_bbr_flows_on_the_1g_100us_path_beside_ns3_tcpbbr() {
     let r = run_twin("dc_1g_four/scenario.toml");
@@ -183,4 +184,48 @@ fn four_bbr_flows_on_the_1g_100us_path_beside_ns3_tcpbbr() {
     assert!(m["dropped"] / sent as f64 >= 0.02, "nsim dropped {} of {sent}", m["dropped"]);
     assert!(m["timeouts"] >= 20.0 && m["jain"] <= 0.8, "nsim timeouts {}, Jain {}", m["timeouts"], m["jain"]);
     assert!(m["goodput"] <= 0.9 * ns3["goodput_mbps_0.5_10"], "goodput {} vs {}", m["goodput"], ns3["goodput_mbps_0.5_10"]);
+}
+
+/// Like for like on the 1 Gb/s 100 µs path: dc_1g's twin with BBR's send quantum fixed at one
+/// segment (`bbr.send_quantum = 1`), as ns-3.37's `TcpBbr::SetSendQuantum`. Over 0.5-10 s both
+/// lose nothing and cycle alike: goodput 961.5 vs 959.7 Mb/s, gain cycle 1.80 vs 1.80 ms (5285
+/// vs 5275 cycles), flight 30.7 vs 34.7 packets; nsim's queue is 3.1 packets against ns-3's
+/// 7.2 (4 packets, 32 µs at 1 Gb/s, are within a phase's worth of a 27.6-packet BDP). After the
+/// first PROBE_RTT ns-3's estimate collapses (its bug, dc_1g above) and nsim's does not.
+#[test]
+fn bbr_with_ns3s_send_quantum_on_the_1g_100us_path_matches_ns3_tcpbbr() {
+    let r = run_twin("dc_1g/scenario_quantum1.toml");
+    let (m, ns3) = beside(&r, 0.5, 10.0, "bbr/dc_1g");
+    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"], m["probe_rtt_episodes"]), (0.0, 0.0, 0.0, 0.0));
+    let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
+    close("goodput", "goodput_mbps_0.5_10", 0.01);
+    close("cycle_median_s", "cycle_median_s", 0.05);
+    close("cycles", "cycles", 0.02);
+    close("inflight_mean_pkts", "inflight_mean_pkts", 0.15);
+    assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 5.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    let (after, ns3_after) = beside(&r, 10.0, 12.0, "bbr/dc_1g/probe_rtt");
+    assert!(ns3_after["goodput_mbps_10_12"] < 10.0 && after["goodput"] >= 0.8 * m["goodput"], "after PROBE_RTT: nsim {}, ns-3 {}", after["goodput"], ns3_after["goodput_mbps_10_12"]);
+}
+
+/// Four flows, like for like (dc_1g_four's twin with `bbr.send_quantum = 1`), over 0.5-10 s:
+/// nothing lost and no timeout in either after the start (ns-3's start-up overflows the buffer
+/// once, its 5 recoveries), the link full (961.5 vs 959.7 Mb/s), gain cycles of 1.90 vs 1.91 ms.
+/// The flows are cwnd-limited at 2 × BtlBw × RTprop each, and the max filter keeps each flow's
+/// best rounds: nsim's four estimates sum to 1.13 × the link, so 57 packets are in flight and
+/// 30 queued; ns-3 keeps 78 in flight and 51 queued, likely from the ACK-aggregation allowance
+/// ns-3.37 adds to its cwnd target (`TcpBbr::AckAggregationCwnd`, Linux's, not in the 2017
+/// draft; not traced). Shares: Jain 0.98 (smallest 19 %) against 1.00.
+/// The draft's quantum (the test above) is what starved a flow there, not BBR's other rules.
+#[test]
+fn four_bbr_flows_with_ns3s_send_quantum_on_the_1g_100us_path_match_ns3_tcpbbr() {
+    let r = run_twin("dc_1g_four/scenario_quantum1.toml");
+    let (m, ns3) = (measure(&r, 0.5, 10.0), common::ns3_summary("bbr/dc_1g_four"));
+    println!("nsim: {m:?}\nns-3: {ns3:?}");
+    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"], ns3["timeouts"]), (0.0, 0.0, 0.0, 0.0));
+    assert!((m["goodput"] / ns3["goodput_mbps_0.5_10"] - 1.0).abs() <= 0.01, "goodput {} vs {}", m["goodput"], ns3["goodput_mbps_0.5_10"]);
+    assert!((m["cycle_median_s"] / ns3["cycle_median_s"] - 1.0).abs() <= 0.05, "cycle {} vs {}", m["cycle_median_s"], ns3["cycle_median_s"]);
+    assert!(m["jain"] >= 0.95 && ns3["jain"] >= 0.99, "Jain {} vs {}", m["jain"], ns3["jain"]);
+    // Flight between 2 and 3 BDP (27.6 packets) in both; nsim's below ns-3's (see above).
+    let bdp = ns3["inflight_mean_pkts"] / ns3["inflight_over_bdp"];
+    assert!((2.0..=3.0).contains(&(m["inflight_mean_pkts"] / bdp)) && m["inflight_mean_pkts"] < ns3["inflight_mean_pkts"], "flight {} vs {} (BDP {bdp})", m["inflight_mean_pkts"], ns3["inflight_mean_pkts"]);
 }

@@ -18,8 +18,9 @@
 //!   (`bbr_init_pacing_rate_from_rtt`) and ns-3, the first RTT sample (the SYN's) sets it again
 //!   from that RTT, so STARTUP's first round is paced.
 //! - §4.2.2 send quantum: 1 packet below 1.2 Mb/s, 2 below 24 Mb/s, else 1 ms of data (at most
-//!   64 KB); it enters cwnd as 3 quanta (with `cwnd_quanta = "probe_up"` only in PROBE_BW's
-//!   1.25 phase, as ns-3.37; the draft and Linux add them always).
+//!   64 KB), or `send_quantum` packets when set (ns-3.37: 1); it enters cwnd as 3 quanta (with
+//!   `cwnd_quanta = "probe_up"` only in PROBE_BW's 1.25 phase, as ns-3.37; the draft and Linux
+//!   add them always).
 //! - §4.2.3 cwnd: target = cwnd_gain × BDP + 3 × quantum (BDP = BtlBw × RTprop); with a full
 //!   pipe cwnd = min(cwnd + delivered, target), before it cwnd grows by every packet delivered;
 //!   never below `min_cwnd` (4). On entering fast recovery cwnd = in flight + 1 and packet
@@ -41,7 +42,7 @@
 //!
 //! Parameters ([`BbrConfig`]): `high_gain` 2/ln 2, `cwnd_gain` 2, `bw_window_rounds` 10,
 //! `min_rtt_window` 10 s, `probe_rtt_time` 200 ms, `min_cwnd` 4 packets, `full_bw_growth`
-//! 1.25, `full_bw_rounds` 3. Windows are in packets, rates in bit/s of wire bytes.
+//! 1.25, `full_bw_rounds` 3, `cwnd_quanta` "always", `send_quantum` the draft's rule. Windows are in packets, rates in bit/s of wire bytes.
 
 use super::delivery_rate::{DeliveryRate, RateSample};
 use super::max_filter::MaxFilter;
@@ -192,10 +193,12 @@ impl Bbr {
         self.filled_pipe
     }
 
-    /// The send quantum in packets (§4.2.2).
+    /// The send quantum in packets (§4.2.2), or the fixed `send_quantum`.
     fn send_quantum(&self) -> f64 {
         let bps = self.pacing_rate;
-        if bps < 1.2e6 {
+        if let Some(packets) = self.cfg.send_quantum {
+            packets as f64
+        } else if bps < 1.2e6 {
             1.0
         } else if bps < 24e6 {
             2.0

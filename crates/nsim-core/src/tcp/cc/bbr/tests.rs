@@ -299,3 +299,21 @@ fn pacing_rate_is_gain_times_btlbw_and_grows_only_before_the_pipe_is_full() {
     let want = b.pacing_gain() * b.btl_bw() * 8000.0;
     assert!((b.pacing_rate().unwrap() - want).abs() < 1e-6 * want);
 }
+
+#[test]
+fn send_quantum_follows_the_drafts_tiers_unless_fixed() {
+    // §4.2.2 BBRSetSendQuantum with 1000 B packets: 1 packet below 1.2 Mb/s, 2 below 24 Mb/s,
+    // else 1 ms of data (400 Mb/s → 50 packets) up to 64 KB (10 Gb/s → 65.536 packets).
+    let mut b = Bbr::new(BbrConfig::default(), 10.0, 10, 1e9, 1000, 100, crate::rng::stream(0, "bbr"));
+    for (bps, want) in [(1e6, 1.0), (8e6, 2.0), (400e6, 50.0), (10e9, 65.536)] {
+        b.pacing_rate = bps;
+        assert!((b.send_quantum() - want).abs() < 1e-9, "{bps}: {}", b.send_quantum());
+    }
+    // `send_quantum` (ns-3.37's one segment) replaces the rule at every rate.
+    let cfg = BbrConfig { send_quantum: Some(1), ..BbrConfig::default() };
+    let mut b = Bbr::new(cfg, 10.0, 10, 1e9, 1000, 100, crate::rng::stream(0, "bbr"));
+    for bps in [1e6, 400e6, 10e9] {
+        b.pacing_rate = bps;
+        assert_eq!(b.send_quantum(), 1.0);
+    }
+}
