@@ -10,6 +10,7 @@ use super::app::{App, AppOut};
 use super::config::{FullParams, FullVariant, RecoveryRules};
 use super::delack::{AckNow, DelayedAck};
 use super::nagle::{Nagle, ShortSegment};
+use super::prr::PrrRecovery;
 use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
 use super::sack::{self, Flight, SackSender};
@@ -75,6 +76,8 @@ pub struct FullTcp {
     rec: FastRecovery,
     /// SACK scoreboard and pipe control (variant "sack" only).
     sack: Option<SackSender>,
+    /// Proportional Rate Reduction in RFC 6675 recovery (`prr`; [`super::prr`]).
+    prr: Option<PrrRecovery>,
     rtt: RttEstimator,
     rtt_active: bool,
     rtt_seq: u64,
@@ -146,6 +149,7 @@ impl FullTcp {
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
             sack: (p.variant == FullVariant::Sack).then(|| SackSender { rfc: p.recovery_rules == RecoveryRules::Rfc, ..SackSender::default() }),
+            prr: p.prr.map(PrrRecovery::new),
             cc,
             rtt,
             rtt_active: false,
@@ -350,7 +354,12 @@ impl FullTcp {
             let usable = match &self.sack {
                 // Pipe control: one segment if pipe and the peer's window allow it.
                 Some(s) if s.pipectrl => {
-                    if s.allows(seq, self.cc.cwnd(), &self.flight()) {
+                    let allows = match self.prr.as_ref().filter(|p| p.active()) {
+                        // PRR: the last ACK's sndcnt, within the peer's window.
+                        Some(p) => p.allows(self.p.mss) && seq < self.flight().wnd_edge,
+                        None => s.allows(seq, self.cc.cwnd(), &self.flight()),
+                    };
+                    if allows {
                         self.p.mss
                     } else {
                         0
@@ -443,6 +452,9 @@ impl FullTcp {
         }
         if let Some(s) = &mut self.sack {
             s.sent(seq, amt, self.rec.recover);
+        }
+        if let Some(p) = &mut self.prr {
+            p.sent(amt);
         }
     }
 
@@ -561,6 +573,10 @@ impl FullTcp {
     /// Processes the ACK field of a segment (RFC 793 §3.9 "fifth, check the ACK field").
     fn on_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
         let ack = h.ack;
+        if let (Some(p), Some(s)) = (&mut self.prr, &self.sack) {
+            p.ack_arrived(self.snd_una, s.board.total());
+        }
+        let prr_recovering = self.prr.as_ref().is_some_and(|p| p.active());
         if let Some(s) = &mut self.sack {
             if self.state.synchronized() {
                 for &(l, r) in &h.sack[..h.nsack as usize] {
@@ -600,6 +616,32 @@ impl FullTcp {
         {
             self.dup_ack(ctx);
         }
+        if prr_recovering {
+            self.prr_ack();
+        }
+    }
+
+    /// RFC 6937 §3 at the fast retransmit: PRR's episode starts (RecoverFS = the bytes
+    /// outstanding), and the entering ACK's SACKs are its first DeliveredData, with the pipe
+    /// before the retransmission.
+    fn start_prr(&mut self) {
+        let (ssthresh, outstanding) = (self.cc.ssthresh(), self.snd_max - self.snd_una);
+        if let Some(p) = &mut self.prr {
+            p.start(ssthresh, self.p.mss, outstanding);
+            self.prr_ack();
+        }
+    }
+
+    /// RFC 6937 §3 on an ACK in recovery (after its SACKs and cumulative ACK were taken):
+    /// sndcnt from what it delivered and the pipe it leaves; cwnd shows pipe + sndcnt.
+    fn prr_ack(&mut self) {
+        let f = self.flight();
+        let (Some(p), Some(s)) = (&mut self.prr, &self.sack) else { return };
+        if !p.active() {
+            return;
+        }
+        let cwnd = p.on_ack(p.delivered(f.una, s.board.total()), s.set_pipe(&f));
+        self.cc.set_cwnd(cwnd as f64 / self.p.mss as f64);
     }
 
     /// Every acceptable ACK, before recovery sees it, in segment numbers: the cumulative ACK,
@@ -646,7 +688,13 @@ impl FullTcp {
                 NewAck::Partial => s.partial_ack(ack, self.p.mss),
                 NewAck::Open | NewAck::Exit => {
                     s.full_ack(ack);
-                    self.cc.on_ack(&sample);
+                    if what == NewAck::Exit && self.prr.as_mut().is_some_and(|p| p.end()) {
+                        // RFC 6937: recovery ends at the congestion control's target.
+                        let ss = self.cc.ssthresh();
+                        self.cc.set_cwnd(ss);
+                    } else {
+                        self.cc.on_ack(&sample);
+                    }
                 }
             }
         } else {
@@ -742,9 +790,13 @@ impl FullTcp {
                     self.snd_nxt = self.snd_una;
                     self.send_much(ctx, true);
                 } else if self.sack.is_some() {
+                    self.start_prr();
                     // The retransmission is not counted in pipe (ns-2 sends it outside
                     // `send_much`); then whatever pipe allows, holes first.
                     let amt = self.retransmit_first(ctx);
+                    if let Some(p) = &mut self.prr {
+                        p.sent(amt);
+                    }
                     if let Some(s) = &mut self.sack {
                         s.fast_retransmitted(self.snd_una, amt);
                     }
@@ -971,6 +1023,9 @@ impl FullTcp {
         self.rec.on_timeout(self.snd_max);
         if let Some(s) = &mut self.sack {
             s.timed_out(self.snd_una);
+        }
+        if let Some(p) = &mut self.prr {
+            p.end();
         }
         self.snd_nxt = self.snd_una;
         self.set_rtx(ctx);

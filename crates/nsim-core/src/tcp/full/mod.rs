@@ -15,6 +15,7 @@
 //! | [`nagle`] | Nagle / Minshall and sender SWS avoidance |
 //! | [`recovery`] | fast retransmit / recovery decisions in bytes |
 //! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
+//! | [`prr`] | Proportional Rate Reduction (RFC 6937) in that recovery (`prr`) |
 //! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`) |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
@@ -26,6 +27,7 @@ pub mod config;
 pub mod conn;
 pub mod delack;
 pub mod nagle;
+pub mod prr;
 pub mod reassembly;
 pub mod recovery;
 pub mod sack;
