@@ -16,7 +16,8 @@
 //! | [`recovery`] | fast retransmit / recovery decisions in bytes |
 //! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
 //! | [`prr`] | Proportional Rate Reduction (RFC 6937) in that recovery (`prr`) |
-//! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`) |
+//! | [`conn::rack_tlp`] | RACK-TLP loss detection (RFC 8985) in that recovery (`loss_detection = "rack"`) |
+//! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`), RACK's per-segment state |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
 //! | [`conn::stream_end`] | byte-stream applications (`repeat`, `telnet`, `http`) and their peers |

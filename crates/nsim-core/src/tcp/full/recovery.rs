@@ -96,6 +96,19 @@ impl FastRecovery {
         DupAction::Nothing
     }
 
+    /// RACK (RFC 8985) marked a segment lost: fast recovery starts, up to `snd_max`, unless
+    /// the loss lies in data sent before the last recovery point or timeout (`on_dupack`'s
+    /// guard, RFC 6582 §3.2 step 1). Returns whether it started.
+    pub fn enter_on_loss(&mut self, snd_una: u64, snd_max: u64) -> bool {
+        if snd_una <= self.recover && self.recover != 0 {
+            return false;
+        }
+        self.after_fast_retransmit = true;
+        self.recover = snd_max;
+        self.active = true;
+        true
+    }
+
     /// Reno-style window inflation by duplicate ACKs (ns-2 `reno_fastrecov_`).
     fn inflates(&self) -> bool {
         matches!(self.variant, FullVariant::Reno | FullVariant::Newreno)
