@@ -250,4 +250,21 @@ mod tests {
         assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing);
         assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing, "not in recovery: no inflation");
     }
+
+    /// A RACK loss starts recovery as a third duplicate ACK would, under the same guard (RFC
+    /// 6582 §3.2 step 1): not for data sent before the recovery point or a timeout; the ACK
+    /// that covers the recovery point ends it.
+    #[test]
+    fn a_rack_loss_enters_recovery_under_the_dupack_guard() {
+        let mut r = FastRecovery::new(FullVariant::Sack, RecoveryRules::Rfc, 3);
+        assert!(r.enter_on_loss(1001, 20_001));
+        assert!(r.active);
+        assert_eq!(r.on_new_ack(5001), NewAck::Partial);
+        assert_eq!(r.on_new_ack(20_001), NewAck::Exit);
+        assert!(!r.enter_on_loss(20_001, 30_001), "a loss at the old recovery point: no new recovery");
+        assert!(r.enter_on_loss(20_002, 30_001));
+        r.on_timeout(40_001);
+        r.on_new_ack(30_001);
+        assert!(!r.enter_on_loss(30_001, 40_001), "data sent before the timeout");
+    }
 }
