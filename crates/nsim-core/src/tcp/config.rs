@@ -294,6 +294,28 @@ pub struct RackParams {
     pub max_ack_delay: Dur,
 }
 
+/// RACK-TLP on or off and its probe settings from the keys `loss_detection`, `tlp` and
+/// `tlp_max_ack_delay` (the one-way and the full TCP's); the probe keys need RACK. On error:
+/// the field and why.
+pub(crate) fn rack_params(
+    loss_detection: Option<LossDetection>,
+    tlp: Option<bool>,
+    tlp_max_ack_delay: Option<TimeSpec>,
+) -> Result<Option<RackParams>, (&'static str, String)> {
+    if loss_detection.unwrap_or_default() == LossDetection::Dupthresh {
+        if tlp.is_some() || tlp_max_ack_delay.is_some() {
+            let field = if tlp.is_some() { "tlp" } else { "tlp_max_ack_delay" };
+            return Err((field, "the tail loss probe is part of RACK-TLP: set loss_detection = \"rack\"".into()));
+        }
+        return Ok(None);
+    }
+    let tlp = tlp.unwrap_or(true);
+    if !tlp && tlp_max_ack_delay.is_some() {
+        return Err(("tlp_max_ack_delay", "has no effect with tlp = false".into()));
+    }
+    Ok(Some(RackParams { tlp, max_ack_delay: tlp_max_ack_delay.map_or(Dur::from_millis(200), |t| t.0) }))
+}
+
 /// The RTO clock's constraints, shared by the one-way and the full TCP configs: a positive
 /// tick (ns-2 `tcpTick_`), a phase inside it, and `min_rto <= max_rto`. On error: the field
 /// and why.
@@ -915,7 +937,7 @@ impl TcpConfig {
             pacing: self.pacing_params().map_err(|(field, why)| err(field, why))?,
             recovery,
             tcp_ds: self.tcp_ds.clone(),
-            rack: self.rack_params().map_err(|(field, why)| err(field, why))?,
+            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay).map_err(|(field, why)| err(field, why))?,
         };
         if let Some(Err((field, why))) = p.tcp_ds.as_ref().map(|m| m.validate()) {
             return Err(err(&format!("tcp_ds.{field}"), why));
@@ -976,22 +998,6 @@ impl TcpConfig {
         p.bbr.validate().map_err(|(field, why)| err(&format!("bbr.{field}"), why.into()))?;
         p.bbr3.validate().map_err(|(field, why)| err(&format!("bbr3.{field}"), why.into()))?;
         Ok(p)
-    }
-
-    /// RACK-TLP on or off and its probe settings; the probe keys need RACK.
-    fn rack_params(&self) -> Result<Option<RackParams>, (&'static str, String)> {
-        if self.loss_detection.unwrap_or_default() == LossDetection::Dupthresh {
-            if self.tlp.is_some() || self.tlp_max_ack_delay.is_some() {
-                let field = if self.tlp.is_some() { "tlp" } else { "tlp_max_ack_delay" };
-                return Err((field, "the tail loss probe is part of RACK-TLP: set loss_detection = \"rack\"".into()));
-            }
-            return Ok(None);
-        }
-        let tlp = self.tlp.unwrap_or(true);
-        if !tlp && self.tlp_max_ack_delay.is_some() {
-            return Err(("tlp_max_ack_delay", "has no effect with tlp = false".into()));
-        }
-        Ok(Some(RackParams { tlp, max_ack_delay: self.tlp_max_ack_delay.map_or(Dur::from_millis(200), |t| t.0) }))
     }
 
     /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.

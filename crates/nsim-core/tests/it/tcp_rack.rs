@@ -21,7 +21,7 @@ use crate::common;
 /// buffer, `drops` (1-based indexes of the flow's packets entering r -> k, the SYN being 1)
 /// dropped; one flow "f" with `app` over RFC 6675 recovery (with PRR if `prr`) and `transport`
 /// (the rest of a tcp table).
-fn path(drops: &[u64], app: &str, prr: bool, transport: &str) -> String {
+pub(crate) fn path(drops: &[u64], app: &str, prr: bool, transport: &str) -> String {
     let sack1 = if prr { r#"{ algorithm = "rfc6675", prr = "ssrb" }"# } else { r#"{ algorithm = "rfc6675" }"# };
     let drops: Vec<String> = drops.iter().map(|d| d.to_string()).collect();
     format!(
@@ -54,14 +54,14 @@ interval = "10ms"
 }
 
 /// Send times of data segment `seq` at the source (node 0), in order.
-fn sends(evs: &[common::Ev], seq: u64) -> Vec<f64> {
+pub(crate) fn sends(evs: &[common::Ev], seq: u64) -> Vec<f64> {
     evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.seq == seq).map(|e| e.t).collect()
 }
 
-const FILE: &str = r#"{ kind = "file", size = "50000B" }"#;
+pub(crate) const FILE: &str = r#"{ kind = "file", size = "50000B" }"#;
 
 /// A 50-segment file (segments 1..=50 after the SYN) loses its last two segments.
-fn tail_loss(prr: bool, transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
+pub(crate) fn tail_loss(prr: bool, transport: &str) -> (nsim_core::Results, Vec<common::Ev>) {
     let (r, evs) = common::run_traced(&path(&[50, 51], FILE, prr, transport), "rack_tail");
     assert!(r.accounting.balanced());
     (r, evs)

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::tcp::cc::bbr3::config::Bbr3Config;
-use crate::tcp::config::{BbrConfig, CubicConfig};
+use crate::tcp::config::{rack_params, BbrConfig, CubicConfig, LossDetection, PrrBound, RackParams};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -156,6 +156,21 @@ pub struct FullTcpConfig {
     /// "ns2" (default) or "rfc": where ns-2 FullTcp's recovery differs from RFC 5681/6582.
     #[serde(default)]
     pub recovery_rules: RecoveryRules,
+    /// Proportional Rate Reduction (RFC 6937) in RFC 6675 SACK recovery (`variant = "sack"`,
+    /// `recovery_rules = "rfc"`): how much each ACK in recovery releases, "ssrb" (slow-start
+    /// reduction bound, RFC 6937's recommendation) or "crb" (conservative), as the one-way
+    /// TCP's `sack1.prr`; [`super::prr`]. Default: none (RFC 6675's cwnd - pipe).
+    pub prr: Option<PrrBound>,
+    /// How losses are detected in RFC 6675 SACK recovery: "dupthresh" (default: `dupthresh`
+    /// duplicate ACKs, RFC 6675 IsLost()) or "rack" (RFC 8985 RACK-TLP, as the one-way TCP's
+    /// `loss_detection`; [`super::conn::rack_tlp`]); "rack" needs `variant = "sack"` and
+    /// `recovery_rules = "rfc"`.
+    pub loss_detection: Option<LossDetection>,
+    /// With `loss_detection = "rack"`: the tail loss probe (RFC 8985 §7). Default true.
+    pub tlp: Option<bool>,
+    /// The receiver's worst-case delayed-ACK time the probe timeout adds when one segment is
+    /// in flight (RFC 8985 §7.2 WCDelAckT). Default 200 ms.
+    pub tlp_max_ack_delay: Option<TimeSpec>,
     /// Duplicate ACKs that trigger fast retransmit. Default 3.
     pub dupthresh: Option<u32>,
     /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
@@ -215,6 +230,10 @@ pub struct FullParams {
     pub nagle: bool,
     pub minshall: bool,
     pub recovery_rules: RecoveryRules,
+    /// RFC 6937's reduction bound with PRR; None: RFC 6675's own sending rule.
+    pub prr: Option<PrrBound>,
+    /// RACK-TLP's parameters with `loss_detection = "rack"`; None: duplicate ACKs.
+    pub rack: Option<RackParams>,
     pub dupthresh: u32,
     pub maxburst: u32,
     pub recov_maxburst: u32,
@@ -302,6 +321,8 @@ impl FullTcpConfig {
             nagle: self.nagle.unwrap_or(true),
             minshall: self.minshall,
             recovery_rules: self.recovery_rules,
+            prr: self.prr,
+            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay).map_err(|(field, why)| err(field, why))?,
             dupthresh: self.dupthresh.unwrap_or(3),
             maxburst: self.maxburst.unwrap_or(0),
             recov_maxburst: self.recov_maxburst.unwrap_or(2),
@@ -329,7 +350,31 @@ impl FullTcpConfig {
         if p.minshall && !p.nagle {
             return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
         }
+        self.check_sack_recovery_options().map_err(|(field, why)| err(field, why))?;
         Ok(p)
+    }
+
+    /// PRR and RACK run in RFC 6675 SACK recovery, as the one-way TCP's (which asks for
+    /// `sack1.algorithm = "rfc6675"`; here `recovery_rules = "rfc"`), and with a congestion
+    /// control that lets recovery set cwnd and does not pace (not BBR). On error: the field and
+    /// why.
+    fn check_sack_recovery_options(&self) -> Result<(), (&'static str, String)> {
+        let rack = self.loss_detection.unwrap_or_default() == LossDetection::Rack;
+        for (field, what, on) in [("prr", "PRR", self.prr.is_some()), ("loss_detection", "RACK", rack)] {
+            if !on {
+                continue;
+            }
+            if self.variant != FullVariant::Sack {
+                return Err((field, format!("{what} runs in SACK recovery: set variant = \"sack\"")));
+            }
+            if self.recovery_rules != RecoveryRules::Rfc {
+                return Err((field, format!("{what} needs RFC 6675's scoreboard and pipe: set recovery_rules = \"rfc\"")));
+            }
+            if matches!(self.cc, FullCc::Bbr | FullCc::Bbr3) {
+                return Err((field, format!("BBR paces and sets cwnd itself in recovery: {what} needs cc \"reno\" or \"cubic\"")));
+            }
+        }
+        Ok(())
     }
 
     /// The table `key` of congestion control `cc` when the connection uses it (defaults for
@@ -436,6 +481,14 @@ mod tests {
             ("cc = \"bbr3\"\nbbr = { min_cwnd = 4 }", "bbr"),
             ("bbr3 = { beta = 0.5 }", "bbr3"),
             ("cc = \"bbr3\"\nbbr3 = { beta = 1.5 }", "bbr3.beta"),
+            ("prr = \"ssrb\"", "prr"),
+            ("prr = \"ssrb\"\nvariant = \"sack\"", "prr"),
+            ("prr = \"crb\"\nvariant = \"newreno\"\nrecovery_rules = \"rfc\"", "prr"),
+            ("prr = \"ssrb\"\nvariant = \"sack\"\nrecovery_rules = \"rfc\"\ncc = \"bbr\"", "prr"),
+            ("loss_detection = \"rack\"", "loss_detection"),
+            ("loss_detection = \"rack\"\nvariant = \"sack\"", "loss_detection"),
+            ("tlp = true\nvariant = \"sack\"\nrecovery_rules = \"rfc\"", "tlp"),
+            ("loss_detection = \"rack\"\ntlp = false\ntlp_max_ack_delay = \"100ms\"\nvariant = \"sack\"\nrecovery_rules = \"rfc\"", "tlp_max_ack_delay"),
         ] {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
@@ -444,5 +497,6 @@ mod tests {
         assert!(toml::from_str::<FullTcpConfig>("cc = \"vegas\"").is_err(), "unknown congestion controls are errors");
         assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"\nbbr = { gain = 2.0 }").is_err(), "unknown BBR keys are errors");
         assert!(toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(), "unknown CUBIC keys are errors");
+        assert!(toml::from_str::<FullTcpConfig>("prr = true").is_err(), "prr names its bound, as the one-way sack1.prr");
     }
 }

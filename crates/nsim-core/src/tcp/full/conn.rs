@@ -10,6 +10,7 @@ use super::app::{App, AppOut};
 use super::config::{FullParams, FullVariant, RecoveryRules};
 use super::delack::{AckNow, DelayedAck};
 use super::nagle::{Nagle, ShortSegment};
+use super::prr::PrrRecovery;
 use super::reassembly::Reassembly;
 use super::recovery::{DupAction, FastRecovery, NewAck};
 use super::sack::{self, Flight, SackSender};
@@ -37,11 +38,16 @@ const TIMER_PERSIST: u16 = 5;
 const TIMER_READ: u16 = 6;
 /// The pacer's release (after the stream timers, 7-10).
 const TIMER_PACE: u16 = 11;
+/// RACK's reordering timer and TLP's probe timeout (one timer, [`rack_tlp`]).
+const TIMER_RACK: u16 = 12;
 /// The persist interval doubles up to this multiple of the RTO (bounded by `max_rto`).
 const MAX_PERSIST_BACKOFF: u32 = 64;
 
 #[path = "stream_end.rs"]
 pub mod stream_end;
+
+#[path = "rack_tlp.rs"]
+pub mod rack_tlp;
 
 /// Initial send sequence number (ns-2 `iss_ 0`).
 const ISS: u64 = 0;
@@ -75,12 +81,17 @@ pub struct FullTcp {
     rec: FastRecovery,
     /// SACK scoreboard and pipe control (variant "sack" only).
     sack: Option<SackSender>,
+    /// Proportional Rate Reduction in RFC 6675 recovery (`prr`; [`super::prr`]).
+    prr: Option<PrrRecovery>,
+    /// RACK-TLP loss detection in RFC 6675 recovery (`loss_detection = "rack"`; [`rack_tlp`]).
+    rack: Option<rack_tlp::RackTlp>,
     rtt: RttEstimator,
     rtt_active: bool,
     rtt_seq: u64,
     rtt_ts: SimTime,
-    /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"` only:
-    /// CUBIC and HyStart++ read one per ACK; Reno reads none).
+    /// Every segment's send time, for an RTT sample on every new ACK (`cc = "cubic"`: CUBIC and
+    /// HyStart++ read one per ACK; Reno reads none) and RACK's per-segment state
+    /// (`loss_detection = "rack"`).
     send_times: Option<SendTimes>,
     /// The congestion control samples the delivery rate and owns cwnd (BBR, BBRv3): it
     /// hears every data segment sent and every ACK ([`CongestionControl::samples_delivery`],
@@ -146,12 +157,14 @@ impl FullTcp {
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
             sack: (p.variant == FullVariant::Sack).then(|| SackSender { rfc: p.recovery_rules == RecoveryRules::Rfc, ..SackSender::default() }),
+            prr: p.prr.map(PrrRecovery::new),
+            rack: p.rack.map(rack_tlp::RackTlp::new),
             cc,
             rtt,
             rtt_active: false,
             rtt_seq: 0,
             rtt_ts: SimTime::ZERO,
-            send_times: p.cubic.is_some().then(SendTimes::default),
+            send_times: (p.cubic.is_some() || p.rack.is_some()).then(SendTimes::default),
             delivery,
             pacer: delivery.then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
             rtx: Timer::default(),
@@ -340,7 +353,7 @@ impl FullTcp {
         if !self.sends_data() {
             return 0;
         }
-        let mut sent = 0;
+        let (mut sent, max_before) = (0, self.snd_max);
         loop {
             let seq = self.next_seq();
             let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
@@ -350,7 +363,15 @@ impl FullTcp {
             let usable = match &self.sack {
                 // Pipe control: one segment if pipe and the peer's window allow it.
                 Some(s) if s.pipectrl => {
-                    if s.allows(seq, self.cc.cwnd(), &self.flight()) {
+                    let in_window = seq < self.flight().wnd_edge;
+                    let allows = match (self.prr.as_ref().filter(|p| p.active()), self.rack_pipe()) {
+                        // PRR: the last ACK's sndcnt, within the peer's window.
+                        (Some(p), _) => p.allows(self.p.mss) && in_window,
+                        // RACK: RFC 6675's cwnd - pipe >= 1 MSS with RACK's pipe.
+                        (None, Some(pipe)) => in_window && pipe + self.p.mss <= self.cc.cwnd().floor() as u64 * self.p.mss,
+                        (None, None) => s.allows(seq, self.cc.cwnd(), &self.flight()),
+                    };
+                    if allows {
                         self.p.mss
                     } else {
                         0
@@ -364,9 +385,15 @@ impl FullTcp {
                 if let Some(b) = s.board.next_block_after(seq) {
                     len = len.min(b - seq);
                 }
+                // RACK: a lost segment is resent as it was cut.
+                if let Some((_, end)) = self.rack_next_lost().filter(|&(start, _)| start == seq) {
+                    len = len.min(end - seq);
+                }
             }
             if len == 0 {
-                if seq == self.snd_nxt && self.fin_seq == Some(seq) && (usable > 0 || force || self.snd_wnd > 0) {
+                // The FIN goes when it is next, or again when RACK marked it lost.
+                let next = seq == self.snd_nxt || self.rack_next_lost().is_some_and(|(lost, _)| lost == seq);
+                if next && self.fin_seq == Some(seq) && (usable > 0 || force || self.snd_wnd > 0) {
                     self.segment(ctx, seq, 0, flags::FIN);
                     self.sent(seq, 1);
                     sent += 1;
@@ -398,6 +425,9 @@ impl FullTcp {
         if self.delivery {
             self.check_app_limited();
         }
+        if self.rack.is_some() && self.snd_max > max_before {
+            self.rack_schedule_probe(ctx);
+        }
         self.rearm(ctx);
         sent
     }
@@ -413,8 +443,13 @@ impl FullTcp {
     }
 
     /// The next sequence number to send (ns-2 `nxt_tseq`): `snd_nxt`, or in SACK recovery
-    /// (below `recover`) the next hole the scoreboard shows.
+    /// (below `recover`) the next hole the scoreboard shows (with RACK, the first segment it
+    /// marked lost).
     fn next_seq(&mut self) -> u64 {
+        if self.snd_una < self.rec.recover && self.rack.is_some() {
+            // RACK: NextSeg() rule 1 is a segment it marked lost, then new data.
+            return self.rack_next_lost().map_or(self.snd_nxt, |(seq, _)| seq);
+        }
         let f = self.flight();
         match &mut self.sack {
             Some(s) if self.snd_una < self.rec.recover => s.next_seq(&f),
@@ -443,6 +478,9 @@ impl FullTcp {
         }
         if let Some(s) = &mut self.sack {
             s.sent(seq, amt, self.rec.recover);
+        }
+        if let Some(p) = &mut self.prr {
+            p.sent(amt);
         }
     }
 
@@ -561,6 +599,12 @@ impl FullTcp {
     /// Processes the ACK field of a segment (RFC 793 §3.9 "fifth, check the ACK field").
     fn on_ack(&mut self, h: &TcpHdr, ctx: &mut AgentCtx) {
         let ack = h.ack;
+        if let (Some(p), Some(s)) = (&mut self.prr, &self.sack) {
+            p.ack_arrived(self.snd_una, s.board.total());
+        }
+        let prr_recovering = self.prr.as_ref().is_some_and(|p| p.active());
+        self.rack_collect(h);
+        let advanced = ack > self.snd_una && ack <= self.snd_max;
         if let Some(s) = &mut self.sack {
             if self.state.synchronized() {
                 for &(l, r) in &h.sack[..h.nsack as usize] {
@@ -598,8 +642,41 @@ impl FullTcp {
             && self.snd_wnd > 0
             && !wnd_changed
         {
-            self.dup_ack(ctx);
+            if self.rack.is_some() {
+                // RACK decides when recovery starts (rack_after_ack).
+                self.rec.dupacks += 1;
+            } else {
+                self.dup_ack(ctx);
+            }
         }
+        self.rack_after_ack(h, advanced, ctx);
+        if prr_recovering {
+            self.prr_ack();
+        }
+    }
+
+    /// RFC 6937 §3 at the fast retransmit: PRR's episode starts (RecoverFS = the bytes
+    /// outstanding), and the entering ACK's SACKs are its first DeliveredData, with the pipe
+    /// before the retransmission.
+    fn start_prr(&mut self) {
+        let (ssthresh, outstanding) = (self.cc.ssthresh(), self.snd_max - self.snd_una);
+        if let Some(p) = &mut self.prr {
+            p.start(ssthresh, self.p.mss, outstanding);
+            self.prr_ack();
+        }
+    }
+
+    /// RFC 6937 §3 on an ACK in recovery (after its SACKs and cumulative ACK were taken):
+    /// sndcnt from what it delivered and the pipe it leaves; cwnd shows pipe + sndcnt.
+    fn prr_ack(&mut self) {
+        let (f, rack_pipe) = (self.flight(), self.rack_pipe());
+        let (Some(p), Some(s)) = (&mut self.prr, &self.sack) else { return };
+        if !p.active() {
+            return;
+        }
+        let pipe = rack_pipe.unwrap_or_else(|| s.set_pipe(&f));
+        let cwnd = p.on_ack(p.delivered(f.una, s.board.total()), pipe);
+        self.cc.set_cwnd(cwnd as f64 / self.p.mss as f64);
     }
 
     /// Every acceptable ACK, before recovery sees it, in segment numbers: the cumulative ACK,
@@ -627,10 +704,8 @@ impl FullTcp {
             timed = Some(now.since(self.rtt_ts));
         }
         // CUBIC and HyStart++ read a sample on every ACK; Reno reads none.
-        let rtt = match &mut self.send_times {
-            Some(t) => t.acked(ack, now),
-            None => timed,
-        };
+        let per_ack = self.send_times.as_mut().and_then(|t| t.acked(ack, now));
+        let rtt = if self.p.cubic.is_some() { per_ack } else { timed };
         self.rtt.reset_backoff();
         let segs = acked.div_ceil(self.p.mss);
         // In bytes: HyStart++'s round ends once the byte at `snd_nxt` is received, i.e. the
@@ -646,7 +721,13 @@ impl FullTcp {
                 NewAck::Partial => s.partial_ack(ack, self.p.mss),
                 NewAck::Open | NewAck::Exit => {
                     s.full_ack(ack);
-                    self.cc.on_ack(&sample);
+                    if what == NewAck::Exit && self.prr.as_mut().is_some_and(|p| p.end()) {
+                        // RFC 6937: recovery ends at the congestion control's target.
+                        let ss = self.cc.ssthresh();
+                        self.cc.set_cwnd(ss);
+                    } else {
+                        self.cc.on_ack(&sample);
+                    }
                 }
             }
         } else {
@@ -742,9 +823,13 @@ impl FullTcp {
                     self.snd_nxt = self.snd_una;
                     self.send_much(ctx, true);
                 } else if self.sack.is_some() {
+                    self.start_prr();
                     // The retransmission is not counted in pipe (ns-2 sends it outside
                     // `send_much`); then whatever pipe allows, holes first.
                     let amt = self.retransmit_first(ctx);
+                    if let Some(p) = &mut self.prr {
+                        p.sent(amt);
+                    }
                     if let Some(s) = &mut self.sack {
                         s.fast_retransmitted(self.snd_una, amt);
                     }
@@ -972,6 +1057,10 @@ impl FullTcp {
         if let Some(s) = &mut self.sack {
             s.timed_out(self.snd_una);
         }
+        if let Some(p) = &mut self.prr {
+            p.end();
+        }
+        self.rack_timeout();
         self.snd_nxt = self.snd_una;
         self.set_rtx(ctx);
         self.send_much(ctx, true);
@@ -1002,6 +1091,7 @@ impl Agent for FullTcp {
             TIMER_TIME_WAIT if self.state == State::TimeWait && gen == self.incarnation => self.set_state(State::Closed, ctx),
             TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
             TIMER_READ => self.on_read(ctx),
+            TIMER_RACK => self.rack_timer(gen, ctx),
             TIMER_PACE => {
                 if let Some(p) = &mut self.pacer {
                     p.armed = false;

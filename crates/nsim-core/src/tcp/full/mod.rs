@@ -15,7 +15,9 @@
 //! | [`nagle`] | Nagle / Minshall and sender SWS avoidance |
 //! | [`recovery`] | fast retransmit / recovery decisions in bytes |
 //! | [`sack`] | SACK scoreboard and pipe-controlled recovery in bytes |
-//! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`) |
+//! | [`prr`] | Proportional Rate Reduction (RFC 6937) in that recovery (`prr`) |
+//! | [`conn::rack_tlp`] | RACK-TLP loss detection (RFC 8985) in that recovery (`loss_detection = "rack"`) |
+//! | [`send_times`] | per-ACK RTT samples for CUBIC and HyStart++ (`cc = "cubic"`), RACK's per-segment state |
 //! | [`timer`] | restartable timers |
 //! | [`app`] | bulk, file and request/response applications |
 //! | [`conn::stream_end`] | byte-stream applications (`repeat`, `telnet`, `http`) and their peers |
@@ -26,6 +28,7 @@ pub mod config;
 pub mod conn;
 pub mod delack;
 pub mod nagle;
+pub mod prr;
 pub mod reassembly;
 pub mod recovery;
 pub mod sack;

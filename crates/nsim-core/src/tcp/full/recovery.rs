@@ -96,6 +96,19 @@ impl FastRecovery {
         DupAction::Nothing
     }
 
+    /// RACK (RFC 8985) marked a segment lost: fast recovery starts, up to `snd_max`, unless
+    /// the loss lies in data sent before the last recovery point or timeout (`on_dupack`'s
+    /// guard, RFC 6582 §3.2 step 1). Returns whether it started.
+    pub fn enter_on_loss(&mut self, snd_una: u64, snd_max: u64) -> bool {
+        if snd_una <= self.recover && self.recover != 0 {
+            return false;
+        }
+        self.after_fast_retransmit = true;
+        self.recover = snd_max;
+        self.active = true;
+        true
+    }
+
     /// Reno-style window inflation by duplicate ACKs (ns-2 `reno_fastrecov_`).
     fn inflates(&self) -> bool {
         matches!(self.variant, FullVariant::Reno | FullVariant::Newreno)
@@ -236,5 +249,22 @@ mod tests {
         }
         assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing);
         assert_eq!(r.on_dupack(5001, 22_001), DupAction::Nothing, "not in recovery: no inflation");
+    }
+
+    /// A RACK loss starts recovery as a third duplicate ACK would, under the same guard (RFC
+    /// 6582 §3.2 step 1): not for data sent before the recovery point or a timeout; the ACK
+    /// that covers the recovery point ends it.
+    #[test]
+    fn a_rack_loss_enters_recovery_under_the_dupack_guard() {
+        let mut r = FastRecovery::new(FullVariant::Sack, RecoveryRules::Rfc, 3);
+        assert!(r.enter_on_loss(1001, 20_001));
+        assert!(r.active);
+        assert_eq!(r.on_new_ack(5001), NewAck::Partial);
+        assert_eq!(r.on_new_ack(20_001), NewAck::Exit);
+        assert!(!r.enter_on_loss(20_001, 30_001), "a loss at the old recovery point: no new recovery");
+        assert!(r.enter_on_loss(20_002, 30_001));
+        r.on_timeout(40_001);
+        r.on_new_ack(30_001);
+        assert!(!r.enter_on_loss(30_001, 40_001), "data sent before the timeout");
     }
 }

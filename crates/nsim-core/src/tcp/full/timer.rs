@@ -31,6 +31,11 @@ impl Timer {
         self.deadline.is_some()
     }
 
+    /// When the timer is due, if it is armed.
+    pub fn deadline(&self) -> Option<SimTime> {
+        self.deadline
+    }
+
     /// A heap entry of generation `gen` fired: true if the timer is due now (and disarms it);
     /// re-queues the entry if the deadline moved later.
     pub fn fire(&mut self, gen: u32, kind: u16, ctx: &mut AgentCtx) -> bool {

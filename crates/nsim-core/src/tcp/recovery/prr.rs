@@ -1,5 +1,6 @@
 //! Proportional Rate Reduction, RFC 6937 §3 (`sack1.prr = "ssrb"` or `"crb"` with
-//! `sack1.algorithm = "rfc6675"`), in packets (MSS = one packet).
+//! `sack1.algorithm = "rfc6675"`), in packets (MSS = one packet) for the one-way TCP, in bytes
+//! for the two-way TCP (`tcp_full`, [`crate::tcp::full::prr`]): one unit, the SMSS, apart.
 //!
 //! PRR decides how many packets the sender may send on each ACK during fast recovery, so that
 //! the flight shrinks smoothly from RecoverFS to ssthresh over one round trip instead of the
@@ -20,10 +21,12 @@
 
 use crate::tcp::config::PrrBound;
 
-/// PRR's state for one recovery episode.
+/// PRR's state for one recovery episode, in units of which one SMSS is `smss` (1: packets).
 #[derive(Clone, Copy, Debug)]
 pub struct Prr {
     bound: PrrBound,
+    /// One sender maximum segment size, in the units of the other fields (RFC 6937 MSS).
+    smss: i64,
     /// Target flight at the end of recovery, packets (RFC 6937 ssthresh).
     ssthresh: i64,
     /// Flight when recovery started, packets (RFC 6937 RecoverFS).
@@ -35,14 +38,20 @@ pub struct Prr {
 }
 
 impl Prr {
-    /// §3, "At the beginning of recovery": `ssthresh` from the congestion control (rounded
-    /// down to whole packets, at least 1), `recover_fs` = snd.nxt - snd.una.
+    /// §3, "At the beginning of recovery", in packets: `ssthresh` from the congestion control
+    /// (rounded down to whole packets, at least 1), `recover_fs` = snd.nxt - snd.una.
     pub fn start(bound: PrrBound, ssthresh: f64, recover_fs: i64) -> Self {
-        Prr { bound, ssthresh: (ssthresh.floor() as i64).max(1), recover_fs: recover_fs.max(1), delivered: 0, out: 0 }
+        Self::start_in_units(bound, ssthresh, recover_fs, 1)
     }
 
-    /// §3, "On every ACK during recovery": takes the packets this ACK reports delivered and
-    /// the RFC 6675 pipe after it; returns sndcnt, the packets that may be sent now.
+    /// [`Prr::start`] in units of which one SMSS is `smss` (bytes: the MSS): ssthresh rounded
+    /// down to a whole unit, at least one SMSS.
+    pub fn start_in_units(bound: PrrBound, ssthresh: f64, recover_fs: i64, smss: i64) -> Self {
+        Prr { bound, smss, ssthresh: (ssthresh.floor() as i64).max(smss), recover_fs: recover_fs.max(1), delivered: 0, out: 0 }
+    }
+
+    /// §3, "On every ACK during recovery": takes what this ACK reports delivered and the RFC
+    /// 6675 pipe after it; returns sndcnt, what may be sent now.
     pub fn on_ack(&mut self, delivered_data: i64, pipe: i64) -> i64 {
         self.delivered += delivered_data;
         let sndcnt = if pipe > self.ssthresh {
@@ -51,16 +60,16 @@ impl Prr {
         } else {
             let limit = match self.bound {
                 PrrBound::Crb => self.delivered - self.out,
-                PrrBound::Ssrb => (self.delivered - self.out).max(delivered_data) + 1,
+                PrrBound::Ssrb => (self.delivered - self.out).max(delivered_data) + self.smss,
             };
             (self.ssthresh - pipe).min(limit)
         };
         sndcnt.max(0)
     }
 
-    /// §3, "On any data transmission or retransmission".
-    pub fn on_sent(&mut self) {
-        self.out += 1;
+    /// §3, "On any data transmission or retransmission": `amount` sent (1 per packet).
+    pub fn on_sent(&mut self, amount: i64) {
+        self.out += amount;
     }
 }
 

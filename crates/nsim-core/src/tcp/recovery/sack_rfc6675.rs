@@ -141,7 +141,7 @@ impl SackRfc6675 {
     /// RFC 6937 §3 prr_out += 1 for a packet sent in recovery (nothing without PRR).
     fn prr_sent(&mut self) {
         if let Some(prr) = &mut self.prr {
-            prr.on_sent();
+            prr.on_sent(1);
             self.sndcnt -= 1;
         }
     }

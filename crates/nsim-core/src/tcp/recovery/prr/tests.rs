@@ -14,7 +14,7 @@ fn sndcnts(bound: PrrBound, recover_fs: i64, acks: &[(i64, i64)]) -> Vec<i64> {
     acks.iter()
         .map(|&(delivered, pipe)| {
             let n = prr.on_ack(delivered, pipe);
-            (0..n).for_each(|_| prr.on_sent());
+            (0..n).for_each(|_| prr.on_sent(1));
             n
         })
         .collect()
@@ -49,6 +49,35 @@ fn single_loss_example_sends_on_every_second_ack() {
     assert_eq!(sndcnts(PrrBound::Ssrb, 20, &acks)[14..], [1, 0, 0]);
 }
 
+/// The same two examples in bytes (SMSS = 1000 B, the two-way TCP's units), a sender that sends
+/// whole segments while sndcnt allows one: the burst-loss example sends the same segments; the
+/// single-loss example sends on every second ACK as well, one ACK later (⌈1 · 10 / 20⌉ rounds
+/// half a segment up to a whole packet, in bytes to 500 B, not yet a segment), 7 segments over
+/// the 14 ACKs either way.
+#[test]
+fn the_examples_in_bytes_send_the_same_segments() {
+    const SMSS: i64 = 1000;
+    let bytes = |bound: PrrBound, acks: &[(i64, i64)]| -> Vec<i64> {
+        let mut prr = Prr::start_in_units(bound, 10.0 * SMSS as f64, 20 * SMSS, SMSS);
+        acks.iter()
+            .map(|&(delivered, pipe)| {
+                let segments = prr.on_ack(delivered * SMSS, pipe * SMSS) / SMSS * SMSS;
+                prr.on_sent(segments);
+                segments
+            })
+            .collect()
+    };
+    let times = |v: &[i64]| v.iter().map(|n| n * SMSS).collect::<Vec<_>>();
+    assert_eq!(bytes(PrrBound::Crb, &[(1, 4), (1, 4), (1, 4)]), times(&[1, 1, 1]));
+    assert_eq!(bytes(PrrBound::Ssrb, &[(1, 4), (1, 5), (1, 6)]), times(&[2, 2, 2]));
+    let pipes = [18, 18, 17, 17, 16, 16, 15, 15, 14, 14, 13, 13, 12, 12];
+    let acks: Vec<(i64, i64)> = pipes.iter().map(|&p| (1, p)).collect();
+    assert_eq!(bytes(PrrBound::Ssrb, &acks), times(&[0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]));
+    // ssthresh is at least one SMSS.
+    let mut prr = Prr::start_in_units(PrrBound::Crb, 10.0, 20 * SMSS, SMSS);
+    assert_eq!(prr.on_ack(SMSS, 0), SMSS, "ssthresh - pipe = 1 SMSS");
+}
+
 /// §4: with a small loss, the flight at the end of recovery is exactly ssthresh, whatever
 /// RecoverFS and ssthresh (each ACK delivers one packet; pipe follows what was sent).
 #[test]
@@ -62,7 +91,7 @@ fn single_loss_ends_with_the_flight_at_ssthresh() {
             for _ in 0..fs - 1 {
                 pipe -= 1;
                 let n = prr.on_ack(1, pipe);
-                (0..n).for_each(|_| prr.on_sent());
+                (0..n).for_each(|_| prr.on_sent(1));
                 pipe += n;
             }
             assert_eq!(pipe, ss, "RecoverFS {fs}, ssthresh {ss}, {bound:?}");
@@ -79,7 +108,7 @@ fn proportional_part_tracks_the_ratio() {
     for delivered in 1..=10 {
         let n = prr.on_ack(1, 50);
         assert!(n >= 0);
-        (0..n).for_each(|_| prr.on_sent());
+        (0..n).for_each(|_| prr.on_sent(1));
         out += n;
         assert_eq!(out, (delivered * 7 + 9) / 10);
     }
