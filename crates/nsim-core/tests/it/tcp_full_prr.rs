@@ -44,3 +44,27 @@ fn full_tcp_prr_and_rfc6675_recovery_match_ns3_on_the_dumbbell() {
         assert_matches_ns3(name, &measure(&full_twin(bound)), &ns3[name]);
     }
 }
+
+/// RFC 6675 recovery (no PRR) under 1 % random loss, 5 s, seeds 1-3, at most 8 segments per
+/// event: a lost hole above the recovery point (data sent during the recovery) is resent once
+/// per loss, not over and over. Until 2026-11-29 such a resend did not move HighRxt, so NextSeg
+/// picked the same hole again: without `maxburst` seed 2 never finished, with it each ACK
+/// resent the hole 8 times (352 retransmissions for 18 drops).
+#[test]
+fn rfc6675_recovery_resends_each_hole_once_under_random_loss() {
+    for seed in 1..=3 {
+        let toml = full_twin(None)
+            .lines()
+            .map(|l| match l {
+                l if l.starts_with("error = ") => "error = { kind = \"uniform\", rate = 0.01 }".to_string(),
+                l if l.starts_with("duration = ") => format!("duration = \"5s\"\nseed = {seed}"),
+                l => l.replace("min_rto = \"200ms\" }", "min_rto = \"200ms\", maxburst = 8 }"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let r = crate::common::run_balanced(&toml);
+        let f = &r.flows[0];
+        assert!(f.dropped_pkts > 5, "seed {seed}: {} drops", f.dropped_pkts);
+        assert!(f.retransmits <= 2 * f.dropped_pkts, "seed {seed}: {} retransmissions for {} drops", f.retransmits, f.dropped_pkts);
+    }
+}

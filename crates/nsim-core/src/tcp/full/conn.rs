@@ -473,11 +473,13 @@ impl FullTcp {
     /// `amt` sequence numbers went out at `seq` (ns-2 `sent`): `snd_nxt` moves only when they
     /// were the next new ones, not for a hole fill.
     fn sent(&mut self, seq: u64, amt: u64) {
+        // Below `recover` (go-back-N after a timeout) or below snd_nxt (a hole): resent data.
+        let resent_below = self.rec.recover.max(self.snd_nxt);
         if seq == self.snd_nxt {
             self.snd_nxt += amt;
         }
         if let Some(s) = &mut self.sack {
-            s.sent(seq, amt, self.rec.recover);
+            s.sent(seq, amt, resent_below);
         }
         if let Some(p) = &mut self.prr {
             p.sent(amt);

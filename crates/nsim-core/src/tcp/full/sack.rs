@@ -247,14 +247,15 @@ impl SackSender {
         self.h_seqno = self.h_seqno.max(ack);
     }
 
-    /// `amt` sequence numbers sent at `seq`; below `recover` (the recovery point) they are a
-    /// retransmission.
-    pub fn sent(&mut self, seq: u64, amt: u64, recover: u64) {
+    /// `amt` sequence numbers sent at `seq`; below `resent_below` (the recovery point, or
+    /// snd_nxt for a hole above it) they are a retransmission and move HighRxt (RFC 6675 §2:
+    /// the highest sequence number retransmitted in this recovery, wherever the hole is).
+    pub fn sent(&mut self, seq: u64, amt: u64, resent_below: u64) {
         if seq == self.h_seqno {
             self.h_seqno += amt;
         }
         self.pipe += amt as i64;
-        if seq < recover {
+        if seq < resent_below {
             self.high_rxt = self.high_rxt.max(seq + amt);
         }
     }
@@ -370,5 +371,23 @@ mod tests {
         t.high_rxt = 1001;
         assert_eq!(t.set_pipe(&g), 3000);
         assert_eq!(t.next_seg(&g), Some((1001, 1000)), "rule 3");
+    }
+
+    /// A lost hole above the recovery point (data sent during the recovery, 12001-13001, with
+    /// 3 segments SACKed above it) is resent like any other: HighRxt moves past it, SetPipe
+    /// counts it and NextSeg moves on. Until 2026-11-29 only a send below the recovery point
+    /// moved HighRxt, so this hole was picked again and again (a hang under random loss).
+    #[test]
+    fn a_hole_above_the_recovery_point_moves_high_rxt() {
+        let mut s = SackSender { rfc: true, ..SackSender::default() };
+        s.board.add(13_001, 16_001);
+        let f = Flight { nxt: 16_001, ..flight(12_001, 16_001) };
+        s.high_rxt = 11_001;
+        let recover = 11_001;
+        assert_eq!((s.set_pipe(&f), s.next_seg(&f)), (0, Some((12_001, 1000))));
+        // snd_nxt (16001) is above the hole: the send is a retransmission.
+        s.sent(12_001, 1000, recover.max(f.nxt));
+        assert_eq!(s.high_rxt, 13_001);
+        assert_eq!((s.set_pipe(&f), s.next_seg(&f)), (1000, Some((16_001, 1000))), "rule 2: new data next");
     }
 }
