@@ -1002,29 +1002,37 @@ impl TcpConfig {
 
     /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.
     fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
-        let bbr = self.variant.paced();
-        if bbr && self.pacing == Some(false) {
-            let source = if self.variant == Variant::Bbr { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" };
-            return Err(("pacing", format!("variant '{}' sets its sending rate by pacing ({source}): it cannot be false", self.variant.name())));
-        }
-        let on = self.pacing.unwrap_or(bbr);
-        if !on {
-            if self.pacing_rate.is_some() || self.pacing_quantum.is_some() {
-                let field = if self.pacing_rate.is_some() { "pacing_rate" } else { "pacing_quantum" };
-                return Err((field, "has no effect without pacing = true".into()));
-            }
-            return Ok(None);
-        }
-        let rate = self.pacing_rate.map(|r| r.0 .0 as f64);
-        if rate == Some(0.0) {
-            return Err(("pacing_rate", "must be positive".into()));
-        }
-        let quantum = self.pacing_quantum.unwrap_or(1);
-        if quantum == 0 {
-            return Err(("pacing_quantum", "must be at least 1 packet".into()));
-        }
-        Ok(Some(PacingParams { rate, quantum }))
+        let paced_by = self.variant.paced().then(|| (format!("variant '{}'", self.variant.name()), self.variant == Variant::Bbr));
+        pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum)
     }
+}
+
+/// The `pacing`, `pacing_rate` and `pacing_quantum` keys of a sender (the one-way TCP's and
+/// tcp_full's), resolved. `paced_by`: the congestion control that sets its rate by pacing
+/// (its name in the error, and whether it is BBR v1 rather than BBRv3), which cannot run
+/// unpaced. On error: the field and why.
+pub(crate) fn pacing_params(paced_by: Option<(String, bool)>, pacing: Option<bool>, rate: Option<crate::units::RateSpec>, quantum: Option<u32>)
+    -> Result<Option<PacingParams>, (&'static str, String)> {
+    if let (Some((who, v1)), Some(false)) = (&paced_by, pacing) {
+        let source = if *v1 { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" };
+        return Err(("pacing", format!("{who} sets its sending rate by pacing ({source}): it cannot be false")));
+    }
+    if !pacing.unwrap_or(paced_by.is_some()) {
+        if rate.is_some() || quantum.is_some() {
+            let field = if rate.is_some() { "pacing_rate" } else { "pacing_quantum" };
+            return Err((field, "has no effect without pacing = true".into()));
+        }
+        return Ok(None);
+    }
+    let rate = rate.map(|r| r.0 .0 as f64);
+    if rate == Some(0.0) {
+        return Err(("pacing_rate", "must be positive".into()));
+    }
+    let quantum = quantum.unwrap_or(1);
+    if quantum == 0 {
+        return Err(("pacing_quantum", "must be at least 1 packet".into()));
+    }
+    Ok(Some(PacingParams { rate, quantum }))
 }
 
 /// Resolved pacing parameters (`crate::tcp::pacing`).

@@ -53,6 +53,7 @@ mod tcp_full_bbr3;
 mod tcp_full_connection;
 mod tcp_full_cubic;
 mod tcp_full_ns2;
+mod tcp_full_pacing;
 mod tcp_full_prr;
 mod tcp_full_rack;
 mod tcp_full_stream;

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::tcp::cc::bbr3::config::Bbr3Config;
-use crate::tcp::config::{rack_params, BbrConfig, CubicConfig, LossDetection, PrrBound, RackParams};
+use crate::tcp::config::{pacing_params, rack_params, BbrConfig, CubicConfig, LossDetection, PacingParams, PrrBound, RackParams};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -102,6 +102,15 @@ pub struct FullTcpConfig {
     pub bbr: Option<BbrConfig>,
     /// BBRv3 options, as the one-way TCP's `bbr3` table; only with `cc = "bbr3"`.
     pub bbr3: Option<Bbr3Config>,
+    /// Pace data segments at the sender, as the one-way TCP's `pacing` ([`crate::tcp::pacing`]):
+    /// `pacing_quantum` segments back to back, then a wait until they would have left at the
+    /// pacing rate. Default false, always true with `cc = "bbr"` / `"bbr3"`.
+    pub pacing: Option<bool>,
+    /// A fixed pacing rate (bit/s of wire bytes). Default: BBR's, or for the others Linux's
+    /// `tcp_update_pacing_rate` (2 × cwnd / srtt in slow start, 1.2 × after).
+    pub pacing_rate: Option<crate::units::RateSpec>,
+    /// Segments released back to back per pacing interval. Default 1.
+    pub pacing_quantum: Option<u32>,
     /// Whose defaults the unset keys take: "ns2" (default) or "linux" (initial window 10,
     /// initial RTO 1 s, delayed ACKs on a 40 ms per-connection timer;
     /// [`crate::tcp::profile`]). Keys set here override the profile.
@@ -208,6 +217,8 @@ pub struct FullParams {
     pub bbr: Option<BbrConfig>,
     /// BBRv3's parameters with `cc = "bbr3"`; None: another congestion control.
     pub bbr3: Option<Bbr3Config>,
+    /// Pacing, None: unpaced (BBR and BBRv3 always pace).
+    pub pacing: Option<PacingParams>,
     /// Seed of BBR's (or BBRv3's) own random stream (PROBE_BW's start phase, BBRv3's probe
     /// waits), drawn from the flow's stream when the flow is built; 0 until then and without.
     pub bbr_seed: u64,
@@ -297,12 +308,19 @@ impl FullTcpConfig {
         let bbr = bbr.map_err(|(field, why)| err(&field, why))?;
         let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into())));
         let bbr3 = bbr3.map_err(|(field, why)| err(&field, why))?;
+        let paced_by = match self.cc {
+            FullCc::Bbr => Some(("cc 'bbr'".to_string(), true)),
+            FullCc::Bbr3 => Some(("cc 'bbr3'".to_string(), false)),
+            FullCc::Reno | FullCc::Cubic => None,
+        };
+        let pacing = pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum).map_err(|(field, why)| err(field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
             cubic,
             bbr,
             bbr3,
+            pacing,
             bbr_seed: 0,
             profile: self.profile,
             mss,

@@ -23,7 +23,6 @@ use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
-use crate::tcp::config::PacingParams;
 use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
 use crate::packet::flags;
@@ -166,7 +165,7 @@ impl FullTcp {
             rtt_ts: SimTime::ZERO,
             send_times: (p.cubic.is_some() || p.rack.is_some()).then(SendTimes::default),
             delivery,
-            pacer: delivery.then(|| Pacer::new(PacingParams { rate: None, quantum: 1 })),
+            pacer: p.pacing.map(Pacer::new),
             rtx: Timer::default(),
             delack_timer: Timer::default(),
             persist: Timer::default(),
@@ -260,7 +259,7 @@ impl FullTcp {
         if let Some(t) = &mut self.send_times {
             t.sent(seq, end, self.snd_max, now);
         }
-        if len > 0 && self.delivery {
+        if len > 0 {
             self.data_sent(seq, self.p.header + options + len, now);
         }
         if seq < self.snd_max {
@@ -281,13 +280,17 @@ impl FullTcp {
     }
 
     /// A data segment at `seq` of `wire` bytes left at `now`, before `snd_max` moves: the
-    /// delivery-rate hook and the pacer hear of it.
+    /// delivery-rate hook (BBR) and the pacer hear of it.
     fn data_sent(&mut self, seq: u64, wire: u64, now: SimTime) {
-        let in_flight = self.segments_out();
-        self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
-        let rate = self.pacing_rate();
-        if let Some(p) = &mut self.pacer {
-            p.sent(now, wire, rate);
+        if self.delivery {
+            let in_flight = self.segments_out();
+            self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
+        }
+        if self.pacer.is_some() {
+            let rate = self.pacing_rate();
+            if let Some(p) = &mut self.pacer {
+                p.sent(now, wire, rate);
+            }
         }
     }
 
@@ -408,7 +411,7 @@ impl FullTcp {
                 unacked: self.snd_max > self.snd_una,
                 short_unacked: self.short_end > self.snd_una,
             };
-            if !force && (!self.nagle.may_send(&short) || (self.delivery && self.paced(ctx))) {
+            if !force && (!self.nagle.may_send(&short) || (self.pacer.is_some() && self.paced(ctx))) {
                 break;
             }
             len = len.min(queued);
