@@ -26,8 +26,8 @@ fn a_fixed_pacing_rate_spaces_segments_by_their_wire_time() {
     assert!((full / want - 1.0).abs() < 0.005, "tcp_full paced at 8 Mb/s: {full} Mb/s of data, want {want}");
     let (one_way, _) = goodput_2_10(r#"{ kind = "tcp", variant = "reno", packet_size = "1000B", window = 10000, pacing = true, pacing_rate = "8Mb" }"#);
     assert!((full / one_way - 1.0).abs() < 0.005, "tcp_full {full} vs one-way {one_way}");
-    // Unpaced, the same sender releases its window in bursts at the host link's 1 Gb/s into
-    // that link's 50-packet queue and loses some; paced, nothing queues there.
+    // Unpaced, slow start sends two segments per ACK at the host link's own 1 Gb/s, so that
+    // link's 50-packet queue grows by one per ACK and overflows; paced, nothing queues there.
     let (_, unpaced_lost) = goodput_2_10(r#"{ kind = "tcp_full", mss = "1000B", window = 10000, window_scale = true }"#);
     assert!(lost == 0 && unpaced_lost > 0, "lost paced {lost}, unpaced {unpaced_lost}");
 }
