@@ -1002,19 +1002,23 @@ impl TcpConfig {
 
     /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.
     fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
-        let paced_by = self.variant.paced().then(|| (format!("variant '{}'", self.variant.name()), self.variant == Variant::Bbr));
+        let paced_by = self.variant.paced().then(|| (format!("variant '{}'", self.variant.name()), bbr_pacing_source(self.variant == Variant::Bbr)));
         pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum)
     }
 }
 
+/// Where BBR v1 (`v1`) or BBRv3 sets its pacing rate.
+pub(crate) fn bbr_pacing_source(v1: bool) -> &'static str {
+    if v1 { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" }
+}
+
 /// The `pacing`, `pacing_rate` and `pacing_quantum` keys of a sender (the one-way TCP's and
 /// tcp_full's), resolved. `paced_by`: the congestion control that sets its rate by pacing
-/// (its name in the error, and whether it is BBR v1 rather than BBRv3), which cannot run
-/// unpaced. On error: the field and why.
-pub(crate) fn pacing_params(paced_by: Option<(String, bool)>, pacing: Option<bool>, rate: Option<crate::units::RateSpec>, quantum: Option<u32>)
+/// and so cannot run unpaced (its name in the error, and the rule's source). On error: the
+/// field and why.
+pub(crate) fn pacing_params(paced_by: Option<(String, &'static str)>, pacing: Option<bool>, rate: Option<crate::units::RateSpec>, quantum: Option<u32>)
     -> Result<Option<PacingParams>, (&'static str, String)> {
-    if let (Some((who, v1)), Some(false)) = (&paced_by, pacing) {
-        let source = if *v1 { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" };
+    if let (Some((who, source)), Some(false)) = (&paced_by, pacing) {
         return Err(("pacing", format!("{who} sets its sending rate by pacing ({source}): it cannot be false")));
     }
     if !pacing.unwrap_or(paced_by.is_some()) {

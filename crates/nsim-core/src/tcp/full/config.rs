@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::tcp::cc::bbr3::config::Bbr3Config;
-use crate::tcp::config::{pacing_params, rack_params, BbrConfig, CubicConfig, LossDetection, PacingParams, PrrBound, RackParams};
+use crate::tcp::config::{bbr_pacing_source, pacing_params, rack_params, BbrConfig, CubicConfig, LossDetection, PacingParams, PrrBound, RackParams};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 
@@ -309,8 +309,8 @@ impl FullTcpConfig {
         let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into())));
         let bbr3 = bbr3.map_err(|(field, why)| err(&field, why))?;
         let paced_by = match self.cc {
-            FullCc::Bbr => Some(("cc 'bbr'".to_string(), true)),
-            FullCc::Bbr3 => Some(("cc 'bbr3'".to_string(), false)),
+            FullCc::Bbr => Some(("cc 'bbr'".to_string(), bbr_pacing_source(true))),
+            FullCc::Bbr3 => Some(("cc 'bbr3'".to_string(), bbr_pacing_source(false))),
             FullCc::Reno | FullCc::Cubic => None,
         };
         let pacing = pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum).map_err(|(field, why)| err(field, why))?;

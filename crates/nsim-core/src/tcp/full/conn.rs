@@ -286,11 +286,9 @@ impl FullTcp {
             let in_flight = self.segments_out();
             self.cc.on_sent(self.segment_number(seq), now, in_flight, seq < self.snd_max);
         }
-        if self.pacer.is_some() {
-            let rate = self.pacing_rate();
-            if let Some(p) = &mut self.pacer {
-                p.sent(now, wire, rate);
-            }
+        let rate = self.pacing_rate();
+        if let Some(p) = &mut self.pacer {
+            p.sent(now, wire, rate);
         }
     }
 
@@ -411,7 +409,7 @@ impl FullTcp {
                 unacked: self.snd_max > self.snd_una,
                 short_unacked: self.short_end > self.snd_una,
             };
-            if !force && (!self.nagle.may_send(&short) || (self.pacer.is_some() && self.paced(ctx))) {
+            if !force && (!self.nagle.may_send(&short) || self.paced(ctx)) {
                 break;
             }
             len = len.min(queued);

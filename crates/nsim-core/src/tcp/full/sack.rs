@@ -374,9 +374,11 @@ mod tests {
     }
 
     /// A lost hole above the recovery point (data sent during the recovery, 12001-13001, with
-    /// 3 segments SACKed above it) is resent like any other: HighRxt moves past it, SetPipe
-    /// counts it and NextSeg moves on. Until 2026-11-29 only a send below the recovery point
-    /// moved HighRxt, so this hole was picked again and again (a hang under random loss).
+    /// 3 segments SACKed above it), resent with the bound the connection passes (snd_nxt, above
+    /// it): HighRxt moves past it, SetPipe counts it and NextSeg moves on. The connection passed
+    /// only the recovery point until 2026-11-29, so this hole was picked again and again (a
+    /// hang under random loss); that end-to-end case is
+    /// `tcp_full_prr::rfc6675_recovery_resends_each_hole_once_under_random_loss`.
     #[test]
     fn a_hole_above_the_recovery_point_moves_high_rxt() {
         let mut s = SackSender { rfc: true, ..SackSender::default() };
