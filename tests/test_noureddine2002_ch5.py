@@ -1,7 +1,9 @@
 """experiments/noureddine2002 chapter 5 (bandwidth needs of TCP and video): the generated
 scenarios match their generator, the stated and SURGE workloads differ only where the README
-says, and the --quick run of the chapter runs every part (the data load at L2777's source
-counts included) and checks the published need of unlayered video alone (Fig 5.5)."""
+says, §5.5.1's markings set only the applications' priorities, and the --quick run of the
+chapter runs every part (the data load at L2777's source counts and the markings included),
+checks the published need of unlayered video alone (Fig 5.5) and that each marking reaches
+the packets."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from conftest import ROOT, run_cli
 
 STUDY = ROOT / "experiments" / "noureddine2002"
@@ -28,6 +31,7 @@ def test_generated_scenarios_match_the_generator() -> None:
         assert (STUDY / "scenarios" / f"{name}.toml").read_text() == gen.scenario(name), f"run scenarios/gen_ch5.py ({name})"
     assert (STUDY / "scenarios" / "ch5_load.toml").read_text() == gen.load_scenario(), "run scenarios/gen_ch5.py"
     assert (STUDY / "ch5_load.sweep.toml").read_text() == gen.load_sweep(), "run scenarios/gen_ch5.py"
+    assert (STUDY / "ch5_marking.sweep.toml").read_text() == gen.marking_sweep(), "run scenarios/gen_ch5.py"
     surge = (STUDY / "scenarios" / "ch5_tcp_surge.toml").read_text()
     assert surge == gen.scenario("ch5_tcp", "surge"), "run scenarios/gen_ch5.py --workload surge"
 
@@ -49,11 +53,44 @@ def test_the_two_workloads_differ_only_in_the_stated_choices() -> None:
         assert {k: v for k, v in a.items() if k not in ("transport", "app")} == {k: v for k, v in b.items() if k not in ("transport", "app")}
 
 
-def test_the_load_scale_reads_l2777_linearly() -> None:
-    """L2777: 20 Mb/s at 80 sources, 170 at 480; the study's 180 sources sit at 57.5."""
+def test_a_marking_only_sets_each_applications_priority() -> None:
+    """§5.5.1's markings (C5-9 to C5-12) change nothing of the data sessions but their drop
+    priority: Telnet, web (the probes too) and FTP (both ways) each get the marking's one."""
+    gen = _generator()
+    plain = gen.data_flows(False)
+    for marking, (telnet, web, ftp) in gen.MARKINGS.items():
+        marked = gen.data_flows(False, marking=marking)
+        assert [dict(f)["name"] for f in marked] == [dict(f)["name"] for f in plain]
+        for a, b in zip(marked, plain):
+            a = dict(a)
+            name = a.pop("name").strip('"')
+            want = telnet if name.startswith("tel") else ftp if name.startswith(("ftp", "rftp")) else web
+            assert a.pop("prio") == str(want), (marking, name)
+            assert a == {k: v for k, v in dict(b).items() if k != "name"}
+
+
+def _reduce() -> Any:
     spec = importlib.util.spec_from_file_location("nd_reduce", STUDY / "reduce.py")
     reduce = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(reduce)  # type: ignore[union-attr]
+    return reduce
+
+
+def test_a_runs_marking_is_read_from_its_scenario() -> None:
+    reduce = _reduce()
+    tcp = {"kind": "tcp"}
+    flows = lambda prios, extra=None: [  # noqa: E731
+        {"name": n, "prio": p, "transport": dict(tcp, **(extra or {}))} for n, p in zip(("tel{i}", "web{i}", "ftp{i}"), prios)]
+    assert reduce.ch5_marking_of({"flows": flows((2, 2, 2))}) == "low"
+    assert reduce.ch5_marking_of({"flows": flows((0, 1, 2))}) == "appl"
+    assert reduce.ch5_marking_of({"flows": flows((0, 0, 0), {"tcp_ds": {"high": 4, "med": 8}})}) == "tcp_ds"
+    assert reduce.ch5_marking_of({"flows": flows((1, 2, 0))}) == "prio 1/2/0"
+    assert reduce.ch5_marking_of({"flows": [{"name": "video{i}"}]}) == "none"
+
+
+def test_the_load_scale_reads_l2777_linearly() -> None:
+    """L2777: 20 Mb/s at 80 sources, 170 at 480; the study's 180 sources sit at 57.5."""
+    reduce = _reduce()
     assert [reduce.ch5_thesis_load_mbps(n) for n in (80, 180, 480)] == [20.0, 57.5, 170.0]
 
 
@@ -67,3 +104,15 @@ def test_noureddine2002_ch5_quick_runs(tmp_path: Path) -> None:
         assert rows[f"ch5_load.{row}_mbps"]["evidence"] == "consistency"
     need = rows["ch5_video.need_mbps"]
     assert need["evidence"] == "published" and need["status"] == "pass", need
+    # §5.5.1's markings reach the packets: every data packet of an application carries the
+    # marking's priority for it (0 HIGH, 1 MED, 2 LOW).
+    table = pd.read_parquet(tmp_path / "ch5_marking" / "table.parquet")
+    gen = _generator()
+    assert set(table["marking"]) == set(gen.MARKINGS)
+    column = {0: "sent_high_pkts", 1: "sent_med_pkts", 2: "sent_low_pkts"}
+    for marking, prios in gen.MARKINGS.items():
+        run = table[table["marking"] == marking]
+        for app, pattern, prio in zip(("telnet", "web", "ftp"), (r"^tel\d", r"^web\d", r"^r?ftp\d"), prios):
+            flows = run[run["name"].str.match(pattern)]
+            assert flows["sent_pkts"].sum() > 0, (marking, app)
+            assert (flows[column[prio]] == flows["sent_pkts"]).all(), (marking, app)

@@ -15,6 +15,8 @@ flow) and measures a round trip as the connection's own `setup_s` (SYN to SYN-AC
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -756,11 +758,15 @@ ECHO_RTT_GROUP = 2
 
 
 def ch5_run(res: Any) -> dict[str, Any]:
-    """Per run: bottleneck drop rate, web-probe page times, 80 ms Telnet echoes, and video
-    loss per layer from the per-packet video log (`record.video_packets`)."""
+    """Per run: bottleneck drop rate, forward FTPshort goodput, how TCP is marked
+    (:func:`ch5_marking_of`), web-probe page times, 80 ms Telnet echoes, and video loss per
+    layer from the per-packet video log (`record.video_packets`)."""
     warmup = min(CH5_WARMUP_S, float(res.summary["sim_time_s"]) / 4)
     b = _queue_row(res, "r0", "r1")
-    out: dict[str, Any] = {"drop_rate": float(b["dropped_pkts"] / b["arrivals"]) if b["arrivals"] else 0.0}
+    f = res.flows
+    out: dict[str, Any] = {"drop_rate": float(b["dropped_pkts"] / b["arrivals"]) if b["arrivals"] else 0.0,
+                           "ftp_mbps": float(f.loc[f["name"].str.match(r"^ftp\d+$"), "goodput_bps"].sum() / 1e6),
+                           "marking": ch5_marking_of(res.scenario)}
     t = res.transfers
     if len(t):
         t = t[t["start_s"] >= warmup]
@@ -787,9 +793,35 @@ def ch5_run(res: Any) -> dict[str, Any]:
     return out
 
 
+def _ch5_generator() -> Any:
+    """scenarios/gen_ch5.py, which defines the markings (one source for the sweep and this
+    file)."""
+    spec = importlib.util.spec_from_file_location("gen_ch5", Path(__file__).parent / "scenarios" / "gen_ch5.py")
+    gen = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(gen)  # type: ignore[union-attr]
+    return gen
+
+
+#: (Telnet, web, FTP) drop priorities -> marking name (gen_ch5.MARKINGS).
+CH5_MARKINGS = {tuple(v): k for k, v in _ch5_generator().MARKINGS.items()}
+
+
+def ch5_marking_of(scenario: dict[str, Any]) -> str:
+    """How a chapter-5 run marks TCP: "tcp_ds", a name of gen_ch5.MARKINGS, or "none" (no
+    data flows, or unmarked: every `prio` 0 without TCP-DS reads as "high")."""
+    by_name = {f.get("name"): f for f in scenario.get("flows", [])}
+    first = {app: by_name[name] for app, name in (("telnet", "tel{i}"), ("web", "web{i}"), ("ftp", "ftp{i}")) if name in by_name}
+    if len(first) < 3:
+        return "none"
+    if any("tcp_ds" in f.get("transport", {}) for f in first.values()):
+        return "tcp_ds"
+    prios = tuple(int(first[a].get("prio", 0)) for a in ("telnet", "web", "ftp"))
+    return CH5_MARKINGS.get(prios, "prio " + "/".join(map(str, prios)))
+
+
 def _ch5_runs(table: pd.DataFrame) -> pd.DataFrame:
     """One row per bottleneck rate (seeds averaged), sorted by rate."""
-    cols = [c for c in ("drop_rate", "pages", "web_slow", "web_bad", "web_max_s", "pages11", "web11_slow", "web11_bad",
+    cols = [c for c in ("drop_rate", "ftp_mbps", "pages", "web_slow", "web_bad", "web_max_s", "pages11", "web11_slow", "web11_bad",
                         "echoes", "echo_slow", "video_loss",
                         "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences") if c in table]
     runs = table.groupby([RATE, "seed"], as_index=False)[cols].first()
@@ -827,12 +859,14 @@ def _need(runs: pd.DataFrame, ok: Any) -> float:
     return need
 
 
-def _drop_rate_at(runs: pd.DataFrame, mbps: float) -> float:
+def _value_at(runs: pd.DataFrame, column: str, mbps: float) -> float:
+    """`column` of the swept rate `mbps` (NaN if it was not swept)."""
     at = runs[np.isclose(runs["rate_mbps"], mbps)]
-    return float(at["drop_rate"].iloc[0]) if len(at) else float("nan")
+    return float(at[column].iloc[0]) if len(at) else float("nan")
 
 
-def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None, drop_at: float | None = None,
+def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None,
+              values_at: tuple[tuple[str, str, float], ...] = (),
               needs: tuple[str, ...] = ("need",), telnet: bool = False) -> dict[str, Any]:
     """Bandwidth needs of one configuration, the rows named in `needs`: `web_need_mbps` (the
     TCP criteria: Web, and Telnet where `telnet`), `video_need_mbps` (the video proxy),
@@ -854,8 +888,8 @@ def _ch5_part(table: pd.DataFrame, part: str, tcp: bool, video: str | None, drop
         checks["http11"] = _web11_ok
     names = {"need": "all", "web_need": "web", "video_need": "video", "http11_need": "http11"}
     out: dict[str, Any] = {f"{part}.{n}_mbps": _need(runs, checks[names[n]]) for n in needs}
-    if drop_at is not None:
-        out[f"{part}.drop_rate_{drop_at:g}"] = _drop_rate_at(runs, drop_at)
+    for name, column, mbps in values_at:
+        out[f"{part}.{name}"] = _value_at(runs, column, mbps)
     for name, f in checks.items():
         runs[f"{name}_ok"] = runs.apply(f, axis=1)
     out["__frames__"] = {part: runs}
@@ -906,12 +940,13 @@ def ch5_load(table: pd.DataFrame) -> dict[str, Any]:
 
 def ch5_tcp(table: pd.DataFrame) -> dict[str, Any]:
     """C5-1 (Fig 5.4): TCP alone, drop tail: 60 Mb/s needed, drop rate 1.8 % there."""
-    return _ch5_part(table, "ch5_tcp", True, None, drop_at=60, needs=("need", "http11_need"), telnet=True)
+    return _ch5_part(table, "ch5_tcp", True, None, values_at=(("drop_rate_60", "drop_rate", 60),),
+                     needs=("need", "http11_need"), telnet=True)
 
 
 def ch5_video(table: pd.DataFrame) -> dict[str, Any]:
     """C5-2 (Fig 5.5): 20 unlayered video streams alone, drop tail: 120 Mb/s, drop rate 2e-4."""
-    return _ch5_part(table, "ch5_video", False, "plain", drop_at=120)
+    return _ch5_part(table, "ch5_video", False, "plain", values_at=(("drop_rate_120", "drop_rate", 120),))
 
 
 def ch5_mixed(table: pd.DataFrame) -> dict[str, Any]:
@@ -925,10 +960,40 @@ def ch5_wrr(table: pd.DataFrame) -> dict[str, Any]:
     return _ch5_part(table, "ch5_wrr", True, "plain")
 
 
+#: What §5.5.1 compares TCP-DS with the other markings on (L2820-2824): the share of HTTP/1.0
+#: probe pages over 5 s at 100 Mb/s, the video's middle (MED) layer loss at 125 Mb/s, the
+#: forward FTPshort goodput at 100 Mb/s.
+CH5_MARKING_AT = (("web_slow_100", "web_slow", 100), ("video_mid_loss_125", "video_loss_middle", 125),
+                  ("ftp_mbps_100", "ftp_mbps", 100))
+
+
 def ch5_af(table: pd.DataFrame) -> dict[str, Any]:
     """C5-8/C5-11 (Fig 5.12/5.13): one priority-drop queue, layered video, TCP-DS: video good
     at 150 Mb/s, web excellent down to 100 Mb/s."""
-    return _ch5_part(table, "ch5_af", True, "layered", needs=("web_need", "video_need"))
+    return _ch5_part(table, "ch5_af", True, "layered", values_at=CH5_MARKING_AT, needs=("web_need", "video_need"))
+
+
+#: What each marking's claim is measured on (L2817-2824): (needs, values at a rate).
+CH5_MARKING_ROWS = {"low": (("web_need",), ()), "high": (("video_need",), (("video_mid_loss_180", "video_loss_middle", 180),)),
+                    "med": ((), CH5_MARKING_AT[:2]), "appl": ((), CH5_MARKING_AT[2:])}
+
+
+def ch5_marking(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-9 to C5-12 (L2817-2824, Figs 5.13, 5.14): the queue of ch5_af with TCP marked LOW,
+    HIGH or MED throughout, or by application: the Web need with LOW, the layered-video need
+    with HIGH, and with MED and APPL the values ch5_af measures for TCP-DS at the same rates.
+    The part's table has every marking's verdicts at every rate."""
+    out: dict[str, Any] = {}
+    frames = []
+    for marking, g in table.groupby("marking"):
+        part = f"ch5_marking.{marking}"
+        needs, values_at = CH5_MARKING_ROWS[marking]
+        measured = _ch5_part(g, part, True, "layered", values_at=values_at, needs=needs)
+        frames.append(measured.pop("__frames__")[part].assign(marking=marking))
+        out.update(measured)
+    frame = pd.concat(frames, ignore_index=True)
+    out["__frames__"] = {"ch5_marking_web": frame, "ch5_marking_video": frame}
+    return out
 
 
 def ch5_af_wrr(table: pd.DataFrame) -> dict[str, Any]:

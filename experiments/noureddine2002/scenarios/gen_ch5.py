@@ -14,7 +14,8 @@ ns-2 WebTraf's order), one-way agents without a handshake (L2073), initial windo
 chapter used until 2026-11-29 (SURGE pages, agents with a SYN and nsim's initial window 2);
 it is kept runnable through `ch5_surge.sweep.toml`. `ch5_load.toml` and its sweep
 (`ch5_load.sweep.toml`) run the data sessions alone on a lossless dumbbell at 80, 180 and
-480 sources (L2777's scale).
+480 sources (L2777's scale). `ch5_marking.sweep.toml` runs `ch5_af.toml` with TCP marked
+by one fixed priority or by application instead of TCP-DS (§5.5.1).
 
 Flow names carry `{i}` with `repeat`, and nsim substitutes only `{i}` in names, so the
 host ranges are written as blocks of ten (`s10{i}` = s100..s109).
@@ -49,6 +50,14 @@ FTP_APP = '{ kind = "repeat", size = "200KB", size_dist = "pareto", shape = 1.2,
 #: Telnet (L2094): 100 B on the wire (60 B of payload plus the 40 B header); the app's
 #: exponential gaps average 200 ms (5 characters per second).
 TELNET_APP = '{ kind = "telnet", size = "60B" }'
+#: §5.5.1's single-priority and application-based markings of TCP (L2817-2824: C5-9 to C5-12),
+#: the alternatives to TCP-DS in one priority-drop queue: drop priority (0 HIGH, 1 MED, 2 LOW)
+#: of the (Telnet, web, FTP) flows. ACKs keep nsim's HIGH (the sink copies a mark only under
+#: TCP-DS); chapter 5 states no host profile for APPL, so none is added (README).
+MARKINGS = {"low": (2, 2, 2), "high": (0, 0, 0), "med": (1, 1, 1), "appl": (0, 1, 2)}
+#: The bottleneck rates the marking part sweeps: §5.5.1's 100-180 Mb/s (160 and 180 are the
+#: rates of its LOW statement) and above, where the needs of the markings that starve one side lie.
+MARKING_RATES = ("100Mb", "125Mb", "150Mb", "160Mb", "180Mb", "200Mb", "230Mb", "260Mb")
 #: L2777's scale of the TCP-load sweep (Fig 5.8): data sources and their offered load.
 LOAD_SOURCES = (80, 180, 480)
 LOSSLESS_RATE, LOSSLESS_LIMIT = "10Gb", "100000p"
@@ -96,28 +105,34 @@ def as_inline(f: Flow) -> str:
 
 
 def data_flows(tcp_ds: bool, workload: str = "stated", hosts: int = DATA_HOSTS, probes: bool = True,
-               web: str = "web") -> list[Flow]:
+               web: str = "web", marking: str | None = None) -> list[Flow]:
     """Per data pair 0..hosts-1: Telnet, web (flows named `web`...; HTTP/1.0 on the first half,
     1.1 on the second), FTPshort both ways (L2104), plus the fixed-page probes of notes §2.5 on
-    pairs 0..4 (one per RTT) for each version."""
+    pairs 0..4 (one per RTT) for each version. `marking` (a key of MARKINGS) gives every flow
+    of an application one fixed drop priority instead of TCP-DS."""
     options, page, http = WORKLOADS[workload]
     tcp = TCP + options + (TCP_DS if tcp_ds else "")
     tel = tcp.replace('"1000B"', '"60B"')
+    prio = dict(zip(("telnet", "web", "ftp"), MARKINGS[marking])) if marking else {}
+
+    def marked(app: str, extra: Flow) -> Flow:
+        return ([("prio", str(prio[app]))] if prio else []) + list(extra)
+
     out = []
     for pat, n in blocks(0, hosts):
         out.append(flow(f"tel{pat}", f"s{pat}", f"d{pat}", n, TELNET_APP, tel,
-                        [("start", '"0.5s"'), ("stagger", '{ every = "13ms" }')]))
-        out.append(flow(f"ftp{pat}", f"s{pat}", f"d{pat}", n, FTP_APP, tcp, [("stagger", '{ every = "17ms" }')]))
-        out.append(flow(f"rftp{pat}", f"d{pat}", f"s{pat}", n, FTP_APP, tcp, [("stagger", '{ every = "19ms" }')]))
+                        marked("telnet", [("start", '"0.5s"'), ("stagger", '{ every = "13ms" }')])))
+        out.append(flow(f"ftp{pat}", f"s{pat}", f"d{pat}", n, FTP_APP, tcp, marked("ftp", [("stagger", '{ every = "17ms" }')])))
+        out.append(flow(f"rftp{pat}", f"d{pat}", f"s{pat}", n, FTP_APP, tcp, marked("ftp", [("stagger", '{ every = "19ms" }')])))
     for version, (lo, hi) in (("1.0", (0, hosts // 2)), ("1.1", (hosts // 2, hosts))):
         for pat, n in blocks(lo, hi):
             out.append(flow(f"{web}{pat}", f"s{pat}", f"d{pat}", n,
                             f'{{ kind = "http", version = "{version}", page = {page}{http} }}', tcp,
-                            [("stagger", '{ every = "23ms" }')]))
+                            marked("web", [("stagger", '{ every = "23ms" }')])))
     if probes:
         for version, tag in (("1.0", "10"), ("1.1", "11")):
             out.append(flow(f"probe{tag}_{{i}}", "s{i}", "d{i}", 5, f'{{ kind = "http", version = "{version}"{http} }}', tcp,
-                            [("start", '"1s"'), ("stagger", '{ every = "0.29s" }')]))
+                            marked("web", [("start", '"1s"'), ("stagger", '{ every = "0.29s" }')])))
     return out
 
 
@@ -230,6 +245,28 @@ seeds = 5
 """
 
 
+def marking_sweep() -> str:
+    """ch5_marking.sweep.toml: scenarios/ch5_af.toml (one priority-drop queue, layered video)
+    with the data flows of each of MARKINGS instead of TCP-DS, over MARKING_RATES."""
+    lists = ",\n".join("  [\n" + "".join(f"    {as_inline(f)},\n" for f in data_flows(False, marking=m) + video_flows(True))
+                       + "  ]" for m in MARKINGS)
+    rates = ", ".join(f'"{r}"' for r in MARKING_RATES)
+    return f"""# --- Chapter 5 --- GENERATED by gen_ch5.py: edit that, not this file.
+# §5.5.1 (L2817-2824; C5-9 to C5-12): TCP marked otherwise than by TCP-DS in the one
+# priority-drop queue of scenarios/ch5_af.toml (layered video, its layers HIGH/MED/LOW): every
+# TCP flow LOW, every one HIGH, every one MED (Fig 5.13's TCP-MED), and application-based
+# (Telnet HIGH, web MED, FTP LOW: Fig 5.14's APPL). One flows list per marking, in the order
+# {", ".join(MARKINGS)}; the reducer reads the marking from each run's scenario. 5 seeds.
+scenario = "scenarios/ch5_af.toml"
+seeds = 5
+[grid]
+"flows" = [
+{lists},
+]
+"dumbbell.bottleneck.rate" = [{rates}]
+"""
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workload", choices=sorted(WORKLOADS), default="stated",
@@ -243,3 +280,4 @@ if __name__ == "__main__":
             (here / f"{n}.toml").write_text(scenario(n))
         (here / "ch5_load.toml").write_text(load_scenario())
         (here.parent / "ch5_load.sweep.toml").write_text(load_sweep())
+        (here.parent / "ch5_marking.sweep.toml").write_text(marking_sweep())
