@@ -52,6 +52,7 @@ mod tcp_full_bbr;
 mod tcp_full_bbr3;
 mod tcp_full_connection;
 mod tcp_full_cubic;
+mod tcp_full_limited_transmit;
 mod tcp_full_ns2;
 mod tcp_full_pacing;
 mod tcp_full_prr;

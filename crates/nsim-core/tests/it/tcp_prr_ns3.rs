@@ -299,7 +299,7 @@ fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
 /// (here 1-2 %), and it predicts a tenth of either goodput.
 #[test]
 fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
-    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean, summed_window_mean};
+    use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
     let path = format!("{}/../../reference/ns3/prr/dc_1g_loss1/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario");
     let (t0, t1, runs, p) = (0.5, 5.0, 5.0, 0.01f64);

@@ -182,6 +182,11 @@ pub struct FullTcpConfig {
     pub tlp_max_ack_delay: Option<TimeSpec>,
     /// Duplicate ACKs that trigger fast retransmit. Default 3.
     pub dupthresh: Option<u32>,
+    /// Limited Transmit (RFC 3042 §2): on each of the first `dupthresh - 1` duplicate ACKs
+    /// send one new segment, if the peer's window allows it and no more than cwnd plus that
+    /// many segments are then outstanding; cwnd does not change. Default false: ns-2 FullTcp
+    /// has none (the one-way TCP's `limited_transmit`, ns-2 `singledup_`, defaults to true).
+    pub limited_transmit: Option<bool>,
     /// Most segments sent in reply to one event, 0 = no limit (ns-2 `maxburst_`). Default 0.
     pub maxburst: Option<u32>,
     /// Most segments sent in reply to one event after a NewReno partial ACK, until an ACK
@@ -246,6 +251,7 @@ pub struct FullParams {
     /// RACK-TLP's parameters with `loss_detection = "rack"`; None: duplicate ACKs.
     pub rack: Option<RackParams>,
     pub dupthresh: u32,
+    pub limited_transmit: bool,
     pub maxburst: u32,
     pub recov_maxburst: u32,
     pub tick: Dur,
@@ -342,6 +348,7 @@ impl FullTcpConfig {
             prr: self.prr,
             rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay).map_err(|(field, why)| err(field, why))?,
             dupthresh: self.dupthresh.unwrap_or(3),
+            limited_transmit: self.limited_transmit.unwrap_or(false),
             maxburst: self.maxburst.unwrap_or(0),
             recov_maxburst: self.recov_maxburst.unwrap_or(2),
             tick: dur(self.tick, 10),

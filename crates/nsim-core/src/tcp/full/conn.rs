@@ -651,6 +651,7 @@ impl FullTcp {
             } else {
                 self.dup_ack(ctx);
             }
+            self.limited_transmit(ctx);
         }
         self.rack_after_ack(h, advanced, ctx);
         if prr_recovering {
@@ -851,6 +852,28 @@ impl FullTcp {
             }
             DupAction::Inflate => {}
         }
+    }
+
+    /// RFC 3042 §2 (`limited_transmit`): a duplicate ACK before the fast-retransmit threshold
+    /// sends one new segment when the peer's window allows it and the data outstanding stays
+    /// within cwnd plus one segment per such duplicate ACK; cwnd is left alone. Not in
+    /// recovery, and not during a go-back-N (only data never sent is new).
+    fn limited_transmit(&mut self, ctx: &mut AgentCtx) {
+        let dupacks = self.rec.dupacks as u64;
+        if !self.p.limited_transmit || self.rec.active || dupacks >= self.p.dupthresh as u64 || self.snd_nxt < self.snd_max {
+            return;
+        }
+        let seq = self.snd_nxt;
+        let len = self.p.mss.min(self.data_end().saturating_sub(seq));
+        let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
+        let allowed = (cwnd + dupacks) * self.p.mss;
+        if len == 0 || seq + len - self.snd_una > allowed || seq + len > self.snd_una + self.snd_wnd {
+            return;
+        }
+        let fin = self.fin_seq == Some(seq + len);
+        self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
+        self.sent(seq, len + u64::from(fin));
+        self.rearm(ctx);
     }
 
     /// Processes the segment text and FIN (RFC 793 §3.9 "seventh" and "eighth").
