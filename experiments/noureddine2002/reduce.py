@@ -946,7 +946,8 @@ def ch5_tcp(table: pd.DataFrame) -> dict[str, Any]:
 
 def ch5_video(table: pd.DataFrame) -> dict[str, Any]:
     """C5-2 (Fig 5.5): 20 unlayered video streams alone, drop tail: 120 Mb/s, drop rate 2e-4."""
-    return _ch5_part(table, "ch5_video", False, "plain", values_at=(("drop_rate_120", "drop_rate", 120),))
+    return _ch5_part(table, "ch5_video", False, "plain",
+                     values_at=tuple((f"drop_rate_{mbps}", "drop_rate", mbps) for mbps in (100, 110, 120)))
 
 
 def ch5_mixed(table: pd.DataFrame) -> dict[str, Any]:
@@ -970,7 +971,8 @@ CH5_MARKING_AT = (("web_slow_100", "web_slow", 100), ("video_mid_loss_125", "vid
 def ch5_af(table: pd.DataFrame) -> dict[str, Any]:
     """C5-8/C5-11 (Fig 5.12/5.13): one priority-drop queue, layered video, TCP-DS: video good
     at 150 Mb/s, web excellent down to 100 Mb/s."""
-    return _ch5_part(table, "ch5_af", True, "layered", values_at=CH5_MARKING_AT, needs=("web_need", "video_need"))
+    enh = tuple((f"video_enh_loss_{mbps}", "video_loss_enh", mbps) for mbps in (100, 125, 150))
+    return _ch5_part(table, "ch5_af", True, "layered", values_at=CH5_MARKING_AT + enh, needs=("web_need", "video_need"))
 
 
 #: What each marking's claim is measured on (L2817-2824): (needs, values at a rate).
@@ -1003,7 +1005,8 @@ def ch5_af_wrr(table: pd.DataFrame) -> dict[str, Any]:
 
 def ch5_layered(table: pd.DataFrame) -> dict[str, Any]:
     """C5-14 (Fig 5.16): layered video alone on a priority-drop queue: 105 Mb/s."""
-    return _ch5_part(table, "ch5_layered", False, "layered")
+    return _ch5_part(table, "ch5_layered", False, "layered",
+                     values_at=tuple((f"video_enh_loss_{mbps}", "video_loss_enh", mbps) for mbps in (75, 105, 115)))
 
 
 def ch5_tcpds(table: pd.DataFrame) -> dict[str, Any]:
