@@ -348,6 +348,19 @@ impl FullTcp {
         matches!(self.state, State::Established | State::CloseWait | State::FinWait1 | State::Closing | State::LastAck)
     }
 
+    /// The sending window in whole segments: cwnd capped at `window` (ns-2 `window_`), at
+    /// least one.
+    fn window_segments(&self) -> u64 {
+        self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64
+    }
+
+    /// Sends `len` bytes of data at `seq`, with the FIN when they are the stream's last.
+    fn send_data(&mut self, ctx: &mut AgentCtx, seq: u64, len: u64) {
+        let fin = self.fin_seq == Some(seq + len);
+        self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
+        self.sent(seq, len + u64::from(fin));
+    }
+
     /// Sends what the windows, Nagle and SWS avoidance allow; `force` sends one segment
     /// regardless (after a timeout). Returns the segments sent (ns-2 `send_much`).
     fn send_much(&mut self, ctx: &mut AgentCtx, mut force: bool) -> u32 {
@@ -357,8 +370,7 @@ impl FullTcp {
         let (mut sent, max_before) = (0, self.snd_max);
         loop {
             let seq = self.next_seq();
-            let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
-            let win = (cwnd * self.p.mss).min(self.snd_wnd);
+            let win = (self.window_segments() * self.p.mss).min(self.snd_wnd);
             let data_end = self.data_end();
             let queued = data_end.saturating_sub(seq);
             let usable = match &self.sack {
@@ -413,9 +425,7 @@ impl FullTcp {
                 break;
             }
             len = len.min(queued);
-            let fin = self.fin_seq == Some(seq + len);
-            self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
-            self.sent(seq, len + u64::from(fin));
+            self.send_data(ctx, seq, len);
             sent += 1;
             force = false;
             let maxburst = if self.rec.burst_limited { self.p.recov_maxburst } else { self.p.maxburst };
@@ -865,14 +875,11 @@ impl FullTcp {
         }
         let seq = self.snd_nxt;
         let len = self.p.mss.min(self.data_end().saturating_sub(seq));
-        let cwnd = self.cc.cwnd().min(self.p.window as f64).max(1.0).floor() as u64;
-        let allowed = (cwnd + dupacks) * self.p.mss;
+        let allowed = (self.window_segments() + dupacks) * self.p.mss;
         if len == 0 || seq + len - self.snd_una > allowed || seq + len > self.snd_una + self.snd_wnd {
             return;
         }
-        let fin = self.fin_seq == Some(seq + len);
-        self.segment(ctx, seq, len, if fin { flags::FIN } else { 0 });
-        self.sent(seq, len + u64::from(fin));
+        self.send_data(ctx, seq, len);
         self.rearm(ctx);
     }
 
