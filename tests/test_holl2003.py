@@ -42,8 +42,8 @@ def test_expected_rows_name_their_part_source_evidence_and_tolerance() -> None:
     assert len(ids) == len(rows)
     for r in rows:
         assert r["id"].split(".")[0] in parts, r["id"]
-        if r["evidence"] == "ns2":  # the same quantity as its row, against ns-2.35 (reference/ns2/holl2003_ch4)
-            assert r["source"].startswith("ns-2.35, reference/ns2/holl2003_ch4/"), r["id"]
+        if r["evidence"] == "ns2":  # the same quantity as its row, against ns-2.35 (reference/ns2/holl2003_ch4, _ch6)
+            assert r["source"].startswith(("ns-2.35, reference/ns2/holl2003_ch4/", "ns-2.35, reference/ns2/holl2003_ch6/")), r["id"]
             assert r["id"].endswith("_ns235") and r["id"].removesuffix("_ns235") in ids, r["id"]
         else:
             assert r["source"].startswith("Holl 2003"), r["id"]
@@ -86,6 +86,48 @@ def test_ns2_rows_hold_the_ns235_runs_of_the_reference_csv() -> None:
     for row_id, value in want.items():
         assert rows[row_id]["evidence"] == "ns2"
         assert rows[row_id]["value"] == pytest.approx(value, rel=5e-4), row_id
+
+
+def test_ns2_rows_of_chapters_4_to_6_hold_the_runs_of_their_reference_csvs() -> None:
+    """The other ns-2.35 rows' values are the means of their reference runs with the study's
+    start jitter: RED's std-dev change over 1-12 calls (holl2003_ch4/std.csv, six TCPs, seeds
+    1-3), the BER points (holl2003_ch4/ch5.csv, seeds 1-3) and the step response under CBQ
+    (holl2003_ch6/ch6.csv, seeds 1-5), each reduced as the study's reducer does."""
+    ref = STUDY.parent.parent / "reference" / "ns2"
+    rows = {r["id"]: r for r in tomllib.loads((STUDY / "expected.toml").read_text())["row"]}
+
+    std = [r for r in csv.DictReader((ref / "holl2003_ch4" / "std.csv").open()) if r["jitter"] == "1"]
+    assert len(std) == 6 * 2 * 12 * 3
+    by_queue = {q: statistics.mean(float(r["be_std_bps"]) for r in std if r["queue"] == q) for q in ("DropTail", "RED")}
+    want = {"ch4.red_minus_droptail.be_std_kbps.n1_12_ns235": (by_queue["RED"] - by_queue["DropTail"]) / 1e3}
+
+    ber = list(csv.DictReader((ref / "holl2003_ch4" / "ch5.csv").open()))
+    assert len(ber) == 4 * 6 * 3 and all(r["jitter"] == "1" for r in ber)
+
+    def ber_mean(queue: str, b: str, tcp: str | None = None) -> float:
+        x = [float(r["be_mean_bps"]) for r in ber if r["queue"] == queue and r["ber"] == b and tcp in (None, r["tcp"])]
+        assert len(x) == (3 if tcp else 18), (queue, b, tcp)
+        return statistics.mean(x)
+
+    hi = {t: statistics.mean(ber_mean("DropTail", b, t) for b in ("1e-5", "3e-5", "1e-4")) for t in ("Sack1", "Fack", "Vegas")}
+    want |= {"ch5.droptail.sackfack_over_vegas.be_mean.ber1e-5_1e-4_ns235": (hi["Sack1"] + hi["Fack"]) / 2 / hi["Vegas"],
+             "ch5.droptail.tcp.be_mean_bps.ber1e-4_ns235": ber_mean("DropTail", "1e-4"),
+             "ch5.red_minus_droptail.tcp.be_mean_bps.ber1e-4_ns235": ber_mean("RED", "1e-4") - ber_mean("DropTail", "1e-4")}
+
+    step = [r for r in csv.DictReader((ref / "holl2003_ch6" / "ch6.csv").open()) if r["jitter"] == "1"]
+
+    def step_mean(col: str, tcp: str, wl: str) -> float:
+        x = [float(r[col]) for r in step if r["tcp"] == tcp and r["wl"] == wl]
+        assert len(x) == 5, (col, tcp, wl)
+        return statistics.mean(x)
+
+    want |= {"ch6wl_newreno.temporal_cov_median_ns235": step_mean("temporal_cov_median", "Newreno", "1"),
+             "ch6wl_vegas.short_rtt_share_of_fair_after_ns235": step_mean("short_rtt_share_of_fair_after", "Vegas", "1"),
+             "ch6step.cbq.vegas_over_newreno.temporal_cov_ns235":
+                 step_mean("temporal_cov_median", "Vegas", "0") / step_mean("temporal_cov_median", "Newreno", "0")}
+    for row_id, value in want.items():
+        assert rows[row_id]["evidence"] == "ns2"
+        assert rows[row_id]["value"] == pytest.approx(value, rel=5e-4, abs=1e-9), row_id
 
 
 def test_table_4_7_is_eq_4_2() -> None:

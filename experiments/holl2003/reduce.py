@@ -130,6 +130,13 @@ def _stp_over_tcp(df: pd.DataFrame, col: str, against: str = "mean", **sel: Any)
     return float(per.get("stp", np.nan) / getattr(tcp, against)()) if len(tcp) else float("nan")
 
 
+def _with_ns235(out: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``out`` with each value also under ``<row>_ns235`` where the study has that row: it
+    measures the same against ns-2.35 on the same scenario (reference/ns2/holl2003_ch4, _ch6)."""
+    ids = {r["id"] for r in rows}
+    return out | {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
+
+
 def ch4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2). A ``<row>_ns235`` row
     measures the same as ``<row>``, against ns-2.35 on the same scenario
@@ -158,8 +165,7 @@ def ch4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         _at(low, queue="red")["be_std_bps"].mean() - _at(low, queue="droptail")["be_std_bps"].mean()) / 1e3
     spread = _at(tcp, queue="droptail", n=17).groupby("variant")["be_mean_bps"].mean()  # per TCP, over seeds
     out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
-    ids = {r["id"] for r in rows}
-    out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
+    out = _with_ns235(out, rows)
     out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
     return out
 
@@ -214,7 +220,7 @@ def ch4cbq17(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-def ch5(table: pd.DataFrame) -> dict[str, Any]:
+def ch5(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """BER sweep, Drop-Tail and RED (Holl §5.2)."""
     df = per_run(table, {"link": "links[0]", "variant": "flows[0].transport"})
     link = df["link"].map(json.loads)
@@ -249,12 +255,13 @@ def ch5(table: pd.DataFrame) -> dict[str, Any]:
     # 'At 4e-6 STP takes a slight lead' (Drop-Tail and RED alike): STP over the TCPs' mean.
     out["ch5.stp_over_tcp.be_mean.ber4e-6"] = float(np.mean(
         [_stp_over_tcp(df, "be_mean_bps", queue=q, ber=4e-6) for q in ("droptail", "red")]))
-    # SACK/FACK 'behind Vegas and STP for BER > 7e-6' (Drop-Tail): their mean over the lower
-    # of Vegas' and STP's, each averaged over the BERs above 7e-6 up to 1e-4.
+    # SACK/FACK 'behind Vegas and STP for BER > 7e-6' (Drop-Tail): their mean over Vegas' and
+    # over STP's, each averaged over the BERs above 7e-6 up to 1e-4.
     hi = _at(df[(df["ber"] > 7e-6) & (df["ber"] <= 1e-4)], queue="droptail").groupby("variant")["be_mean_bps"].mean()
-    if {"sack1", "fack", "vegas", "stp"} <= set(hi.index):
-        out["ch5.droptail.sackfack_over_vegas_stp.be_mean.ber1e-5_1e-4"] = float(
-            hi[["sack1", "fack"]].mean() / min(hi["vegas"], hi["stp"]))
+    if {"sack1", "fack"} <= set(hi.index):
+        for other in ("vegas", "stp"):
+            out[f"ch5.droptail.sackfack_over_{other}.be_mean.ber1e-5_1e-4"] = float(
+                hi[["sack1", "fack"]].mean() / hi.get(other, np.nan))
     d = out["ch5.droptail.tcp.be_mean_kbps.ber_lt_2e-6"]
     r = float(_at(lowber, queue="red")["be_mean_bps"].mean()) / 1e3
     out["ch5.red_vs_droptail.be_mean_drop_pct.ber_lt_2e-6"] = 100.0 * (d - r) / d
@@ -265,6 +272,7 @@ def ch5(table: pd.DataFrame) -> dict[str, Any]:
         f = _at(df, queue=q).sort_values(["variant", "ber"]).copy()
         f["be_mean_kbps"], f["be_std_kbps"] = f["be_mean_bps"] / 1e3, f["be_std_bps"] / 1e3
         frames[fig] = f[["variant", "ber", "be_mean_kbps", "be_std_kbps"]]
+    out = _with_ns235(out, rows)
     out["__frames__"] = frames
     return out
 
@@ -310,7 +318,7 @@ def _step_stats(table: pd.DataFrame, scenario_file: str) -> pd.DataFrame:
     return pd.DataFrame(recs)
 
 
-def ch6step(table: pd.DataFrame) -> dict[str, Any]:
+def ch6step(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Step response without window limits (Holl §6.2.2): flows keep oscillating."""
     stats = _step_stats(table, "ch6_step.toml")
     # mean over seeds of each run's median temporal CoV
@@ -327,7 +335,7 @@ def ch6step(table: pd.DataFrame) -> dict[str, Any]:
         s.get((q, "stp"), np.nan) / s.get((q, "newreno"), np.nan) for q in qs))
     # Vegas "drastically reduced the sharp throughput peaks" of NewReno (Figs 6.14, 6.15).
     out["ch6step.cbq.vegas_over_newreno.temporal_cov"] = float(s.get(("cbq", "vegas"), np.nan) / s.get(("cbq", "newreno"), np.nan))
-    return out
+    return _with_ns235(out, rows)
 
 
 #: The span Table 6.4's phases are read over: from the first second of Figs 6.11/6.12 (158 s)
@@ -409,11 +417,11 @@ def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
     return {f"ch6wl_{variant}.short_rtt_share_of_fair_after": float(np.mean(shares))}
 
 
-def ch6wl_newreno(table: pd.DataFrame) -> dict[str, Any]:
+def ch6wl_newreno(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Window-limited NewReno (Holl §6.3, Fig. 6.18)."""
     out = _wl(table, "newreno")
     del out["ch6wl_newreno.across_cov_after"]  # the even split is tested with Eq. 6.5's buffer
-    return out
+    return _with_ns235(out, rows)
 
 
 def ch6wl401_newreno(table: pd.DataFrame) -> dict[str, Any]:
@@ -421,9 +429,9 @@ def ch6wl401_newreno(table: pd.DataFrame) -> dict[str, Any]:
     return {k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}
 
 
-def ch6wl_vegas(table: pd.DataFrame) -> dict[str, Any]:
+def ch6wl_vegas(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Window-limited Vegas (Holl §6.3, Fig. 6.19): 4 ms flows fall to 35 % of fair share."""
-    return _wl(table, "vegas")
+    return _with_ns235(_wl(table, "vegas"), rows)
 
 
 def ch6wl_stp(table: pd.DataFrame) -> dict[str, Any]:

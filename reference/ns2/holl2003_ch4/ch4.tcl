@@ -14,7 +14,11 @@
 # linterm 10, packet mode, q_weight_ 0.002 (RED) or ns-2.35's automatic -1 (REDauto).
 # The optional last argument is Tcl run after these defaults and before the topology is built,
 # for the README's what-if runs: ns-2 class defaults (e.g. "Agent/TCP set minrto_ 0") or
-# "set be_window 1000" (the BE flows' window_) or "set cbr_phase 0.008" (each call starts at U[0, cbr_phase) s from the seeded RNG, not at 0).
+# "set be_window 1000" (the BE flows' window_) or "set cbr_phase 0.008" (each call starts at U[0, cbr_phase) s from the seeded RNG, not at 0),
+# or "set ber 1e-5" (chapter 5, scenarios/ch5.toml, with 0 calls: each packet of b bytes crossing
+# the hop is lost with probability 1 - (1 - BER)^(8 b), both ways: an ErrorModel of unit byte at
+# 1 - (1 - BER)^8 per byte, attached with link-lossmodel, so a lost packet has used the hop's
+# transmitter, as in nsim's default error placement).
 # Both directions of the hop are traced (`trace-queue`) to <trace channel> (a file or "| cmd");
 # at 128.6 s the script prints per BE flow "be <i> <pair> <dir> <goodput_bps> <timeouts>
 # <rexmit_pkts> <data_pkts>" with goodput the sink's in-order payload over [63.6, 123.6] s.
@@ -42,6 +46,7 @@ set t_rec1 123.6
 set finish 128.6
 set cbr_phase 0
 set be_window 20
+set ber 0
 
 switch -- $qkind {
     DropTail { set satq DropTail }
@@ -66,6 +71,14 @@ set r1 [$ns node]
 $ns duplex-link $r0 $r1 1.536Mb 450ms $satq
 $ns queue-limit $r0 $r1 64
 $ns queue-limit $r1 $r0 64
+if {$ber > 0} {
+    foreach {from to} [list $r0 $r1 $r1 $r0] {
+        set em [new ErrorModel]
+        $em unit byte
+        $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
+        $ns link-lossmodel $em $from $to
+    }
+}
 if {$tracefile ne "/dev/null"} {
     set tf [open $tracefile w]
     $ns trace-queue $r0 $r1 $tf

@@ -6,19 +6,26 @@
 # through trace_reduce.py in a pipe and is never stored. About 10 s per run.
 #   sh run.sh                      # all 108 runs
 #   TCPS="Newreno" QUEUES="DropTail" sh run.sh   # a subset (written to ch4.csv all the same)
+#   CALLS="1 2 3 4 5 6 7 8 9 10 11 12" QUEUES="DropTail RED" JITTERS=1 FACK_ECHO=thesis OUT=std.csv sh run.sh
+#       std.csv: the RED std-dev row's points (README, "RED's fairness gain"); FACK_ECHO=thesis
+#       gives FACK's sinks the study's echo rule (ts_echo_bugfix_ false), ch4.csv has ns-2.35's.
 set -euo pipefail
 cd "$(dirname "$0")"
 here=$PWD
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-calls=${CALLS:-17}
-python3 reduce.py --header > ch4.csv
-for tcp in ${TCPS:-Newreno Tahoe Reno Vegas Sack1 Fack}; do
-  for q in ${QUEUES:-DropTail RED REDauto}; do
-    for jitter in 0 1; do
-      for seed in ${SEEDS:-1 2 3}; do
-        ns ch4.tcl "$tcp" "$q" "$calls" "$seed" "$jitter" "| python3 $here/trace_reduce.py > $tmp/trace.txt" > "$tmp/be.txt"
-        python3 reduce.py "$tcp" "$q" "$calls" "$seed" "$jitter" "$tmp/be.txt" "$tmp/trace.txt" >> ch4.csv
+out=${OUT:-ch4.csv}
+python3 reduce.py --header > "$out"
+for calls in ${CALLS:-17}; do
+  for tcp in ${TCPS:-Newreno Tahoe Reno Vegas Sack1 Fack}; do
+    for q in ${QUEUES:-DropTail RED REDauto}; do
+      echo_rule=""
+      if [ "$tcp" = Fack ] && [ "${FACK_ECHO:-}" = thesis ]; then echo_rule="Agent/TCPSink set ts_echo_bugfix_ false"; fi
+      for jitter in ${JITTERS:-0 1}; do
+        for seed in ${SEEDS:-1 2 3}; do
+          ns ch4.tcl "$tcp" "$q" "$calls" "$seed" "$jitter" "| python3 $here/trace_reduce.py > $tmp/trace.txt" "$echo_rule" > "$tmp/be.txt"
+          python3 reduce.py "$tcp" "$q" "$calls" "$seed" "$jitter" "$tmp/be.txt" "$tmp/trace.txt" >> "$out"
+        done
       done
     done
   done

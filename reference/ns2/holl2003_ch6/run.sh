@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates ch6.csv from ns-2.35 (apt-get install ns2): Holl 2003 chapter 6's step response
+# under CBQ, NewReno and Vegas, with window_ 20 (wl 0) and with each pair's W_opt (wl 1), with
+# the study's 0.5 s start jitter (seeds 1-5) and without it (seed 1, the thesis' setup). One row
+# per run (reduce.py). About 5 s per run.
+#   sh run.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 reduce.py --header > ch6.csv
+for tcp in Newreno Vegas; do
+  for wl in 0 1; do
+    for run in "1 0" "1 1" "2 1" "3 1" "4 1" "5 1"; do
+      set -- $run
+      ns ch6.tcl "$tcp" "$wl" "$1" "$2" > "$tmp/be.txt"
+      python3 reduce.py "$tcp" "$wl" "$1" "$2" "$tmp/be.txt" >> ch6.csv
+    done
+  done
+done
