@@ -29,6 +29,15 @@ def test_every_row_names_its_evidence(name: str) -> None:
     assert not unclassified, f"{name}: rows without `evidence`: {unclassified[:5]}"
 
 
+@pytest.mark.parametrize("name", STUDIES)
+def test_known_fail_texts_take_nsims_numbers_from_the_run(name: str) -> None:
+    """A known-fail `why` quotes nsim through {nsim} or {row:...}, so a rerun cannot leave it
+    stale (issue 23: "why texts that quote numbers are generated from the run, not typed")."""
+    study = load_study(EXPERIMENTS / name)
+    typed = [r.id for r in study.rows if r.status == "known-fail" and "{nsim}" not in r.why and "{row:" not in r.why]
+    assert not typed, f"{name}: known-fail rows whose why quotes no measured value: {typed[:5]}"
+
+
 @pytest.mark.parametrize("name", PAPERS)
 def test_paper_studies_list_their_key_results(name: str) -> None:
     study = load_study(EXPERIMENTS / name)
