@@ -125,9 +125,36 @@ def test_ns2_rows_of_chapters_4_to_6_hold_the_runs_of_their_reference_csvs() -> 
              "ch6wl_vegas.short_rtt_share_of_fair_after_ns235": step_mean("short_rtt_share_of_fair_after", "Vegas", "1"),
              "ch6step.cbq.vegas_over_newreno.temporal_cov_ns235":
                  step_mean("temporal_cov_median", "Vegas", "0") / step_mean("temporal_cov_median", "Newreno", "0")}
+    timeline = [r for r in csv.DictReader((ref / "holl2003_ch6" / "timeline.csv").open()) if r["jitter"] == "1"]
+    assert len(timeline) == 5
+    want["ch6timeline.newreno.ss_after_timeout_s_ns235"] = statistics.mean(float(r["ss_median_s"]) for r in timeline)
     for row_id, value in want.items():
         assert rows[row_id]["evidence"] == "ns2"
         assert rows[row_id]["value"] == pytest.approx(value, rel=5e-4, abs=1e-9), row_id
+
+
+def test_ns2_episode_reader_follows_the_studys_rules() -> None:
+    """reference/ns2/holl2003_ch6/episodes.py reads ns-2's cwnd_/ssthresh_ lines as the study's
+    `_episodes` reads nsim's series: a timeout opens a slow start that ends at ssthresh, a
+    backed-off timeout at cwnd 1 does not open another, a fast retransmit ends it, and each
+    flow's first episode is left out."""
+    spec = importlib.util.spec_from_file_location(
+        "holl_ch6_episodes", STUDY.parent.parent / "reference" / "ns2" / "holl2003_ch6" / "episodes.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    lines = [  # flow 0 (node 2): a first timeout (left out), a slow start with a backed-off
+        # timeout (3.6 s to ssthresh 3), congestion avoidance, a fast retransmit, a timeout whose
+        # slow start a fast retransmit cuts after 0.5 s; flow 1's timeout lies before the span
+        "160.0 2 0 3 0 ssthresh_ 4", "160.0 2 0 3 0 cwnd_ 1.000", "161.0 2 0 3 0 cwnd_ 4.000",
+        "170.0 2 0 3 0 ssthresh_ 3", "170.0 2 0 3 0 cwnd_ 1.000",
+        "172.0 2 0 3 0 ssthresh_ 2", "172.0 2 0 3 0 cwnd_ 1.000",
+        "173.5 2 0 3 0 cwnd_ 2.000", "173.6 2 0 3 0 cwnd_ 3.000",
+        "180.0 2 0 3 0 ssthresh_ 2", "180.0 2 0 3 0 cwnd_ 2.000",
+        "190.0 2 0 3 0 ssthresh_ 2", "190.0 2 0 3 0 cwnd_ 1.000",
+        "190.5 2 0 3 0 ssthresh_ 2", "190.5 2 0 3 0 cwnd_ 2.000",
+        "0.0 -1 -1 -1 -1 cwnd_ 1.000", "100.0 4 0 5 0 ssthresh_ 2", "100.0 4 0 5 0 cwnd_ 1.000"]
+    got = mod.slow_starts(lines)
+    assert got == [(0, 170.0, pytest.approx(3.6), 3.0), (0, 190.0, pytest.approx(0.5), 2.0)]
 
 
 def test_table_4_7_is_eq_4_2() -> None:

@@ -386,7 +386,7 @@ def newreno_phases(res: Any) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def ch6timeline(table: pd.DataFrame) -> dict[str, Any]:
+def ch6timeline(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Table 6.4 (Holl §6.2.2): the median duration of NewReno's slow-start (after a timeout),
     congestion-avoidance and fast-recovery episodes over every BE flow's episodes, and the
     median ssthresh a slow start climbs to."""
@@ -396,9 +396,9 @@ def ch6timeline(table: pd.DataFrame) -> dict[str, Any]:
         for kind, values in json.loads(text).items():
             pooled[kind].extend(values)
     med = {k: float(np.median(v)) if v else np.nan for k, v in pooled.items()}
-    return {"ch6timeline.newreno.ss_after_timeout_s": med["ss"], "ch6timeline.newreno.ca_s": med["ca"],
-            "ch6timeline.newreno.fr_s": med["fr"], "ch6timeline.newreno.ss_ssthresh_pkts": med["ss_ssthresh"],
-            "ch6timeline.newreno.episodes": float(sum(len(pooled[k]) for k in ("ss", "ca", "fr")))}
+    return _with_ns235({"ch6timeline.newreno.ss_after_timeout_s": med["ss"], "ch6timeline.newreno.ca_s": med["ca"],
+                        "ch6timeline.newreno.fr_s": med["fr"], "ch6timeline.newreno.ss_ssthresh_pkts": med["ss_ssthresh"],
+                        "ch6timeline.newreno.episodes": float(sum(len(pooled[k]) for k in ("ss", "ca", "fr")))}, rows)
 
 
 def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 # Holl 2003 chapter 6's step response in ns-2.35: the twin of
 # experiments/holl2003/scenarios/ch6_step.toml and ch6_step_wl_<tcp>.toml (our own script, written
 # from the study's generated scenarios, not from the thesis' lost scripts).
-#   ns ch6.tcl <tcp: Newreno | Vegas> <wl: 0 | 1> <seed> <jitter: 0 | 1>
+#   ns ch6.tcl <tcp: Newreno | Vegas> <wl: 0 | 1> <seed> <jitter: 0 | 1> [<cwnd trace file>]
 # 64 best-effort pairs as in ../holl2003_ch4/ch4.tcl (128 one-way flows, packetSize_ 536, so 576 B
 # on the wire; Vegas packetSize_ 576, since ns-2's Vegas adds no header), 10 Mb/s access links of
 # 4 + 96 j/63 ms for pair j, groups of 16 from 0.1 + 0.5 k s, with jitter 1 each start moved by
@@ -15,11 +15,13 @@
 # At 428.6 s the script prints per BE flow "be <i> <pair> <dir> <window> <g_before> <g_after>
 # <g_3s_0> ... <g_3s_79>": payload goodput in b/s over [63.6, 123.6] s, [183.6, 423.6] s and the
 # 80 consecutive 3 s windows from 183.6 s (the sink's in-order bytes_ x 536/576).
-if {[llength $argv] != 4} {
-    puts stderr "usage: ns ch6.tcl Newreno|Vegas WL(0|1) SEED JITTER(0|1)"
+# With a fifth argument every BE sender's cwnd_ and ssthresh_ changes are traced to that file
+# (ns-2's traced-variable lines: time, addresses, ports, name, value; episodes.py reads them).
+if {[llength $argv] < 4 || [llength $argv] > 5} {
+    puts stderr "usage: ns ch6.tcl Newreno|Vegas WL(0|1) SEED JITTER(0|1) \[CWND_TRACE\]"
     exit 2
 }
-lassign $argv variant wl seed jitter
+lassign $argv variant wl seed jitter cwndfile
 switch -- $variant {
     Newreno - Vegas { set tcpclass Agent/TCP/$variant }
     default { puts stderr "unknown TCP $variant"; exit 2 }
@@ -59,6 +61,7 @@ proc cbq_hop {ns from to} {
     $link bind $be 0 999
 }
 
+if {$cwndfile ne ""} { set cwndtrace [open $cwndfile w] }
 set r0 [$ns node]
 set r1 [$ns node]
 cbq_hop $ns $r0 $r1
@@ -78,6 +81,11 @@ for {set i 0} {$i < 2 * $npairs} {incr i} {
     $tcp($i) set packetSize_ $pktsize
     $tcp($i) set window_ $win($i)
     $tcp($i) set fid_ [expr {$i + 1}]
+    if {$cwndfile ne ""} {
+        $tcp($i) attach $cwndtrace
+        $tcp($i) trace cwnd_
+        $tcp($i) trace ssthresh_
+    }
     set sink($i) [new Agent/TCPSink]
     $ns attach-agent $src $tcp($i)
     $ns attach-agent $dst $sink($i)
@@ -127,6 +135,8 @@ proc finish {} {
         for {set k 2} {$k < $last} {incr k} { lappend line [goodput $i $k [expr {$k + 1}]] }
         puts [join $line " "]
     }
+    global cwndfile cwndtrace
+    if {$cwndfile ne ""} { close $cwndtrace }
     exit 0
 }
 for {set k 0} {$k < [llength $marks]} {incr k} { $ns at [lindex $marks $k] "mark $k" }
