@@ -78,8 +78,8 @@ FAMILIES: list[tuple[str, str]] = [
      "refill the link within microseconds, so no policy, buffer or source count has idle time to win back; the paper's "
      "values need the link idle, i.e. timeouts of all sources at once (README, 'SACK is insensitive to the drop policy')"),
     (r"lan\.reno\.avg\.(epd|selective_drop)\.efficiency|lan\.reno\.avg\..*-.*\.efficiency",
-     "nsim's Reno times out about 5 times per source in every 10-s LAN run whatever the policy (the lan frames' "
-     "`timeouts`: 20-25 with 5 sources, 70-84 with 15), each costing about a second (two 500-ms ticks): EPD and Selective "
+     "measured {nsim}: nsim's Reno times out several times per source in every 10-s LAN run whatever the policy (the lan "
+     "frames' `timeouts` column), each costing about a second (two 500-ms ticks): EPD and Selective "
      "Drop discard several frames of one 128-segment window (1536 cells against a 1000-cell buffer, R = 0.9 K), which Reno "
      "without partial-ACK handling recovers only by a timeout; the paper's 0.97 means its Reno rarely timed out under EPD/SD"),
     (r"lan\.vanilla\.avg\.[a-z_-]+\.efficiency|lan\.reno-vanilla\.avg.*efficiency|wan\.policy_gain_vs_lan\.vanilla.*",
@@ -123,7 +123,8 @@ FAMILIES: list[tuple[str, str]] = [
      "loses; the paper's Vanilla lost about 12 % more"),
     (r"sat\..*fairness",
      "with starts spread over one 550-ms round trip the sources do not lose alike at 600000 cells: some time out, others "
-     "never do, so nsim's Jain there is 0.56-0.96 (the sat frames' fairness column; paper 1.00 for every TCP and policy), "
+     "never do, so nsim's Jain there falls well below the paper's 1.00 (for every TCP and policy) in some cells (the sat "
+     "frames' fairness column), "
      "and the 200000-to-600000 and EPD orderings of Table 4 come out reversed ({nsim} against {paper})"),
     (r"lan\..*fairness",
      "the LAN's Reno and Vanilla sources time out about 5 times each per run and unevenly (the lan frames' `timeouts`), so "
