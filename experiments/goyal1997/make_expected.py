@@ -74,7 +74,7 @@ FAMILIES: list[tuple[str, str]] = [
     (r"lan\.(sack1\.(avg|n[0-9n-]+)\.|reno-sack1\.avg\.|variant_gap).*efficiency|wan\.(sack_gain|policy_gain)_vs_lan\.sack1.*",
      "nsim's SACK keeps the LAN link busy in every configuration and policy (0.99-1.00 in all 12; UBR average "
      "{row:lan.sack1.avg.tail_drop.efficiency}, EPD {row:lan.sack1.avg.epd.efficiency}) although its sources time out "
-     "(1-9 times each per 10-s run, the `timeouts` column of the lan frames): with a 30-us round trip the other sources "
+     "(about 1-3 times each per 10-s run on average over the seeds, the `timeouts` column of the lan frames): with a 30-us round trip the other sources "
      "refill the link within microseconds, so no policy, buffer or source count has idle time to win back; the paper's "
      "values need the link idle, i.e. timeouts of all sources at once (README, 'SACK is insensitive to the drop policy')"),
     (r"lan\.reno\.avg\.(epd|selective_drop)\.efficiency|lan\.reno\.avg\..*-.*\.efficiency",
