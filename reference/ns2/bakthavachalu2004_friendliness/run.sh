@@ -11,7 +11,7 @@ run() {
   python3 "$here/reduce.py" "$1" "$2" "$3" >> "$here/summary.csv"
   rm -f bott.tr
 }
-for n in 4 16; do run Vegas $n 1; done
+for n in 4 16 32 64; do run Vegas $n 1; done
 for n in 4 16 32 64; do run Sqrt $n 1; done
 for n in 4 64; do run Iiad $n 1; done
 for n in 4 16; do run Sack1 $n 1; done
