@@ -15,4 +15,12 @@ for n in 4 16 32 64; do run Vegas $n 1; done
 for n in 4 16 32 64; do run Sqrt $n 1; done
 for n in 4 64; do run Iiad $n 1; done
 for n in 4 16; do run Sack1 $n 1; done
+# tfrc_alone.csv: the 4 TFRC flows alone (X = None), RED's mean queue and drops, seeds 1-3
+echo "seed,mean_queue_pkts,drops" > "$here/tfrc_alone.csv"
+for seed in 1 2 3; do
+  d="$tmp/none_$seed"; mkdir -p "$d"; cd "$d"
+  ns "$here/scenario.tcl" None 4 "$seed" > /dev/null
+  python3 "$here/queue.py" "$seed" >> "$here/tfrc_alone.csv"
+  rm -f bott.tr
+done
 rm -rf "$tmp"

@@ -2,7 +2,8 @@
 # fourth argument, with it: the values in parentheses) in ns-2.35: n Agent/TFRC flows and n flows
 # of X share the 60 Mb/s, 20 ms RED bottleneck; nsim's twin is
 # experiments/bakthavachalu2004/scenarios/friend_60.toml (with setbit for ECN).
-# argv: X (Vegas | Sqrt | Iiad | Sack1 | Gaimd) n seed [ecn (0 | 1), default 0]
+# argv: X (Vegas | Sqrt | Iiad | Sack1 | Gaimd | None) n seed [ecn (0 | 1), default 0]
+#   None: the n TFRC flows alone (no X flows).
 #   Gaimd: Agent/TCP/Sack1 with decrease_num_ 0.875, increase_num_ 1 (the thesis' GAIMD(1, 0.125)).
 #   ecn 1: every sender ecn_ 1 (TFRC and TCP), RED setbit_ true (marks instead of early drops).
 #   Vegas: Agent/TCP/Vegas (ns-2 defaults v_alpha_ 1, v_beta_ 3) + Agent/TCPSink;
@@ -43,6 +44,7 @@ $ns queue-limit $r1 $r2 375
 set f [open bott.tr w]
 $ns trace-queue $r1 $r2 $f
 for {set i 0} {$i < 2 * $n} {incr i} {
+  if {$i >= $n && $x == "None"} break
   set s($i) [$ns node]; set d($i) [$ns node]
   $ns duplex-link $s($i) $r1 100Mb 2ms DropTail
   $ns duplex-link $r2 $d($i) 100Mb 2ms DropTail
