@@ -85,47 +85,11 @@ if {$tracefile ne "/dev/null"} {
     $ns trace-queue $r1 $r0 $tf
 }
 
-# BE flow i: source s on the sending side, sink d on the other, both 4 + 96 j/63 ms away.
-for {set i 0} {$i < 2 * $npairs} {incr i} {
-    set j [expr {$i / 2}]
-    set d_ms [expr {4.0 + 96.0 * $j / 63.0}]
-    set src [$ns node]
-    set dst [$ns node]
-    if {$i % 2 == 0} { set rs $r0; set rd $r1 } else { set rs $r1; set rd $r0 }
-    $ns duplex-link $src $rs 10Mb ${d_ms}ms DropTail
-    $ns duplex-link $dst $rd 10Mb ${d_ms}ms DropTail
-    set tcp($i) [new $tcpclass]
-    $tcp($i) set packetSize_ $pktsize
-    $tcp($i) set window_ $be_window
-    $tcp($i) set fid_ [expr {$i + 1}]
-    set sink($i) [new $sinkclass]
-    $ns attach-agent $src $tcp($i)
-    $ns attach-agent $dst $sink($i)
-    $ns connect $tcp($i) $sink($i)
-    set ftp($i) [new Application/FTP]
-    $ftp($i) attach-agent $tcp($i)
-    set start [expr {0.1 + 0.5 * ($i / 16)}]
-    if {$jitter} { set start [expr {$start + [$jrng uniform 0 0.5]}] }
-    $ns at $start "$ftp($i) start"
-}
-
-# Calls: 2 n one-way CBR flows (fid 1000 + c), even c from r0's side; all start at 0 (in phase).
-for {set c 0} {$c < 2 * $ncalls} {incr c} {
-    set src [$ns node]
-    set dst [$ns node]
-    if {$c % 2 == 0} { set rs $r0; set rd $r1 } else { set rs $r1; set rd $r0 }
-    $ns duplex-link $src $rs 10Mb 5ms DropTail
-    $ns duplex-link $dst $rd 10Mb 5ms DropTail
-    set udp [new Agent/UDP]
-    $udp set fid_ [expr {1000 + $c}]
-    set null [new Agent/Null]
-    $ns attach-agent $src $udp
-    $ns attach-agent $dst $null
-    $ns connect $udp $null
-    set cbr [new Application/Traffic/CBR]
-    $cbr set packetSize_ 92
-    $cbr set interval_ 0.008
-    $cbr attach-agent $udp
+source [file join [file dirname [info script]] holl_dumbbell.tcl]
+proc be_window {i d_ms} { global be_window; return $be_window }
+holl_be_flows $ns $r0 $r1 $npairs $tcpclass $sinkclass $pktsize be_window $jitter $jrng
+# Calls: all start at 0 (in phase), or at U[0, cbr_phase) s.
+foreach cbr [holl_calls $ns $r0 $r1 $ncalls] {
     $ns at [expr {$cbr_phase > 0 ? [$jrng uniform 0 $cbr_phase] : 0.0}] "$cbr start"
 }
 

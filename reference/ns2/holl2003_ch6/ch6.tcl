@@ -67,52 +67,22 @@ set r1 [$ns node]
 cbq_hop $ns $r0 $r1
 cbq_hop $ns $r1 $r0
 
-for {set i 0} {$i < 2 * $npairs} {incr i} {
-    set j [expr {$i / 2}]
-    set d_ms [expr {4.0 + 96.0 * $j / 63.0}]
+source [file join [file dirname [info script]] .. holl2003_ch4 holl_dumbbell.tcl]
+proc pair_window {i d_ms} {
+    global wl npairs win
     set a [expr {1536000.0 * (0.450 + 2.0 * $d_ms / 1000.0) / (8.0 * 576 * $npairs)}]
     set win($i) [expr {$wl ? int(floor(2.0 * $a + 1.0)) : 20}]
-    set src [$ns node]
-    set dst [$ns node]
-    if {$i % 2 == 0} { set rs $r0; set rd $r1 } else { set rs $r1; set rd $r0 }
-    $ns duplex-link $src $rs 10Mb ${d_ms}ms DropTail
-    $ns duplex-link $dst $rd 10Mb ${d_ms}ms DropTail
-    set tcp($i) [new $tcpclass]
-    $tcp($i) set packetSize_ $pktsize
-    $tcp($i) set window_ $win($i)
-    $tcp($i) set fid_ [expr {$i + 1}]
-    if {$cwndfile ne ""} {
+    return $win($i)
+}
+holl_be_flows $ns $r0 $r1 $npairs $tcpclass Agent/TCPSink $pktsize pair_window $jitter $jrng
+if {$cwndfile ne ""} {
+    for {set i 0} {$i < 2 * $npairs} {incr i} {
         $tcp($i) attach $cwndtrace
         $tcp($i) trace cwnd_
         $tcp($i) trace ssthresh_
     }
-    set sink($i) [new Agent/TCPSink]
-    $ns attach-agent $src $tcp($i)
-    $ns attach-agent $dst $sink($i)
-    $ns connect $tcp($i) $sink($i)
-    set ftp($i) [new Application/FTP]
-    $ftp($i) attach-agent $tcp($i)
-    set start [expr {0.1 + 0.5 * ($i / 16)}]
-    if {$jitter} { set start [expr {$start + [$jrng uniform 0 0.5]}] }
-    $ns at $start "$ftp($i) start"
 }
-
-for {set c 0} {$c < 2 * $ncalls} {incr c} {
-    set src [$ns node]
-    set dst [$ns node]
-    if {$c % 2 == 0} { set rs $r0; set rd $r1 } else { set rs $r1; set rd $r0 }
-    $ns duplex-link $src $rs 10Mb 5ms DropTail
-    $ns duplex-link $dst $rd 10Mb 5ms DropTail
-    set udp [new Agent/UDP]
-    $udp set fid_ [expr {1000 + $c}]
-    set null [new Agent/Null]
-    $ns attach-agent $src $udp
-    $ns attach-agent $dst $null
-    $ns connect $udp $null
-    set cbr [new Application/Traffic/CBR]
-    $cbr set packetSize_ 92
-    $cbr set interval_ 0.008
-    $cbr attach-agent $udp
+foreach cbr [holl_calls $ns $r0 $r1 $ncalls] {
     $ns at 123.6 "$cbr start"
     $ns at 428.1 "$cbr stop"
 }
