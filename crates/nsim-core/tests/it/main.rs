@@ -57,6 +57,7 @@ mod tcp_full_ns2;
 mod tcp_full_pacing;
 mod tcp_full_prr;
 mod tcp_full_rack;
+mod tcp_full_small_window;
 mod tcp_full_stream;
 mod tcp_mathis;
 mod tcp_profile;

@@ -503,10 +503,13 @@ impl FullTcp {
     }
 
     /// Timers after sending or an ACK: the retransmission timer while data is outstanding
-    /// and the peer's window is open; the persist timer instead while the window is zero and
-    /// data waits (RFC 1122 §4.2.2.17: the sender must keep probing a zero window).
+    /// and the peer's window is open; the persist timer instead while data waits and the
+    /// peer's window holds it back: a zero window (RFC 1122 §4.2.2.17: the sender must keep
+    /// probing it), or, with nothing in flight to bring an ACK, a window shorter than the
+    /// segment that waits, which SWS avoidance will not send (RFC 1122 §4.2.3.4 (4): the
+    /// override timeout; BSD arms the persist timer for it).
     fn rearm(&mut self, ctx: &mut AgentCtx) {
-        if self.snd_wnd == 0 && self.has_queued() && self.state.synchronized() {
+        if (self.snd_wnd == 0 || self.window_holds_back()) && self.has_queued() && self.state.synchronized() {
             self.rtx.cancel();
             if !self.persist.is_set() {
                 let base = self.rtt.rto().0.saturating_mul(self.persist_backoff as u64);
@@ -519,10 +522,24 @@ impl FullTcp {
         self.persist_backoff = 1;
     }
 
-    /// The persist timer fired with the window still zero: send one byte at SND.UNA as a
-    /// window probe (it is accepted once the window opens), back off and re-arm.
+    /// Nothing is in flight and the peer's window is shorter than the segment that waits.
+    fn window_holds_back(&self) -> bool {
+        self.snd_max == self.snd_una && self.snd_wnd < self.p.mss.min(self.data_end().saturating_sub(self.snd_nxt))
+    }
+
+    /// The persist timer fired. With the window still zero: send one byte at SND.UNA as a
+    /// window probe (it is accepted once the window opens), back off and re-arm. With a window
+    /// that still holds the next segment back: send what it allows, however short (the
+    /// override of RFC 1122 §4.2.3.4 (4), BSD's `t_force`).
     fn probe(&mut self, ctx: &mut AgentCtx) {
-        if self.snd_wnd != 0 || !self.has_queued() {
+        if !self.has_queued() {
+            return;
+        }
+        if self.snd_wnd != 0 {
+            if self.window_holds_back() {
+                self.send_data(ctx, self.snd_nxt, self.snd_wnd);
+                self.rearm(ctx);
+            }
             return;
         }
         let len = u64::from(self.snd_una < self.data_end());
