@@ -292,16 +292,22 @@ def proxied(b: Builder, left: str, right: str, hop: dict[str, Any], queue: dict[
                     {"between": ["pR", right], "rate": rate, "delay": "0ms", "queue": queue}]
 
 
+#: Chapter 7's senders: §7.2.2 ran ns-2's FullTcp Reno, to which the author added the receiver
+#: window and a persist timer (§2.3.1); nsim's two-way TCP has both (docs/models/tcp_full.md).
+CH7_TCP = "full_reno"
+
+
 def ch7_step(root: Path) -> None:
     b = Builder("holl2003 ch7: step response with IP-ABR proxies", """
 Holl 2003 §7.2.2 (Fig. 7.3): the chapter 6 step test (64 BE pairs, CBQ, 8 two-way calls from
-123.6 s) with Reno senders (the thesis: FullTcp Reno with rwnd in ACKs) and an IP-ABR proxy
+123.6 s) with two-way Reno senders (the thesis' FullTcp Reno with rwnd in ACKs and a persist
+timer: tcp_full, whose persist timer also sends into a window below one segment) and an IP-ABR proxy
 node on each side of the satellite hop, joined to its gateway by a 0 ms 1.536 Mb/s link.
 The proxies share each direction evenly among its 64 BE flows (24 kb/s) and throttle to
 12.5 kb/s at 123.6 s. The sweep switches the proxies off (`middlebox = []`) for the CBQ
 control on the same topology.""", "428.6s")
     q = cbq(eq_4_2(8), DROPTAIL)
-    dumbbell(b, q, 8, protocol="reno")
+    dumbbell(b, q, 8, protocol=CH7_TCP)
     proxied(b, "r0", "r1", {"rate": "1.536Mb", "delay": SAT_DELAY, "queue": DROPTAIL}, q)
     b.flows.append(call_flow(8, start="123.6s", stop="428.1s"))
     threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
@@ -313,10 +319,11 @@ control on the same topology.""", "428.6s")
 def ch7_nearfar(root: Path) -> None:
     b = Builder("holl2003 ch7: near and far sources with IP-ABR proxies", """
 Holl 2003 §7.2.2 (Figs 7.8, 7.9): the §6.4 near/far chain with IP-ABR proxy nodes on the
-shared hop R2-R3 (R2 -(0 ms)- pL -(1 ms)- pR -(0 ms)- R3), Reno senders, CBQ. Each direction
+shared hop R2-R3 (R2 -(0 ms)- pL -(1 ms)- pR -(0 ms)- R3), two-way Reno senders (as the step
+test), CBQ. Each direction
 of the shared hop carries 32 near and 32 far BE flows: share 24 kb/s, 12.5 kb/s from 123.6 s.
 The sweep switches the proxies off (`middlebox = []`) for the CBQ control.""", "428.6s")
-    ch6_nearfar_topology(b, "reno")
+    ch6_nearfar_topology(b, CH7_TCP)
     q = cbq(eq_4_2(8), DROPTAIL)
     proxied(b, "R2", "R3", {"rate": "1.536Mb", "delay": "1ms", "queue": q}, q)
     threes = [[f"{183.6 + 3 * k:.1f}s", f"{186.6 + 3 * k:.1f}s"] for k in range(80)]
@@ -393,7 +400,7 @@ buffer its window-limited runs used.""",
     for part, scn, what in (("ch7step", "ch7_step.toml", "step response (Figs 7.4-7.7)"),
                             ("ch7nf", "ch7_nearfar.toml", "near/far (Figs 7.8, 7.9)")):
         doc = tomllib.loads((root / "scenarios" / scn).read_text(encoding="utf-8"))
-        sweep(root, f"{part}.sweep.toml", f"Chapter 7.2.2 IP-ABR {what}: Reno under CBQ without and with the proxies.",
+        sweep(root, f"{part}.sweep.toml", f"Chapter 7.2.2 IP-ABR {what}: two-way Reno under CBQ without and with the proxies.",
               scn, {"middlebox": [[], doc["middlebox"]]})
     nearfar = tomllib.loads((root / "scenarios" / "ch6_nearfar.toml").read_text(encoding="utf-8"))["flows"]
     sweep(root, "ch6nf.sweep.toml", """Chapter 6.4 near/far (Figs 6.22-6.29): NewReno, Vegas, STP and FACK, CBQ and CBQ+RED on the
