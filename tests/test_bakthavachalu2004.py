@@ -4,8 +4,12 @@ Tables 5.2/5.4) passes, SF-SACK's throughput CoV well below Sack1's."""
 
 from __future__ import annotations
 
+import csv
+import re
 import tomllib
 from pathlib import Path
+
+import pytest
 
 from nsim import reproduce
 
@@ -50,3 +54,18 @@ def test_quick_reproduction_passes(tmp_path: Path) -> None:
     assert res.passed, res.rows[res.rows["status"] == "FAIL"][["id", "paper", "nsim"]].to_string()
     nsim = res.rows.set_index("id")["nsim"]
     assert nsim["two15.sf_sack.cov_pct"] < 0.7 * nsim["two15.sack1.cov_pct"]
+
+
+def test_friendliness_ns2_rows_hold_the_reference_runs() -> None:
+    """Each `_ns235` row of the friendliness parts holds TFRC's class share from its ns-2.35
+    run in reference/ns2/bakthavachalu2004_friendliness/summary.csv (the source names X and n)."""
+    ref = STUDY.parent.parent / "reference" / "ns2" / "bakthavachalu2004_friendliness" / "summary.csv"
+    runs = {(r["x"], int(r["n"])): float(r["tfrc_nt"]) for r in csv.DictReader(ref.open()) if r["seed"] == "1"}
+    rows = tomllib.loads((STUDY / "expected.toml").read_text())["row"]
+    checked = 0
+    for r in rows:
+        m = re.match(r"ns-2\.35, reference/ns2/bakthavachalu2004_friendliness/summary\.csv, (\w+) n = (\d+)", r["source"])
+        if r.get("evidence") == "ns2" and m:
+            assert r["value"] == pytest.approx(runs[(m[1], int(m[2]))], abs=1e-9), r["id"]
+            checked += 1
+    assert checked == 12
