@@ -33,13 +33,10 @@ switch -- $variant {
     Sack1 - Fack { set tcpclass Agent/TCP/$variant; set sinkclass Agent/TCPSink/Sack1 }
     default { puts stderr "unknown TCP $variant"; exit 2 }
 }
-set pktsize [expr {$variant eq "Vegas" ? 576 : 536}]
+source [file join [file dirname [info script]] holl_dumbbell.tcl]
+set pktsize [holl_packet_size $variant]
 set ns [new Simulator]
-global defaultRNG
-$defaultRNG seed $seed
-set jrng [new RNG]
-$jrng seed $seed
-
+set jrng [holl_rngs $seed]
 set npairs 64
 set t_rec0 63.6
 set t_rec1 123.6
@@ -85,7 +82,6 @@ if {$tracefile ne "/dev/null"} {
     $ns trace-queue $r1 $r0 $tf
 }
 
-source [file join [file dirname [info script]] holl_dumbbell.tcl]
 proc be_window {i d_ms} { global be_window; return $be_window }
 holl_be_flows $ns $r0 $r1 $npairs $tcpclass $sinkclass $pktsize be_window $jitter $jrng
 # Calls: all start at 0 (in phase), or at U[0, cbr_phase) s.

@@ -1,6 +1,20 @@
 # The best-effort flows and the calls of Holl 2003's dumbbell, shared by ch4.tcl and
 # ../holl2003_ch6/ch6.tcl (sourced; our own script, written from the study's generated scenarios).
 
+# Packet size for a TCP class name: 536 B payload (576 B on the wire), but Vegas 576, since
+# ns-2's Vegas adds no header.
+proc holl_packet_size {variant} { expr {$variant eq "Vegas" ? 576 : 536} }
+
+# Seeds ns-2's defaultRNG (each TCP's boot_time_, RED's drops) with seed and returns a second RNG
+# with the same seed, for the start jitter.
+proc holl_rngs {seed} {
+    global defaultRNG
+    $defaultRNG seed $seed
+    set r [new RNG]
+    $r seed $seed
+    return $r
+}
+
 # BE flow i of 2 npairs (pair j = i/2; even i sends r0 -> r1): source and sink hosts 4 + 96 j/63 ms
 # away on 10 Mb/s links, a tcpclass sender (packetSize_ pktsize, window_ from the proc `window`
 # called with i and the access delay in ms, fid_ i + 1) and a sinkclass sink, an FTP started at

@@ -26,13 +26,10 @@ switch -- $variant {
     Newreno - Vegas { set tcpclass Agent/TCP/$variant }
     default { puts stderr "unknown TCP $variant"; exit 2 }
 }
-set pktsize [expr {$variant eq "Vegas" ? 576 : 536}]
+source [file join [file dirname [info script]] .. holl2003_ch4 holl_dumbbell.tcl]
+set pktsize [holl_packet_size $variant]
 set ns [new Simulator]
-global defaultRNG
-$defaultRNG seed $seed
-set jrng [new RNG]
-$jrng seed $seed
-
+set jrng [holl_rngs $seed]
 set npairs 64
 set ncalls 8
 set finish 428.6
@@ -67,7 +64,6 @@ set r1 [$ns node]
 cbq_hop $ns $r0 $r1
 cbq_hop $ns $r1 $r0
 
-source [file join [file dirname [info script]] .. holl2003_ch4 holl_dumbbell.tcl]
 proc pair_window {i d_ms} {
     global wl npairs win
     set a [expr {1536000.0 * (0.450 + 2.0 * $d_ms / 1000.0) / (8.0 * 576 * $npairs)}]

@@ -10,9 +10,12 @@ study's rules (experiments/holl2003/reduce.py `_episodes`, `newreno_phases`):
 ns-2's Reno family keeps fast recovery's inflation in dupwnd_, not cwnd_, so only the slow starts
 are read here. Python 3 stdlib only.
 
-    python3 episodes.py CWND_TRACE
+    python3 episodes.py CWND_TRACE                        # the episodes, one per line
+    python3 episodes.py CWND_TRACE TCP WL SEED JITTER     # one timeline.csv row: their count,
+                                                          # median duration, median ssthresh
 """
 
+import statistics
 import sys
 
 SPAN = (158.0, 423.6)
@@ -66,5 +69,11 @@ def slow_starts(lines):
 
 if __name__ == "__main__":
     with open(sys.argv[1]) as f:
-        for flow, start, duration, ssthresh in slow_starts(f):
+        episodes = slow_starts(f)
+    if len(sys.argv) == 6:
+        tcp, wl, seed, jitter = sys.argv[2:6]
+        print(f"{tcp},{wl},{seed},{jitter},{len(episodes)},{statistics.median(e[2] for e in episodes):.5f},"
+              f"{statistics.median(e[3] for e in episodes):g}")
+    else:
+        for flow, start, duration, ssthresh in episodes:
             print(f"ss {flow} {start:.5f} {duration:.5f} {ssthresh:g}")

@@ -18,10 +18,7 @@ for tcp in Newreno Vegas; do
       set -- $run
       if [ "$tcp" = Newreno ] && [ "$wl" = 0 ]; then
         ns ch6.tcl "$tcp" "$wl" "$1" "$2" "$tmp/cwnd.tr" > "$tmp/be.txt"
-        python3 episodes.py "$tmp/cwnd.tr" | python3 -c "
-import statistics as st, sys
-r = [line.split() for line in sys.stdin]
-print(f'$tcp,$wl,$1,$2,{len(r)},{st.median(float(x[3]) for x in r):.5f},{st.median(float(x[4]) for x in r):g}')" >> timeline.csv
+        python3 episodes.py "$tmp/cwnd.tr" "$tcp" "$wl" "$1" "$2" >> timeline.csv
       else
         ns ch6.tcl "$tcp" "$wl" "$1" "$2" > "$tmp/be.txt"
       fi
