@@ -27,13 +27,15 @@ consecutive losses) and `analysis_ca` (§7.2, integer congestion avoidance above
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
 import pandas as pd
 
 BUFFER, POLICY = "links[0].atm.buffer", "links[0].atm.policy"
-VARIANT, SOURCES = "flows[0].transport.variant", "flows[0].repeat"
+TRANSPORT, SOURCES = "flows[0].transport", "flows[0].repeat"
+VARIANT = "variant"
 LINE_RATE_BPS = 155.52e6
 HEADERS, CELL, PAYLOAD, ENCAP = 40, 53, 48, 16
 LAN_WAN_MSS, SATELLITE_MSS = 512, 9180
@@ -46,8 +48,15 @@ def max_goodput_bps(mss: int = LAN_WAN_MSS) -> float:
     return LINE_RATE_BPS * mss / (cells * CELL)
 
 
+def _with_variant(table: pd.DataFrame) -> pd.DataFrame:
+    """The sweeps' variant axis is the whole transport table (JSON text in the frame: Reno carries
+    `bugfix = false`); the rows name it by its `variant`."""
+    return table.assign(**{VARIANT: table[TRANSPORT].map(lambda s: (json.loads(s) if isinstance(s, str) else s)["variant"])})
+
+
 def _per_run(table: pd.DataFrame, keys: list[str], mss: int) -> pd.DataFrame:
     """One row per configuration and seed: efficiency (and its per-MSS reading) and fairness."""
+    table = _with_variant(table)
     def one(g: pd.DataFrame) -> pd.Series:
         x = g["goodput_bps"].astype(float)
         return pd.Series({"efficiency": x.sum() / max_goodput_bps(LAN_WAN_MSS),
@@ -95,7 +104,7 @@ def _terrestrial(part: str, table: pd.DataFrame, rows: list[dict[str, Any]] | No
     for (variant, policy), row in avgs.iterrows():
         for m in METRICS:
             out[f"{part}.{variant}.avg.{policy}.{m}"] = float(row[m])
-    frame = configs.reset_index().rename(columns={VARIANT: "variant", SOURCES: "sources", BUFFER: "buffer_cells", POLICY: "policy"})
+    frame = configs.reset_index().rename(columns={SOURCES: "sources", BUFFER: "buffer_cells", POLICY: "policy"})
     frame["series"] = frame["variant"] + " N=" + frame["sources"].astype(int).astype(str) + " " + frame["policy"]
     out["__frames__"] = {f"{part}_table": frame}
     return _keep(out, rows)
@@ -120,7 +129,7 @@ def sat(table: pd.DataFrame, rows: list[dict[str, Any]] | None = None) -> dict[s
     for (variant, k, policy), row in means.iterrows():
         for m in METRICS:
             out[f"sat.{variant}.k{int(k)}.{policy}.{m}"] = float(row[m])
-    frame = means.reset_index().rename(columns={VARIANT: "variant", BUFFER: "buffer_cells", POLICY: "policy"})
+    frame = means.reset_index().rename(columns={BUFFER: "buffer_cells", POLICY: "policy"})
     frame["series"] = frame["variant"] + " " + frame["policy"]
     out["__frames__"] = {"sat_table": frame}
     return _keep(out, rows)
