@@ -1,7 +1,8 @@
 """Goyal, Jain et al. 1997 (experiments/goyal1997): the --quick run CI does, which checks at
 least one published value of each of the paper's Tables 1-4 and of its analyses of the senders
-(§4.2, Fig. 2, §7.2); that the analysis rows tell the paper's TCP from ns-2's defaults; and that
-the study's seeds differ (random source starts, `start_jitter`)."""
+(§4.2, Fig. 2, §7.2); that the analysis rows tell the paper's TCP from ns-2's defaults; that
+Table 3's satellite Reno collapse follows from the paper's Reno and synchronised starts, and not
+without either; and that the study's seeds differ (random source starts, `start_jitter`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pytest
 
 import nsim
 from conftest import ROOT, run_cli
@@ -28,16 +30,42 @@ def test_goyal1997_quick_checks_every_table(tmp_path: Path) -> None:
     assert (checked["status"].isin(["pass", "known-fail"])).all(), checked[["id", "status"]]
 
 
-def test_goyal1997_seeds_differ() -> None:
+@pytest.mark.parametrize("scenario", ["lan15.toml", "wan15.toml", "sat5.toml"])
+def test_goyal1997_seeds_differ(scenario: str) -> None:
     """The paper's sources are identical; without random start times every seed gave the same
-    run. With start_jitter the LAN runs differ from seed to seed."""
-    config = tomllib.loads((STUDY / "scenarios" / "lan15.toml").read_text())
+    LAN run. With start_jitter (one segment time; one cell time on the satellite) the runs of
+    every network differ from seed to seed."""
+    config = tomllib.loads((STUDY / "scenarios" / scenario).read_text())
     config["flows"][0]["repeat"] = 5
+    config["flows"][0]["transport"]["variant"] = "vanilla"
+    until = {"lan15.toml": "0.5s", "wan15.toml": "3s", "sat5.toml": "40s"}[scenario]
     goodputs = []
     for seed in (1, 2):
         sc = nsim.Scenario.from_dict({**config, "seed": seed})
-        goodputs.append(tuple(sc.run(until="0.5s").flows["goodput_bps"].round(0)))
+        goodputs.append(tuple(sc.run(until=until).flows["goodput_bps"].round(0)))
     assert goodputs[0] != goodputs[1]
+
+
+def _satellite_reno_efficiency(buffer: int, policy: str, bugfix: bool, start_jitter: str) -> float:
+    """Table 3's efficiency (§6.2: 125.2 Mb/s) of the five satellite Reno sources, seed 1."""
+    config = tomllib.loads((STUDY / "scenarios" / "sat5.toml").read_text())
+    config["links"][0]["atm"] = {"buffer": buffer, "policy": policy}
+    config["flows"][0]["start_jitter"] = start_jitter
+    config["flows"][0]["transport"].update(variant="reno", bugfix=bugfix)
+    goodput = nsim.Scenario.from_dict(config).run().flows["goodput_bps"].sum()
+    return float(goodput / _reduce().max_goodput_bps())
+
+
+def test_goyal1997_satellite_reno_collapse_needs_bsd_reno_and_synchronised_starts() -> None:
+    """Table 3: the paper's Reno reads 0.12 at 200000 cells (EPD) and 0.30 at 600000 (UBR).
+    nsim gets there with 4.3BSD-Reno (`bugfix = false`, §2.3 Fig. 2) and sources starting within
+    one cell time; ns-2's guarded Reno does not collapse, and at 600000 cells neither does BSD
+    Reno when the starts are one segment time (526 us) apart (README, 'Randomness')."""
+    cell, segment = "2.7us", "526us"
+    assert _satellite_reno_efficiency(200000, "epd", False, cell) < 0.2
+    assert _satellite_reno_efficiency(200000, "epd", True, cell) > 0.6
+    assert _satellite_reno_efficiency(600000, "tail_drop", False, cell) < 0.35
+    assert _satellite_reno_efficiency(600000, "tail_drop", False, segment) > 0.9
 
 
 def _reduce() -> Any:
