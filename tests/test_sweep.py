@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import nsim
-from nsim.sweeps import SweepSpec, load_sweep, set_path, sweep
+from nsim.sweeps import SweepSpec, load_sweep, set_axis, set_path, sweep
 
 LIMIT = "dumbbell.bottleneck.queue.limit"
 
@@ -64,6 +64,34 @@ def test_table_values_are_copied_per_grid_point(tmp_path):
            for r in spec.runs()]
     assert got == [("droptail", "5p"), ("droptail", "20p"), ("red", "5p"), ("red", "20p")]
     assert queues[0] == {"kind": "droptail", "limit": "10p"}
+
+
+def test_a_linked_axis_sets_its_paths_together_and_crosses_the_others(tmp_path):
+    # "a + b" = [[a1, b1], [a2, b2]]: two points, not four, each crossed with the other axes.
+    spec = spec_for(tmp_path, seeds=(1,))
+    rate = "flows[0].app.rate"
+    spec = SweepSpec(spec.scenario, {f"{LIMIT} + {rate}": [["5p", "1Mb"], ["20p", "3Mb"]],
+                                     "duration": ["1s", "2s"]}, [1])
+    got = [(r.scenario["dumbbell"]["bottleneck"]["queue"]["limit"], r.scenario["flows"][0]["app"]["rate"],
+            r.scenario["duration"]) for r in spec.runs()]
+    assert got == [("5p", "1Mb", "1s"), ("5p", "1Mb", "2s"), ("20p", "3Mb", "1s"), ("20p", "3Mb", "2s")]
+    with pytest.raises(ValueError, match="one per path"):
+        set_axis({}, f"{LIMIT} + {rate}", ["5p"])
+
+
+def test_a_linked_axis_runs_and_names_its_column_by_the_key(tmp_path):
+    spec_for(tmp_path)
+    f = tmp_path / "s.toml"
+    key = f"{LIMIT} + flows[0].app.rate"
+    f.write_text(f'scenario = "scenario.toml"\nseeds = 1\n[grid]\n"{key}" = [["5p", "1.2Mb"], ["20p", "0.5Mb"]]\n')
+    r = sweep(load_sweep(f), out=tmp_path / "out", workers=1)
+    assert r.table[key].drop_duplicates().tolist() == ['["5p", "1.2Mb"]', '["20p", "0.5Mb"]']
+    lost = r.table.groupby(key)["dropped_pkts"].sum()
+    assert lost['["5p", "1.2Mb"]'] > lost['["20p", "0.5Mb"]'] == 0
+    f.write_text(f'scenario = "scenario.toml"\n[grid]\n"{key}" = [["5p"]]\n')
+    with pytest.raises(nsim.ScenarioError) as e:
+        load_sweep(f)
+    assert e.value.path == f"grid.{key}" and "one per path" in str(e.value)
 
 
 def test_sweep_file_errors_name_the_field(tmp_path):

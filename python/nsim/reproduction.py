@@ -43,7 +43,7 @@ from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
 from .scoring import EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, passes, render_why, seed_stats
 from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
-from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_path, sweep
+from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
 __all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
            "compare", "study_digest"]
@@ -343,7 +343,7 @@ def _validate_overrides(spec: SweepSpec, file: Path, where: str) -> None:
         config = copy.deepcopy(spec.scenario)
         try:
             for p, v in point.items():
-                set_path(config, p, v)
+                set_axis(config, p, v)
             Scenario.from_dict(config, source=f"{file} ({where})").validate()
         except ValueError as e:
             at = f" with {next(iter(point))} = {next(iter(point.values()))!r}" if point else ""

@@ -50,8 +50,8 @@ import pandas as pd
 from . import accessor, metrics  # accessor: registers df.nsim on the tables
 from .outdir import check_dir, mark, write_file, write_via
 
-__all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "run_key",
-           "DEFAULT_METRICS"]
+__all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "set_axis",
+           "run_key", "DEFAULT_METRICS"]
 
 #: Per-flow columns summarized per grid point when the sweep names none.
 DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
@@ -95,6 +95,33 @@ def set_path(config: dict[str, Any], path: str, value: Any) -> None:
         node[last] = value
     else:
         raise ValueError(f"{path}: {last!r} is not inside a table")
+
+
+#: What joins the paths of a linked grid axis ("flows + dumbbell.bottleneck.queue.limit"):
+#: configurations whose fields must change together without crossing each other.
+LINK = " + "
+
+
+def axis_paths(key: str) -> list[str]:
+    """The paths a grid key sets: one, or several joined by :data:`LINK` (a linked axis).
+    Raises ValueError for a malformed path."""
+    paths = key.split(LINK)
+    for path in paths:
+        _parse_path(path)
+    return paths
+
+
+def set_axis(config: dict[str, Any], key: str, value: Any) -> None:
+    """Set one grid value: :func:`set_path` for a one-path key; for a linked key
+    (``"a + b"``) ``value`` is a list with one value per path, set together."""
+    paths = key.split(LINK)
+    if len(paths) == 1:
+        set_path(config, key, value)
+        return
+    if not isinstance(value, list) or len(value) != len(paths):
+        raise ValueError(f"{key}: a linked axis takes a list of {len(paths)} values, one per path, got {value!r}")
+    for path, one in zip(paths, value):
+        set_path(config, path, one)
 
 
 @dataclass(frozen=True)
@@ -199,7 +226,7 @@ class SweepSpec:
             params = dict(zip(paths, values))
             config = copy.deepcopy(self.scenario)
             for path, value in params.items():
-                set_path(config, path, copy.deepcopy(value))
+                set_axis(config, path, copy.deepcopy(value))
             key = _run_keys(config, version, self.extract)
             out.extend(Run(point, params, seed, config, key(seed), self.extract) for seed in self.seeds)
         return out
@@ -216,7 +243,7 @@ def _spec_error(file: str, path: str, reason: str) -> Exception:
 SWEEP_KEYS = {
     "scenario": "the path of a scenario TOML file, relative to the sweep file",
     "seeds": "a positive count or a non-empty list of distinct seeds >= 0",
-    "grid": 'a table of "dotted.path" = [values]',
+    "grid": 'a table of "dotted.path" = [values] (or "path + path" = [[value, value], ...], a linked axis)',
     "metrics": "a list of per-flow column names",
     "name": "a name for the output directory: letters, digits, '.', '_' and '-', starting with a letter, digit or '_'",
 }
@@ -256,7 +283,7 @@ def load_sweep(path: Union[str, os.PathLike[str]]) -> SweepSpec:
         if not isinstance(values, list) or not values:
             raise _spec_error(file, f"grid.{key}", "a non-empty list of values")
         try:
-            _parse_path(key)
+            axis_paths(key)
         except ValueError as e:
             raise _spec_error(file, f"grid.{key}", str(e)) from None
     if "name" in doc and not _SWEEP_NAME.fullmatch(doc["name"]):
@@ -300,7 +327,7 @@ def _check_grid(file: str, scenario: str, base: dict[str, Any], grid: dict[str, 
         for value in values:
             config = copy.deepcopy(base)
             try:
-                set_path(config, key, value)
+                set_axis(config, key, value)
             except ValueError as e:
                 raise _spec_error(file, f"grid.{key}", f"does not fit {scenario}: {e}") from None
             try:
