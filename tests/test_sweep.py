@@ -94,6 +94,21 @@ def test_a_linked_axis_runs_and_names_its_column_by_the_key(tmp_path):
     assert e.value.path == f"grid.{key}" and "one per path" in str(e.value)
 
 
+def test_a_column_an_extractor_gives_only_some_runs_is_kept(tmp_path):
+    # The table's columns are the union over runs: a measure only the later runs have (a video
+    # log's, in the runs with video) was dropped when the first run fixed the columns.
+    from nsim.sweeps import Extract
+
+    ex = tmp_path / "ex.py"
+    ex.write_text("def extra(res):\n"
+                  "    limit = res.scenario['dumbbell']['bottleneck']['queue']['limit']\n"
+                  "    return {'only_20p': 1.0} if limit == '20p' else {}\n")
+    spec = spec_for(tmp_path, seeds=(1,))
+    spec = SweepSpec(spec.scenario, spec.grid, [1], extract=Extract.of(ex, "extra"))
+    t = sweep(spec, out=tmp_path / "out", workers=1).table
+    assert t.groupby(LIMIT)["only_20p"].apply(lambda s: s.notna().all()).to_dict() == {"5p": False, "20p": True}
+
+
 def test_sweep_file_errors_name_the_field(tmp_path):
     f = tmp_path / "s.toml"
     f.write_text('scenario = "missing.toml"\nseeds = 0\n')

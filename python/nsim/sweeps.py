@@ -757,7 +757,9 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
     paths = list(spec.grid)
     head = paths + ["seed", "point", "run_key", "error"]
     records: list[dict[str, Any]] = []
-    flow_columns: list[str] = []
+    # Every run's columns, in first-seen order: an extractor may return keys only some runs
+    # have (a video log's measures in the runs with video); a run's rows share their keys.
+    flow_columns: dict[str, None] = {}
     for run in runs:
         base = {**{p: run.params[p] for p in paths}, "seed": run.seed, "point": run.point,
                 "run_key": run.key}
@@ -766,10 +768,10 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
             continue
         text = fresh.get(run.key)
         rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
-        if rows and not flow_columns:
-            flow_columns = list(rows[0])
+        if rows:
+            flow_columns.update(dict.fromkeys(rows[0]))
         records.extend({**base, "error": None, **row} for row in rows)
-    table = pd.DataFrame.from_records(records, columns=head + flow_columns)
+    table = pd.DataFrame.from_records(records, columns=head + list(flow_columns))
     for p in paths:
         table[p] = _column_values(list(table[p]))
     if "sent_pkts" in table:
