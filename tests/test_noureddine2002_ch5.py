@@ -32,6 +32,9 @@ def test_generated_scenarios_match_the_generator() -> None:
     assert (STUDY / "scenarios" / "ch5_load.toml").read_text() == gen.load_scenario(), "run scenarios/gen_ch5.py"
     assert (STUDY / "ch5_load.sweep.toml").read_text() == gen.load_sweep(), "run scenarios/gen_ch5.py"
     assert (STUDY / "ch5_marking.sweep.toml").read_text() == gen.marking_sweep(), "run scenarios/gen_ch5.py"
+    assert (STUDY / "scenarios" / "ch5_excess.toml").read_text() == gen.excess_scenario(), "run scenarios/gen_ch5.py"
+    for n in gen.EXCESS_RATES:
+        assert (STUDY / f"ch5_excess{n}.sweep.toml").read_text() == gen.excess_sweep(n), "run scenarios/gen_ch5.py"
     surge = (STUDY / "scenarios" / "ch5_tcp_surge.toml").read_text()
     assert surge == gen.scenario("ch5_tcp", "surge"), "run scenarios/gen_ch5.py --workload surge"
 
@@ -86,6 +89,27 @@ def test_a_runs_marking_is_read_from_its_scenario() -> None:
     assert reduce.ch5_marking_of({"flows": flows((0, 0, 0), {"tcp_ds": {"high": 4, "med": 8}})}) == "tcp_ds"
     assert reduce.ch5_marking_of({"flows": flows((1, 2, 0))}) == "prio 1/2/0"
     assert reduce.ch5_marking_of({"flows": [{"name": "video{i}"}]}) == "none"
+
+
+def test_fig_5_8s_sweeps_pair_each_load_with_its_buffer() -> None:
+    """Fig 5.8 (C5-5): at each load the TCP-alone runs have the 500-packet buffer and no video,
+    the mixed runs the 1000-packet buffer and the 20 video streams on the pairs after the data
+    sources; both are crossed with every rate, and nothing else differs."""
+    from nsim.sweeps import load_sweep
+
+    gen = _generator()
+    for n, rates in gen.EXCESS_RATES.items():
+        runs = load_sweep(STUDY / f"ch5_excess{n}.sweep.toml").runs()
+        assert len(runs) == 2 * len(rates) * 5
+        for run in runs:
+            sc = run.scenario
+            video = [f for f in sc["flows"] if f["name"].startswith("video")]
+            ftp = [f for f in sc["flows"] if f["name"].startswith("ftp")]
+            assert sum(f["repeat"] for f in ftp) == n
+            limit = sc["dumbbell"]["bottleneck"]["queue"]["limit"]
+            assert (limit, len(video)) in (("500p", 0), ("1000p", 2))
+            assert {f["from"] for f in video} <= {f"s{n // 10}{{i}}", f"s{n // 10 + 1}{{i}}"}
+        assert {r.scenario["dumbbell"]["bottleneck"]["rate"] for r in runs} == {f"{r}Mb" for r in rates}
 
 
 def test_the_load_scale_reads_l2777_linearly() -> None:

@@ -2,6 +2,7 @@
 loses and duplicates nothing, an interrupted sweep resumes with only what is missing, and a
 failing run is recorded without losing the others."""
 
+import json
 import os
 import signal
 import textwrap
@@ -107,6 +108,23 @@ def test_a_column_an_extractor_gives_only_some_runs_is_kept(tmp_path):
     spec = SweepSpec(spec.scenario, spec.grid, [1], extract=Extract.of(ex, "extra"))
     t = sweep(spec, out=tmp_path / "out", workers=1).table
     assert t.groupby(LIMIT)["only_20p"].apply(lambda s: s.notna().all()).to_dict() == {"5p": False, "20p": True}
+
+
+def test_a_long_axis_value_is_stored_once_and_abbreviated_in_the_csv(tmp_path):
+    # A whole flows list as an axis value (tens of kilobytes in the chapter-5 studies) was
+    # copied into every row of every output file.
+    spec = spec_for(tmp_path, seeds=(1,))
+    base = spec.scenario["flows"]
+    more = [{**f, "name": f"extra{k}_{{i}}", "app": {**f["app"], "rate": "0.1Mb"}} for f in base for k in range(3)]
+    flows = [base, base + more]
+    spec = SweepSpec(spec.scenario, {"flows": flows}, [1])
+    r = sweep(spec, out=tmp_path / "out", workers=1)
+    text = json.dumps(flows[1])
+    assert len(text) > 200 >= len(json.dumps(base))
+    back = pd.read_parquet(tmp_path / "out" / "table.parquet")
+    assert back["flows"].dtype == "category" and back["flows"].astype(str).tolist() == r.table["flows"].tolist()
+    csv = (tmp_path / "out" / "summary.csv").read_text()
+    assert text not in csv and f"<{len(text)} characters, sha256 " in csv and json.dumps(base).replace('"', '""') in csv
 
 
 def test_sweep_file_errors_name_the_field(tmp_path):

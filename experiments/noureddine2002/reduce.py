@@ -16,6 +16,7 @@ flow) and measures a round trip as the connection's own `setup_s` (SYN to SYN-AC
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
@@ -753,7 +754,8 @@ ECHO_S, ECHO_MAX = 0.2, 0.01
 VIDEO_LOSS_MAX = 1e-3
 #: Data sources of the study's chapter-5 scenarios (L2733: 180 of the 200 hosts).
 CH5_DATA_SOURCES = 180
-#: Pairs i with i % 5 == 2 have an 80 ms RTT (scenarios/gen_ch5.py).
+#: Pairs i with i % 5 == 2 have an 80 ms RTT (scenarios/gen_ch5.py): their Telnet sessions
+#: (`tel<i>`) are the ones the Telnet criterion reads.
 ECHO_RTT_GROUP = 2
 
 
@@ -772,15 +774,15 @@ def ch5_run(res: Any) -> dict[str, Any]:
         t = t[t["start_s"] >= warmup]
         pages = t[(t["kind"] == "page") & t["name"].str.startswith("probe10_")]["duration_s"]
         pages11 = t[(t["kind"] == "page") & t["name"].str.startswith("probe11_")]["duration_s"]
-        echo_flows = {f"tel{i}" for i in range(CH5_DATA_SOURCES) if i % 5 == ECHO_RTT_GROUP}
-        echoes = t[(t["kind"] == "echo") & t["name"].isin(echo_flows)]["duration_s"]
+        pair = pd.to_numeric(t["name"].str.extract(r"^tel(\d+)$")[0], errors="coerce")
+        echoes = t[(t["kind"] == "echo") & (pair % 5 == ECHO_RTT_GROUP)]["duration_s"]
         out.update(pages=len(pages), web_slow=float((pages > WEB_SLOW_S).mean()) if len(pages) else float("nan"),
                    web_bad=int((pages > WEB_BAD_S).sum()), web_max_s=float(pages.max()) if len(pages) else float("nan"),
                    pages11=len(pages11), web11_slow=float((pages11 > WEB_SLOW_S).mean()) if len(pages11) else float("nan"),
                    web11_bad=int((pages11 > WEB_BAD_S).sum()),
                    echoes=len(echoes), echo_slow=float((echoes > ECHO_S).mean()) if len(echoes) else float("nan"))
-    if res.has_video_packets:
-        v = res.video_packets()
+    v = res.video_packets() if res.has_video_packets else None
+    if v is not None and len(v):  # a run without video flows logs nothing
         v = v[(v["sent_s"] >= warmup) & (v["fate"] != "in_flight")]
         lost = v["fate"].str.startswith("dropped")
         out["video_loss"] = float(lost.mean())
@@ -954,6 +956,40 @@ def ch5_mixed(table: pd.DataFrame) -> dict[str, Any]:
     """C5-3/C5-4 (Fig 5.6/5.7): one drop-tail queue (buffer doubled): TCP fine at 180 Mb/s,
     video needs 230 Mb/s."""
     return _ch5_part(table, "ch5_mixed", True, "plain", needs=("web_need", "video_need"), telnet=True)
+
+
+#: Fig 5.8's linked sweep axis: the flows list (TCP alone, or with video) and its buffer.
+CH5_EXCESS_AXIS = "flows + dumbbell.bottleneck.queue.limit"
+#: The video-alone need in Fig 5.8's sum of separate needs: the thesis's 120 Mb/s (L2751), which
+#: nsim's ch5_video part measures too (row ch5_video.need_mbps).
+CH5_VIDEO_ALONE_MBPS = 120.0
+
+
+def _ch5_excess(table: pd.DataFrame, sources: int) -> dict[str, Any]:
+    """C5-5 (Fig 5.8, L2777-2779) at one TCP load: the TCP-alone need (Web and Telnet criteria,
+    500-packet drop tail, as ch5_tcp), the mixed need (Web, Telnet and video in one 1000-packet
+    drop-tail queue, as ch5_mixed) and the excess, mixed need minus the separate needs' sum
+    (TCP alone + CH5_VIDEO_ALONE_MBPS). The part's table has both configurations' rates."""
+    part = f"ch5_excess{sources}"
+    axis = table[CH5_EXCESS_AXIS]
+    buffer = {v: (json.loads(v) if isinstance(v, str) else v)[1] for v in axis.unique()}  # one decode per value
+    mixed = axis.map(buffer) == "1000p"
+    alone = _ch5_part(table[~mixed], part, True, None, telnet=True)
+    both = _ch5_part(table[mixed], part, True, "plain", telnet=True)
+    tcp, mix = alone[f"{part}.need_mbps"], both[f"{part}.need_mbps"]
+    frame = pd.concat([alone["__frames__"][part].assign(config="TCP alone", need_mbps=tcp),
+                       both["__frames__"][part].assign(config="TCP + video", need_mbps=mix)], ignore_index=True)
+    return {f"{part}.excess_mbps": mix - tcp - CH5_VIDEO_ALONE_MBPS, "__frames__": {part: frame}}
+
+
+def ch5_excess80(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 5.8 at 80 data sources (20 Mb/s on L2777's scale)."""
+    return _ch5_excess(table, 80)
+
+
+def ch5_excess480(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 5.8 at 480 data sources (170 Mb/s on L2777's scale)."""
+    return _ch5_excess(table, 480)
 
 
 def ch5_wrr(table: pd.DataFrame) -> dict[str, Any]:

@@ -294,13 +294,24 @@ def summarize(
     cols = [columns] if isinstance(columns, str) else list(columns)
     keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
     suffix = f"ci{round(level * 100):d}"
-    groups = [((), df)] if not keys else df.groupby(keys, sort=True, dropna=False)
-    rows = []
-    for key, g in groups:
-        key = key if isinstance(key, tuple) else (key,)
-        row: dict[str, object] = dict(zip(keys, key))
+    names = keys + [f"{c}_{s}" for c in cols for s in ("mean", suffix, "n")]
+    if not keys:
+        row: dict[str, object] = {}
         for c in cols:
-            mean, half = mean_ci(g[c], level)
-            row.update({f"{c}_mean": mean, f"{c}_{suffix}": half, f"{c}_n": int(g[c].notna().sum())})
-        rows.append(row)
-    return pd.DataFrame(rows, columns=keys + [f"{c}_{s}" for c in cols for s in ("mean", suffix, "n")])
+            mean, half = mean_ci(df[c], level)
+            row.update({f"{c}_mean": mean, f"{c}_{suffix}": half, f"{c}_n": int(df[c].notna().sum())})
+        return pd.DataFrame([row], columns=names)
+    # One vectorized pass (a sweep's summary has a group per point and flow: tens of thousands).
+    values = df[cols].astype(float)
+    g = values.groupby([df[k] for k in keys], sort=True, dropna=False)
+    mean, std, count = g.mean(), g.std(ddof=1), g.count()
+    out = mean.index.to_frame(index=False)
+    out.columns = keys
+    quantiles: dict[int, float] = {}
+    for c in cols:
+        n = count[c].to_numpy()
+        t = np.array([quantiles.setdefault(k, t_quantile((1 + level) / 2, k - 1)) if k >= 2 else np.nan for k in n])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            half = t * std[c].to_numpy() / np.sqrt(n)
+        out[f"{c}_mean"], out[f"{c}_{suffix}"], out[f"{c}_n"] = mean[c].to_numpy(), half, n.astype(int)
+    return out[names]

@@ -744,10 +744,56 @@ def progress_line(done: int, total: int, failed: int, wall_s: float) -> str:
     return f"sweep: {done}/{total} runs ({100 * done // max(1, total)}%), {failed} failed, {wall_s:.1f} s{left}"
 
 
-def _column_values(values: list[Any]) -> list[Any]:
-    """Grid values as a table column: numbers stay numbers, anything mixed becomes text."""
+#: Longest grid value kept as plain text in a table column. A longer one (a whole flows list)
+#: is stored once per distinct value (a categorical column: in memory, and dictionary-encoded
+#: in table.parquet and summary.parquet) and written as its length and digest in summary.csv.
+LONG_VALUE = 200
+
+
+def _column_values(values: list[Any]) -> Any:
+    """Grid values as a table column: numbers stay numbers, anything mixed becomes text,
+    encoded once per grid point (the point's rows share the value). A column with a long
+    value becomes categorical: a whole flows list is tens of kilobytes, times every flow of
+    every run."""
     numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
-    return values if numeric else [v if isinstance(v, str) else json.dumps(v) for v in values]
+    if numeric:
+        return values
+    texts: dict[int, str] = {}
+    out = []
+    for v in values:
+        s = texts.get(id(v))
+        if s is None:
+            s = texts[id(v)] = v if isinstance(v, str) else json.dumps(v)
+        out.append(s)
+    if not any(len(s) > LONG_VALUE for s in texts.values()):
+        return out
+    # Codes built here: handing the rows to pd.Categorical would first copy every row's text.
+    index: dict[str, int] = {}
+    codes = [index.setdefault(s, len(index)) for s in out]
+    return pd.Categorical.from_codes(codes, categories=list(index))
+
+
+def _summarize(ok: pd.DataFrame, present: list[str], by: list[str]) -> pd.DataFrame:
+    """Per-point means over seeds (:func:`metrics.summarize`), the categorical (long-valued)
+    grid columns grouped by their codes and restored after, so that no value is copied per
+    summary row."""
+    long = [c for c in by if isinstance(ok[c].dtype, pd.CategoricalDtype)]
+    summary = metrics.summarize(ok.assign(**{c: ok[c].cat.codes for c in long}), present, by=by)
+    for c in long:
+        summary[c] = pd.Categorical.from_codes(summary[c].astype(int), dtype=ok[c].dtype)
+    return summary
+
+
+def _csv_ready(df: pd.DataFrame, paths: Sequence[str]) -> pd.DataFrame:
+    """``df`` for summary.csv: long grid values (the categorical columns) as their length and
+    digest."""
+    out = df.copy(deep=False)
+    for p in paths:
+        if p in out and isinstance(out[p].dtype, pd.CategoricalDtype):
+            out[p] = out[p].cat.rename_categories(
+                lambda v: v if len(str(v)) <= LONG_VALUE else
+                f"<{len(str(v))} characters, sha256 {hashlib.sha256(str(v).encode()).hexdigest()[:12]}>")
+    return out
 
 
 def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
@@ -755,25 +801,30 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
     """The tidy table, in run order, from the rows of this call's runs (``fresh``: key ->
     rows JSON), the cache files of earlier ones, and the errors of this call."""
     paths = list(spec.grid)
-    head = paths + ["seed", "point", "run_key", "error"]
+    head = ["seed", "point", "run_key", "error"]
     records: list[dict[str, Any]] = []
+    # A grid column per path, filled per run with the run's own value object (each row of a
+    # point shares it: _column_values encodes it once).
+    grid_values: dict[str, list[Any]] = {p: [] for p in paths}
     # Every run's columns, in first-seen order: an extractor may return keys only some runs
     # have (a video log's measures in the runs with video); a run's rows share their keys.
     flow_columns: dict[str, None] = {}
     for run in runs:
-        base = {**{p: run.params[p] for p in paths}, "seed": run.seed, "point": run.point,
-                "run_key": run.key}
+        base = {"seed": run.seed, "point": run.point, "run_key": run.key}
         if run.key in errors:
-            records.append({**base, "error": errors[run.key]})
-            continue
-        text = fresh.get(run.key)
-        rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
-        if rows:
-            flow_columns.update(dict.fromkeys(rows[0]))
-        records.extend({**base, "error": None, **row} for row in rows)
+            rows = [{"error": errors[run.key]}]
+        else:
+            text = fresh.get(run.key)
+            rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
+            if rows:
+                flow_columns.update(dict.fromkeys(rows[0]))
+            rows = [{"error": None, **row} for row in rows]
+        records.extend({**base, **row} for row in rows)
+        for p in paths:
+            grid_values[p].extend([run.params[p]] * len(rows))
     table = pd.DataFrame.from_records(records, columns=head + list(flow_columns))
-    for p in paths:
-        table[p] = _column_values(list(table[p]))
+    for i, p in enumerate(paths):
+        table.insert(i, p, _column_values(grid_values[p]))
     if "sent_pkts" in table:
         table["loss_rate"] = metrics.loss_rate(table["dropped_pkts"], table["sent_pkts"])
     return table
@@ -847,9 +898,9 @@ def sweep(
     by = list(spec.grid) + ["flow", "name"]
     ok = table[table["error"].isna()]
     present = [m for m in spec.metrics if m in ok.columns]
-    summary = metrics.summarize(ok, present, by=by) if len(ok) else pd.DataFrame(columns=by)
+    summary = _summarize(ok, present, by) if len(ok) else pd.DataFrame(columns=by)
     write_via(str(out_dir / "table.parquet"), lambda tmp: table.to_parquet(tmp, index=False))
     write_via(str(out_dir / "summary.parquet"), lambda tmp: summary.to_parquet(tmp, index=False))
-    write_via(str(out_dir / "summary.csv"), lambda tmp: summary.to_csv(tmp, index=False))
+    write_via(str(out_dir / "summary.csv"), lambda tmp: _csv_ready(summary, list(spec.grid)).to_csv(tmp, index=False))
     return SweepResult(table, summary, out_dir, ran=len(todo), cached=len(runs) - len(missing),
                        failed=len(errors), wall_s=time.perf_counter() - started)
