@@ -51,7 +51,9 @@ def max_goodput_bps(mss: int = LAN_WAN_MSS) -> float:
 def _with_variant(table: pd.DataFrame) -> pd.DataFrame:
     """The sweeps' variant axis is the whole transport table (JSON text in the frame: Reno carries
     `bugfix = false`); the rows name it by its `variant`."""
-    return table.assign(**{VARIANT: table[TRANSPORT].map(lambda s: (json.loads(s) if isinstance(s, str) else s)["variant"])})
+    column = table[TRANSPORT]
+    variant = {v: (json.loads(v) if isinstance(v, str) else v)["variant"] for v in column.unique()}  # one decode per table
+    return table.assign(**{VARIANT: column.map(variant)})
 
 
 def _per_run(table: pd.DataFrame, keys: list[str], mss: int) -> pd.DataFrame:

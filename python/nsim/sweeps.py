@@ -114,7 +114,7 @@ def axis_paths(key: str) -> list[str]:
 def set_axis(config: dict[str, Any], key: str, value: Any) -> None:
     """Set one grid value: :func:`set_path` for a one-path key; for a linked key
     (``"a + b"``) ``value`` is a list with one value per path, set together."""
-    paths = key.split(LINK)
+    paths = axis_paths(key)
     if len(paths) == 1:
         set_path(config, key, value)
         return
