@@ -36,6 +36,19 @@ def binned_throughput(res: Any) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def binned_throughput_cwnd(res: Any) -> pd.DataFrame:
+    """As `binned_throughput`, plus each flow's congestion window sampled every 0.5 s after the
+    warm-up (the scenario records the `tcp` series): its mean and CoV = 100·σ/μ, the thesis'
+    "variation of cwnd" of Figs. 6.1-6.4 put in one number (the thesis plots the trace only)."""
+    out = binned_throughput(res)
+    s = res.series("tcp")
+    s = s[s["time_s"] > WARMUP_S + 1e-9]
+    cwnd = [s.loc[s["flow"] == flow, "cwnd_pkts"].to_numpy(float) for flow in res.flows["flow"]]
+    out["cwnd_mean_pkts"] = [float(c.mean()) if len(c) else float("nan") for c in cwnd]
+    out["cwnd_cov_pct"] = [100 * float(c.std() / c.mean()) if len(c) and c.mean() else float("nan") for c in cwnd]
+    return out
+
+
 def _protocol(table: pd.DataFrame) -> pd.Series:
     """The protocol of each flow row: the TCP variant, or 'tfrc'."""
     if VARIANT in table.columns:
@@ -62,6 +75,14 @@ def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float, rows: list[dict[
     covs = {r["protocol"]: r["cov_pct"] for r in frames}
     if "sf_sack" in covs and "sack1" in covs:
         out[f"{part}.cov_ratio_sf_sack_to_sack1"] = float(covs["sf_sack"] / covs["sack1"])
+    if "cwnd_cov_pct" in t.columns:  # §6.2.1 (Figs. 6.3/6.4); TFRC has no window (the thesis leaves it out)
+        cwnd = t[t["protocol"] != "tfrc"].groupby("protocol")["cwnd_cov_pct"].mean()
+        for r in frames:
+            r["cwnd_cov_pct"] = float(cwnd.get(r["protocol"], float("nan")))
+        if {"sf_sack", "sack1"} <= set(cwnd.index):
+            out[f"{part}.cwnd_cov_ratio_sf_sack_to_sack1"] = float(cwnd["sf_sack"] / cwnd["sack1"])
+        if {"tahoe", "reno", "newreno", "sack1"} <= set(cwnd.index):
+            out[f"{part}.cwnd_cov_tahoe_over_others"] = float(cwnd["tahoe"] / cwnd[["reno", "newreno", "sack1"]].max())
     ids = {r["id"] for r in rows}
     out.update({k + "_ns235": v for k, v in list(out.items()) if k + "_ns235" in ids})
     out["__frames__"] = {f"{part}_table": pd.DataFrame(frames)}
@@ -236,14 +257,19 @@ def iiad64(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _tau(part: str, table: pd.DataFrame) -> dict[str, Any]:
-    """§6.1: SF-SACK's throughput CoV against the filter constant tau (two flows)."""
+    """§6.1: SF-SACK's cwnd variation (CoV of the sampled window, what Figs. 6.1/6.2 plot)
+    against the filter constant tau (two flows); the throughput CoV goes to the figure only."""
     tau = "flows[0].transport.sf_sack.tau"
     secs = table[tau].map(lambda v: float(v[:-2]) / 1000 if v.endswith("ms") else float(v[:-1]))
-    cov = table.assign(tau_s=secs).groupby("tau_s")["tput_cov_pct"].mean()
-    out: dict[str, Any] = {f"{part}.cov_1s_minus_0p1s": float(cov[1.0] - cov[0.1])}
-    if 0.01 in cov.index:
-        out[f"{part}.cov_10ms_minus_0p1s"] = float(cov[0.01] - cov[0.1])
-    out["__frames__"] = {part: cov.rename("cov_pct").reset_index()}
+    by_tau = table.assign(tau_s=secs).groupby("tau_s")
+    cwnd = by_tau["cwnd_cov_pct"].mean()
+    out: dict[str, Any] = {f"{part}.cwnd_cov_1s_minus_0p1s": float(cwnd[1.0] - cwnd[0.1])}
+    if 0.01 in cwnd.index:
+        out[f"{part}.cwnd_cov_10ms_minus_0p1s"] = float(cwnd[0.01] - cwnd[0.1])
+    frame = pd.concat([cwnd.rename("cov_pct").reset_index().assign(metric="cwnd CoV (0.5 s samples)"),
+                       by_tau["tput_cov_pct"].mean().rename("cov_pct").reset_index().assign(metric="throughput CoV (0.5 s bins)")],
+                      ignore_index=True)
+    out["__frames__"] = {part: frame}
     return out
 
 
