@@ -54,6 +54,22 @@ def test_set_path_creates_tables_and_indexes_lists():
         set_path(d, "flows..app", 1)
 
 
+def test_set_path_every_element_of_a_list():
+    d = {"flows": [{"transport": {"tick": "200ms"}}, {"transport": {}}, {"app": {}}]}
+    set_path(d, "flows[*].transport.tick", "20ms")
+    assert [f["transport"]["tick"] for f in d["flows"]] == ["20ms"] * 3
+    set_axis(d, "flows[*].transport.min_rto + flows[1].transport.tick", ["100ms", "1s"])
+    assert [f["transport"]["min_rto"] for f in d["flows"]] == ["100ms"] * 3
+    assert d["flows"][1]["transport"]["tick"] == "1s" and d["flows"][0]["transport"]["tick"] == "20ms"
+    set_path(d, "flows[*]", {"name": "x"})  # each element its own copy
+    d["flows"][0]["name"] = "y"
+    assert [f["name"] for f in d["flows"]] == ["y", "x", "x"]
+    with pytest.raises(ValueError, match="non-empty list"):
+        set_path({"flows": []}, "flows[*].app.rate", "1Mb")
+    with pytest.raises(ValueError, match="non-empty list"):
+        set_path({"flows": {"a": 1}}, "flows[*].app", 1)
+
+
 def test_table_values_are_copied_per_grid_point(tmp_path):
     # A table value (a whole queue) with a path into it: each point must get its own copy,
     # or setting the inner path at a later point rewrites the scenarios of earlier points.

@@ -57,44 +57,57 @@ __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", 
 DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
 
 _NAME = r"[^.\[\]]+"
-_PATH = re.compile(rf"{_NAME}(\[\d+\])*(\.{_NAME}(\[\d+\])*)*")
-_TOKEN = re.compile(rf"({_NAME})|\[(\d+)\]")
+_INDEX = r"\[(?:\d+|\*)\]"
+_PATH = re.compile(rf"{_NAME}({_INDEX})*(\.{_NAME}({_INDEX})*)*")
+_TOKEN = re.compile(rf"({_NAME})|\[(\d+|\*)\]")
+#: The token of ``[*]`` in a parsed path: every element of the list.
+EVERY = "[*]"
 
 
 def _parse_path(path: str) -> list[Union[str, int]]:
-    """``"flows[0].app.rate"`` -> ``["flows", 0, "app", "rate"]``."""
+    """``"flows[0].app.rate"`` -> ``["flows", 0, "app", "rate"]``; ``[*]`` becomes :data:`EVERY`."""
     if not _PATH.fullmatch(path):
-        raise ValueError(f"malformed parameter path {path!r} (expected e.g. flows[0].app.rate)")
-    return [m.group(1) if m.group(1) is not None else int(m.group(2)) for m in _TOKEN.finditer(path)]
+        raise ValueError(f"malformed parameter path {path!r} (expected e.g. flows[0].app.rate or flows[*].app.rate)")
+    return [m.group(1) if m.group(1) is not None else (EVERY if m.group(2) == "*" else int(m.group(2)))
+            for m in _TOKEN.finditer(path)]
 
 
 def set_path(config: dict[str, Any], path: str, value: Any) -> None:
     """Set ``value`` at the dotted ``path`` of a scenario dict, in place.
 
     Missing tables on the way are created (``dumbbell.bottleneck.queue.limit`` works even if
-    the scenario has no ``queue`` table yet); list indices must exist.
+    the scenario has no ``queue`` table yet); list indices must exist. ``[*]`` stands for every
+    element of a list (``flows[*].transport.tick`` sets every flow's clock).
     """
-    tokens = _parse_path(path)
-    node: Any = config
-    for i, tok in enumerate(tokens[:-1]):
-        nxt = tokens[i + 1]
-        if isinstance(tok, int):
-            if not isinstance(node, list) or tok >= len(node):
-                raise ValueError(f"{path}: index [{tok}] out of range")
-            node = node[tok]
+    _set_tokens(config, _parse_path(path), value, path)
+
+
+def _set_tokens(node: Any, tokens: list[Union[str, int]], value: Any, path: str) -> None:
+    """:func:`set_path` below ``node`` for the parsed ``tokens`` still to walk."""
+    tok, rest = tokens[0], tokens[1:]
+    if tok == EVERY:
+        if not isinstance(node, list) or not node:
+            raise ValueError(f"{path}: [*] needs a non-empty list")
+        for i in range(len(node)):
+            if rest:
+                _set_tokens(node[i], rest, value, path)
+            else:
+                node[i] = copy.deepcopy(value)
+        return
+    if isinstance(tok, int):
+        if not isinstance(node, list) or tok >= len(node):
+            raise ValueError(f"{path}: index [{tok}] out of range")
+        if rest:
+            _set_tokens(node[tok], rest, value, path)
         else:
-            if not isinstance(node, dict):
-                raise ValueError(f"{path}: {tok!r} is not inside a table")
-            node = node.setdefault(tok, [] if isinstance(nxt, int) else {})
-    last = tokens[-1]
-    if isinstance(last, int):
-        if not isinstance(node, list) or last >= len(node):
-            raise ValueError(f"{path}: index [{last}] out of range")
-        node[last] = value
-    elif isinstance(node, dict):
-        node[last] = value
+            node[tok] = value
+        return
+    if not isinstance(node, dict):
+        raise ValueError(f"{path}: {tok!r} is not inside a table")
+    if rest:
+        _set_tokens(node.setdefault(tok, [] if isinstance(rest[0], int) or rest[0] == EVERY else {}), rest, value, path)
     else:
-        raise ValueError(f"{path}: {last!r} is not inside a table")
+        node[tok] = value
 
 
 #: What joins the paths of a linked grid axis ("flows + dumbbell.bottleneck.queue.limit"):
