@@ -492,12 +492,13 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
 
 def _scheme(tree: Any) -> str:
     """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``tcp_ds`` (host
-    schedulers), ``appl`` (per-mark host shapers), ``red`` (a RED central link) or ``droptail``."""
-    import json
-
+    schedulers), ``er_tbm`` (trTCM markers on the hosts' uplinks), ``appl`` (per-mark host
+    shapers), ``red`` (a RED central link) or ``droptail``."""
     text = tree if isinstance(tree, str) else json.dumps(tree)
     if "host_sched" in text:
         return "tcp_ds"
+    if "trtcm" in text:
+        return "er_tbm"
     if "shaper" in text:
         return "appl"
     return "red" if '"red"' in text else "droptail"
@@ -505,12 +506,13 @@ def _scheme(tree: Any) -> str:
 
 #: The rows of expected.toml that ch4_tcpds measures (every value is in its table).
 CH4_TCPDS_ROWS = {f"ch4_tcpds.tcp_ds.r{mb}.{col}" for mb in (60, 100) for col in ("http10_over_5s", "http10_over_10s")} | {
+    "ch4_tcpds.er_tbm.r100.http10_over_10s", "ch4_tcpds.er_tbm.r100.echo80_over_0.5s",
     "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s", "ch4_tcpds.red.r60.http10_over_10s", "ch4_tcpds.red.r100.http10_over_10s"}
 
 
 def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     """C4-15/C4-18 (Fig 4.22, 4.25): probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s
-    and the central drop rate under drop tail, RED and TCP-DS, per central link rate. Rows:
+    and the central drop rate under drop tail, RED, TCP-DS and ER-TBM, per central link rate. Rows:
     every scheme's and rate's pages over 5 s and 10 s, echoes over 0.5 s and drop rate (the
     orderings between schemes are derived rows of expected.toml)."""
     t = table.assign(scheme=table["tree"].map(_scheme))
