@@ -596,6 +596,31 @@ def ch4_timers(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
+CH4_PROBE_PAGE = "flows[5].app.page"
+
+
+def ch4_objects(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-3 (Fig 4.4; L2112): HTTP/1.0 probe pages of 1 KB + 80 KB in N equal images at
+    60 Mb/s. Per N: the pooled page times' mean, standard deviation and share over 10 s; the
+    row is the standard deviation at N = 16 over that at N = 1."""
+    objects = table[CH4_PROBE_PAGE].map(lambda v: int((json.loads(v) if isinstance(v, str) else v)["objects"]))
+    pages: dict[int, np.ndarray] = {}
+    summary = []
+    for n, g in table.assign(objects=objects).groupby("objects"):
+        x = _pooled(g, g["name"].astype(str).str.match(r"^probe10_\d+$"))
+        pages[int(n)] = x
+        summary.append({"objects": int(n), "pages_http10": len(x), "mean_s": float(x.mean()) if len(x) else float("nan"),
+                        "std_s": float(x.std()) if len(x) else float("nan"), "http10_over_10s": _frac_over(x, 10.0)})
+    frame = pd.DataFrame(summary)
+    by = frame.set_index("objects")
+    out: dict[str, Any] = {}
+    if {1, 16} <= set(by.index):
+        out["ch4_objects.std_ratio_16_over_1"] = _ratio(float(by.loc[16, "std_s"]), float(by.loc[1, "std_s"]))
+    out["__frames__"] = {"ch4_objects_table": frame,
+                         "ch4_objects_http10": _ccdf_frame(pages, "objects", np.linspace(0.0, 30.0, 121))}
+    return out
+
+
 CH4_LINK = "tree.levels[0].link"
 
 
