@@ -187,6 +187,20 @@ def sfsack16(table: pd.DataFrame) -> dict[str, Any]:
 SF_N, X_N = "flows[0].repeat", "flows[1].repeat"
 
 
+def sfsack60(table: pd.DataFrame) -> dict[str, Any]:
+    """§6.2.5 at 60 Mb/s (Fig. 6.12): n SF-SACK + n X flows, n = 16, 32, 64 (linked). Rows:
+    Jain's index of all 2n flows at n = 64 minus at n = 16, per X ("closely fair" with few flows,
+    "fair" beyond 30)."""
+    n = table["flows[0].repeat + flows[1].repeat"].map(lambda v: int(json.loads(v)[0]) if isinstance(v, str) else int(v[0]))
+    f = pd.concat([_class_shares(int(k), g) for k, g in table.assign(n=n).groupby("n")], ignore_index=True)
+    f = f.rename(columns={"first_nt": "sf_sack_nt", "first_nt_std": "sf_sack_nt_std"})
+    jain = f.pivot_table(index="x", columns="n", values="jain")
+    out: dict[str, Any] = {f"sfsack60.{x}.jain_64_minus_16": float(r[64] - r[16])
+                           for x, r in jain.iterrows() if {16, 64} <= set(r.dropna().index)}
+    out["__frames__"] = {"fig6_12": f}
+    return out
+
+
 def sfsack15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """§6.2.3 / §6.2.5 at 15 Mb/s (Figs. 6.8, 6.13): n SF-SACK + n X flows, n = 4-64, X a TCP
     variant or TFRC (the grid's whole ``flows[1].transport``). Per X: SF-SACK's smallest class
