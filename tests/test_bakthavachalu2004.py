@@ -69,3 +69,17 @@ def test_friendliness_ns2_rows_hold_the_reference_runs() -> None:
             assert r["value"] == pytest.approx(runs[(m[1], int(m[2]))], abs=1e-9), r["id"]
             checked += 1
     assert checked == 12
+
+
+def test_convergence_ns2_rows_hold_the_reference_runs() -> None:
+    """The convergence parts' `_ns235` rows hold reference/ns2/bakthavachalu2004_conv/convergence.csv:
+    IIAD's and TFRC's mean convergence times (10 seeds, none "never") and the converged Vegas runs."""
+    ref = STUDY.parent.parent / "reference" / "ns2" / "bakthavachalu2004_conv" / "convergence.csv"
+    runs: dict[str, list[str]] = {}
+    for r in csv.DictReader(ref.open()):
+        runs.setdefault(r["variant"], []).append(r["convergence_s"])
+    rows = {r["id"]: r for r in tomllib.loads((STUDY / "expected.toml").read_text())["row"]}
+    for variant, rid in (("Iiad", "conv.iiad.mean_s_ns235"), ("TFRC", "conv.tfrc.mean_s_ns235")):
+        assert len(runs[variant]) == 10 and "never" not in runs[variant]
+        assert rows[rid]["value"] == pytest.approx(sum(map(float, runs[variant])) / 10, abs=1e-9), rid
+    assert rows["conv.vegas_converged_runs_ns235"]["value"] == sum(v != "never" for v in runs["Vegas"])

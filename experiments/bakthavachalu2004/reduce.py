@@ -376,7 +376,7 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     g = t.groupby("protocol")["conv"]
     mean, ci = g.mean(), 2.262 * g.std() / np.sqrt(g.count())  # t(0.975, 9) for 10 runs
     window = [p for p in ("tahoe", "reno", "newreno", "sack1") if p in mean]
-    out: dict[str, Any] = {f"conv.{p}.mean_s": float(m) for p, m in mean.items()}
+    out: dict[str, Any] = {f"conv.{p}.mean_s{suffix}": float(m) for p, m in mean.items() for suffix in ("", "_ns235")}
     vegas = t[t["protocol"] == "vegas"]
     if len(vegas):
         out["conv.vegas_converged_runs"] = out["conv.vegas_converged_runs_ns235"] = float(vegas["convergence_s"].notna().sum())

@@ -1,6 +1,7 @@
 # Bakthavachalu 2004 Tables 5.10 / 6.3 (delta-fair convergence), the twin of
 # experiments/bakthavachalu2004/scenarios/convergence_10.toml for ns-2.35:
-#   ns conv.tcl <Agent/TCP class suffix: Vegas, Sack1, ...> <seed>
+#   ns conv.tcl <Agent/TCP class suffix: Vegas, Sack1, ...; or Gaimd, Sqrt, Iiad (Sack1 with the
+#               friendliness twin's settings), TFRC (Agent/TFRC)> <seed>
 # Two flows of the class share a 10 Mb/s RED bottleneck; flow0's 15 Mb/s access link carries a
 # 14.9 Mb/s CBR (to another port of r1) for the first 20 s. Prints flow0's throughput per 1-s bin
 # in wire bytes (acknowledged segments x 1040 B; x 1000 B for Vegas, whose packets are
@@ -45,10 +46,32 @@ $cbr attach-agent $udp
 $ns at 0.0 "$cbr start"
 $ns at 20.0 "$cbr stop"
 foreach i {0 1} {
-    set tcp($i) [new Agent/TCP/$variant]
-    $tcp($i) set window_ 10000
+    if {$variant eq "TFRC"} {
+        set tcp($i) [new Agent/TFRC]
+        $tcp($i) set packetSize_ 1000
+        set sink($i) [new Agent/TFRCSink]
+    } else {
+        if {$variant in {Sqrt Iiad Gaimd}} {
+            # Table 5.10's other protocols, set as in ../bakthavachalu2004_friendliness
+            set tcp($i) [new Agent/TCP/Sack1]
+            if {$variant eq "Gaimd"} {
+                $tcp($i) set decrease_num_ 0.875
+                $tcp($i) set increase_num_ 1.0
+            } else {
+                $tcp($i) set windowOption_ 6
+                $tcp($i) set increase_num_ 1.5
+                $tcp($i) set decrease_num_ 0
+                $tcp($i) set k_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 1}]
+                $tcp($i) set l_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 0}]
+            }
+        } else {
+            set tcp($i) [new Agent/TCP/$variant]
+        }
+        $tcp($i) set window_ 10000
+        # a SACK sender gets a SACK receiver (TCPSink/Sack1), as in the friendliness twin
+        set sink($i) [new Agent/TCPSink[expr {$variant eq "Vegas" ? "" : "/Sack1"}]]
+    }
     $tcp($i) set fid_ [expr $i + 1]
-    set sink($i) [new Agent/TCPSink]
     $ns attach-agent [set s$i] $tcp($i)
     $ns attach-agent [set d$i] $sink($i)
     $ns connect $tcp($i) $sink($i)
@@ -62,14 +85,25 @@ if {[llength $argv] > 2} {
     $tcp(0) trace cwnd_
 }
 set wire [expr {$variant eq "Vegas" ? 1000 : 1040}]
+# TFRC has no cumulative ACK: its flow0 is counted in bytes leaving the bottleneck (a flow
+# monitor by fid on r1 -> r2; ns-2's TFRC packets are packetSize_ on the wire).
+set fmon [$ns makeflowmon Fid]
+$ns attach-fmon [$ns link $r1 $r2] $fmon
 set last 0
 proc sample {} {
-    global ns tcp last wire
+    global ns tcp last wire variant fmon
     set now [$ns now]
-    set ack [$tcp(0) set ack_]
-    if {$ack < 0} { set ack 0 }
-    puts [format "%.0f %.6f" $now [expr ($ack - $last) * $wire * 8 / 1e6]]
-    set last $ack
+    if {$variant eq "TFRC"} {
+        set flow [[$fmon classifier] lookup auto 0 0 1]
+        set count [expr {$flow eq "" ? 0 : [$flow set bdepartures_]}]
+        set bytes [expr $count - $last]
+    } else {
+        set count [$tcp(0) set ack_]
+        if {$count < 0} { set count 0 }
+        set bytes [expr ($count - $last) * $wire]
+    }
+    puts [format "%.0f %.6f" $now [expr $bytes * 8 / 1e6]]
+    set last $count
     $ns at [expr $now + 1.0] "sample"
 }
 $ns at 1.0 "sample"
