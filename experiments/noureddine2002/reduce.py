@@ -1077,7 +1077,20 @@ def ch5_af(table: pd.DataFrame) -> dict[str, Any]:
     """C5-8/C5-11 (Fig 5.12/5.13): one priority-drop queue, layered video, TCP-DS: video good
     at 150 Mb/s, web excellent down to 100 Mb/s."""
     enh = tuple((f"video_enh_loss_{mbps}", "video_loss_enh", mbps) for mbps in (100, 125, 150))
-    return _ch5_part(table, "ch5_af", True, "layered", values_at=CH5_MARKING_AT + enh, needs=("web_need", "video_need"))
+    return _ch5_part(table, "ch5_af", True, "layered", values_at=CH5_MARKING_AT + enh + CH5_EARLY_DROP_AT,
+                     needs=("web_need", "video_need"))
+
+
+#: Where C5-8's early drop is compared with threshold drop (L2813): the MED layer's loss at the
+#: lowest swept rate.
+CH5_EARLY_DROP_AT = (("video_mid_loss_100", "video_loss_middle", 100),)
+
+
+def ch5_af_red(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-8 (Fig 5.12, dashed lines; L2813): ch5_af's queue with random early drop (the `af`
+    queue's `red` mode) instead of thresholds on the instantaneous occupancy. Row: the video's
+    middle (MED) layer loss at 100 Mb/s; the part's table has every rate's verdicts."""
+    return _ch5_part(table, "ch5_af_red", True, "layered", values_at=CH5_EARLY_DROP_AT, needs=())
 
 
 #: What each marking's claim is measured on (L2817-2824): (needs, values at a rate).
