@@ -559,6 +559,11 @@ CH4_TIMERS = "flows[*].transport.tick + flows[*].transport.min_rto + flows[*].tr
 CH4_TIMER_VARIANTS = {("200ms", "1s", "6s"): "standard", ("20ms", "100ms", "6s"): "tick20", ("200ms", "1s", "1s"): "rto1"}
 
 
+def _mean(x: np.ndarray) -> float:
+    """The mean of the samples ``x`` (NaN without samples)."""
+    return float(x.mean()) if len(x) else float("nan")
+
+
 def _ratio(a: float, b: float) -> float:
     """a / b, NaN when b is 0 or missing (a seed without a slow page or echo in the standard runs)."""
     return a / b if b and not np.isnan(b) else float("nan")
@@ -579,9 +584,9 @@ def ch4_timers(table: pd.DataFrame) -> dict[str, Any]:
         pages[name] = _pooled(g, names.str.match(r"^probe10_\d+$"))
         echoes[name] = _pooled(g, _telnet_rtt(names))
         stats[name] = {"variant": name, "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
-                       "pages_http10": len(pages[name]), "http10_over_10s": float((pages[name] > 10.0).mean()),
-                       "http10_mean_s": float(pages[name].mean()), "echoes_80ms": len(echoes[name]),
-                       "echo80_over_0.5s": float((echoes[name] > 0.5).mean())}
+                       "pages_http10": len(pages[name]), "http10_over_10s": _frac_over(pages[name], 10.0),
+                       "http10_mean_s": _mean(pages[name]), "echoes_80ms": len(echoes[name]),
+                       "echo80_over_0.5s": _frac_over(echoes[name], 0.5)}
     std = stats["standard"]
     out: dict[str, Any] = {}
     if "tick20" in stats:
@@ -609,7 +614,7 @@ def ch4_objects(table: pd.DataFrame) -> dict[str, Any]:
     for n, g in table.assign(objects=objects).groupby("objects"):
         x = _pooled(g, g["name"].astype(str).str.match(r"^probe10_\d+$"))
         pages[int(n)] = x
-        summary.append({"objects": int(n), "pages_http10": len(x), "mean_s": float(x.mean()) if len(x) else float("nan"),
+        summary.append({"objects": int(n), "pages_http10": len(x), "mean_s": _mean(x),
                         "std_s": float(x.std()) if len(x) else float("nan"), "http10_over_10s": _frac_over(x, 10.0)})
     frame = pd.DataFrame(summary)
     by = frame.set_index("objects")
