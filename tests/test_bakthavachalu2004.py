@@ -5,6 +5,8 @@ Tables 5.2/5.4) passes, SF-SACK's throughput CoV well below Sack1's."""
 from __future__ import annotations
 
 import csv
+import importlib.util
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -83,3 +85,13 @@ def test_convergence_ns2_rows_hold_the_reference_runs() -> None:
         assert len(runs[variant]) == 10 and "never" not in runs[variant]
         assert rows[rid]["value"] == pytest.approx(sum(map(float, runs[variant])) / 10, abs=1e-9), rid
     assert rows["conv.vegas_converged_runs_ns235"]["value"] == sum(v != "never" for v in runs["Vegas"])
+
+
+def test_convergence_names_the_binomial_variants() -> None:
+    spec = importlib.util.spec_from_file_location("bak_reduce", STUDY / "reduce.py")
+    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    tcp = {"kind": "tcp", "window": 10000}
+    assert mod._protocol_of(json.dumps({**tcp, "variant": "binomial"})) == "sqrt"
+    assert mod._protocol_of({**tcp, "variant": "binomial", "binomial": {"k": 1.0, "l": 0.0}}) == "iiad"
+    assert mod._protocol_of({**tcp, "variant": "gaimd"}) == "gaimd" and mod._protocol_of({"kind": "tfrc"}) == "tfrc"

@@ -1,10 +1,12 @@
 """experiments/noureddine2002 chapter 4 (800-host Telnet/web/FTP mix): the chapter's --quick
 run passes and checks a published value of each figure group (Fig 4.3/4.8 baseline, Fig
-4.22/4.25 TCP-DS, Fig 4.29 FTPlong); the buffer-sweep and APPL reducers on hand-made tables."""
+4.22/4.25 TCP-DS, Fig 4.29 FTPlong); the buffer-sweep, APPL, timer and object-count reducers
+and ER-TBM's scheme on hand-made tables."""
 
 from __future__ import annotations
 
 import csv
+import json
 import importlib.util
 from pathlib import Path
 from typing import Any
@@ -71,3 +73,36 @@ def test_ch4_appl_reducer_tells_the_schemes_apart() -> None:
     assert out["ch4_appl.r75.ftp_mean_appl_over_droptail"] == pytest.approx(1.5)
     table = out["__frames__"]["ch4_appl_table"].set_index("scheme")
     assert table.loc["droptail", "telnet_loss"] == 0.05 and table.loc["appl", "echo80_over_0.5s"] == 0.5
+
+
+def test_ch4_timers_reducer_takes_ratios_to_the_standard_timers() -> None:
+    # One seed per timer setting: the 80 ms-RTT Telnet (telnet2) echoes, the HTTP/1.0 probe
+    # pages and the central drop rate; each row is the variant's value over the standard's.
+    key = _reduce().CH4_TIMERS
+    rows = []
+    for timers, echoes, pages, drop in ((["200ms", "1s", "6s"], [0.1, 0.6, 0.7, 0.1], [4.0, 8.0], 0.05),
+                                        (["20ms", "100ms", "6s"], [0.1, 0.6, 0.1, 0.1], [6.0, 9.0], 0.06),
+                                        (["200ms", "1s", "1s"], [0.1, 0.1, 0.7, 0.7], [2.0, 1.0], 0.06)):
+        for name, durations in (("telnet2", echoes), ("telnet3", [5.0]), ("probe10_0", pages)):
+            rows.append({key: json.dumps(timers), "seed": 1, "name": name, "durations": durations, "central_drop": drop})
+    out = _reduce().ch4_timers(pd.DataFrame(rows))
+    assert out["ch4_timers.tick20.echo80_over_0.5s_ratio"] == pytest.approx(0.5)  # telnet3 (120 ms RTT) not counted
+    assert out["ch4_timers.tick20.http10_mean_ratio"] == pytest.approx(7.5 / 6.0)
+    assert out["ch4_timers.rto1.http10_mean_ratio"] == pytest.approx(1.5 / 6.0)
+    assert out["ch4_timers.rto1.drop_rate_ratio"] == pytest.approx(1.2)
+
+
+def test_ch4_objects_reducer_compares_the_spread_of_16_images_with_1() -> None:
+    page = lambda n: {"kind": "fixed", "index": "1KB", "objects": n, "object": f"{80 // n}KB"}  # noqa: E731
+    rows = [{"flows[5].app.page": json.dumps(page(n)), "seed": 1, "name": "probe10_0", "durations": d, "central_drop": 0.07}
+            for n, d in ((1, [4.0, 6.0]), (4, [3.0, 9.0]), (16, [2.0, 12.0]))]
+    out = _reduce().ch4_objects(pd.DataFrame(rows))
+    assert out["ch4_objects.std_ratio_16_over_1"] == pytest.approx(5.0)  # std 5 s against 1 s
+    assert list(out["__frames__"]["ch4_objects_table"]["objects"]) == [1, 4, 16]
+
+
+def test_er_tbm_is_told_by_its_markers() -> None:
+    scheme = _reduce()._scheme
+    marker = {"kind": "trtcm", "cir": "250kb", "queue": {"kind": "droptail"}}
+    assert scheme({"levels": [{"link": {"queue": {"kind": "af", "mode": "red"}}}, {"link": {"queue": marker}}]}) == "er_tbm"
+    assert scheme({"levels": [{"link": {"queue": {"kind": "af", "mode": "red"}}}, {"link": {"queue": {"kind": "host_sched"}}}]}) == "tcp_ds"
