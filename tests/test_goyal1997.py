@@ -7,6 +7,7 @@ without either; and that the study's seeds differ (random source starts, `start_
 from __future__ import annotations
 
 import importlib.util
+import math
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -96,3 +97,21 @@ def test_goyal1997_analysis_rows_fail_for_ns2_defaults() -> None:
     growth = {m: reduce.analysis_ca(_analysis_table("ca_stall.toml", reduce.ca_growth, ca_increase=m))[f"analysis_ca.{m}.growth_per_rtt"]
               for m in ("integer", "float")}
     assert growth["integer"] == 0 and growth["float"] > 0.9, growth
+
+
+def test_goyal1997_newreno_row_fails_for_reno() -> None:
+    """§2.3's New Reno row can fail: ns-2's NewReno retransmits three losses of a 40-segment
+    window in three round trips with no timeout; Reno with the same drops times out."""
+    reduce = _reduce()
+    drops = lambda variant: _drop_run(reduce, variant, [300, 301, 302])  # noqa: E731
+    assert reduce.analysis_newreno(drops("newreno"))["analysis_newreno.rounds_minus_losses.max_abs"] == 0
+    assert reduce.analysis_newreno(drops("reno"))["analysis_newreno.rounds_minus_losses.max_abs"] == math.inf
+
+
+def _drop_run(reduce: Any, variant: str, packets: list[int]) -> pd.DataFrame:
+    """One run of scenarios/sack_drops.toml with `variant` and the drop list `packets`."""
+    config = tomllib.loads((STUDY / "scenarios" / "sack_drops.toml").read_text())
+    config["flows"][0]["transport"]["variant"] = variant
+    config["links"][0]["error"]["packets"] = packets
+    res = nsim.Scenario.from_dict(config).run()
+    return pd.DataFrame([{"timeouts": res.flows.iloc[0]["timeouts"], **reduce.sack_rounds(res)}])

@@ -396,6 +396,16 @@ def _analysis(out: list[str]) -> None:
         quantity=f"timeouts, SACK, over the runs losing {SACK_W // 2 + 1} ... {3 * SACK_W // 4} of {SACK_W} segments", metric="timeouts",
         value=0, unit="timeouts", kind="max", reason="the paper states no timeout for any loss without a lost retransmission; the drop list drops none. One seed (no randomness)",
         quick=True)
+    row(out, id="analysis_newreno.rounds_minus_losses.max_abs", evidence="published",
+        source=("§2.3: New Reno's fast-retransmit phase 'ensures that the sender will recover from N segment losses in N round "
+                "trips. As a result, the sender can recover from multiple packet losses without having to time out'"),
+        quantity=("largest |round trips to retransmit - segments lost| over k = 1 ... 10 contiguous losses from a 40-segment window, "
+                  "ns-2 NewReno; a run with a timeout counts as infinite"),
+        metric="round trips beyond the paper's count", value=0, unit="round trips", kind="max",
+        reason=("the paper's count is exact, one retransmission per partial ACK and no timeout; any other count contradicts it. k "
+                "stops at a quarter of the window, where k round trips stay below the retransmission timeout (README: New Reno). "
+                "One seed (no randomness)"),
+        quick=True)
     row(out, id="analysis_reno.fast_retransmits", evidence="published",
         source="§2.3, Fig. 2: 'three consecutive packets are lost from a window, the sender TCP incurs fast retransmit twice and then times out'",
         quantity="fast retransmits, BSD Reno (bugfix = false), three consecutive losses", metric="fast retransmits",
@@ -472,6 +482,8 @@ def _keys(ids: list[str]) -> str:
         ("table4_unfair", "Table 4's unfair cells (Jain below 0.90): SACK and Vanilla with EPD and Selective Drop at 200000 cells", "Table 4", [r"sat\.\w+\.k200000\.\w+\.fairness"], ""),
         ("sack_recovery_analysis", "SACK recovers a loss of CWND/n in at most log2(n/(n-2)) round trips, never slower than slow start",
          "§4.2 (analysis)", [r"analysis_sack\.[a-z_]+\.[a-z_]+"], ""),
+        ("newreno_n_losses", "New Reno recovers N losses from one window in N round trips, without a timeout",
+         "§2.3 (New Reno, analysis)", [r"analysis_newreno\.[a-z_.]+"], ""),
         ("reno_three_losses", "Reno with three losses in one window does two fast retransmits and then times out, with ssthresh at one eighth of the window",
          "§2.3, Fig. 2 (analysis)", [r"analysis_reno\.[a-z_]+"], ""),
         ("integer_ca_stall", "With integer arithmetic, congestion avoidance stops growing once CWND > MSS^2 (262144 bytes for MSS 512); ACK counting fixes it",

@@ -213,6 +213,17 @@ def analysis_sack(table: pd.DataFrame, rows: list[dict[str, Any]] | None = None)
     return _keep(out, rows)
 
 
+def analysis_newreno(table: pd.DataFrame, rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """§2.3 (New Reno): "the sender will recover from N segment losses in N round trips ...
+    without having to time out": the largest difference between round trips and losses over
+    the runs, a run with a timeout counting as infinite (it did not recover by retransmissions)."""
+    f = table.groupby("lost", as_index=False).agg(rounds=("rounds", "max"), timeouts=("timeouts", "sum"))
+    off = (f["rounds"] - f["lost"]).abs().where(f["timeouts"] == 0, math.inf)
+    out: dict[str, Any] = {"analysis_newreno.rounds_minus_losses.max_abs": float(off.max()),
+                           "__frames__": {"newreno_rounds": f}}
+    return _keep(out, rows)
+
+
 def reno_three_losses(res: Any) -> dict[str, Any]:
     """One `analysis_reno` run, from its cwnd trace: the window when the first loss is noticed
     (the first duplicate ACK) and ssthresh when the retransmission timer fires."""
