@@ -307,10 +307,10 @@ def summarize(
     mean, std, count = g.mean(), g.std(ddof=1), g.count()
     out = mean.index.to_frame(index=False)
     out.columns = keys
-    quantiles: dict[int, float] = {}
     for c in cols:
         n = count[c].to_numpy()
-        t = np.array([quantiles.setdefault(k, t_quantile((1 + level) / 2, k - 1)) if k >= 2 else np.nan for k in n])
+        quantiles = {k: t_quantile((1 + level) / 2, k - 1) for k in np.unique(n) if k >= 2}  # once per sample size
+        t = np.array([quantiles.get(k, np.nan) for k in n])
         with np.errstate(invalid="ignore", divide="ignore"):
             half = t * std[c].to_numpy() / np.sqrt(n)
         out[f"{c}_mean"], out[f"{c}_{suffix}"], out[f"{c}_n"] = mean[c].to_numpy(), half, n.astype(int)
