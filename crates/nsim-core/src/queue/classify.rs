@@ -14,14 +14,20 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use wildmatch::WildMatch;
+
 use super::BuildCtx;
+use crate::ids::FlowId;
 use crate::packet::{PType, Packet};
 
 /// What a class takes. Values within and across fields are alternatives (a union).
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSpec {
-    /// Flow names (after `repeat` expansion, e.g. "cbr3").
+    /// Flow names (after `repeat` expansion, e.g. "cbr3"), or patterns with `*` (any run of
+    /// characters) and `?` (one character), e.g. "telnet*": a pattern takes every flow whose
+    /// name it matches, and must match at least one. A flow's ACKs travel under its id, so
+    /// they join its class too.
     #[serde(default)]
     pub flows: Vec<String>,
     /// "tcp" (TCP data and ACKs) or "udp" (ns-2's other types: udp, cbr, exp, pareto).
@@ -79,6 +85,21 @@ pub struct Classifier {
     default: u16,
 }
 
+/// The flows `name` stands for: the one flow of that name, or every flow a `*`/`?` pattern
+/// matches (resolved once, when the queue is built: classifying stays a table lookup).
+fn flows_named(name: &str, ctx: &BuildCtx) -> Result<Vec<FlowId>, String> {
+    if !name.contains(['*', '?']) {
+        return ctx.flows.get(name).map(|&f| vec![f]).ok_or_else(|| format!("unknown flow '{name}'"));
+    }
+    let pattern = WildMatch::new(name);
+    let mut hits: Vec<FlowId> = ctx.flows.iter().filter(|(n, _)| pattern.matches(n)).map(|(_, &f)| f).collect();
+    if hits.is_empty() {
+        return Err(format!("pattern '{name}' matches no flow"));
+    }
+    hits.sort_by_key(|f| f.idx());
+    Ok(hits)
+}
+
 fn first(slot: &mut u16, class: u16) {
     if *slot == NONE {
         *slot = class;
@@ -104,8 +125,9 @@ impl Classifier {
                 continue;
             };
             for name in &m.flows {
-                let f = ctx.flows.get(name).ok_or_else(|| format!("classes[{i}].match.flows: unknown flow '{name}'"))?;
-                first(&mut c.by_flow[f.idx()], k);
+                for f in flows_named(name, ctx).map_err(|e| format!("classes[{i}].match.flows: {e}"))? {
+                    first(&mut c.by_flow[f.idx()], k);
+                }
             }
             for &p in &m.prios {
                 first(&mut c.by_prio[p as usize], k);
@@ -158,7 +180,6 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::ids::FlowId;
     use crate::queue::testbench::PKT;
     use crate::time::Dur;
     use crate::units::BitsPerSec;
@@ -181,6 +202,29 @@ mod tests {
         let bad = m("flows = [\"nope\"]");
         assert!(Classifier::new(&[Some(&bad)], &ctx).unwrap_err().contains("unknown flow 'nope'"));
         assert!(validate_defaults(&[None, Some(&a), None]).is_err());
+    }
+
+    /// Noureddine 2002 §4.5 (Fig 4.14): a separate Telnet queue takes every Telnet session,
+    /// named by one pattern; the pattern must match a flow, and an exact name still needs its
+    /// flow.
+    #[test]
+    fn flow_patterns_take_every_flow_they_match() {
+        let flows: HashMap<String, FlowId> = [("telnet0", 0), ("telnet12", 1), ("ftp0", 2), ("tel", 3)]
+            .into_iter()
+            .map(|(n, i)| (n.to_string(), FlowId(i)))
+            .collect();
+        let ctx = BuildCtx { link_rate: BitsPerSec(1), link_delay: Dur::ZERO, flows: &flows };
+        let telnet = m("flows = [\"telnet*\"]");
+        let cl = Classifier::new(&[Some(&telnet), None], &ctx).unwrap();
+        let class_of = |f| cl.classify(&Packet { flow: FlowId(f), ..PKT });
+        assert_eq!([class_of(0), class_of(1), class_of(2), class_of(3)], [0, 0, 1, 1]);
+        let one_char = m("flows = [\"telnet?\"]");
+        let cl = Classifier::new(&[Some(&one_char), None], &ctx).unwrap();
+        assert_eq!(cl.classify(&Packet { flow: FlowId(0), ..PKT }), 0);
+        assert_eq!(cl.classify(&Packet { flow: FlowId(1), ..PKT }), 1);
+        let none = m("flows = [\"video*\"]");
+        let err = Classifier::new(&[Some(&none), None], &ctx).unwrap_err();
+        assert!(err.contains("classes[0].match.flows: pattern 'video*' matches no flow"), "{err}");
     }
 
     /// Holl 2003 Table 4.6: CBR in its own class by packet type, everything else
