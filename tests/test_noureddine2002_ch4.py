@@ -1,7 +1,7 @@
 """experiments/noureddine2002 chapter 4 (800-host Telnet/web/FTP mix): the chapter's --quick
 run passes and checks a published value of each figure group (Fig 4.3/4.8 baseline, Fig
-4.22/4.25 TCP-DS, Fig 4.29 FTPlong); the buffer-sweep, APPL, timer and object-count reducers
-and ER-TBM's scheme on hand-made tables."""
+4.22/4.25 TCP-DS, Fig 4.29 FTPlong, Fig 4.14 scaled network); the buffer-sweep, APPL, timer,
+object-count and scaled-network reducers and ER-TBM's scheme on hand-made tables."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_noureddine2002_ch4_quick_passes(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     rows = {row["id"]: row for row in csv.DictReader((tmp_path / "results.csv").open())}
     for rid in ("ch4_baseline.r100.echo80_median_s", "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s",
-                "ch4_ftplong.droptail.share_200ms"):
+                "ch4_ftplong.droptail.share_200ms", "ch4_scaled.droptail.echo80_p99_s"):
         assert rows[rid]["evidence"] == "published" and rows[rid]["status"] in ("pass", "known-fail"), rows[rid]
 
 
@@ -106,3 +106,32 @@ def test_er_tbm_is_told_by_its_markers() -> None:
     marker = {"kind": "trtcm", "cir": "250kb", "queue": {"kind": "droptail"}}
     assert scheme({"levels": [{"link": {"queue": {"kind": "af", "mode": "red"}}}, {"link": {"queue": marker}}]}) == "er_tbm"
     assert scheme({"levels": [{"link": {"queue": {"kind": "af", "mode": "red"}}}, {"link": {"queue": {"kind": "host_sched"}}}]}) == "tcp_ds"
+
+
+def _wrr_tree(telnet_weight: int, data_weight: int) -> dict[str, Any]:
+    dt = {"kind": "droptail", "limit": "500p"}
+    queue = {"kind": "wrr", "unit": "packets", "classes": [
+        {"name": "telnet", "match": {"flows": ["telnet*"]}, "weight": telnet_weight, "queue": dt},
+        {"name": "data", "weight": data_weight, "queue": dt}]}
+    return {"root": "core", "levels": [{"fanout": 2, "prefix": "br", "link": {"rate": "10Mb", "queue": queue}}]}
+
+
+def test_ch4_scaled_reducer_scores_each_scheme_on_the_80ms_echoes() -> None:
+    # Fig 4.14: drop tail and a 20 % WRR Telnet queue, one seed. telnet2 and telnet7 have the
+    # 80 ms RTT (index mod 5 = 2); telnet3 (120 ms) must not count.
+    droptail = {"root": "core", "levels": [{"fanout": 2, "prefix": "br", "link": {
+        "rate": "10Mb", "queue": {"kind": "droptail", "limit": "500p"}}}]}
+    rows = []
+    for tree, e80 in ((droptail, [0.1] * 98 + [3.0, 5.0]), (_wrr_tree(1, 4), [0.1] * 99 + [0.3])):
+        for name, durations in (("telnet2", e80[:50]), ("telnet7", e80[50:]), ("telnet3", [9.0] * 10)):
+            rows.append({"tree": json.dumps(tree), "seed": 1, "name": name, "durations": durations,
+                         "central_drop": 0.05, "sent_pkts": 100, "dropped_pkts": 1})
+    out = _reduce().ch4_scaled(pd.DataFrame(rows))
+    assert out["ch4_scaled.droptail.echo80_median_s"] == pytest.approx(0.1)
+    assert out["ch4_scaled.droptail.echo80_p99_s"] == pytest.approx(3.0 + 0.01 * 2.0)  # numpy's linear interpolation
+    assert out["ch4_scaled.wrr20.echo80_over_0.2s"] == pytest.approx(0.01)
+    assert "ch4_scaled.wrr20.echo80_median_s" not in out  # not a row of expected.toml
+    table = out["__frames__"]["ch4_scaled_table"].set_index("scheme")
+    assert list(table.index) == ["droptail", "wrr20"] and table.loc["droptail", "echoes_80ms"] == 100
+    assert table.loc["wrr20", "telnet_loss"] == pytest.approx(0.01)
+    assert _reduce()._scaled_scheme(_wrr_tree(2, 3)) == "wrr40"

@@ -741,6 +741,57 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
+def _scaled_scheme(tree: Any) -> str:
+    """The scheme of a ch4_scaled ``tree``: ``wrr<N>`` (a separate Telnet queue with N % of the
+    WRR packets, read off the central link's classes) or one of :func:`_scheme`'s names."""
+    t = json.loads(tree) if isinstance(tree, str) else tree
+    queue = t["levels"][0]["link"]["queue"]
+    if queue.get("kind") != "wrr":
+        return _scheme(tree)
+    weights = {c["name"]: c.get("weight", 1) for c in queue["classes"]}
+    return f"wrr{round(100 * weights['telnet'] / sum(weights.values()))}"
+
+
+#: The rows of expected.toml that ch4_scaled measures (every value is in its table).
+CH4_SCALED_ROWS = {"ch4_scaled.droptail.echo80_p99_s", "ch4_scaled.red.echo80_p99_s", "ch4_scaled.droptail.echo80_median_s",
+                   "ch4_scaled.red.echo80_median_s", "ch4_scaled.appl.echo80_median_s", "ch4_scaled.appl.echo80_p99_s",
+                   "ch4_scaled.tcp_ds.echo80_median_s", "ch4_scaled.wrr20.echo80_over_0.2s", "ch4_scaled.wrr10.echo80_over_0.2s"}
+
+#: ch4_scaled's schemes in the order its table and figure show them.
+CH4_SCALED_SCHEMES = ("droptail", "red", "appl", "tcp_ds", "wrr10", "wrr20", "wrr40")
+
+
+def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
+    """C4-13 (Fig 4.14): the 80 ms-RTT Telnet echoes on the 360-user tree with links / 10, per
+    scheme: median, 99th percentile, fractions over 0.2 s (the thesis's Telnet criterion, L2743),
+    0.5 s and 1 s, Telnet's packet loss and the central drop rate. Rows: those of
+    :data:`CH4_SCALED_ROWS` (the orderings are derived rows of expected.toml)."""
+    t = table.assign(scheme=table["tree"].map(_scaled_scheme))
+    rows, echoes = [], {}
+    for scheme, g in t.groupby("scheme"):
+        names = g["name"].astype(str)
+        e80 = _pooled(g, _telnet_rtt(names))
+        echoes[scheme] = e80
+        rows.append({"scheme": scheme, "echoes_80ms": len(e80),
+                     "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
+                     "echo80_p99_s": float(np.percentile(e80, 99)) if len(e80) else float("nan"),
+                     "echo80_over_0.2s": _frac_over(e80, 0.2), "echo80_over_0.5s": _frac_over(e80, 0.5),
+                     "echo80_over_1s": _frac_over(e80, 1.0),
+                     "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
+                     "drop_rate": float(g.groupby("seed")["central_drop"].first().mean())})
+    order = {s: i for i, s in enumerate(CH4_SCALED_SCHEMES)}
+    frame = pd.DataFrame(rows).sort_values("scheme", key=lambda c: c.map(order)).reset_index(drop=True)
+    out: dict[str, Any] = {}
+    for _, r in frame.iterrows():
+        for col in ("echo80_median_s", "echo80_p99_s", "echo80_over_0.2s"):
+            rid = f"ch4_scaled.{r['scheme']}.{col}"
+            if rid in CH4_SCALED_ROWS and not np.isnan(r[col]):
+                out[rid] = float(r[col])
+    out["__frames__"] = {"ch4_scaled_echo80": _ccdf_frame(echoes, "scheme", np.linspace(0.0, 4.0, 161)),
+                         "ch4_scaled_table": frame}
+    return out
+
+
 #: The workloads of ch4_load.sweep.toml, told apart by their flows' names (an HTTP/1.0
 #: page's extra connections are `<name>/c<k>`; `ftprev` sessions run but are not counted).
 CH4_LOAD_WORKLOADS = {"web": r"^web1[01]_\d+(/c\d+)?$", "web_surge": r"^surge1[01]_\d+(/c\d+)?$",
