@@ -22,7 +22,7 @@ PACKAGE = ROOT / "python" / "nsim"
 #: The core's top-level modules, lowest first. Within a module its files may import each
 #: other; across modules an import must point down this list.
 RUST_LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["time", "ids", "units", "rng", "error", "packet", "probe"]),
+    ("foundation", ["time", "ids", "units", "rng", "error", "packet", "pattern", "probe"]),
     ("engine", ["sched"]),
     ("instrumentation", ["record"]),
     ("models", ["queue", "middlebox", "net", "agent", "app", "tcp", "transport"]),

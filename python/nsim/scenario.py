@@ -287,7 +287,7 @@ class Scenario:
                   name: str | None = None) -> "Scenario":
         """Installs a packet hook at ``node`` (docs/models/middlebox.md): ``hook`` is a table
         such as ``{"kind": "rwnd_clamp", "rwnd": "8000B"}`` or ``{"kind": "ip_abr", "share":
-        "24kb"}``; ``flows`` limits it to those flow names (``prefix*`` matches a prefix);
+        "24kb"}``; ``flows`` limits it to those flow names (``*`` and ``?`` are wildcards: ``"be*"``);
         ``name`` is what ``set`` events and ``Simulation.set_middlebox`` call it (default: the
         node's name)."""
         self.config.setdefault("middlebox", []).append(_clean({"name": name, "node": node, "flows": flows, "hook": hook}))

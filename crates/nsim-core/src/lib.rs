@@ -14,6 +14,7 @@ pub mod ids;
 pub mod middlebox;
 pub mod net;
 pub mod packet;
+pub mod pattern;
 pub mod probe;
 pub mod queue;
 pub mod record;

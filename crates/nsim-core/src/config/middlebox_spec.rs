@@ -9,6 +9,7 @@ use crate::middlebox::{
     window_cap::WindowCap,
 };
 use crate::middlebox::{Hook, Installed, Middleboxes};
+use crate::pattern::NamePattern;
 use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::time::SimTime;
@@ -117,13 +118,10 @@ pub(crate) fn build(
 fn flow_filter(list: &[String], flow_names: &[String], path: &str) -> CResult<Vec<bool>> {
     let mut on = vec![false; flow_names.len()];
     for (k, pat) in list.iter().enumerate() {
-        let hit = |n: &String| match pat.strip_suffix('*') {
-            Some(prefix) => n.starts_with(prefix),
-            None => n == pat,
-        };
+        let pattern = NamePattern::new(pat);
         let mut any = false;
         for (i, n) in flow_names.iter().enumerate() {
-            if hit(n) {
+            if pattern.matches(n) {
                 on[i] = true;
                 any = true;
             }

@@ -14,11 +14,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use wildmatch::WildMatch;
-
 use super::BuildCtx;
 use crate::ids::FlowId;
 use crate::packet::{PType, Packet};
+use crate::pattern::NamePattern;
 
 /// What a class takes. Values within and across fields are alternatives (a union).
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
@@ -88,16 +87,16 @@ pub struct Classifier {
 /// The flows `name` stands for: the one flow of that name, or every flow a `*`/`?` pattern
 /// matches (resolved once, when the queue is built: classifying stays a table lookup).
 fn flows_named(name: &str, ctx: &BuildCtx) -> Result<Vec<FlowId>, String> {
-    if !name.contains(['*', '?']) {
-        return ctx.flows.get(name).map(|&f| vec![f]).ok_or_else(|| format!("unknown flow '{name}'"));
+    match NamePattern::new(name) {
+        NamePattern::Exact(_) => ctx.flows.get(name).map(|&f| vec![f]).ok_or_else(|| format!("unknown flow '{name}'")),
+        pattern => {
+            let hits: Vec<FlowId> = ctx.flows.iter().filter(|(n, _)| pattern.matches(n)).map(|(_, &f)| f).collect();
+            if hits.is_empty() {
+                return Err(format!("pattern '{name}' matches no flow"));
+            }
+            Ok(hits)
+        }
     }
-    let pattern = WildMatch::new(name);
-    let mut hits: Vec<FlowId> = ctx.flows.iter().filter(|(n, _)| pattern.matches(n)).map(|(_, &f)| f).collect();
-    if hits.is_empty() {
-        return Err(format!("pattern '{name}' matches no flow"));
-    }
-    hits.sort_by_key(|f| f.idx());
-    Ok(hits)
 }
 
 fn first(slot: &mut u16, class: u16) {
