@@ -453,6 +453,23 @@ def _telnet_rtt(names: pd.Series, rtt_ms: int = 80) -> pd.Series:
     return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(rtt_ms))
 
 
+def _frac_over(x: np.ndarray, limit: float) -> float:
+    """Fraction of the samples ``x`` above ``limit`` (NaN without samples)."""
+    return float((x > limit).mean()) if len(x) else float("nan")
+
+
+def _table_rows(frame: pd.DataFrame, row_id: "Any", columns: tuple[str, ...], wanted: set[str]) -> dict[str, float]:
+    """The values of a part's summary ``frame`` that are rows of expected.toml: for each line and
+    column, ``row_id(line, column)`` names the row; only ids in ``wanted`` with a value count."""
+    out: dict[str, float] = {}
+    for _, r in frame.iterrows():
+        for col in columns:
+            rid = row_id(r, col)
+            if rid in wanted and not np.isnan(r[col]):
+                out[rid] = float(r[col])
+    return out
+
+
 #: The published points of Fig 4.3 / 4.8 (central rate in Mb/s) that are rows of expected.toml;
 #: the other rates are in the reduced table only.
 CH4_DROP_POINTS = (45, 60, 100, 175)
@@ -472,8 +489,8 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
         e80 = _pooled(g, _telnet_rtt(names))
         drops[mb], pages10[mb], pages11[mb], echoes[mb] = drop, p10, p11, e80
-        over = {tag: float((x > 10.0).mean()) if len(x) else float("nan") for tag, x in (("http10", p10), ("http11", p11))}
-        slow_echo = float((e80 > 0.5).mean()) if len(e80) else float("nan")
+        over = {tag: _frac_over(x, 10.0) for tag, x in (("http10", p10), ("http11", p11))}
+        slow_echo = _frac_over(e80, 0.5)
         if mb in CH4_DROP_POINTS:
             out[f"ch4_baseline.r{mb}.drop_rate"] = drop
         if mb in CH4_PAGE_POINTS:
@@ -532,29 +549,19 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
         e80 = _pooled(g, _telnet_rtt(names))
-        frac = lambda x, limit: float((x > limit).mean()) if len(x) else float("nan")  # noqa: E731
         pages[f"{scheme} {mb} Mb/s"] = p10
         summary.append({"scheme": scheme, "bottleneck_mbps": mb,
                         "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                         "pages_http10": len(p10), "pages_http11": len(p11),
-                        "http10_over_5s": frac(p10, 5.0), "http10_over_10s": frac(p10, 10.0),
-                        "http11_over_5s": frac(p11, 5.0), "http11_over_10s": frac(p11, 10.0),
-                        "echo80_over_0.5s": frac(e80, 0.5)})
+                        "http10_over_5s": _frac_over(p10, 5.0), "http10_over_10s": _frac_over(p10, 10.0),
+                        "http11_over_5s": _frac_over(p11, 5.0), "http11_over_10s": _frac_over(p11, 10.0),
+                        "echo80_over_0.5s": _frac_over(e80, 0.5)})
     frame = pd.DataFrame(summary)
-    out: dict[str, Any] = {}
-    for _, r in frame.iterrows():
-        for col in ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"):
-            rid = f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}"
-            if rid in CH4_TCPDS_ROWS and not np.isnan(r[col]):
-                out[rid] = float(r[col])
+    out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}",
+                                      ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"), CH4_TCPDS_ROWS)
     out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
                          "ch4_tcpds_table": frame}
     return out
-
-
-def _frac_over(x: np.ndarray, limit: float) -> float:
-    """Fraction of the samples ``x`` above ``limit`` (NaN without samples)."""
-    return float((x > limit).mean()) if len(x) else float("nan")
 
 
 def _flow_loss(g: pd.DataFrame, select: "Any") -> float:
@@ -781,12 +788,8 @@ def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
                      "drop_rate": float(g.groupby("seed")["central_drop"].first().mean())})
     order = {s: i for i, s in enumerate(CH4_SCALED_SCHEMES)}
     frame = pd.DataFrame(rows).sort_values("scheme", key=lambda c: c.map(order)).reset_index(drop=True)
-    out: dict[str, Any] = {}
-    for _, r in frame.iterrows():
-        for col in ("echo80_median_s", "echo80_p99_s", "echo80_over_0.2s"):
-            rid = f"ch4_scaled.{r['scheme']}.{col}"
-            if rid in CH4_SCALED_ROWS and not np.isnan(r[col]):
-                out[rid] = float(r[col])
+    out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_scaled.{r['scheme']}.{col}",
+                                      ("echo80_median_s", "echo80_p99_s", "echo80_over_0.2s"), CH4_SCALED_ROWS)
     out["__frames__"] = {"ch4_scaled_echo80": _ccdf_frame(echoes, "scheme", np.linspace(0.0, 4.0, 161)),
                          "ch4_scaled_table": frame}
     return out
@@ -910,11 +913,11 @@ def ch5_run(res: Any) -> dict[str, Any]:
         pages11 = t[(t["kind"] == "page") & t["name"].str.startswith("probe11_")]["duration_s"]
         pair = pd.to_numeric(t["name"].str.extract(r"^tel(\d+)$")[0], errors="coerce")
         echoes = t[(t["kind"] == "echo") & (pair % 5 == ECHO_RTT_GROUP)]["duration_s"]
-        out.update(pages=len(pages), web_slow=float((pages > WEB_SLOW_S).mean()) if len(pages) else float("nan"),
+        out.update(pages=len(pages), web_slow=_frac_over(pages, WEB_SLOW_S),
                    web_bad=int((pages > WEB_BAD_S).sum()), web_max_s=float(pages.max()) if len(pages) else float("nan"),
-                   pages11=len(pages11), web11_slow=float((pages11 > WEB_SLOW_S).mean()) if len(pages11) else float("nan"),
+                   pages11=len(pages11), web11_slow=_frac_over(pages11, WEB_SLOW_S),
                    web11_bad=int((pages11 > WEB_BAD_S).sum()),
-                   echoes=len(echoes), echo_slow=float((echoes > ECHO_S).mean()) if len(echoes) else float("nan"))
+                   echoes=len(echoes), echo_slow=_frac_over(echoes, ECHO_S))
     v = res.video_packets() if res.has_video_packets else None
     if v is not None and len(v):  # a run without video flows logs nothing
         v = v[(v["sent_s"] >= warmup) & (v["fate"] != "in_flight")]
