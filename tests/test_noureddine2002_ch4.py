@@ -1,7 +1,7 @@
 """experiments/noureddine2002 chapter 4 (800-host Telnet/web/FTP mix): the chapter's --quick
 run passes and checks a published value of each figure group (Fig 4.3/4.8 baseline, Fig
 4.22/4.25 TCP-DS, Fig 4.29 FTPlong, Fig 4.14 scaled network); the buffer-sweep, APPL, timer,
-object-count and scaled-network reducers and ER-TBM's scheme on hand-made tables."""
+object-count, scaled-network and FTPlong reducers and ER-TBM's scheme on hand-made tables."""
 
 from __future__ import annotations
 
@@ -135,3 +135,25 @@ def test_ch4_scaled_reducer_scores_each_scheme_on_the_80ms_echoes() -> None:
     assert list(table.index) == ["droptail", "wrr20"] and table.loc["droptail", "echoes_80ms"] == 100
     assert table.loc["wrr20", "telnet_loss"] == pytest.approx(0.01)
     assert _reduce()._scaled_scheme(_wrr_tree(2, 3)) == "wrr40"
+
+
+def test_ch4_ftplong_reducer_scores_each_rate_against_its_own_fair_share() -> None:
+    # Fig 4.29 at 100 and 200 Mb/s, two flows a run (fair share = rate x 1000/1040 / 2):
+    # the 200 ms flow at 0.4 of it under drop tail; under TCP-DS at 0.9 (HIGH 4) and 1.0 (HIGH 8).
+    dt = json.dumps({"levels": [{"link": {"queue": {"kind": "droptail"}}}]})
+    ds = json.dumps({"levels": [{"link": {"queue": {"kind": "af"}}}, {"link": {"queue": {"kind": "host_sched"}}}]})
+    rows = []
+    for mbps in (100, 200):
+        fair = mbps * 1e6 * 1000 / 1040 / 2
+        for tree, high, share, cov in ((dt, 4, 0.4, 0.8), (dt, 8, 0.4, 0.8), (ds, 4, 0.9, 0.5), (ds, 8, 1.0, 0.3)):
+            for name, gp in (("ftplong_200ms", share * fair), ("ftplong_20ms", fair)):
+                rows.append({"tree": tree, "tree.levels[0].link.rate": f"{mbps}Mb", "seed": 1,
+                             "flows[0].transport.tcp_ds": json.dumps({"high": high, "med": 2 * high}),
+                             "name": name, "gp_mean_bps": gp, "gp_cov": cov, "idle_frac": 0.0})
+    out = _reduce().ch4_ftplong(pd.DataFrame(rows))
+    for prefix in ("ch4_ftplong", "ch4_ftplong.r200"):
+        assert out[f"{prefix}.droptail.share_200ms"] == pytest.approx(0.4)
+        assert out[f"{prefix}.tcp_ds.best_share_200ms"] == pytest.approx(1.0)
+        assert out[f"{prefix}.cov_ratio_tcpds_over_droptail"] == pytest.approx(0.3 / 0.8)
+    assert sorted(out["__frames__"]["ch4_ftplong"]["curve"].unique()) == [
+        "droptail 100 Mb/s", "droptail 200 Mb/s", "tcp_ds 100 Mb/s", "tcp_ds 200 Mb/s"]

@@ -841,33 +841,33 @@ def ch4_ftplong_series(res: Any) -> pd.DataFrame:
 def ch4_ftplong(table: pd.DataFrame) -> dict[str, Any]:
     """C4-22/C4-23 (Fig 4.29/4.30): the 200 ms-RTT FTPlong connection's goodput over its fair
     share (central rate x 1000/1040 / 400 flows) and the CoV of its 2-s samples, drop tail
-    against TCP-DS, per its HIGH threshold (MED = 2 x HIGH)."""
-    import json
-
+    against TCP-DS, per central rate (100 and 200 Mb/s) and HIGH threshold (MED = 2 x HIGH).
+    Rows at 100 Mb/s are named ``ch4_ftplong.<scheme>...``, at 200 Mb/s ``ch4_ftplong.r200...``."""
     thr_key = "flows[0].transport.tcp_ds"
-    t = table.assign(scheme=table["tree"].map(_scheme),
+    t = table.assign(scheme=table["tree"].map(_scheme), mbps=table[CH4_RATE].map(lambda r: round(_mbps(r, CH4_RATE))),
                      high=table[thr_key].map(lambda v: int((json.loads(v) if isinstance(v, str) else v)["high"])))
     rows = []
-    for (scheme, high), g in t.groupby(["scheme", "high"]):
-        tree = g["tree"].iloc[0]
-        tree = json.loads(tree) if isinstance(tree, str) else tree
-        fair = _mbps(tree["levels"][0]["link"]["rate"], CH4_RATE) * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
+    for (scheme, mbps, high), g in t.groupby(["scheme", "mbps", "high"]):
+        fair = mbps * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
         probe = g[g["name"] == "ftplong_200ms"]
         others = g[g["name"] != "ftplong_200ms"]
-        rows.append({"scheme": scheme, "high_thresh": int(high), "share_200ms": float(probe["gp_mean_bps"].mean() / fair),
+        rows.append({"scheme": scheme, "bottleneck_mbps": int(mbps), "curve": f"{scheme} {mbps} Mb/s", "high_thresh": int(high),
+                     "share_200ms": float(probe["gp_mean_bps"].mean() / fair),
                      "cov_200ms": float(probe["gp_cov"].mean()), "idle_200ms": float(probe["idle_frac"].mean()),
                      "others_share_mean": float(others["gp_mean_bps"].mean() / fair),
                      "others_cov_mean": float(others["gp_cov"].mean())})
     frame = pd.DataFrame(rows)
     out: dict[str, Any] = {}
-    dt, ds = frame[frame["scheme"] == "droptail"], frame[frame["scheme"] == "tcp_ds"]
-    if len(dt):
-        out["ch4_ftplong.droptail.share_200ms"] = float(dt["share_200ms"].mean())
-    if len(ds):
-        best = ds.loc[ds["share_200ms"].idxmax()]
-        out["ch4_ftplong.tcp_ds.best_share_200ms"] = float(best["share_200ms"])
+    for mbps, f in frame.groupby("bottleneck_mbps"):
+        prefix = "ch4_ftplong" if mbps == 100 else f"ch4_ftplong.r{mbps}"
+        dt, ds = f[f["scheme"] == "droptail"], f[f["scheme"] == "tcp_ds"]
         if len(dt):
-            out["ch4_ftplong.cov_ratio_tcpds_over_droptail"] = float(best["cov_200ms"] / dt["cov_200ms"].mean())
+            out[f"{prefix}.droptail.share_200ms"] = float(dt["share_200ms"].mean())
+        if len(ds):
+            best = ds.loc[ds["share_200ms"].idxmax()]
+            out[f"{prefix}.tcp_ds.best_share_200ms"] = float(best["share_200ms"])
+            if len(dt):
+                out[f"{prefix}.cov_ratio_tcpds_over_droptail"] = float(best["cov_200ms"] / dt["cov_200ms"].mean())
     out["__frames__"] = {"ch4_ftplong": frame}
     return out
 
