@@ -58,21 +58,30 @@ def test_ch4_buffers_reducer_reads_each_buffer() -> None:
     assert out["ch4_buffers.ftp_mean_20MB_over_125KB"] == pytest.approx(0.8)
 
 
+def _appl_tree(med_rate: str) -> dict[str, Any]:
+    shaper = lambda rate: {"queue": {"kind": "shaper", "rate": rate}}  # noqa: E731
+    return {"levels": [{"link": {"queue": {"kind": "prio", "classes": [shaper("250kb"), shaper(med_rate), {}]}}}]}
+
+
 def test_ch4_appl_reducer_tells_the_schemes_apart() -> None:
-    # APPL is told by its host shapers; Telnet loss is dropped / sent over the Telnet sessions.
-    appl = {"levels": [{"link": {"queue": {"kind": "prio", "classes": [{"queue": {"kind": "shaper"}}]}}}]}
+    # APPL is told by its host shapers, its two MED profiles by the second shaper's rate; Telnet
+    # loss is dropped / sent over the Telnet sessions.
     drop_tail = {"levels": [{"link": {"queue": {"kind": "droptail"}}}]}
     rows = []
-    for tree, lost, ftp in ((appl, 0, 12.0), (drop_tail, 5, 8.0)):
-        for name, durations, sent, dropped in (("telnet2", [0.1, 1.2], 100, lost), ("probe10_0", [2.0, 6.0], 50, 0),
+    for tree, lost, ftp, pages in ((_appl_tree("250kb"), 0, 12.0, [2.0, 6.0]), (drop_tail, 5, 8.0, [2.0, 6.0]),
+                                   (_appl_tree("110kb"), 0, 10.0, [6.0, 10.0])):
+        for name, durations, sent, dropped in (("telnet2", [0.1, 1.2], 100, lost), ("probe10_0", pages, 50, 0),
                                                ("ftpprobe0", [ftp], 200, 0)):
             rows.append({"tree": tree, "tree.levels[0].link.rate": "75Mb", "seed": 1, "name": name,
                          "durations": durations, "central_drop": 0.01, "sent_pkts": sent, "dropped_pkts": dropped})
     out = _reduce().ch4_appl(pd.DataFrame(rows))
     assert out["ch4_appl.appl.r75.telnet_loss"] == 0.0
     assert out["ch4_appl.r75.ftp_mean_appl_over_droptail"] == pytest.approx(1.5)
+    assert out["ch4_appl.r75.ftp_mean_appl_over_appl110"] == pytest.approx(1.2)
+    assert out["ch4_appl.r75.http10_mean_appl110_over_appl"] == pytest.approx(2.0)
     table = out["__frames__"]["ch4_appl_table"].set_index("scheme")
     assert table.loc["droptail", "telnet_loss"] == 0.05 and table.loc["appl", "echo80_over_0.5s"] == 0.5
+    assert sorted(table.index) == ["appl", "appl110", "droptail"]
 
 
 def test_ch4_timers_reducer_takes_ratios_to_the_standard_timers() -> None:

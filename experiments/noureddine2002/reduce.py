@@ -710,15 +710,29 @@ def ch4_buffers_tcpds(table: pd.DataFrame) -> dict[str, Any]:
 
 #: The rows of expected.toml that ch4_appl measures (every value is in its table).
 CH4_APPL_ROWS = {"ch4_appl.appl.r75.telnet_loss", "ch4_appl.appl.r100.echo80_over_0.5s", "ch4_appl.appl.r100.http10_over_5s",
-                 "ch4_appl.r75.ftp_mean_appl_over_droptail"}
+                 "ch4_appl.r75.ftp_mean_appl_over_droptail", "ch4_appl.r75.ftp_mean_appl_over_appl110",
+                 "ch4_appl.r75.http10_mean_appl110_over_appl"}
+
+
+def _appl_scheme(tree: Any) -> str:
+    """ch4_appl's scheme: :func:`_scheme`'s name, APPL told apart by its MED token rate (the
+    hosts' second shaper): ``appl`` at the 250 kb/s the rows default to, else ``appl<kb/s>``."""
+    name = _scheme(tree)
+    if name != "appl":
+        return name
+    t = json.loads(tree) if isinstance(tree, str) else tree
+    med = t["levels"][-1]["link"]["queue"]["classes"][1]["queue"]["rate"]
+    kbps = round(_mbps(med, "MED shaper rate") * 1000)
+    return "appl" if kbps == 250 else f"appl{kbps}"
 
 
 def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
     """C4-11/C4-12/C4-14/C4-18/C4-19/C4-20 (Fig 4.13, 4.15, 4.25-4.27): application-based
     marking against drop tail at 75 and 100 Mb/s. Per scheme and rate: central drop rate,
     Telnet's packet loss, HTTP/1.0 probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s,
-    the FTP probes' 200 KB transfer times (mean) and files per second per probe."""
-    t = table.assign(scheme=table["tree"].map(_scheme))
+    the FTP probes' 200 KB transfer times (mean) and files per second per probe. APPL runs with
+    its two MED profiles (Fig 4.13, 4.15): ``appl`` (250 kb/s) and ``appl110``."""
+    t = table.assign(scheme=table["tree"].map(_appl_scheme))
     rows = []
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
         names = g["name"].astype(str)
@@ -729,7 +743,7 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
         rows.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
                      "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                      "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
-                     "pages_http10": len(p10), "http10_over_5s": _frac_over(p10, 5.0),
+                     "pages_http10": len(p10), "http10_mean_s": _mean(p10), "http10_over_5s": _frac_over(p10, 5.0),
                      "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
                      "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
                      "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
@@ -743,6 +757,10 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
                 values[f"ch4_appl.appl.r{mb}.{col}"] = float(r[col])
             if ("droptail", mb) in by.index:
                 values[f"ch4_appl.r{mb}.ftp_mean_appl_over_droptail"] = float(r["ftp_mean_s"] / by.loc[("droptail", mb), "ftp_mean_s"])
+            if ("appl110", mb) in by.index:
+                low = by.loc[("appl110", mb)]
+                values[f"ch4_appl.r{mb}.ftp_mean_appl_over_appl110"] = _ratio(float(r["ftp_mean_s"]), float(low["ftp_mean_s"]))
+                values[f"ch4_appl.r{mb}.http10_mean_appl110_over_appl"] = _ratio(float(low["http10_mean_s"]), float(r["http10_mean_s"]))
     out: dict[str, Any] = {rid: v for rid, v in values.items() if rid in CH4_APPL_ROWS}
     out["__frames__"] = {"ch4_appl_table": frame}
     return out
