@@ -143,7 +143,7 @@ def test_ch4_scaled_reducer_scores_each_scheme_on_the_80ms_echoes() -> None:
     table = out["__frames__"]["ch4_scaled_table"].set_index("scheme")
     assert list(table.index) == ["droptail", "wrr20"] and table.loc["droptail", "echoes_80ms"] == 100
     assert table.loc["wrr20", "telnet_loss"] == pytest.approx(0.01)
-    assert _reduce()._scaled_scheme(_wrr_tree(2, 3)) == "wrr40"
+    assert _reduce()._scheme(_wrr_tree(2, 3)) == "wrr40"
 
 
 def test_ch4_ftplong_reducer_scores_each_rate_against_its_own_fair_share() -> None:

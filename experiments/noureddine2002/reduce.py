@@ -23,6 +23,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+
+def _grid_value(v: Any) -> Any:
+    """A swept table or list as the sweep table holds it (JSON text) or as written (an object)."""
+    return json.loads(v) if isinstance(v, str) else v
+
+
 # --- Chapter 2 ---
 
 DELAY = "links[0].delay"
@@ -269,7 +275,7 @@ def ch3_transfers(table: pd.DataFrame) -> dict[str, Any]:
 def ch3_transfers_red(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.2 bottom: the same transfers with gentle RED at the bottleneck; row: the 70 KB
     buffer's throughput (Mb/s), against drop tail's in a derived row."""
-    limit = table["links[0].queue"].map(lambda v: (json.loads(v) if isinstance(v, str) else v)["limit"])
+    limit = table["links[0].queue"].map(lambda v: _grid_value(v)["limit"])
     runs = _repeat_bps(table.assign(limit=limit), ["limit"]).set_index("limit")
     return {"ch3_transfers_red.b70kb_mbps": float(runs.loc["70KB", "bps"] / 1e6), "__frames__": {"ch3_transfers_red": runs.reset_index()}}
 
@@ -284,11 +290,7 @@ def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:
 
 def _high(v: Any) -> float:
     """The `high` of a swept `ethernet` table (a dict, or its JSON text)."""
-    if isinstance(v, str):
-        import json
-
-        v = json.loads(v)
-    return float(v["high"])
+    return float(_grid_value(v)["high"])
 
 
 def ch3_merging(table: pd.DataFrame) -> dict[str, Any]:
@@ -347,7 +349,7 @@ def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
     import json
 
     a_key = "links[1].ethernet"
-    a = table[a_key].map(lambda v: json.loads(v) if isinstance(v, str) else v)
+    a = table[a_key].map(_grid_value)
     t = table.assign(a_pause=a.map(lambda d: d["pause"]), a_cap=a.map(lambda d: "blocked_cap" in d))
     t = t[t["a_pause"] == t[PAUSE]]
     per: dict[str, tuple[float, float]] = {}
@@ -517,16 +519,25 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def _scheme(tree: Any) -> str:
-    """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``tcp_ds`` (host
-    schedulers), ``er_tbm`` (trTCM markers on the hosts' uplinks), ``appl`` (per-mark host
-    shapers), ``red`` (a RED central link) or ``droptail``."""
-    text = tree if isinstance(tree, str) else json.dumps(tree)
+    """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``wrr<N>`` (a
+    separate Telnet queue with N % of the WRR packets, read off the central link's classes:
+    ch4_scaled), ``tcp_ds`` (host schedulers), ``er_tbm`` (trTCM markers on the hosts' uplinks),
+    ``appl`` (per-mark host shapers; ``appl<kb/s>`` when the MED shaper, the hosts' second,
+    runs at another rate than the 250 kb/s the rows default to), ``red`` (a RED central link)
+    or ``droptail``."""
+    t = _grid_value(tree)
+    central = t["levels"][0]["link"]["queue"]
+    if central.get("kind") == "wrr":
+        weights = {c["name"]: c.get("weight", 1) for c in central["classes"]}
+        return f"wrr{round(100 * weights['telnet'] / sum(weights.values()))}"
+    text = json.dumps(t)
     if "host_sched" in text:
         return "tcp_ds"
     if "trtcm" in text:
         return "er_tbm"
     if "shaper" in text:
-        return "appl"
+        kbps = round(_mbps(t["levels"][-1]["link"]["queue"]["classes"][1]["queue"]["rate"], "MED shaper rate") * 1000)
+        return "appl" if kbps == 250 else f"appl{kbps}"
     return "red" if '"red"' in text else "droptail"
 
 
@@ -591,7 +602,7 @@ def ch4_timers(table: pd.DataFrame) -> dict[str, Any]:
     ratios of the 80 ms-RTT echoes over 0.5 s, of the HTTP/1.0 probe pages' mean time and of
     the central drop rate to the standard runs'. (The pages over 10 s, the tail the other ch4
     rows read, are about ten per seed here: too few for a ratio per seed.)"""
-    variant = table[CH4_TIMERS].map(lambda v: CH4_TIMER_VARIANTS[tuple(json.loads(v))])
+    variant = table[CH4_TIMERS].map(lambda v: CH4_TIMER_VARIANTS[tuple(_grid_value(v))])
     stats: dict[str, dict[str, Any]] = {}
     echoes: dict[str, np.ndarray] = {}
     pages: dict[str, np.ndarray] = {}
@@ -624,7 +635,7 @@ def ch4_objects(table: pd.DataFrame) -> dict[str, Any]:
     """C4-3 (Fig 4.4; L2112): HTTP/1.0 probe pages of 1 KB + 80 KB in N equal images at
     60 Mb/s. Per N: the pooled page times' mean, standard deviation and share over 10 s; the
     row is the standard deviation at N = 16 over that at N = 1."""
-    objects = table[CH4_PROBE_PAGE].map(lambda v: int((json.loads(v) if isinstance(v, str) else v)["objects"]))
+    objects = table[CH4_PROBE_PAGE].map(lambda v: int(_grid_value(v)["objects"]))
     pages: dict[int, np.ndarray] = {}
     summary = []
     for n, g in table.assign(objects=objects).groupby("objects"):
@@ -649,7 +660,7 @@ def _central_buffer_pkts(link: Any) -> int:
     """The central buffer (packets) of a swept ``tree.levels[0].link`` (a dict or its JSON)."""
     import json
 
-    link = json.loads(link) if isinstance(link, str) else link
+    link = _grid_value(link)
     return int(str(link["queue"]["limit"]).rstrip("p"))
 
 
@@ -714,25 +725,13 @@ CH4_APPL_ROWS = {"ch4_appl.appl.r75.telnet_loss", "ch4_appl.appl.r100.echo80_ove
                  "ch4_appl.r75.http10_mean_appl110_over_appl"}
 
 
-def _appl_scheme(tree: Any) -> str:
-    """ch4_appl's scheme: :func:`_scheme`'s name, APPL told apart by its MED token rate (the
-    hosts' second shaper): ``appl`` at the 250 kb/s the rows default to, else ``appl<kb/s>``."""
-    name = _scheme(tree)
-    if name != "appl":
-        return name
-    t = json.loads(tree) if isinstance(tree, str) else tree
-    med = t["levels"][-1]["link"]["queue"]["classes"][1]["queue"]["rate"]
-    kbps = round(_mbps(med, "MED shaper rate") * 1000)
-    return "appl" if kbps == 250 else f"appl{kbps}"
-
-
 def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
     """C4-11/C4-12/C4-14/C4-18/C4-19/C4-20 (Fig 4.13, 4.15, 4.25-4.27): application-based
     marking against drop tail at 75 and 100 Mb/s. Per scheme and rate: central drop rate,
     Telnet's packet loss, HTTP/1.0 probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s,
     the FTP probes' 200 KB transfer times (mean) and files per second per probe. APPL runs with
     its two MED profiles (Fig 4.13, 4.15): ``appl`` (250 kb/s) and ``appl110``."""
-    t = table.assign(scheme=table["tree"].map(_appl_scheme))
+    t = table.assign(scheme=table["tree"].map(_scheme))
     rows = []
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
         names = g["name"].astype(str)
@@ -766,17 +765,6 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-def _scaled_scheme(tree: Any) -> str:
-    """The scheme of a ch4_scaled ``tree``: ``wrr<N>`` (a separate Telnet queue with N % of the
-    WRR packets, read off the central link's classes) or one of :func:`_scheme`'s names."""
-    t = json.loads(tree) if isinstance(tree, str) else tree
-    queue = t["levels"][0]["link"]["queue"]
-    if queue.get("kind") != "wrr":
-        return _scheme(tree)
-    weights = {c["name"]: c.get("weight", 1) for c in queue["classes"]}
-    return f"wrr{round(100 * weights['telnet'] / sum(weights.values()))}"
-
-
 #: The rows of expected.toml that ch4_scaled measures (every value is in its table).
 CH4_SCALED_ROWS = {"ch4_scaled.droptail.echo80_p99_s", "ch4_scaled.red.echo80_p99_s", "ch4_scaled.droptail.echo80_median_s",
                    "ch4_scaled.red.echo80_median_s", "ch4_scaled.appl.echo80_median_s", "ch4_scaled.appl.echo80_p99_s",
@@ -791,7 +779,7 @@ def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
     scheme: median, 99th percentile, fractions over 0.2 s (the thesis's Telnet criterion, L2743),
     0.5 s and 1 s, Telnet's packet loss and the central drop rate. Rows: those of
     :data:`CH4_SCALED_ROWS` (the orderings are derived rows of expected.toml)."""
-    t = table.assign(scheme=table["tree"].map(_scaled_scheme))
+    t = table.assign(scheme=table["tree"].map(_scheme))
     rows, echoes = [], {}
     for scheme, g in t.groupby("scheme"):
         names = g["name"].astype(str)
@@ -863,7 +851,7 @@ def ch4_ftplong(table: pd.DataFrame) -> dict[str, Any]:
     Rows at 100 Mb/s are named ``ch4_ftplong.<scheme>...``, at 200 Mb/s ``ch4_ftplong.r200...``."""
     thr_key = "flows[0].transport.tcp_ds"
     t = table.assign(scheme=table["tree"].map(_scheme), mbps=table[CH4_RATE].map(lambda r: round(_mbps(r, CH4_RATE))),
-                     high=table[thr_key].map(lambda v: int((json.loads(v) if isinstance(v, str) else v)["high"])))
+                     high=table[thr_key].map(lambda v: int(_grid_value(v)["high"])))
     rows = []
     for (scheme, mbps, high), g in t.groupby(["scheme", "mbps", "high"]):
         fair = mbps * 1e6 * CH4_PAYLOAD / len(g.groupby("name"))
@@ -1127,7 +1115,7 @@ def _ch5_excess(table: pd.DataFrame, sources: int) -> dict[str, Any]:
     (TCP alone + CH5_VIDEO_ALONE_MBPS). The part's table has both configurations' rates."""
     part = f"ch5_excess{sources}"
     axis = table[CH5_EXCESS_AXIS]
-    buffer = {v: (json.loads(v) if isinstance(v, str) else v)[1] for v in axis.unique()}  # one decode per value
+    buffer = {v: _grid_value(v)[1] for v in axis.unique()}  # one decode per value
     mixed = axis.map(buffer) == "1000p"
     alone = _ch5_part(table[~mixed], part, True, None, telnet=True)
     both = _ch5_part(table[mixed], part, True, "plain", telnet=True)

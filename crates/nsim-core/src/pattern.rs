@@ -12,6 +12,7 @@ pub enum NamePattern {
 }
 
 impl NamePattern {
+    /// `text` as written in the scenario.
     pub fn new(text: &str) -> NamePattern {
         if text.contains(['*', '?']) {
             NamePattern::Wild(WildMatch::new(text))
@@ -20,6 +21,7 @@ impl NamePattern {
         }
     }
 
+    /// True if `name` is the exact name, or one the pattern stands for.
     pub fn matches(&self, name: &str) -> bool {
         match self {
             NamePattern::Exact(n) => n == name,
