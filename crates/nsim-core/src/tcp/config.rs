@@ -545,11 +545,15 @@ pub struct VegasConfig {
     /// Leave slow start when diff > gamma. Default 1 (ns-2 `v_gamma_`).
     #[serde(default = "one")]
     pub gamma: f64,
-    /// Ignore ECN-Echo: no window reduction, and the ACK grows the window as any other
-    /// (ns-2.1b8's `Agent/TCP/Vegas`, which Bakthavachalu 2004 used; fixed in later ns-2). Default
-    /// false (ns-2.35 and RFC 3168: halve once per window).
+    /// ECN-capable data packets when the flow has `ecn = true`. Default false, as ns-2: its
+    /// `VegasTcpAgent::output` (tcp/tcp-vegas.cc, ns-2.35 and the releases before) replaces
+    /// `TcpAgent::output` without its `if (ecn_) ect() = 1`, so a marking queue (RED
+    /// `setbit`) drops Vegas' packets where it marks the other flows', and no ECN-Echo ever
+    /// comes back: Vegas is "almost insensitive to ECN" (Bakthavachalu 2004 §5.1.2). true:
+    /// RFC 3168 ECT data and Reno's response to ECN-Echo (halve once per window, ns-2
+    /// `TcpAgent::ecn`, which ns-2.35's `VegasTcpAgent::recv` calls).
     #[serde(default)]
-    pub ignore_ecn: bool,
+    pub ect: bool,
     /// Vegas' own retransmission (Brakmo et al. 1994 §3.1, ns-2.35): retransmit on a duplicate
     /// ACK, or on one of the two new ACKs after a retransmission, once the segment's
     /// fine-grained timeout has expired; reduce the window to 3/4, or 1/2 for a segment
@@ -569,7 +573,7 @@ pub struct VegasConfig {
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ignore_ecn: false, fine_retransmit: true, ns2_sizes: true }
+        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ect: false, fine_retransmit: true, ns2_sizes: true }
     }
 }
 
@@ -787,6 +791,8 @@ pub struct TcpParams {
     pub delack_interval: Dur,
     pub ts_echo_bugfix: bool,
     pub sack: bool,
+    /// ECT data and the ECN-Echo response: `TcpConfig::ecn`, off for ns-2's Vegas unless
+    /// `vegas.ect`.
     pub ecn: bool,
     pub tick: Dur,
     pub rto_clock: RtoClock,
@@ -911,7 +917,8 @@ impl TcpConfig {
             delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
             ts_echo_bugfix: self.ts_echo_bugfix.unwrap_or(true),
             sack,
-            ecn: self.ecn,
+            // ns-2's Vegas never sends ECT data (vegas.ect).
+            ecn: self.ecn && (self.variant != Variant::Vegas || self.vegas.ect),
             tick: dur(self.tick, 10),
             rto_clock: self.rto_clock,
             clock_offset: self.clock_offset.map(|t| t.0),

@@ -72,8 +72,13 @@ impl TcpHarness {
 
     /// Starts the flow at time 0; returns the segments sent.
     pub fn start(&mut self) -> Vec<u64> {
+        self.start_packets().iter().map(|p| p.tcp.seq).collect()
+    }
+
+    /// Starts the flow at time 0; returns the packets sent.
+    pub fn start_packets(&mut self) -> Vec<Packet> {
         self.tx.on_timer(TIMER_START, 0, &mut Self::ctx(&mut self.net));
-        self.advance(SimTime(Dur::from_micros(1).0))
+        self.run_until(SimTime(Dur::from_micros(1).0))
     }
 
     /// Delivers ACK `h` at `at` (after running everything due before it); returns the

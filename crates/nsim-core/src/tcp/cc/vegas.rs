@@ -27,9 +27,10 @@
 //!   retransmit gives cwnd = 3/4 of the whole-packet window (2 if it is at most 3) and
 //!   ssthresh = 2 at once.
 //!
-//! ECN: Reno's response (ns-2 `TcpAgent::ecn`) by default; `ignore_ecn` models ns-2.1b8's
-//! Vegas, whose `recv()` never read ECN-Echo Bakthavachalu 2004 (§5.1.2: "Vegas senders don't respond
-//! to packets with the ECN bit set"), so its ECT packets get marked and it does not slow down.
+//! ECN: ns-2's Vegas sends no ECT data (`vegas.ect = false`, resolved in the config: its
+//! `output()` lacks `TcpAgent::output`'s ECT line), so a marking queue drops its packets and
+//! Bakthavachalu 2004 (§5.1.2) finds it "almost insensitive to ECN"; with `vegas.ect` it is
+//! ECN-capable and takes Reno's response to ECN-Echo (ns-2 `TcpAgent::ecn`).
 
 pub mod fine_rto;
 pub mod send_log;
@@ -182,10 +183,6 @@ impl CongestionControl for Vegas {
 
     fn initial_window_late(&self) -> bool {
         true
-    }
-
-    fn ignores_ecn(&self) -> bool {
-        self.cfg.ignore_ecn
     }
 
     super::reno_window!(reno);

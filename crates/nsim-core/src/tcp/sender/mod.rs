@@ -556,7 +556,7 @@ impl Conn<'_, '_> {
     }
 
     /// Whether `h` carries an ECN-Echo this sender acts on (ECN on, and a congestion control
-    /// that reads it: ns-2.1b8's Vegas did not, see `vegas.ignore_ecn`).
+    /// that reads it: BBR does not).
     pub fn echoes_ecn(&self, h: &TcpHdr) -> bool {
         self.s.p.ecn && h.flags & flags::ECE != 0 && !self.cc.ignores_ecn()
     }

@@ -1,6 +1,7 @@
 //! Sender-core dialogues: segments out for ACKs in (no loss recovery here).
 
-use crate::tcp::config::Variant;
+use crate::packet::Ecn;
+use crate::tcp::config::{TcpConfig, Variant};
 use crate::tcp::testkit::{ms, TcpHarness, ACK};
 use crate::tcp::CongState;
 use crate::packet::TcpHdr;
@@ -116,21 +117,31 @@ fn ecn_echo_halves_once_per_window_and_sets_cwr() {
     assert_eq!(h.counters().timeouts + h.counters().fast_retransmits, 0);
 }
 
-/// Bakthavachalu 2004 §5.1.2: ns-2.1b8's Vegas did not respond to ECN-Echo (`vegas.ignore_ecn`).
+/// ns-2.35 tcp/tcp-vegas.cc: `VegasTcpAgent::output` never sets ECT, so `ecn = true` leaves
+/// Vegas' data not ECN-capable unless `vegas.ect`; an ECN-capable Vegas halves on ECN-Echo
+/// (`TcpAgent::ecn`, which `VegasTcpAgent::recv` calls).
 #[test]
-fn vegas_ignore_ecn_keeps_the_window_on_ecn_echo() {
-    // Halved to 4, or an ordinary ACK: 8, or 9 once Vegas' round ends with diff < alpha.
-    for (ignore, want) in [(false, 4.0..=4.0), (true, 8.0..=9.0)] {
-        let mut h = TcpHarness::new(Variant::Vegas, |p| {
-            p.ecn = true;
-            p.vegas.ignore_ecn = ignore;
-            p.initial_ssthresh = 4;
+fn vegas_sends_ect_data_only_with_vegas_ect() {
+    for ect in [false, true] {
+        let mut cfg = TcpConfig::from_variant(Variant::Vegas);
+        cfg.ecn = true;
+        cfg.vegas.ect = ect;
+        let p = cfg.resolve("t").expect("valid");
+        assert_eq!(p.ecn, ect, "vegas.ect {ect}");
+        let mut h = TcpHarness::new(Variant::Vegas, |q| {
+            q.ecn = p.ecn;
+            q.initial_ssthresh = 4;
         });
         h.tx.cc.set_cwnd(8.0);
-        h.start();
-        let ece = TcpHdr { ack: 1, flags: crate::packet::flags::ECE, ..ACK };
-        h.ack(ms(100), ece);
-        assert!(want.contains(&h.cwnd()), "ignore_ecn {ignore}: cwnd {}", h.cwnd());
+        let sent = h.start_packets();
+        assert!(!sent.is_empty());
+        let want = if ect { Ecn::Ect } else { Ecn::NotEct };
+        assert!(sent.iter().all(|pk| pk.ecn == want), "vegas.ect {ect}");
+        if ect {
+            let ece = TcpHdr { ack: 1, flags: crate::packet::flags::ECE, ..ACK };
+            h.ack(ms(100), ece);
+            assert_eq!(h.cwnd(), 4.0, "an ECN-capable Vegas halves on ECN-Echo");
+        }
     }
 }
 
