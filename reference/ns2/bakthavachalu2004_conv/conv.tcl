@@ -1,6 +1,6 @@
 # Bakthavachalu 2004 Tables 5.10 / 6.3 (delta-fair convergence), the twin of
 # experiments/bakthavachalu2004/scenarios/convergence_10.toml for ns-2.35:
-#   ns conv.tcl <Agent/TCP class suffix: Vegas, Sack1, ...; or Gaimd, Sqrt, Iiad (Sack1 with the
+#   ns conv.tcl <Agent/TCP class suffix: Vegas, Sack1, Reno, Newreno; Tahoe (Agent/TCP); or Gaimd, Sqrt, Iiad (Sack1 with the
 #               friendliness twin's settings), TFRC (Agent/TFRC)> <seed>
 # Two flows of the class share a 10 Mb/s RED bottleneck; flow0's 15 Mb/s access link carries a
 # 14.9 Mb/s CBR (to another port of r1) for the first 20 s. Prints flow0's throughput per 1-s bin
@@ -64,12 +64,15 @@ foreach i {0 1} {
                 $tcp($i) set k_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 1}]
                 $tcp($i) set l_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 0}]
             }
+        } elseif {$variant eq "Tahoe"} {
+            set tcp($i) [new Agent/TCP]
         } else {
             set tcp($i) [new Agent/TCP/$variant]
         }
         $tcp($i) set window_ 10000
         # a SACK sender gets a SACK receiver (TCPSink/Sack1), as in the friendliness twin
-        set sink($i) [new Agent/TCPSink[expr {$variant eq "Vegas" ? "" : "/Sack1"}]]
+        set sack [expr {$variant in {Sack1 Gaimd Sqrt Iiad}}]
+        set sink($i) [new Agent/TCPSink[expr {$sack ? "/Sack1" : ""}]]
     }
     $tcp($i) set fid_ [expr $i + 1]
     $ns attach-agent [set s$i] $tcp($i)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates convergence.csv from ns-2.35 (apt-get install ns2): for Vegas, Sack1, GAIMD, SQRT,
-# IIAD and TFRC, seeds
+# IIAD, TFRC, Tahoe, Reno and NewReno, seeds
 # 1-10, the delta-fair convergence time as the study's reducer measures it (flow0's first 1-s
 # bin ending after the CBR stops at 20 s at or above 4.5 Mb/s; "never" within the 60-s run).
 set -euo pipefail
 cd "$(dirname "$0")"
 echo "variant,seed,convergence_s,settled_mbps" > convergence.csv
-for v in Vegas Sack1 Gaimd Sqrt Iiad TFRC; do
+for v in Vegas Sack1 Gaimd Sqrt Iiad TFRC Tahoe Reno Newreno; do
   for s in 1 2 3 4 5 6 7 8 9 10; do
     ns conv.tcl "$v" "$s" | awk -v v="$v" -v s="$s" '
       $1 > 20 && $2 >= 4.5 && c == "" { c = $1 - 20 }
