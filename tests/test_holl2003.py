@@ -123,6 +123,8 @@ def test_ns2_rows_of_chapters_4_to_6_hold_the_runs_of_their_reference_csvs() -> 
 
     want |= {"ch6wl_newreno.temporal_cov_median_ns235": step_mean("temporal_cov_median", "Newreno", "1"),
              "ch6wl_vegas.short_rtt_share_of_fair_after_ns235": step_mean("short_rtt_share_of_fair_after", "Vegas", "1"),
+             "ch6wl401_newreno.temporal_cov_median_ns235": step_mean("temporal_cov_median", "Newreno", "2"),
+             "ch6wl401_vegas.short_rtt_share_of_fair_after_ns235": step_mean("short_rtt_share_of_fair_after", "Vegas", "2"),
              "ch6step.cbq.vegas_over_newreno.temporal_cov_ns235":
                  step_mean("temporal_cov_median", "Vegas", "0") / step_mean("temporal_cov_median", "Newreno", "0")}
     timeline = [r for r in csv.DictReader((ref / "holl2003_ch6" / "timeline.csv").open()) if r["jitter"] == "1"]
@@ -174,7 +176,7 @@ def test_quick_reproduction_passes(tmp_path: Path) -> None:
     assert rows.loc["ch4cbq1.cbq.cbr_delay_ms.n1", "nsim"] == pytest.approx(462.0, abs=1.5)
     assert rows.loc["ch4cbq1.cbq.cbr_loss_pct.n1", "nsim"] == 0.0
     checked = rows[(rows["evidence"] == "published") & rows["status"].isin(["pass", "known-fail"])]
-    for part in ("ch4", "ch4full", "ch4cbq", "ch5", "ch6step", "ch6timeline", "ch6wl401_newreno", "ch6wl_stp", "ch6nf",
+    for part in ("ch4", "ch4full", "ch4cbq", "ch5", "ch6step", "ch6timeline", "ch6wl401_newreno", "ch6wl_stp", "ch6wl401_stp", "ch6nf",
                  "ch7step", "ch7nf"):
         assert (checked["part"] == part).any(), f"--quick checks no published value of {part}"
 

@@ -1,15 +1,16 @@
 # Holl 2003 chapter 6's step response in ns-2.35: the twin of
 # experiments/holl2003/scenarios/ch6_step.toml and ch6_step_wl_<tcp>.toml (our own script, written
 # from the study's generated scenarios, not from the thesis' lost scripts).
-#   ns ch6.tcl <tcp: Newreno | Vegas> <wl: 0 | 1> <seed> <jitter: 0 | 1> [<cwnd trace file>]
+#   ns ch6.tcl <tcp: Newreno | Vegas> <wl: 0 | 1 | 2> <seed> <jitter: 0 | 1> [<cwnd trace file>]
 # 64 best-effort pairs as in ../holl2003_ch4/ch4.tcl (128 one-way flows, packetSize_ 536, so 576 B
 # on the wire; Vegas packetSize_ 576, since ns-2's Vegas adds no header), 10 Mb/s access links of
 # 4 + 96 j/63 ms for pair j, groups of 16 from 0.1 + 0.5 k s, with jitter 1 each start moved by
 # U[0, 0.5) s from an RNG seeded with <seed> (the study's start_jitter). window_ 20 (wl 0) or the
-# pair's W_opt = floor(2a + 1), a = 1.536 Mb/s x (0.45 s + 2 d) / (576 B x 64) (Eq. 6.4; wl 1).
+# pair's W_opt = floor(2a + 1), a = 1.536 Mb/s x (0.45 s + 2 d) / (576 B x 64) (Eq. 6.4; wl 1),
+# or W_opt with the best-effort buffer at Eq. 6.5's worst-case burst, 401 packets (wl 2).
 # The hop r0-r1 (1.536 Mb/s, 450 ms) is a CBQ link each way: the calls' class (fids 1000-1015,
 # priority 1, DropTail 16 = Eq. 4.2 for 8 calls) before the best-effort class (fids 0-999, which
-# holds the sinks' ACKs with fid 0; priority 2, DropTail 64), both allot 1.0 and allowed to
+# holds the sinks' ACKs with fid 0; priority 2, DropTail 64, 401 with wl 2), both allot 1.0 and allowed to
 # borrow, so neither is ever held to a share: strict priority, as the study's `cbq`.
 # 8 two-way calls (16 one-way CBR flows, 92 B every 8 ms over UDP) run from 123.6 s to 428.1 s.
 # At 428.6 s the script prints per BE flow "be <i> <pair> <dir> <window> <g_before> <g_after>
@@ -18,7 +19,7 @@
 # With a fifth argument every BE sender's cwnd_ and ssthresh_ changes are traced to that file
 # (ns-2's traced-variable lines: time, addresses, ports, name, value; episodes.py reads them).
 if {[llength $argv] < 4 || [llength $argv] > 5} {
-    puts stderr "usage: ns ch6.tcl Newreno|Vegas WL(0|1) SEED JITTER(0|1) \[CWND_TRACE\]"
+    puts stderr "usage: ns ch6.tcl Newreno|Vegas WL(0|1|2) SEED JITTER(0|1) \[CWND_TRACE\]"
     exit 2
 }
 lassign $argv variant wl seed jitter cwndfile
@@ -37,6 +38,7 @@ set marks [list 63.6 123.6]
 for {set k 0} {$k <= 80} {incr k} { lappend marks [expr {183.6 + 3.0 * $k}] }
 
 proc cbq_hop {ns from to} {
+    global wl
     $ns simplex-link $from $to 1.536Mb 450ms CBQ
     set link [$ns link $from $to]
     set top [new CBQClass]
@@ -48,7 +50,7 @@ proc cbq_hop {ns from to} {
     $cbr setparams $top true 1.0 auto 1 1 0
     set be [new CBQClass]
     set qb [new Queue/DropTail]
-    $qb set limit_ 64
+    $qb set limit_ [expr {$wl == 2 ? 401 : 64}]
     $be install-queue $qb
     $be setparams $top true 1.0 auto 2 1 0
     $link insert $top
