@@ -393,8 +393,8 @@ the full results 'closely resembled' the one-way ones and were left out of the p
         fig = {"newreno": "6.18", "vegas": "6.19", "stp": "6.20"}[v]
         sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Fig. {fig}), CBQ.",
               f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)]})
-    for v in ("newreno", "vegas", "stp"):
-        name = {"newreno": "NewReno", "vegas": "Vegas", "stp": "STP"}[v]
+    for v in ("newreno", "vegas"):
+        name = {"newreno": "NewReno", "vegas": "Vegas"}[v]
         sweep(root, f"ch6wl401_{v}.sweep.toml", f"""Chapter 6.3 window-limited {name} with the BE buffer at Eq. 6.5's worst-case burst (401
 packets, 'the maximum router queue size to prevent losses'); the thesis does not say which
 buffer its window-limited runs used.""",
