@@ -393,12 +393,10 @@ the full results 'closely resembled' the one-way ones and were left out of the p
         fig = {"newreno": "6.18", "vegas": "6.19", "stp": "6.20"}[v]
         sweep(root, f"ch6wl_{v}.sweep.toml", f"Chapter 6.3 window-limited step response, {v} (Fig. {fig}), CBQ.",
               f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), DROPTAIL)]})
-    for v in ("newreno", "vegas"):
-        name = {"newreno": "NewReno", "vegas": "Vegas"}[v]
-        sweep(root, f"ch6wl401_{v}.sweep.toml", f"""Chapter 6.3 window-limited {name} with the BE buffer at Eq. 6.5's worst-case burst (401
+    sweep(root, "ch6wl401_newreno.sweep.toml", """Chapter 6.3 window-limited NewReno with the BE buffer at Eq. 6.5's worst-case burst (401
 packets, 'the maximum router queue size to prevent losses'); the thesis does not say which
 buffer its window-limited runs used.""",
-              f"ch6_step_wl_{v}.toml", {"links[0].queue": [cbq(eq_4_2(8), {"kind": "droptail", "limit": WORST_BURST})]})
+          "ch6_step_wl_newreno.toml", {"links[0].queue": [cbq(eq_4_2(8), {"kind": "droptail", "limit": WORST_BURST})]})
     for part, scn, what in (("ch7step", "ch7_step.toml", "step response (Figs 7.4-7.7)"),
                             ("ch7nf", "ch7_nearfar.toml", "near/far (Figs 7.8, 7.9)")):
         doc = tomllib.loads((root / "scenarios" / scn).read_text(encoding="utf-8"))

@@ -424,20 +424,9 @@ def ch6wl_newreno(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, 
     return _with_ns235(out, rows)
 
 
-def _wl401(table: pd.DataFrame, variant: str) -> dict[str, Any]:
-    """``_wl`` for the runs with a 401-packet BE buffer (Eq. 6.5's worst-case burst)."""
-    return {k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, variant).items()}
-
-
 def ch6wl401_newreno(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Window-limited NewReno with a 401-packet BE buffer (Eq. 6.5), Holl §6.3, Fig. 6.18."""
-    return _with_ns235(_wl401(table, "newreno"), rows)
-
-
-def ch6wl401_vegas(table: pd.DataFrame) -> dict[str, Any]:
-    """Window-limited Vegas with a 401-packet BE buffer (Eq. 6.5), Holl §6.3, Fig. 6.19: the 4 ms
-    pair's share against ns-2.35's only (the 64-packet part holds the thesis' 35 %)."""
-    return {k + "_ns235": v for k, v in _wl401(table, "vegas").items()}
+    return _with_ns235({k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}, rows)
 
 
 def ch6wl_vegas(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
