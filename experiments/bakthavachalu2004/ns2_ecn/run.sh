@@ -16,4 +16,5 @@ run() {
 for n in 4 16 32 64; do for e in 0 1; do run Sack1 $n 1 $e; done; done
 for e in 0 1; do run Gaimd 16 1 $e; done
 for n in 4 16 32 64; do for e in 0 1; do run Vegas $n 1 $e; done; done
+for x in Sqrt Iiad; do for n in 4 16 32 64; do for e in 0 1; do run $x $n 1 $e; done; done; done
 rm -rf "$tmp"
