@@ -434,6 +434,7 @@ def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
         out[f"onoff.{x}.tfrc_nt_max"] = float(g["tfrc_nt"].max())
     ids = {r["id"] for r in rows}
+    out |= {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}  # the same, vs ns-2.35
     out = {k: v for k, v in out.items() if k in ids}
     out["__frames__"] = {"fig5_5": f}
     return out
