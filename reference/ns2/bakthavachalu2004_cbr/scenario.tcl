@@ -12,17 +12,9 @@ set seed [lindex $argv 1]
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed $seed
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
-Queue/RED set gentle_ true
-Queue/RED set q_weight_ 0.05
-Queue/RED set linterm_ 10
-Queue/RED set thresh_ 0.625
-Queue/RED set maxthresh_ 3.125
-Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 10000
-Agent/TCP set singledup_ 0
-Agent/TCP set precisionReduce_ false
+source [file join [file dirname [info script]] .. bakthavachalu2004_friendliness setup.tcl]
+bak_red 0.625 3.125
+bak_tcp
 set r1 [$ns node]; set r2 [$ns node]
 $ns duplex-link $r1 $r2 1Mb 20ms RED
 $ns queue-limit $r1 $r2 7

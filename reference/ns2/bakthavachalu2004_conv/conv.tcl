@@ -15,13 +15,8 @@ set ns [new Simulator]
 set rng [new RNG]
 $rng seed $seed
 foreach n {s0 s1 d0 d1 cbr_sink r1 r2} { set $n [$ns node] }
-Queue/RED set thresh_ 6.25
-Queue/RED set maxthresh_ 31.25
-Queue/RED set q_weight_ 0.05
-Queue/RED set linterm_ 10
-Queue/RED set gentle_ true
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
+source [file join [file dirname [info script]] .. bakthavachalu2004_friendliness setup.tcl]
+bak_red 6.25 31.25
 $ns duplex-link $s0 $r1 15Mb 2ms DropTail
 $ns duplex-link $s1 $r1 100Mb 2ms DropTail
 $ns duplex-link $r1 $r2 10Mb 20ms RED
@@ -53,17 +48,7 @@ foreach i {0 1} {
     } else {
         if {$variant in {Sqrt Iiad Gaimd}} {
             # Table 5.10's other protocols, set as in ../bakthavachalu2004_friendliness
-            set tcp($i) [new Agent/TCP/Sack1]
-            if {$variant eq "Gaimd"} {
-                $tcp($i) set decrease_num_ 0.875
-                $tcp($i) set increase_num_ 1.0
-            } else {
-                $tcp($i) set windowOption_ 6
-                $tcp($i) set increase_num_ 1.5
-                $tcp($i) set decrease_num_ 0
-                $tcp($i) set k_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 1}]
-                $tcp($i) set l_parameter_ [expr {$variant eq "Sqrt" ? 0.5 : 0}]
-            }
+            set tcp($i) [bak_sack1_sender $variant]
         } elseif {$variant eq "Tahoe"} {
             set tcp($i) [new Agent/TCP]
         } else {

@@ -21,17 +21,9 @@ set ecn [expr {[llength $argv] > 3 ? [lindex $argv 3] : 0}]
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed $seed
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
-Queue/RED set gentle_ true
-Queue/RED set q_weight_ 0.05
-Queue/RED set linterm_ 10
-Queue/RED set thresh_ 37.5
-Queue/RED set maxthresh_ 187.5
-Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 10000
-Agent/TCP set singledup_ 0
-Agent/TCP set precisionReduce_ false
+source [file join [file dirname [info script]] setup.tcl]
+bak_red 37.5 187.5
+bak_tcp
 Agent/TFRC set packetSize_ 1000
 if {$ecn} {
   Queue/RED set setbit_ true
@@ -55,23 +47,7 @@ for {set i 0} {$i < 2 * $n} {incr i} {
     if {$x == "Vegas"} {
       set src [new Agent/TCP/Vegas]; set sink [new Agent/TCPSink]
     } else {
-      set src [new Agent/TCP/Sack1]; set sink [new Agent/TCPSink/Sack1]
-      if {$x == "Gaimd"} {
-        $src set decrease_num_ 0.875
-        $src set increase_num_ 1.0
-      }
-      if {$x == "Sqrt" || $x == "Iiad"} {
-        $src set windowOption_ 6
-        $src set increase_num_ 1.5
-        $src set decrease_num_ 0
-        if {$x == "Sqrt"} {
-          $src set k_parameter_ 0.5
-          $src set l_parameter_ 0.5
-        } else {
-          $src set k_parameter_ 1
-          $src set l_parameter_ 0
-        }
-      }
+      set src [bak_sack1_sender $x]; set sink [new Agent/TCPSink/Sack1]
     }
     set start [expr 0.025 + 0.05 * ($i - $n)]
   }

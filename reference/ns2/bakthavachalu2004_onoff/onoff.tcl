@@ -18,18 +18,10 @@ set n 4
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed $seed
-Queue/RED set bytes_ false
-Queue/RED set queue_in_bytes_ false
-Queue/RED set gentle_ true
-Queue/RED set q_weight_ 0.05
-Queue/RED set linterm_ 10
-Queue/RED set thresh_ 9.375
-Queue/RED set maxthresh_ 46.875
+source [file join [file dirname [info script]] .. bakthavachalu2004_friendliness setup.tcl]
+bak_red 9.375 46.875
+bak_tcp
 Queue/RED set setbit_ true
-Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 10000
-Agent/TCP set singledup_ 0
-Agent/TCP set precisionReduce_ false
 Agent/TCP set ecn_ 1
 Agent/TFRC set packetSize_ 1000
 Agent/TFRC set ecn_ 1
@@ -46,18 +38,7 @@ for {set i 0} {$i < 2 * $n} {incr i} {
     set src [new Agent/TFRC]; set sink [new Agent/TFRCSink]
     set start [expr 0.05 * $i]
   } else {
-    set src [new Agent/TCP/Sack1]; set sink [new Agent/TCPSink/Sack1]
-    if {$x == "Gaimd"} {
-      $src set decrease_num_ 0.875
-      $src set increase_num_ 1.0
-    }
-    if {$x == "Sqrt" || $x == "Iiad"} {
-      $src set windowOption_ 6
-      $src set increase_num_ 1.5
-      $src set decrease_num_ 0
-      $src set k_parameter_ [expr {$x == "Sqrt" ? 0.5 : 1}]
-      $src set l_parameter_ [expr {$x == "Sqrt" ? 0.5 : 0}]
-    }
+    set src [bak_sack1_sender $x]; set sink [new Agent/TCPSink/Sack1]
     set start [expr 0.025 + 0.05 * ($i - $n)]
   }
   $src set fid_ $i
