@@ -346,8 +346,6 @@ def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.21: s1 (10 connections to the congested d1) and s2 (one to d2) share a's 500 KB
     port. Goodputs relative to their maxima (s1: 9.615 Mb/s; s2: s2's goodput without
     back-pressure, window-limited)."""
-    import json
-
     a_key = "links[1].ethernet"
     a = table[a_key].map(_grid_value)
     t = table.assign(a_pause=a.map(lambda d: d["pause"]), a_cap=a.map(lambda d: "blocked_cap" in d))
@@ -658,8 +656,6 @@ CH4_LINK = "tree.levels[0].link"
 
 def _central_buffer_pkts(link: Any) -> int:
     """The central buffer (packets) of a swept ``tree.levels[0].link`` (a dict or its JSON)."""
-    import json
-
     link = _grid_value(link)
     return int(str(link["queue"]["limit"]).rstrip("p"))
 
