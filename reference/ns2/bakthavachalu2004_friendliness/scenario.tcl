@@ -42,23 +42,12 @@ for {set i 0} {$i < 2 * $n} {incr i} {
   $ns duplex-link $r2 $d($i) 100Mb 2ms DropTail
   if {$i < $n} {
     set src [new Agent/TFRC]; set sink [new Agent/TFRCSink]
-    set start [expr 0.05 * $i]
+  } elseif {$x == "Vegas"} {
+    set src [new Agent/TCP/Vegas]; set sink [new Agent/TCPSink]
   } else {
-    if {$x == "Vegas"} {
-      set src [new Agent/TCP/Vegas]; set sink [new Agent/TCPSink]
-    } else {
-      set src [bak_sack1_sender $x]; set sink [new Agent/TCPSink/Sack1]
-    }
-    set start [expr 0.025 + 0.05 * ($i - $n)]
+    set src [bak_sack1_sender $x]; set sink [new Agent/TCPSink/Sack1]
   }
-  $src set fid_ $i
-  $ns attach-agent $s($i) $src; $ns attach-agent $d($i) $sink; $ns connect $src $sink
-  if {$i < $n} {
-    $ns at $start "$src start"
-  } else {
-    set ftp [new Application/FTP]; $ftp attach-agent $src
-    $ns at $start "$ftp start"
-  }
+  bak_class_flow $ns $i $n $src $sink $s($i) $d($i)
 }
 proc finish {} { global ns f; $ns flush-trace; close $f; exit 0 }
 $ns at 100.0 "finish"

@@ -43,3 +43,16 @@ proc bak_sack1_sender {x} {
   }
   return $src
 }
+
+# Flow i of the two classes from node snode to dnode, fid i: a TFRC flow (i < n) starts at
+# 50i ms, an X flow (an FTP on its TCP sender) at 25 + 50(i - n) ms.
+proc bak_class_flow {ns i n src sink snode dnode} {
+  $src set fid_ $i
+  $ns attach-agent $snode $src; $ns attach-agent $dnode $sink; $ns connect $src $sink
+  if {$i < $n} {
+    $ns at [expr 0.05 * $i] "$src start"
+  } else {
+    set ftp [new Application/FTP]; $ftp attach-agent $src
+    $ns at [expr 0.025 + 0.05 * ($i - $n)] "$ftp start"
+  }
+}

@@ -36,19 +36,10 @@ for {set i 0} {$i <= 2 * $n} {incr i} {
 for {set i 0} {$i < 2 * $n} {incr i} {
   if {$i < $n} {
     set src [new Agent/TFRC]; set sink [new Agent/TFRCSink]
-    set start [expr 0.05 * $i]
   } else {
     set src [bak_sack1_sender $x]; set sink [new Agent/TCPSink/Sack1]
-    set start [expr 0.025 + 0.05 * ($i - $n)]
   }
-  $src set fid_ $i
-  $ns attach-agent $s($i) $src; $ns attach-agent $d($i) $sink; $ns connect $src $sink
-  if {$i < $n} {
-    $ns at $start "$src start"
-  } else {
-    set ftp [new Application/FTP]; $ftp attach-agent $src
-    $ns at $start "$ftp start"
-  }
+  bak_class_flow $ns $i $n $src $sink $s($i) $d($i)
 }
 set udp [new Agent/UDP]; $udp set fid_ [expr 2 * $n]
 set null [new Agent/Null]
