@@ -77,6 +77,8 @@ def test_quick_skips_rows_marked_not_quick(toy: Path, tmp_path: Path) -> None:
         ("expected.toml", 'id = "formula.two"', 'id = "other.two"', "row[4].id`: 'other.two' must start with a part"),
         ("expected.toml", 'id = "cbr.never"', 'id = "cbr.arrivals_ab"', "'cbr.arrivals_ab' repeats"),
         ("expected.toml", 'why = "1 + 1 is not 3"', "", "row[5].why`: required"),
+        ("expected.toml", 'why = "1 + 1 is not 3"', 'why = "1 + 1 is {row:formula.tow}"',
+         "row[5].why`: {row:formula.tow} names no row of this study"),
         ("expected.toml", 'unit = "pkts"', 'unit = "pkts"\ntolerance = 3', "row[1].tolerance`: unknown key"),
         ("reduce.py", "return {\"formula.two\"", "raise KeyError('x')\n    return {\"formula.two\"",
          "reduce_formula()`: raised KeyError"),

@@ -41,7 +41,7 @@ import pandas as pd
 
 from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
-from .scoring import EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, passes, render_why, seed_stats
+from .scoring import EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, passes, render_why, seed_stats, why_row_refs
 from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
@@ -213,8 +213,10 @@ def _parse_row(file: Path, i: int, doc: Any, parts: set[str], figures: set[str])
     return Row(**{**doc, "value": float(doc["value"])})
 
 
-def _check_derived(file: Path, rows: list[Row]) -> None:
-    """Every derived row names two rows that exist and are measured by a reducer."""
+def _check_references(file: Path, rows: list[Row]) -> None:
+    """Every derived row names two rows that exist and are measured by a reducer, and every
+    ``{row:<id>}`` of a ``why`` names a row (a value the run has), so no page says "n/a" for a
+    number that was never going to be measured."""
     by_id = {r.id: r for r in rows}
     for i, r in enumerate(rows):
         for name in r.of or []:
@@ -222,6 +224,9 @@ def _check_derived(file: Path, rows: list[Row]) -> None:
                 raise _error(file, f"row[{i}].of", f"no row {name!r} in this study")
             if by_id[name].derived:
                 raise _error(file, f"row[{i}].of", f"{name!r} is itself derived: name the measured rows")
+        for name in why_row_refs(r.why):
+            if name not in by_id:
+                raise _error(file, f"row[{i}].why", f"{{row:{name}}} names no row of this study")
 
 
 def _parse_keys(file: Path, docs: Any, rows: list[Row]) -> list[Key]:
@@ -278,7 +283,7 @@ def load_study(directory: Union[str, os.PathLike[str]]) -> Study:
     _check_keys(expected_file, "", expected, {"row", "key"}, ("row",))
     rows = [_parse_row(expected_file, i, r, set(names), {f.name for f in figures})
             for i, r in enumerate(expected["row"])]
-    _check_derived(expected_file, rows)
+    _check_references(expected_file, rows)
     seen: set[str] = set()
     for i, r in enumerate(rows):
         if r.id in seen:

@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 __all__ = ["EVIDENCE", "MEASURES", "VERDICTS", "MIN_SEEDS_FOR_CI", "NULL_TARGET", "Key", "SeedStats", "seed_stats",
-           "derive", "passes", "null_predictions", "null_passed", "null_scores", "key_verdicts", "verdict_counts", "render_why"]
+           "derive", "passes", "null_predictions", "null_passed", "null_scores", "key_verdicts", "verdict_counts", "render_why",
+           "why_row_refs"]
 
 #: Row evidence kinds; only ``published`` counts as reproducing the paper.
 EVIDENCE = ("published", "ns2", "consistency")
@@ -236,6 +237,11 @@ def _fmt(x: Optional[float]) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "n/a"
     return f"{x:.4g}"
+
+
+def why_row_refs(text: str) -> list[str]:
+    """The row ids a ``why`` text quotes through ``{row:<id>}`` placeholders."""
+    return [m[4:] for m in _PLACEHOLDER.findall(text) if m.startswith("row:")]
 
 
 def render_why(text: str, line: Mapping[str, Any], measured: Mapping[str, Optional[float]]) -> str:
