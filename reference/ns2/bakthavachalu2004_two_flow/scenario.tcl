@@ -1,8 +1,16 @@
 # Bakthavachalu 2004 two-flow RED dumbbell in ns-2.35: argv: agent(Reno|Sack1|Newreno|"") rate_mbps seed singledup
+# [minrto]: with a fifth argument the TCP timers are ns-2.1b8's (tcpTick_ 0.1, rtxcur_init_ 6,
+# rfc2988_ false: ns-default.tcl's dated comments) with minrto_ set to it (whatif.sh)
 set agent [lindex $argv 0]
 set rate [lindex $argv 1]
 set seed [lindex $argv 2]
 set singledup [lindex $argv 3]
+if {[llength $argv] > 4} {
+  Agent/TCP set tcpTick_ 0.1
+  Agent/TCP set rtxcur_init_ 6.0
+  Agent/TCP set rfc2988_ false
+  Agent/TCP set minrto_ [lindex $argv 4]
+}
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed $seed
