@@ -144,6 +144,13 @@ def _seed_mean(runs: pd.DataFrame) -> pd.Series:
     return row
 
 
+def _with_ns235(out: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``out`` with each value also under ``<row>_ns235`` where the study has that row: it
+    measures the same against ns-2.35 on the same scenario (reference/ns2/lab2003_five_drops)."""
+    ids = {r["id"] for r in rows}
+    return out | {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
+
+
 def _pair(table: pd.DataFrame, column: str, value: float) -> tuple[pd.Series, pd.Series] | None:
     """The (reno, sack1) runs at ``column == value``, each the mean over the seeds."""
     t = table[np.isclose(table[column].astype(float), value)]
@@ -159,7 +166,7 @@ def _advantage(pair: tuple[pd.Series, pd.Series]) -> float:
 BASE_DELAY = 0.01  # the Fig. 4-1 baseline's one-way delay on r1-r2 (s; our choice, README)
 
 
-def sack_delay(table: pd.DataFrame) -> dict[str, Any]:
+def sack_delay(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Exp. 3: windows and timeouts after the 5 drops at the baseline (Fig. 4-1), SACK's
     earlier recovery, its longer stall at 100 ms, its advantage vs delay, and its unnecessary
     retransmissions at 1 s (retransmissions beyond the packets dropped)."""
@@ -186,10 +193,10 @@ def sack_delay(table: pd.DataFrame) -> dict[str, Any]:
             if tag == "1s":
                 out["sack.advantage_base_minus_1s"] = _advantage(base) - _advantage(pair)
                 out["sack.unnecessary_retransmits_1s"] = float(pair[1]["retransmits"] - pair[1]["dropped_pkts"])
-    return out
+    return _with_ns235(out, rows)
 
 
-def sack_rate(table: pd.DataFrame) -> dict[str, Any]:
+def sack_rate(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Exp. 4: SACK recovers faster than Reno at DS0 and at T1, by about the same amount."""
     out: dict[str, Any] = {}
     adv = {}
@@ -200,7 +207,7 @@ def sack_rate(table: pd.DataFrame) -> dict[str, Any]:
             out[f"sack_rate.advantage_{tag}"] = adv[tag]
     if len(adv) == 2:
         out["sack_rate.advantage_difference"] = abs(adv["ds0"] - adv["t1"])
-    return out
+    return _with_ns235(out, rows)
 
 
 def _kr_ewma(samples: list[float]) -> tuple[float, float]:
