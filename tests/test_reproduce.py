@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
-from nsim.reproduction import StudyError, load_study, reproduce
+from nsim.reproduction import StudyError, load_study, reproduce, with_ns235
 
 TOY = ROOT / "tests" / "data" / "reproduce" / "toy"
 
@@ -114,3 +114,8 @@ def test_missing_files_are_named(tmp_path: Path) -> None:
         load_study(tmp_path)
 
 
+def test_with_ns235_copies_values_to_the_twin_rows_that_exist() -> None:
+    rows = [{"id": "a.x"}, {"id": "a.x_ns235"}, {"id": "a.y"}]
+    frames = {"fig": None}
+    out = with_ns235({"a.x": 1.5, "a.y": 2.0, "__frames__": frames}, rows)
+    assert out == {"a.x": 1.5, "a.x_ns235": 1.5, "a.y": 2.0, "__frames__": frames}

@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nsim.reproduction import with_ns235
+
 WARMUP_S = 20.0
 VARIANT = "flows[0].transport.variant"
 
@@ -56,14 +58,6 @@ def _protocol(table: pd.DataFrame) -> pd.Series:
     return table["transport"].where(table["transport"] != "tcp", "tcp")
 
 
-def _with_ns235(out: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """``out`` with each value also under ``<row>_ns235`` where the study has that row: it
-    measures the same against an ns-2.35 run of the same scenario (reference/ns2/bakthavachalu2004_*,
-    ns2_ecn/)."""
-    ids = {r["id"] for r in rows}
-    return out | {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
-
-
 def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The rows of a two-flow part; `<row>_ns235` rows measure the same as `<row>`."""
     t = table.assign(protocol=_protocol(table))
@@ -91,7 +85,7 @@ def _two_flow(part: str, table: pd.DataFrame, rate_mbps: float, rows: list[dict[
             out[f"{part}.cwnd_cov_ratio_sf_sack_to_sack1"] = float(cwnd["sf_sack"] / cwnd["sack1"])
         if {"tahoe", "reno", "newreno", "sack1"} <= set(cwnd.index):
             out[f"{part}.cwnd_cov_tahoe_over_others"] = float(cwnd["tahoe"] / cwnd[["reno", "newreno", "sack1"]].max())
-    out = _with_ns235(out, rows)
+    out = with_ns235(out, rows)
     out["__frames__"] = {f"{part}_table": pd.DataFrame(frames)}
     return out
 
@@ -175,7 +169,7 @@ def _friendliness(part: str, n: int, table: pd.DataFrame, rows: list[dict[str, A
             ratio = (on["loss_pct"] / off["loss_pct"].where(off["loss_pct"] > 0)).dropna()
             out[f"{part}.tcp.loss_ratio_ecn"] = float(ratio.mean()) if len(ratio) else float("nan")
     ids = {r["id"] for r in rows}
-    out = {k: v for k, v in _with_ns235(out, rows).items() if k in ids}  # the table keeps what no row checks
+    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}  # the table keeps what no row checks
     out["__frames__"] = {part: f}
     return out
 
@@ -328,7 +322,7 @@ def _cbr_vs_ftp(part: str, table: pd.DataFrame, cbr_cap: float) -> dict[str, Any
 
 def cbr_udp(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig. 6.9: "UDP always gets its share of bandwidth, leaving only the remaining ... for TCP"."""
-    return _with_ns235(_cbr_vs_ftp("cbr_udp", table, LINK_1M), rows)
+    return with_ns235(_cbr_vs_ftp("cbr_udp", table, LINK_1M), rows)
 
 
 def cbr_tcp(table: pd.DataFrame) -> dict[str, Any]:
@@ -397,7 +391,7 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     if "iiad" in mean and window:
         out["conv.iiad_minus_slowest_tcp_s"] = float(mean["iiad"] - mean[window].max())
     ids = {r["id"] for r in rows}
-    out = {k: v for k, v in _with_ns235(out, rows).items() if k in ids}
+    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}
     out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
                                                "runs": g.count().values})}
     return out
@@ -438,7 +432,7 @@ def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
         out[f"onoff.{x}.tfrc_nt_max"] = float(g["tfrc_nt"].max())
     ids = {r["id"] for r in rows}
-    out = {k: v for k, v in _with_ns235(out, rows).items() if k in ids}
+    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}
     out["__frames__"] = {"fig5_5": f}
     return out
 

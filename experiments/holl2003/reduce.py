@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nsim.reproduction import with_ns235
+
 _spec = importlib.util.spec_from_file_location("holl2003_generate", Path(__file__).with_name("generate.py"))
 assert _spec is not None and _spec.loader is not None
 gen = importlib.util.module_from_spec(_spec)
@@ -130,13 +132,6 @@ def _stp_over_tcp(df: pd.DataFrame, col: str, against: str = "mean", **sel: Any)
     return float(per.get("stp", np.nan) / getattr(tcp, against)()) if len(tcp) else float("nan")
 
 
-def _with_ns235(out: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """``out`` with each value also under ``<row>_ns235`` where the study has that row: it
-    measures the same against ns-2.35 on the same scenario (reference/ns2/holl2003_ch4, _ch6)."""
-    ids = {r["id"] for r in rows}
-    return out | {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
-
-
 def ch4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Drop-Tail and RED routers vs 1..17 calls (Holl §4.2.1, §4.2.2). A ``<row>_ns235`` row
     measures the same as ``<row>``, against ns-2.35 on the same scenario
@@ -165,7 +160,7 @@ def ch4(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         _at(low, queue="red")["be_std_bps"].mean() - _at(low, queue="droptail")["be_std_bps"].mean()) / 1e3
     spread = _at(tcp, queue="droptail", n=17).groupby("variant")["be_mean_bps"].mean()  # per TCP, over seeds
     out["ch4.droptail.tcp_spread_pct.n17"] = 100.0 * (spread.max() - spread.min()) / spread.mean()
-    out = _with_ns235(out, rows)
+    out = with_ns235(out, rows)
     out["__frames__"] = _frames(df, {"droptail": "fig4_4,fig4_5", "red": "fig4_7,fig4_8"})
     return out
 
@@ -272,7 +267,7 @@ def ch5(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         f = _at(df, queue=q).sort_values(["variant", "ber"]).copy()
         f["be_mean_kbps"], f["be_std_kbps"] = f["be_mean_bps"] / 1e3, f["be_std_bps"] / 1e3
         frames[fig] = f[["variant", "ber", "be_mean_kbps", "be_std_kbps"]]
-    out = _with_ns235(out, rows)
+    out = with_ns235(out, rows)
     out["__frames__"] = frames
     return out
 
@@ -335,7 +330,7 @@ def ch6step(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         s.get((q, "stp"), np.nan) / s.get((q, "newreno"), np.nan) for q in qs))
     # Vegas "drastically reduced the sharp throughput peaks" of NewReno (Figs 6.14, 6.15).
     out["ch6step.cbq.vegas_over_newreno.temporal_cov"] = float(s.get(("cbq", "vegas"), np.nan) / s.get(("cbq", "newreno"), np.nan))
-    return _with_ns235(out, rows)
+    return with_ns235(out, rows)
 
 
 #: The span Table 6.4's phases are read over: from the first second of Figs 6.11/6.12 (158 s)
@@ -396,9 +391,9 @@ def ch6timeline(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, An
         for kind, values in json.loads(text).items():
             pooled[kind].extend(values)
     med = {k: float(np.median(v)) if v else np.nan for k, v in pooled.items()}
-    return _with_ns235({"ch6timeline.newreno.ss_after_timeout_s": med["ss"], "ch6timeline.newreno.ca_s": med["ca"],
-                        "ch6timeline.newreno.fr_s": med["fr"], "ch6timeline.newreno.ss_ssthresh_pkts": med["ss_ssthresh"],
-                        "ch6timeline.newreno.episodes": float(sum(len(pooled[k]) for k in ("ss", "ca", "fr")))}, rows)
+    return with_ns235({"ch6timeline.newreno.ss_after_timeout_s": med["ss"], "ch6timeline.newreno.ca_s": med["ca"],
+                       "ch6timeline.newreno.fr_s": med["fr"], "ch6timeline.newreno.ss_ssthresh_pkts": med["ss_ssthresh"],
+                       "ch6timeline.newreno.episodes": float(sum(len(pooled[k]) for k in ("ss", "ca", "fr")))}, rows)
 
 
 def _wl(table: pd.DataFrame, variant: str) -> dict[str, Any]:
@@ -421,17 +416,17 @@ def ch6wl_newreno(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, 
     """Window-limited NewReno (Holl §6.3, Fig. 6.18)."""
     out = _wl(table, "newreno")
     del out["ch6wl_newreno.across_cov_after"]  # the even split is tested with Eq. 6.5's buffer
-    return _with_ns235(out, rows)
+    return with_ns235(out, rows)
 
 
 def ch6wl401_newreno(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Window-limited NewReno with a 401-packet BE buffer (Eq. 6.5), Holl §6.3, Fig. 6.18."""
-    return _with_ns235({k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}, rows)
+    return with_ns235({k.replace("ch6wl_", "ch6wl401_"): v for k, v in _wl(table, "newreno").items()}, rows)
 
 
 def ch6wl_vegas(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Window-limited Vegas (Holl §6.3, Fig. 6.19): 4 ms flows fall to 35 % of fair share."""
-    return _with_ns235(_wl(table, "vegas"), rows)
+    return with_ns235(_wl(table, "vegas"), rows)
 
 
 def ch6wl_stp(table: pd.DataFrame) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from nsim import analytic
+from nsim.reproduction import with_ns235
 
 MSS = 8152  # bytes: "TCP Reno resets its congestion window to 8152 bytes, or 1 MSS"
 DELAY, RATE, VARIANT, LOSS = "links[1].delay", "links[1].rate", "flows[0].transport.variant", "links[1].error.rate"
@@ -144,13 +145,6 @@ def _seed_mean(runs: pd.DataFrame) -> pd.Series:
     return row
 
 
-def _with_ns235(out: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """``out`` with each value also under ``<row>_ns235`` where the study has that row: it
-    measures the same against ns-2.35 on the same scenario (reference/ns2/lab2003_five_drops)."""
-    ids = {r["id"] for r in rows}
-    return out | {k + "_ns235": v for k, v in out.items() if k + "_ns235" in ids}
-
-
 def _pair(table: pd.DataFrame, column: str, value: float) -> tuple[pd.Series, pd.Series] | None:
     """The (reno, sack1) runs at ``column == value``, each the mean over the seeds."""
     t = table[np.isclose(table[column].astype(float), value)]
@@ -193,7 +187,7 @@ def sack_delay(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any
             if tag == "1s":
                 out["sack.advantage_base_minus_1s"] = _advantage(base) - _advantage(pair)
                 out["sack.unnecessary_retransmits_1s"] = float(pair[1]["retransmits"] - pair[1]["dropped_pkts"])
-    return _with_ns235(out, rows)
+    return with_ns235(out, rows)
 
 
 def sack_rate(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -207,7 +201,7 @@ def sack_rate(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]
             out[f"sack_rate.advantage_{tag}"] = adv[tag]
     if len(adv) == 2:
         out["sack_rate.advantage_difference"] = abs(adv["ds0"] - adv["t1"])
-    return _with_ns235(out, rows)
+    return with_ns235(out, rows)
 
 
 def _kr_ewma(samples: list[float]) -> tuple[float, float]:

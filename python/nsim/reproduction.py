@@ -46,7 +46,7 @@ from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
 __all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
-           "compare", "study_digest"]
+           "compare", "study_digest", "with_ns235"]
 
 _PART_KEYS = {"name", "sweep", "reducer", "extract", "seeds", "set", "grid", "quick", "description"}
 _QUICK_KEYS = {"seeds", "set", "grid"}
@@ -381,6 +381,19 @@ def _call_reducer(study: Study, part: Part, table: pd.DataFrame) -> dict[str, An
     if not isinstance(frames, dict) or not all(isinstance(v, pd.DataFrame) for v in frames.values()):
         raise _error(reduce_file, where, "__frames__ must be a dict of figure name -> DataFrame")
     return {"values": out, "frames": frames}
+
+
+def with_ns235(values: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """For reducers: ``values`` with each value also under ``<id>_ns235`` where the study has
+    that row, the ``ns2`` row that holds ns-2.35's value of the same quantity on the same
+    scenario (the convention of experiments/*/expected.toml); other keys pass unchanged.
+
+    Args:
+        values: The reducer's row id -> value (``__frames__`` and the like are left alone).
+        rows: The part's rows, as the reducer receives them.
+    """
+    ids = {r["id"] for r in rows}
+    return values | {k + "_ns235": v for k, v in values.items() if k + "_ns235" in ids}
 
 
 def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "",
