@@ -447,9 +447,10 @@ def _queue_row(res: Any, frm: str, to: str) -> pd.Series:
     return q[(q["from"] == frm) & (q["to"] == to)].iloc[0]
 
 
-def _telnet_rtt(names: pd.Series, rtt_ms: int = 80) -> pd.Series:
-    """Telnet sessions whose host has the RTT ``rtt_ms`` (80 ms: Fig 4.8's; 120 ms: Fig 4.9's)."""
-    idx = pd.to_numeric(names.str.extract(r"^telnet(\d+)$")[0], errors="coerce")
+def _telnet_rtt(names: pd.Series, rtt_ms: int = 80, prefix: str = "telnet") -> pd.Series:
+    """Telnet sessions (or the ``prefix`` flows, e.g. ``ftpprobe``) whose host has the RTT
+    ``rtt_ms`` (80 ms: Figs 4.8's and 4.27's; 120 ms: Fig 4.9's): flow i runs on host h{i}."""
+    idx = pd.to_numeric(names.str.extract(rf"^{prefix}(\d+)$")[0], errors="coerce")
     return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(rtt_ms))
 
 
@@ -544,12 +545,21 @@ CH4_TCPDS_ROWS = {f"ch4_tcpds.tcp_ds.r{mb}.{col}" for mb in (60, 100) for col in
     "ch4_tcpds.er_tbm.r100.http10_over_10s", "ch4_tcpds.er_tbm.r100.echo80_over_0.5s",
     "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s", "ch4_tcpds.red.r60.http10_over_10s", "ch4_tcpds.red.r100.http10_over_10s"}
 
+#: C4-19/C4-20 (Figs 4.26, 4.27): TCP-DS's FTP probes against RED's at the same rate, as
+#: ``ch4_tcpds.ftp.r<Mb/s>.<name>``: (table column, rates).
+CH4_TCPDS_FTP_ROWS = {"mean_tcpds_over_red": ("ftp_mean_s", (75,)), "p90_tcpds_over_red": ("ftp_p90_s", (75,)),
+                      "files_tcpds_over_red": ("ftp_files_per_probe", (60,)),
+                      "cov80_tcpds_over_red": ("ftp80_cov", (75,))}
+
 
 def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
-    """C4-15/C4-18 (Fig 4.22, 4.25): probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s
-    and the central drop rate under drop tail, RED, TCP-DS and ER-TBM, per central link rate. Rows:
-    every scheme's and rate's pages over 5 s and 10 s, echoes over 0.5 s and drop rate (the
-    orderings between schemes are derived rows of expected.toml)."""
+    """C4-15/C4-18/C4-19/C4-20 (Figs 4.22, 4.25-4.27): probe pages over 5 s and 10 s, 80 ms-RTT
+    echoes over 0.5 s, the central drop rate and the FTP probes' 200 KB transfer times (mean,
+    90th percentile, files per probe, and the coefficient of variation of the 80 ms-RTT probes'
+    times, Fig 4.27 bottom's "individual connection") under RED, TCP-DS and ER-TBM, per central
+    link rate. Rows: every scheme's and rate's pages over 5 s and 10 s and echoes over 0.5 s
+    (the orderings against drop tail are derived rows of expected.toml), and TCP-DS's FTP
+    figures over RED's (``CH4_TCPDS_FTP_ROWS``)."""
     t = table.assign(scheme=table["tree"].map(_scheme))
     summary, pages = [], {}
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
@@ -558,16 +568,28 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
         e80 = _pooled(g, _telnet_rtt(names))
+        files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
+        files80 = _pooled(g, _telnet_rtt(names, 80, "ftpprobe"))
+        probes = int(names.str.match(r"^ftpprobe\d+$").sum())
         pages[f"{scheme} {mb} Mb/s"] = p10
         summary.append({"scheme": scheme, "bottleneck_mbps": mb,
                         "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                         "pages_http10": len(p10), "pages_http11": len(p11),
                         "http10_over_5s": _frac_over(p10, 5.0), "http10_over_10s": _frac_over(p10, 10.0),
                         "http11_over_5s": _frac_over(p11, 5.0), "http11_over_10s": _frac_over(p11, 10.0),
-                        "echo80_over_0.5s": _frac_over(e80, 0.5)})
+                        "echo80_over_0.5s": _frac_over(e80, 0.5),
+                        "ftp_files": len(files), "ftp_files_per_probe": len(files) / probes if probes else float("nan"),
+                        "ftp_mean_s": _mean(files),
+                        "ftp_p90_s": float(np.percentile(files, 90)) if len(files) else float("nan"),
+                        "ftp80_cov": float(files80.std() / files80.mean()) if len(files80) > 1 else float("nan")})
     frame = pd.DataFrame(summary)
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}",
                                       ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"), CH4_TCPDS_ROWS)
+    by = frame.set_index(["scheme", "bottleneck_mbps"])
+    for name, (col, rates) in CH4_TCPDS_FTP_ROWS.items():
+        for mb in rates:
+            if ("tcp_ds", mb) in by.index and ("red", mb) in by.index:
+                out[f"ch4_tcpds.ftp.r{mb}.{name}"] = _ratio(float(by.loc[("tcp_ds", mb), col]), float(by.loc[("red", mb), col]))
     out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
                          "ch4_tcpds_table": frame}
     return out
