@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
-from nsim.reproduction import StudyError, load_study, reproduce, with_ns235
+from nsim.reproduction import StudyError, load_study, only_rows, reproduce, with_ns235
 
 TOY = ROOT / "tests" / "data" / "reproduce" / "toy"
 
@@ -119,3 +119,10 @@ def test_with_ns235_copies_values_to_the_twin_rows_that_exist() -> None:
     frames = {"fig": None}
     out = with_ns235({"a.x": 1.5, "a.y": 2.0, "__frames__": frames}, rows)
     assert out == {"a.x": 1.5, "a.x_ns235": 1.5, "a.y": 2.0, "__frames__": frames}
+
+
+def test_only_rows_drops_the_values_no_row_checks() -> None:
+    rows = [{"id": "a.x"}, {"id": "a.x_ns235"}]
+    frames = {"fig": None}
+    out = only_rows(with_ns235({"a.x": 1.5, "a.extra": 2.0, "__frames__": frames}, rows), rows)
+    assert out == {"a.x": 1.5, "a.x_ns235": 1.5, "__frames__": frames}

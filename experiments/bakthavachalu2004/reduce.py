@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nsim.reproduction import with_ns235
+from nsim.reproduction import only_rows, with_ns235
 
 WARMUP_S = 20.0
 VARIANT = "flows[0].transport.variant"
@@ -168,8 +168,7 @@ def _friendliness(part: str, n: int, table: pd.DataFrame, rows: list[dict[str, A
             out[f"{part}.tcp.ecn_shift"] = float((on["tfrc_nt"] - off["tfrc_nt"]).mean())
             ratio = (on["loss_pct"] / off["loss_pct"].where(off["loss_pct"] > 0)).dropna()
             out[f"{part}.tcp.loss_ratio_ecn"] = float(ratio.mean()) if len(ratio) else float("nan")
-    ids = {r["id"] for r in rows}
-    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}  # the table keeps what no row checks
+    out = only_rows(with_ns235(out, rows), rows)  # the table keeps what no row checks
     out["__frames__"] = {part: f}
     return out
 
@@ -224,8 +223,7 @@ def sfsack15(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     tfrc = f[f["x"] == "tfrc"].set_index("n")["x_nt"]
     if len(tfrc) and len(tcp):
         out["sfsack15.tfrc_minus_tcp_x_nt_min"] = float((tfrc - tcp).dropna().min())
-    ids = {r["id"] for r in rows}
-    out = {k: v for k, v in out.items() if k in ids}
+    out = only_rows(out, rows)
     out["__frames__"] = {"fig6_8": f, "fig6_13": f}
     return out
 
@@ -390,8 +388,7 @@ def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         out["conv.tfrc_minus_slowest_other_s"] = float(mean["tfrc"] - mean.drop(["tfrc", "vegas"], errors="ignore").max())
     if "iiad" in mean and window:
         out["conv.iiad_minus_slowest_tcp_s"] = float(mean["iiad"] - mean[window].max())
-    ids = {r["id"] for r in rows}
-    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}
+    out = only_rows(with_ns235(out, rows), rows)
     out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
                                                "runs": g.count().values})}
     return out
@@ -431,8 +428,7 @@ def onoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     for x, g in f.groupby("x"):
         out[f"onoff.{x}.tfrc_nt_min"] = float(g["tfrc_nt"].min())
         out[f"onoff.{x}.tfrc_nt_max"] = float(g["tfrc_nt"].max())
-    ids = {r["id"] for r in rows}
-    out = {k: v for k, v in with_ns235(out, rows).items() if k in ids}
+    out = only_rows(with_ns235(out, rows), rows)
     out["__frames__"] = {"fig5_5": f}
     return out
 
@@ -459,7 +455,6 @@ def sfonoff(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     if len(f):
         out["sfonoff.sf_sack_nt_mean_min"] = float(f.groupby("x")["sf_sack_nt"].mean().min())
         out["sfonoff.utilization_min"] = float(f["utilization"].min())
-    ids = {r["id"] for r in rows}
-    out = {k: v for k, v in out.items() if k in ids}
+    out = only_rows(out, rows)
     out["__frames__"] = {"fig6_14": f}
     return out

@@ -46,7 +46,7 @@ from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
 __all__ = ["StudyError", "Part", "Figure", "Row", "Study", "ReproduceResult", "load_study", "reproduce",
-           "compare", "study_digest", "with_ns235"]
+           "compare", "study_digest", "with_ns235", "only_rows"]
 
 _PART_KEYS = {"name", "sweep", "reducer", "extract", "seeds", "set", "grid", "quick", "description"}
 _QUICK_KEYS = {"seeds", "set", "grid"}
@@ -394,6 +394,19 @@ def with_ns235(values: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, 
     """
     ids = {r["id"] for r in rows}
     return values | {k + "_ns235": v for k, v in values.items() if k + "_ns235" in ids}
+
+
+def only_rows(values: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """For reducers whose tables compute more than the part's rows check: ``values`` without the
+    ids that are not rows of the part (a reducer may not return those); ``__frames__`` and other
+    ``__`` keys pass unchanged.
+
+    Args:
+        values: The reducer's row id -> value.
+        rows: The part's rows, as the reducer receives them.
+    """
+    ids = {r["id"] for r in rows}
+    return {k: v for k, v in values.items() if k in ids or k.startswith("__")}
 
 
 def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "",
