@@ -447,8 +447,8 @@ def _queue_row(res: Any, frm: str, to: str) -> pd.Series:
     return q[(q["from"] == frm) & (q["to"] == to)].iloc[0]
 
 
-def _telnet_rtt(names: pd.Series, rtt_ms: int = 80, prefix: str = "telnet") -> pd.Series:
-    """Telnet sessions (or the ``prefix`` flows, e.g. ``ftpprobe``) whose host has the RTT
+def _at_rtt(names: pd.Series, rtt_ms: int = 80, prefix: str = "telnet") -> pd.Series:
+    """The ``prefix`` flows (Telnet sessions unless said, or ``ftpprobe``) whose host has the RTT
     ``rtt_ms`` (80 ms: Figs 4.8's and 4.27's; 120 ms: Fig 4.9's): flow i runs on host h{i}."""
     idx = pd.to_numeric(names.str.extract(rf"^{prefix}(\d+)$")[0], errors="coerce")
     return idx.notna() & (idx.fillna(-1).astype(int) % len(CH4_RTT_MS) == CH4_RTT_MS.index(rtt_ms))
@@ -488,7 +488,7 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
         drop = float(g.groupby("seed")["central_drop"].first().mean())
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
-        e80 = _pooled(g, _telnet_rtt(names))
+        e80 = _pooled(g, _at_rtt(names))
         drops[mb], pages10[mb], pages11[mb], echoes[mb] = drop, p10, p11, e80
         over = {tag: _frac_over(x, 10.0) for tag, x in (("http10", p10), ("http11", p11))}
         slow_echo = _frac_over(e80, 0.5)
@@ -520,7 +520,8 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
 def _scheme(tree: Any) -> str:
     """The scheme a swept chapter-4 ``tree`` stands for, told by its queues: ``wrr<N>`` (a
     separate Telnet queue with N % of the WRR packets, read off the central link's classes:
-    ch4_scaled), ``tcp_ds`` (host schedulers), ``er_tbm`` (trTCM markers on the hosts' uplinks),
+    ch4_scaled), ``tcp_ds`` (host schedulers), ``er_tbm`` (trTCM markers on the hosts' uplinks;
+    ``er_tbm<kb/s>`` when their HIGH rate, the CIR, is not Fig 4.25's 250 kb/s),
     ``appl`` (per-mark host shapers; ``appl<kb/s>`` when the MED shaper, the hosts' second,
     runs at another rate than the 250 kb/s the rows default to), ``red`` (a RED central link)
     or ``droptail``."""
@@ -533,7 +534,8 @@ def _scheme(tree: Any) -> str:
     if "host_sched" in text:
         return "tcp_ds"
     if "trtcm" in text:
-        return "er_tbm"
+        kbps = round(_mbps(t["levels"][-1]["link"]["queue"]["cir"], "trTCM CIR") * 1000)
+        return "er_tbm" if kbps == 250 else f"er_tbm{kbps}"
     if "shaper" in text:
         kbps = round(_mbps(t["levels"][-1]["link"]["queue"]["classes"][1]["queue"]["rate"], "MED shaper rate") * 1000)
         return "appl" if kbps == 250 else f"appl{kbps}"
@@ -545,11 +547,14 @@ CH4_TCPDS_ROWS = {f"ch4_tcpds.tcp_ds.r{mb}.{col}" for mb in (60, 100) for col in
     "ch4_tcpds.er_tbm.r100.http10_over_10s", "ch4_tcpds.er_tbm.r100.echo80_over_0.5s",
     "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s", "ch4_tcpds.red.r60.http10_over_10s", "ch4_tcpds.red.r100.http10_over_10s"}
 
-#: C4-19/C4-20 (Figs 4.26, 4.27): TCP-DS's FTP probes against RED's at the same rate, as
-#: ``ch4_tcpds.ftp.r<Mb/s>.<name>``: (table column, rates).
-CH4_TCPDS_FTP_ROWS = {"mean_tcpds_over_red": ("ftp_mean_s", (75,)), "p90_tcpds_over_red": ("ftp_p90_s", (75,)),
-                      "files_tcpds_over_red": ("ftp_files_per_probe", (60,)),
-                      "cov80_tcpds_over_red": ("ftp80_cov", (75,))}
+#: C4-19/C4-20 (Figs 4.26, 4.27): a scheme's FTP probes against RED's at the same rate, as
+#: (row id with {mb} for the rate, scheme, table column, rates). ``er_tbm188`` is Fig 4.27's
+#: ER-TBM, HIGH at 75 Mb/s over the 400 users.
+CH4_TCPDS_FTP_ROWS = [("ch4_tcpds.ftp.r{mb}.mean_tcpds_over_red", "tcp_ds", "ftp_mean_s", (75,)),
+                      ("ch4_tcpds.ftp.r{mb}.p90_tcpds_over_red", "tcp_ds", "ftp_p90_s", (75,)),
+                      ("ch4_tcpds.ftp.r{mb}.files_tcpds_over_red", "tcp_ds", "ftp_files_per_probe", (60,)),
+                      ("ch4_tcpds.ftp.r{mb}.cov80_tcpds_over_red", "tcp_ds", "ftp80_cov", (75,)),
+                      ("ch4_tcpds.er_tbm188.r{mb}.ftp_files_over_red", "er_tbm188", "ftp_files_per_probe", (60,))]
 
 
 def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
@@ -558,8 +563,8 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     90th percentile, files per probe, and the coefficient of variation of the 80 ms-RTT probes'
     times, Fig 4.27 bottom's "individual connection") under RED, TCP-DS and ER-TBM, per central
     link rate. Rows: every scheme's and rate's pages over 5 s and 10 s and echoes over 0.5 s
-    (the orderings against drop tail are derived rows of expected.toml), and TCP-DS's FTP
-    figures over RED's (``CH4_TCPDS_FTP_ROWS``)."""
+    (the orderings against drop tail are derived rows of expected.toml), and TCP-DS's and
+    Fig 4.27's ER-TBM's FTP figures over RED's (``CH4_TCPDS_FTP_ROWS``)."""
     t = table.assign(scheme=table["tree"].map(_scheme))
     summary, pages = [], {}
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
@@ -567,9 +572,9 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         p11 = _pooled(g, names.str.match(r"^probe11_\d+$"))
-        e80 = _pooled(g, _telnet_rtt(names))
+        e80 = _pooled(g, _at_rtt(names))
         files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
-        files80 = _pooled(g, _telnet_rtt(names, 80, "ftpprobe"))
+        files80 = _pooled(g, _at_rtt(names, 80, "ftpprobe"))
         probes = int(names.str.match(r"^ftpprobe\d+$").sum())
         pages[f"{scheme} {mb} Mb/s"] = p10
         summary.append({"scheme": scheme, "bottleneck_mbps": mb,
@@ -586,10 +591,10 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}",
                                       ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"), CH4_TCPDS_ROWS)
     by = frame.set_index(["scheme", "bottleneck_mbps"])
-    for name, (col, rates) in CH4_TCPDS_FTP_ROWS.items():
+    for rid, scheme, col, rates in CH4_TCPDS_FTP_ROWS:
         for mb in rates:
-            if ("tcp_ds", mb) in by.index and ("red", mb) in by.index:
-                out[f"ch4_tcpds.ftp.r{mb}.{name}"] = _ratio(float(by.loc[("tcp_ds", mb), col]), float(by.loc[("red", mb), col]))
+            if (scheme, mb) in by.index and ("red", mb) in by.index:
+                out[rid.format(mb=mb)] = _ratio(float(by.loc[(scheme, mb), col]), float(by.loc[("red", mb), col]))
     out["__frames__"] = {"ch4_tcpds_http10": _ccdf_frame(pages, "scheme", np.linspace(0.0, 30.0, 121)),
                          "ch4_tcpds_table": frame}
     return out
@@ -629,7 +634,7 @@ def ch4_timers(table: pd.DataFrame) -> dict[str, Any]:
     for name, g in table.assign(variant=variant).groupby("variant"):
         names = g["name"].astype(str)
         pages[name] = _pooled(g, names.str.match(r"^probe10_\d+$"))
-        echoes[name] = _pooled(g, _telnet_rtt(names))
+        echoes[name] = _pooled(g, _at_rtt(names))
         stats[name] = {"variant": name, "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                        "pages_http10": len(pages[name]), "http10_over_10s": _frac_over(pages[name], 10.0),
                        "http10_mean_s": _mean(pages[name]), "echoes_80ms": len(echoes[name]),
@@ -691,7 +696,7 @@ def _buffer_sweep(table: pd.DataFrame, part: str) -> tuple[pd.DataFrame, dict[st
     for buf, g in t.groupby("buffer_pkts"):
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
-        e120 = _pooled(g, _telnet_rtt(names, 120))
+        e120 = _pooled(g, _at_rtt(names, 120))
         files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
         label = f"{buf / 1000:g} MB"
         pages[label], echoes[label] = p10, e120
@@ -754,7 +759,7 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
-        e80 = _pooled(g, _telnet_rtt(names))
+        e80 = _pooled(g, _at_rtt(names))
         files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
         probes = int(names.str.match(r"^ftpprobe\d+$").sum())
         rows.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
@@ -801,7 +806,7 @@ def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
     rows, echoes = [], {}
     for scheme, g in t.groupby("scheme"):
         names = g["name"].astype(str)
-        e80 = _pooled(g, _telnet_rtt(names))
+        e80 = _pooled(g, _at_rtt(names))
         echoes[scheme] = e80
         rows.append({"scheme": scheme, "echoes_80ms": len(e80),
                      "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
