@@ -23,6 +23,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nsim.reproduction import only_rows
+from nsim.units import bits_per_second, seconds, size_bytes
+
 
 def _grid_value(v: Any) -> Any:
     """A swept table or list as the sweep table holds it (JSON text) or as written (an object)."""
@@ -155,6 +158,9 @@ PAUSE = "links[0].ethernet.pause"
 #: TCP payload rate at 10 Mb/s: 1000-byte segments carry 40 bytes of headers more (ns-2's
 #: packetSize is the payload).
 MAX_GOODPUT_10MB = 10e6 * 1000 / 1040
+#: One-way delay of the s->sw access link of scenarios/ch3_transfers.toml (Fig 3.3's RTT is twice
+#: it plus the swept port delay).
+ACCESS_DELAY_S = 10e-6
 
 
 def ch3_links(res: Any) -> dict[str, Any]:
@@ -280,6 +286,42 @@ def ch3_transfers_red(table: pd.DataFrame) -> dict[str, Any]:
     return {"ch3_transfers_red.b70kb_mbps": float(runs.loc["70KB", "bps"] / 1e6), "__frames__": {"ch3_transfers_red": runs.reset_index()}}
 
 
+def ch3_rtt(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.3 (L1722): back-to-back transfers through a 50 KB buffer against the RTT (twice
+    the port's and the access link's one-way delays). Rows: the loss of 100 KB and 250 KB files
+    at the shortest RTT, the 1 MB over 250 KB throughput there, the jump of 250 KB transfers
+    once the loss is gone (best throughput up to 40 ms over that at the shortest RTT) against
+    5 MB's, the shortest RTT at which 250 KB transfers lose nothing, 100 KB's fall from the
+    shortest RTT to 40 ms, and how much of 250 KB's jump is left at 60 ms."""
+    size, delay = "flows[0].app.size", "links[0].delay"
+    t = table.assign(rtt_ms=table[delay].map(lambda d: round(2e3 * (seconds(d, delay) + ACCESS_DELAY_S), 3)))
+    runs = _repeat_bps(t, [size, "rtt_ms"])
+    runs = runs.assign(mbps=runs["bps"] / 1e6, drops_per_transfer=runs["drops"] / runs["transfers"].where(runs["transfers"] > 0))
+    by = runs.set_index([size, "rtt_ms"])
+    rtts = sorted(runs["rtt_ms"].unique())
+    shortest, longest, rtt40 = rtts[0], rtts[-1], min(rtts, key=lambda r: abs(r - 40.0))
+
+    def mbps(f: str, rtt: float) -> float:
+        return float(by.loc[(f, rtt), "mbps"])
+
+    def jump(f: str) -> float:
+        upto40 = runs[(runs[size] == f) & (runs["rtt_ms"] <= rtt40)]
+        return float(upto40["mbps"].max()) / mbps(f, shortest)
+
+    f250 = runs[runs[size] == "250KB"]
+    lossfree = f250.loc[f250["drops_per_transfer"] == 0, "rtt_ms"]
+    peak = float(f250[f250["rtt_ms"] <= rtt40]["mbps"].max())
+    return {"ch3_rtt.shortest.f100kb_drops_per_transfer": float(by.loc[("100KB", shortest), "drops_per_transfer"]),
+            "ch3_rtt.shortest.f250kb_drops_per_transfer": float(by.loc[("250KB", shortest), "drops_per_transfer"]),
+            "ch3_rtt.shortest.f1mb_over_f250kb": mbps("1MB", shortest) / mbps("250KB", shortest),
+            "ch3_rtt.f250kb.jump": jump("250KB"),
+            "ch3_rtt.jump_f250kb_minus_f5mb": jump("250KB") - jump("5MB"),
+            "ch3_rtt.f250kb.lossfree_rtt_ms": float(lossfree.min()) if len(lossfree) else float("inf"),
+            "ch3_rtt.f100kb.rtt40_over_shortest": mbps("100KB", rtt40) / mbps("100KB", shortest),
+            "ch3_rtt.f250kb.jump_left_at_longest": (mbps("250KB", longest) - mbps("250KB", shortest)) / (peak - mbps("250KB", shortest)),
+            "__frames__": {"ch3_rtt": runs[[size, "rtt_ms", "mbps", "transfers", "drops", "drops_per_transfer"]].rename(columns={size: "file"})}}
+
+
 def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.4: aggregate throughput loss of 4 parallel back-to-back 100 KB connections against
     one, 60 KB buffer."""
@@ -308,6 +350,25 @@ def ch3_link_sharing(table: pd.DataFrame) -> dict[str, Any]:
     return {"ch3_link_sharing.b70kb.s1_share_max": float(runs.loc[runs[buf] == "70KB", "s1_share"].max()),
             "ch3_link_sharing.skew_70kb_minus_lossless": float(skew["70KB"] - skew["10MB"]),
             "__frames__": {"ch3_link_sharing": runs}}
+
+
+def ch3_link_sharing_red(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.7 (L1757-1759): Fig 3.6's link sharing with RED at the shared port against drop
+    tail, 70 KB. Rows: S1's goodput with one connection, RED over drop tail (mean over file
+    sizes: "better than for Drop Tail"); S1's share with 5 connections, RED minus drop tail
+    ("comparably fair"); and the port's total goodput, RED over drop tail, mean over the six
+    N x size points ("significantly decreased aggregate performance, over a wide range of file
+    sizes")."""
+    n, size = "flows[0].repeat", "flows[0].app.size"
+    t = table.assign(queue=table["links[0].queue"].map(lambda v: _grid_value(v)["kind"]))
+    runs = _sharing(t, ["queue", n, size])
+    runs = runs.assign(total_mbps=runs["s1_mbps"] + runs["s2_mbps"], file_kb=runs[size].map(lambda v: size_bytes(v, size) / 1e3),
+                       setting=runs["queue"] + ", N = " + runs[n].astype(str))
+    red, dt = (runs[runs["queue"] == q].set_index([n, size]) for q in ("red", "droptail"))
+    return {"ch3_link_sharing_red.n1.s1_red_over_droptail": float((red.loc[1, "s1"] / dt.loc[1, "s1"]).mean()),
+            "ch3_link_sharing_red.n5.s1_share_red_minus_droptail": float((red.loc[5, "s1_share"] - dt.loc[5, "s1_share"]).mean()),
+            "ch3_link_sharing_red.total_red_over_droptail": float((red["total_mbps"] / dt["total_mbps"]).mean()),
+            "__frames__": {"ch3_link_sharing_red": runs}}
 
 
 def ch3_link_sharing_rev(table: pd.DataFrame) -> dict[str, Any]:
@@ -474,8 +535,6 @@ def _ccdf_frame(samples: dict[Any, np.ndarray], series: str, grid: np.ndarray) -
 
 def _mbps(rate: Any, field: str) -> float:
     """A rate as the scenarios write it ("100Mb", or b/s) in Mb/s; `field` names it in errors."""
-    from nsim.units import bits_per_second
-
     return bits_per_second(rate, field) / 1e6
 
 
@@ -497,16 +556,16 @@ def _frac_over(x: np.ndarray, limit: float) -> float:
     return float((x > limit).mean()) if len(x) else float("nan")
 
 
-def _table_rows(frame: pd.DataFrame, row_id: "Any", columns: tuple[str, ...], wanted: set[str]) -> dict[str, float]:
-    """The values of a part's summary ``frame`` that are rows of expected.toml: for each line and
-    column, ``row_id(line, column)`` names the row; only ids in ``wanted`` with a value count."""
+def _table_rows(frame: pd.DataFrame, row_id: "Any", columns: tuple[str, ...], rows: list[dict[str, Any]]) -> dict[str, float]:
+    """The values of a part's summary ``frame`` that are rows of the part (``rows``, as the
+    reducer receives them): for each line and column, ``row_id(line, column)`` names the row;
+    only values that exist count."""
     out: dict[str, float] = {}
     for _, r in frame.iterrows():
         for col in columns:
-            rid = row_id(r, col)
-            if rid in wanted and not np.isnan(r[col]):
-                out[rid] = float(r[col])
-    return out
+            if not np.isnan(r[col]):
+                out[row_id(r, col)] = float(r[col])
+    return only_rows(out, rows)
 
 
 #: The published points of Fig 4.3 / 4.8 (central rate in Mb/s) that are rows of expected.toml;
@@ -580,11 +639,6 @@ def _scheme(tree: Any) -> str:
     return "red" if '"red"' in text else "droptail"
 
 
-#: The rows of expected.toml that ch4_tcpds measures (every value is in its table).
-CH4_TCPDS_ROWS = {f"ch4_tcpds.tcp_ds.r{mb}.{col}" for mb in (60, 100) for col in ("http10_over_5s", "http10_over_10s")} | {
-    "ch4_tcpds.er_tbm.r100.http10_over_10s", "ch4_tcpds.er_tbm.r100.echo80_over_0.5s",
-    "ch4_tcpds.tcp_ds.r100.echo80_over_0.5s", "ch4_tcpds.red.r60.http10_over_10s", "ch4_tcpds.red.r100.http10_over_10s"}
-
 #: C4-19/C4-20 (Figs 4.26, 4.27): a scheme's FTP probes against RED's at the same rate, as
 #: (row id with {mb} for the rate, scheme, table column, rates). ``er_tbm188`` is Fig 4.27's
 #: ER-TBM, HIGH at 75 Mb/s over the 400 users.
@@ -595,7 +649,7 @@ CH4_TCPDS_FTP_ROWS = [("ch4_tcpds.ftp.r{mb}.mean_tcpds_over_red", "tcp_ds", "ftp
                       ("ch4_tcpds.er_tbm188.r{mb}.ftp_files_over_red", "er_tbm188", "ftp_files_per_probe", (60,))]
 
 
-def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
+def ch4_tcpds(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """C4-15/C4-18/C4-19/C4-20 (Figs 4.22, 4.25-4.27): probe pages over 5 s and 10 s, 80 ms-RTT
     echoes over 0.5 s, the central drop rate and the FTP probes' 200 KB transfer times (mean,
     90th percentile, files per probe, and the coefficient of variation of the 80 ms-RTT probes'
@@ -627,7 +681,7 @@ def ch4_tcpds(table: pd.DataFrame) -> dict[str, Any]:
                         "ftp80_cov": float(files80.std() / files80.mean()) if len(files80) > 1 else float("nan")})
     frame = pd.DataFrame(summary)
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}",
-                                      ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"), CH4_TCPDS_ROWS)
+                                      ("http10_over_5s", "http10_over_10s", "echo80_over_0.5s"), rows)
     by = frame.set_index(["scheme", "bottleneck_mbps"])
     for rid, scheme, col, rates in CH4_TCPDS_FTP_ROWS:
         for mb in rates:
@@ -780,36 +834,30 @@ def ch4_buffers_tcpds(table: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-#: The rows of expected.toml that ch4_appl measures (every value is in its table).
-CH4_APPL_ROWS = {"ch4_appl.appl.r75.telnet_loss", "ch4_appl.appl.r100.echo80_over_0.5s", "ch4_appl.appl.r100.http10_over_5s",
-                 "ch4_appl.r75.ftp_mean_appl_over_droptail", "ch4_appl.r75.ftp_mean_appl_over_appl110",
-                 "ch4_appl.r75.http10_mean_appl110_over_appl"}
-
-
-def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
+def ch4_appl(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """C4-11/C4-12/C4-14/C4-18/C4-19/C4-20 (Fig 4.13, 4.15, 4.25-4.27): application-based
     marking against drop tail at 75 and 100 Mb/s. Per scheme and rate: central drop rate,
     Telnet's packet loss, HTTP/1.0 probe pages over 5 s and 10 s, 80 ms-RTT echoes over 0.5 s,
     the FTP probes' 200 KB transfer times (mean) and files per second per probe. APPL runs with
     its two MED profiles (Fig 4.13, 4.15): ``appl`` (250 kb/s) and ``appl110``."""
     t = table.assign(scheme=table["tree"].map(_scheme))
-    rows = []
+    summary = []
     for (scheme, rate), g in t.groupby(["scheme", CH4_RATE]):
         names = g["name"].astype(str)
         p10 = _pooled(g, names.str.match(r"^probe10_\d+$"))
         e80 = _pooled(g, _at_rtt(names))
         files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
         probes = int(names.str.match(r"^ftpprobe\d+$").sum())
-        rows.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
+        summary.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
                      "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                      "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
                      "pages_http10": len(p10), "http10_mean_s": _mean(p10), "http10_over_5s": _frac_over(p10, 5.0),
                      "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
                      "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
                      "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
-    frame = pd.DataFrame(rows).sort_values(["scheme", "bottleneck_mbps"]).reset_index(drop=True)
+    frame = pd.DataFrame(summary).sort_values(["scheme", "bottleneck_mbps"]).reset_index(drop=True)
     by = frame.set_index(["scheme", "bottleneck_mbps"])
-    values: dict[str, float] = {}
+    values: dict[str, Any] = {}
     for mb in (75, 100):
         if ("appl", mb) in by.index:
             r = by.loc[("appl", mb)]
@@ -821,32 +869,26 @@ def ch4_appl(table: pd.DataFrame) -> dict[str, Any]:
                 low = by.loc[("appl110", mb)]
                 values[f"ch4_appl.r{mb}.ftp_mean_appl_over_appl110"] = _ratio(float(r["ftp_mean_s"]), float(low["ftp_mean_s"]))
                 values[f"ch4_appl.r{mb}.http10_mean_appl110_over_appl"] = _ratio(float(low["http10_mean_s"]), float(r["http10_mean_s"]))
-    out: dict[str, Any] = {rid: v for rid, v in values.items() if rid in CH4_APPL_ROWS}
-    out["__frames__"] = {"ch4_appl_table": frame}
-    return out
+    values["__frames__"] = {"ch4_appl_table": frame}
+    return only_rows(values, rows)
 
-
-#: The rows of expected.toml that ch4_scaled measures (every value is in its table).
-CH4_SCALED_ROWS = {"ch4_scaled.droptail.echo80_p99_s", "ch4_scaled.red.echo80_p99_s", "ch4_scaled.droptail.echo80_median_s",
-                   "ch4_scaled.red.echo80_median_s", "ch4_scaled.appl.echo80_median_s", "ch4_scaled.appl.echo80_p99_s",
-                   "ch4_scaled.tcp_ds.echo80_median_s", "ch4_scaled.wrr20.echo80_over_0.2s", "ch4_scaled.wrr10.echo80_over_0.2s"}
 
 #: ch4_scaled's schemes in the order its table and figure show them.
 CH4_SCALED_SCHEMES = ("droptail", "red", "appl", "tcp_ds", "wrr10", "wrr20", "wrr40")
 
 
-def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
+def ch4_scaled(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """C4-13 (Fig 4.14): the 80 ms-RTT Telnet echoes on the 360-user tree with links / 10, per
     scheme: median, 99th percentile, fractions over 0.2 s (the thesis's Telnet criterion, L2743),
     0.5 s and 1 s, Telnet's packet loss and the central drop rate. Rows: those of
-    :data:`CH4_SCALED_ROWS` (the orderings are derived rows of expected.toml)."""
+    the part (the orderings are derived rows of expected.toml)."""
     t = table.assign(scheme=table["tree"].map(_scheme))
-    rows, echoes = [], {}
+    summary, echoes = [], {}
     for scheme, g in t.groupby("scheme"):
         names = g["name"].astype(str)
         e80 = _pooled(g, _at_rtt(names))
         echoes[scheme] = e80
-        rows.append({"scheme": scheme, "echoes_80ms": len(e80),
+        summary.append({"scheme": scheme, "echoes_80ms": len(e80),
                      "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
                      "echo80_p99_s": float(np.percentile(e80, 99)) if len(e80) else float("nan"),
                      "echo80_over_0.2s": _frac_over(e80, 0.2), "echo80_over_0.5s": _frac_over(e80, 0.5),
@@ -854,9 +896,9 @@ def ch4_scaled(table: pd.DataFrame) -> dict[str, Any]:
                      "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
                      "drop_rate": float(g.groupby("seed")["central_drop"].first().mean())})
     order = {s: i for i, s in enumerate(CH4_SCALED_SCHEMES)}
-    frame = pd.DataFrame(rows).sort_values("scheme", key=lambda c: c.map(order)).reset_index(drop=True)
+    frame = pd.DataFrame(summary).sort_values("scheme", key=lambda c: c.map(order)).reset_index(drop=True)
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_scaled.{r['scheme']}.{col}",
-                                      ("echo80_median_s", "echo80_p99_s", "echo80_over_0.2s"), CH4_SCALED_ROWS)
+                                      ("echo80_median_s", "echo80_p99_s", "echo80_over_0.2s"), rows)
     out["__frames__"] = {"ch4_scaled_echo80": _ccdf_frame(echoes, "scheme", np.linspace(0.0, 4.0, 161)),
                          "ch4_scaled_table": frame}
     return out
