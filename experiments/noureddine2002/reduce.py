@@ -161,6 +161,8 @@ MAX_GOODPUT_10MB = 10e6 * 1000 / 1040
 #: One-way delay of the s->sw access link of scenarios/ch3_transfers.toml (Fig 3.3's RTT is twice
 #: it plus the swept port delay).
 ACCESS_DELAY_S = 10e-6
+#: The high watermark of scenarios/ch3_video_same_link.toml (the sweep moves the low one).
+HIGH_WATERMARK = 0.8
 
 
 def ch3_links(res: Any) -> dict[str, Any]:
@@ -420,14 +422,16 @@ VIDEO_DEADLINE_S = 0.1
 
 def ch3_video_late(res: Any) -> dict[str, Any]:
     """Per run: fraction of the video's packets that missed the 100 ms deadline (delivered
-    late, or lost), plus the link counters of `ch3_links`."""
+    late, or lost), the 99th percentile of the delivered packets' delay, plus the link
+    counters of `ch3_links`."""
     f = res.flows.set_index("name").loc["video"]
     d = res.packet_delays()
     late = int((d["delay_s"] > VIDEO_DEADLINE_S).sum())
     sent = int(f["sent_pkts"])
     # Lost, or still waiting at the end of the run (behind a backlog: late too).
     missed = late + sent - int(f["delivered_pkts"])
-    return {**ch3_links(res), "video_late": missed / sent if sent else float("nan")}
+    return {**ch3_links(res), "video_late": missed / sent if sent else float("nan"),
+            "video_p99_s": float(np.percentile(d["delay_s"], 99)) if len(d) else float("nan")}
 
 
 def ch3_video(table: pd.DataFrame) -> dict[str, Any]:
@@ -439,6 +443,21 @@ def ch3_video(table: pd.DataFrame) -> dict[str, Any]:
         out[f"ch3_video.{r[PAUSE]}.n{int(r[n])}.late"] = float(r["video_late"])
     out["__frames__"] = {"ch3_video": runs.rename(columns={PAUSE: "pause", n: "connections"})}
     return out
+
+
+def ch3_video_same_link(table: pd.DataFrame) -> dict[str, Any]:
+    """Fig 3.24 (L1981-1983): video and data on one incoming link behind simple back-pressure,
+    per threshold margin (high minus low watermark). Rows: the late fraction with the smallest
+    margin, and the video's 99th-percentile delay with the largest margin over the smallest."""
+    key = "links[0].ethernet.low"
+    runs = table.groupby([key, "seed"], as_index=False)[["video_late", "video_p99_s"]].first()
+    runs = runs.groupby(key, as_index=False)[["video_late", "video_p99_s"]].mean()
+    runs.insert(0, "margin", (HIGH_WATERMARK - runs[key]).round(2))
+    by = runs.set_index("margin")
+    small, large = by.index.min(), by.index.max()
+    return {"ch3_video_same_link.small_margin.late": float(by.loc[small, "video_late"]),
+            "ch3_video_same_link.p99_large_over_small_margin": float(by.loc[large, "video_p99_s"] / by.loc[small, "video_p99_s"]),
+            "__frames__": {"ch3_video_same_link": runs.drop(columns=[key, "video_p99_s"]).assign(video_p99_ms=runs["video_p99_s"] * 1e3)}}
 
 
 def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
