@@ -2,6 +2,7 @@
 loses and duplicates nothing, an interrupted sweep resumes with only what is missing, and a
 failing run is recorded without losing the others."""
 
+import gzip
 import json
 import os
 import signal
@@ -11,7 +12,7 @@ import pandas as pd
 import pytest
 
 import nsim
-from nsim.sweeps import SweepSpec, load_sweep, set_axis, set_path, sweep
+from nsim.sweeps import CACHE_SUFFIX, SweepSpec, load_sweep, set_axis, set_path, sweep
 
 LIMIT = "dumbbell.bottleneck.queue.limit"
 
@@ -181,6 +182,22 @@ def test_local_sweep_table_and_summary(tmp_path):
     pd.testing.assert_frame_equal(back, t)
 
 
+def test_the_run_cache_is_compressed_json_that_a_rerun_reads_back_and_rewrites_byte_for_byte(tmp_path):
+    spec = spec_for(tmp_path, limits=("5p",), seeds=(1, 2))
+    first = sweep(spec, out=tmp_path / "a", workers=2)
+    files = sorted((tmp_path / "a" / "runs").glob("*" + CACHE_SUFFIX))
+    assert [f.name.removesuffix(CACHE_SUFFIX) for f in files] == sorted(first.table["run_key"].unique())
+    for f in files:
+        rows = json.loads(gzip.decompress(f.read_bytes()))
+        mine = first.table[first.table["run_key"] == f.name.removesuffix(CACHE_SUFFIX)]
+        assert [r["name"] for r in rows] == list(mine["name"])
+    again = sweep(spec, out=tmp_path / "a", workers=2)
+    assert (again.ran, again.cached) == (0, 2)
+    pd.testing.assert_frame_equal(again.table, first.table)
+    sweep(spec, out=tmp_path / "b", workers=1)  # no time stamp in the gzip header
+    assert [f.read_bytes() for f in files] == [(tmp_path / "b" / "runs" / f.name).read_bytes() for f in files]
+
+
 def test_failing_run_is_recorded_and_others_kept(tmp_path):
     spec = spec_for(tmp_path, limits=("5p", "banana"), seeds=(1, 2))
     r = sweep(spec, out=tmp_path / "out", workers=2)
@@ -207,7 +224,7 @@ def test_interrupted_sweep_resumes_with_only_what_is_missing(tmp_path):
         sweep(spec, out=out, workers=2, on_result=stop_after_two)
     # Workers write the cache, so runs a worker finished before the stop are kept even if
     # the driver had not reported them yet: at least the reported ones are cached.
-    cached = set(p.stem for p in (out / "runs").glob("*.json"))
+    cached = {p.name.removesuffix(CACHE_SUFFIX) for p in (out / "runs").glob("*" + CACHE_SUFFIX)}
     assert cached >= set(done) and not any((out / "runs").glob("*.tmp*"))
     rerun = []
     r = sweep(spec, out=out, workers=2, on_result=lambda run, err: rerun.append(run.key))

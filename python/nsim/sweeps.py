@@ -6,7 +6,7 @@ row per (run, flow): the swept parameters and ``seed`` as columns, then the per-
 of :attr:`nsim.Results.flows`. :func:`nsim.metrics.summarize` turns it into per-point means
 with 95 % confidence intervals over seeds.
 
-Runs are cached in ``<out>/runs/<key>.json``, where ``key`` is the SHA-256 of the
+Runs are cached in ``<out>/runs/<key>.json.gz`` (gzip-compressed JSON), where ``key`` is the SHA-256 of the
 scenario dict after the grid values are applied, the seed and the nsim version and build (and the
 extractor, see :class:`Extract`). Re-running a
 sweep skips every run whose file exists, so an interrupted sweep resumes where it stopped.
@@ -28,6 +28,7 @@ The sweep file (TOML)::
 from __future__ import annotations
 
 import contextlib
+import gzip
 import copy
 import functools
 import hashlib
@@ -51,7 +52,7 @@ from . import accessor, metrics  # accessor: registers df.nsim on the tables
 from .outdir import check_dir, mark, write_file, write_via
 
 __all__ = ["SweepSpec", "SweepResult", "Run", "Extract", "load_sweep", "sweep", "set_path", "set_axis",
-           "run_key", "DEFAULT_METRICS"]
+           "run_key", "DEFAULT_METRICS", "CACHE_SUFFIX"]
 
 #: Per-flow columns summarized per grid point when the sweep names none.
 DEFAULT_METRICS = ("goodput_bps", "throughput_bps", "loss_rate", "delay_mean_s")
@@ -429,7 +430,7 @@ def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract], str
     Each run's rows come back as the JSON text of its cache file (``rows_json``), encoded
     here in the worker. ``cache`` is the driver's run cache directory and the name of a marker
     file the driver put there: when the worker sees the marker (the local pool, a Dask
-    cluster on the same machine or a shared file system) it writes ``<key>.json`` itself
+    cluster on the same machine or a shared file system) it writes ``<key>.json.gz`` itself
     (``cached``). The driver's share of a run is then decoding that text once for the table
     (issue 14: sweeps' per-run overhead; creating a file costs the driver ~1 ms here).
     """
@@ -441,7 +442,7 @@ def _run_batch(items: Sequence[tuple[dict[str, Any], int, Optional[Extract], str
         outcome["rows_json"] = None if rows is None else json.dumps(rows)
         outcome["cached"] = False
         if shared and rows is not None:
-            _write_atomic(outcome["rows_json"], Path(cache[0]) / f"{key}.json")  # type: ignore[index]
+            _write_atomic(outcome["rows_json"], _cache_file(Path(cache[0]), key))  # type: ignore[index]
             outcome["cached"] = True
         done.append(outcome)
     return done
@@ -700,14 +701,30 @@ class SweepResult:
     wall_s: float
 
 
+#: A cached run's file name after its key: JSON, gzip-compressed (a run of a few hundred flows
+#: is ~2 MB of JSON, a study's cache gigabytes; compressed about a tenth).
+CACHE_SUFFIX = ".json.gz"
+
+
+def _cache_file(cache: Path, key: str) -> Path:
+    """The file that caches run ``key`` in the run cache directory ``cache``."""
+    return cache / f"{key}{CACHE_SUFFIX}"
+
+
 def _write_atomic(rows_json: str, path: Path) -> None:
-    """Cache a run's per-flow rows (their JSON text, NaN kept as NaN), replacing the file
+    """Cache a run's per-flow rows (their JSON text, NaN kept as NaN), gzip-compressed at the
+    fastest level with no time stamp (the same rows give the same bytes), replacing the file
     atomically (:func:`nsim.outdir.write_file`).
 
     JSON rather than Parquet: a run's rows are a few dicts, and converting each run through
     Arrow cost the driver ~50 ms per run, more than the runs themselves.
     """
-    write_file(str(path), rows_json)
+    write_file(str(path), gzip.compress(rows_json.encode("utf-8"), compresslevel=1, mtime=0))
+
+
+def _read_cached(path: Path) -> str:
+    """The JSON text of a run :func:`_write_atomic` cached."""
+    return gzip.decompress(path.read_bytes()).decode("utf-8")
 
 
 @contextlib.contextmanager
@@ -828,7 +845,7 @@ def _assemble(spec: SweepSpec, runs: Sequence[Run], cache: Path,
             rows = [{"error": errors[run.key]}]
         else:
             text = fresh.get(run.key)
-            rows = json.loads(text if text is not None else (cache / f"{run.key}.json").read_text(encoding="utf-8"))
+            rows = json.loads(text if text is not None else _read_cached(_cache_file(cache, run.key)))
             if rows:
                 flow_columns.update(dict.fromkeys(rows[0]))
             rows = [{"error": None, **row} for row in rows]
@@ -883,7 +900,7 @@ def sweep(
     cache.mkdir(parents=True, exist_ok=True)
     mark(str(out_dir), "sweep")  # at once, so an interrupted sweep is known as one when resumed
     runs = spec.runs()
-    missing = [r for r in runs if not (cache / f"{r.key}.json").exists()]
+    missing = [r for r in runs if not _cache_file(cache, r.key).exists()]
     # One task per key: a grid that repeats a value yields the same run twice.
     todo = list({r.key: r for r in missing}.values())
     executor = _DaskExecutor(scheduler) if scheduler is not None else _LocalExecutor(workers)
@@ -900,7 +917,7 @@ def sweep(
                 for run, outcome in done:
                     if outcome["error"] is None:
                         if not outcome["cached"]:
-                            _write_atomic(outcome["rows_json"], cache / f"{run.key}.json")
+                            _write_atomic(outcome["rows_json"], _cache_file(cache, run.key))
                         fresh[run.key] = outcome["rows_json"]
                     else:
                         errors[run.key] = outcome["error"]
