@@ -230,9 +230,10 @@ def _transfer_bps(g: pd.DataFrame, prefix: str, size: int) -> float:
     return float((size * 8 / f["completion_s"]).mean()) if len(f) else 0.0
 
 
-def ch3_destination(table: pd.DataFrame) -> dict[str, Any]:
-    """Fig 3.17/3.18: per-transfer throughput of s2's 32 KB and 100 KB files and s1's
-    aggregate, without, with simple and with destination back-pressure."""
+def _destination(table: pd.DataFrame, part: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per-transfer throughput of s2's 32 KB and 100 KB files and s1's aggregate per
+    back-pressure mode of a ch3_destination.toml sweep; rows ``<part>.<mode>.s1_throughput`` and
+    ``<part>.<mode>.f32k_vs_off`` (s2's 32 KB files against no back-pressure), those of the part."""
     per: dict[str, dict[str, float]] = {}
     for mode, g in table.groupby(PAUSE):
         per[mode] = {
@@ -241,16 +242,25 @@ def ch3_destination(table: pd.DataFrame) -> dict[str, Any]:
             "s1": float(g[g["name"].str.startswith("s1_")].groupby("seed")["goodput_bps"].sum().mean()) / MAX_GOODPUT_10MB,
         }
     out: dict[str, Any] = {}
-    for mode in ("simple", "destination"):
-        if mode in per:
-            out[f"ch3_destination.{mode}.s1_throughput"] = per[mode]["s1"]
-    if "off" in per:
-        for mode in ("simple", "destination"):
-            if mode in per and per["off"]["t32"] > 0:
-                out[f"ch3_destination.{mode}.f32k_vs_off"] = per[mode]["t32"] / per["off"]["t32"]
+    for mode in per.keys() - {"off"}:
+        out[f"{part}.{mode}.s1_throughput"] = per[mode]["s1"]
+        if "off" in per and per["off"]["t32"] > 0:
+            out[f"{part}.{mode}.f32k_vs_off"] = per[mode]["t32"] / per["off"]["t32"]
     frame = pd.DataFrame([{"pause": m, "f32k_bps": v["t32"], "f100k_bps": v["t100"], "s1_throughput": v["s1"]} for m, v in per.items()])
-    out["__frames__"] = {"ch3_destination": frame}
-    return out
+    out["__frames__"] = {part: frame}
+    return only_rows(out, rows)
+
+
+def ch3_destination(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig 3.17/3.18: s2's transfers and s1's aggregate without, with simple and with
+    destination back-pressure."""
+    return _destination(table, "ch3_destination", rows)
+
+
+def ch3_nonresponsive(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fig 3.19 (L1934): the same with s1's NIC ignoring PAUSE, without and with simple
+    back-pressure."""
+    return _destination(table, "ch3_nonresponsive", rows)
 
 
 def ch3_transfer_times(res: Any) -> pd.DataFrame:
