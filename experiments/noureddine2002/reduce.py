@@ -878,12 +878,12 @@ def ch4_appl(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
         files = _pooled(g, names.str.match(r"^ftpprobe\d+$"))
         probes = int(names.str.match(r"^ftpprobe\d+$").sum())
         summary.append({"scheme": scheme, "bottleneck_mbps": round(_mbps(rate, CH4_RATE)),
-                     "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
-                     "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
-                     "pages_http10": len(p10), "http10_mean_s": _mean(p10), "http10_over_5s": _frac_over(p10, 5.0),
-                     "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
-                     "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
-                     "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
+                         "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
+                         "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
+                         "pages_http10": len(p10), "http10_mean_s": _mean(p10), "http10_over_5s": _frac_over(p10, 5.0),
+                         "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
+                         "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
+                         "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
     frame = pd.DataFrame(summary).sort_values(["scheme", "bottleneck_mbps"]).reset_index(drop=True)
     by = frame.set_index(["scheme", "bottleneck_mbps"])
     values: dict[str, Any] = {}
@@ -918,12 +918,12 @@ def ch4_scaled(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any
         e80 = _pooled(g, _at_rtt(names))
         echoes[scheme] = e80
         summary.append({"scheme": scheme, "echoes_80ms": len(e80),
-                     "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
-                     "echo80_p99_s": float(np.percentile(e80, 99)) if len(e80) else float("nan"),
-                     "echo80_over_0.2s": _frac_over(e80, 0.2), "echo80_over_0.5s": _frac_over(e80, 0.5),
-                     "echo80_over_1s": _frac_over(e80, 1.0),
-                     "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
-                     "drop_rate": float(g.groupby("seed")["central_drop"].first().mean())})
+                         "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
+                         "echo80_p99_s": float(np.percentile(e80, 99)) if len(e80) else float("nan"),
+                         "echo80_over_0.2s": _frac_over(e80, 0.2), "echo80_over_0.5s": _frac_over(e80, 0.5),
+                         "echo80_over_1s": _frac_over(e80, 1.0),
+                         "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
+                         "drop_rate": float(g.groupby("seed")["central_drop"].first().mean())})
     order = {s: i for i, s in enumerate(CH4_SCALED_SCHEMES)}
     frame = pd.DataFrame(summary).sort_values("scheme", key=lambda c: c.map(order)).reset_index(drop=True)
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_scaled.{r['scheme']}.{col}",
