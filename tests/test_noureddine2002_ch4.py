@@ -6,6 +6,7 @@ object-count, scaled-network and FTPlong reducers and ER-TBM's scheme on hand-ma
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import importlib.util
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from nsim.reproduction import load_study
 from conftest import ROOT, run_cli
 
 STUDY = ROOT / "experiments" / "noureddine2002"
@@ -24,6 +26,11 @@ def _reduce() -> Any:
     mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
     return mod
+
+
+def _part_rows(part: str) -> list[dict[str, Any]]:
+    """The part's rows as `nsim reproduce` hands them to its reducer."""
+    return [dataclasses.asdict(r) for r in load_study(STUDY).rows if r.part == part and not r.derived]
 
 
 def _link(limit: str) -> dict[str, Any]:
@@ -74,7 +81,7 @@ def test_ch4_appl_reducer_tells_the_schemes_apart() -> None:
                                                ("ftpprobe0", [ftp], 200, 0)):
             rows.append({"tree": tree, "tree.levels[0].link.rate": "75Mb", "seed": 1, "name": name,
                          "durations": durations, "central_drop": 0.01, "sent_pkts": sent, "dropped_pkts": dropped})
-    out = _reduce().ch4_appl(pd.DataFrame(rows))
+    out = _reduce().ch4_appl(pd.DataFrame(rows), _part_rows("ch4_appl"))
     assert out["ch4_appl.appl.r75.telnet_loss"] == 0.0
     assert out["ch4_appl.r75.ftp_mean_appl_over_droptail"] == pytest.approx(1.5)
     assert out["ch4_appl.r75.ftp_mean_appl_over_appl110"] == pytest.approx(1.2)
@@ -135,7 +142,7 @@ def test_ch4_scaled_reducer_scores_each_scheme_on_the_80ms_echoes() -> None:
         for name, durations in (("telnet2", e80[:50]), ("telnet7", e80[50:]), ("telnet3", [9.0] * 10)):
             rows.append({"tree": json.dumps(tree), "seed": 1, "name": name, "durations": durations,
                          "central_drop": 0.05, "sent_pkts": 100, "dropped_pkts": 1})
-    out = _reduce().ch4_scaled(pd.DataFrame(rows))
+    out = _reduce().ch4_scaled(pd.DataFrame(rows), _part_rows("ch4_scaled"))
     assert out["ch4_scaled.droptail.echo80_median_s"] == pytest.approx(0.1)
     assert out["ch4_scaled.droptail.echo80_p99_s"] == pytest.approx(3.0 + 0.01 * 2.0)  # numpy's linear interpolation
     assert out["ch4_scaled.wrr20.echo80_over_0.2s"] == pytest.approx(0.01)
