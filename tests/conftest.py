@@ -1,13 +1,16 @@
-"""Shared fixtures: paths, a CLI runner that calls the installed `nsim` entry point, and a
-one-link TCP scenario runner for hand-computed timings."""
+"""Shared fixtures: paths, a CLI runner that calls the installed `nsim` entry point, a loader
+for a study's own Python files (reducers, generators), and a one-link TCP scenario runner for
+hand-computed timings."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -18,6 +21,16 @@ SCENARIOS = ROOT / "scenarios"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+def load_module(path: Path) -> ModuleType:
+    """A Python file that is not part of a package (a study's reduce.py, a scenario generator),
+    loaded as a module named after its folder and file."""
+    spec = importlib.util.spec_from_file_location(f"{path.parent.name}_{path.stem}", path)
+    assert spec is not None and spec.loader is not None, path
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -5,7 +5,6 @@ Tables 5.2/5.4) passes, SF-SACK's throughput CoV well below Sack1's."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 import re
 import tomllib
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from nsim import reproduce
+from conftest import load_module
 
 STUDY = Path(__file__).resolve().parent.parent / "experiments" / "bakthavachalu2004"
 
@@ -88,9 +88,7 @@ def test_convergence_ns2_rows_hold_the_reference_runs() -> None:
 
 
 def test_convergence_names_the_binomial_variants() -> None:
-    spec = importlib.util.spec_from_file_location("bak_reduce", STUDY / "reduce.py")
-    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    mod = load_module(STUDY / "reduce.py")
     tcp = {"kind": "tcp", "window": 10000}
     assert mod._protocol_of(json.dumps({**tcp, "variant": "binomial"})) == "sqrt"
     assert mod._protocol_of({**tcp, "variant": "binomial", "binomial": {"k": 1.0, "l": 0.0}}) == "iiad"

@@ -1,17 +1,20 @@
 """Ethernet ports and 802.3x PAUSE (docs/models/ethernet.md): the example scenario from the
 CLI and the Python builder, a bad table names its field, and chapter 3 of the noureddine2002
-study passes its --quick reproduction (Noureddine 2002)."""
+study passes its --quick reproduction (Noureddine 2002); three of its reducers (Figs 3.3, 3.7,
+3.24) on hand-made tables."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import nsim
-from conftest import ROOT, run_cli
+from conftest import ROOT, load_module, run_cli
 
 SCENARIO = ROOT / "scenarios" / "ethernet_pause.toml"
+NOUREDDINE = ROOT / "experiments" / "noureddine2002"
 
 
 def test_example_loses_nothing_and_reports_pause() -> None:
@@ -75,3 +78,51 @@ def test_a_non_responsive_sender_overflows_the_port_it_congests(tmp_path: Path) 
     assert runs["responsive"][1] == 0 and runs["ignores"][1] > 0
     assert runs["ignores"][2] > 0, "the non-responsive NIC still receives PAUSE frames"
     assert runs["ignores"][0] > runs["responsive"][0], runs
+
+
+def test_fig3_3_reducer_reads_the_jump_and_its_decline_against_the_rtt() -> None:
+    # One seed, one connection a run; (size, one-way delay) -> (Mb/s, drops, transfers). RTT =
+    # 2 x (delay + the 10 us access link): 0.04, 40.02 and 60.02 ms.
+    points = {("100KB", "10us"): (1.0, 10, 10), ("100KB", "20ms"): (2.0, 0, 10), ("100KB", "30ms"): (1.5, 0, 10),
+              ("250KB", "10us"): (2.0, 30, 10), ("250KB", "20ms"): (8.0, 0, 10), ("250KB", "30ms"): (4.0, 0, 10),
+              ("1MB", "10us"): (4.0, 5, 10), ("1MB", "20ms"): (9.0, 0, 10), ("1MB", "30ms"): (8.0, 0, 10),
+              ("5MB", "10us"): (8.0, 5, 10), ("5MB", "20ms"): (9.5, 0, 10), ("5MB", "30ms"): (9.0, 0, 10)}
+    table = pd.DataFrame([{"flows[0].app.size": size, "links[0].delay": delay, "seed": 1, "transfer_bytes": 1e6,
+                           "transfer_s": 8.0 / mbps, "transfers": n, "dropped_pkts": drops}
+                          for (size, delay), (mbps, drops, n) in points.items()])
+    out = load_module(NOUREDDINE / "reduce.py").ch3_rtt(table)
+    assert out["ch3_rtt.shortest.f100kb_drops_per_transfer"] == 1.0
+    assert out["ch3_rtt.shortest.f250kb_drops_per_transfer"] == 3.0
+    assert out["ch3_rtt.shortest.f1mb_over_f250kb"] == pytest.approx(2.0)
+    assert out["ch3_rtt.f250kb.jump"] == pytest.approx(4.0)
+    assert out["ch3_rtt.jump_f250kb_minus_f5mb"] == pytest.approx(4.0 - 9.5 / 8.0)
+    assert out["ch3_rtt.f250kb.lossfree_rtt_ms"] == pytest.approx(40.02)
+    assert out["ch3_rtt.f100kb.rtt40_over_shortest"] == pytest.approx(2.0)
+    assert out["ch3_rtt.f250kb.jump_left_at_longest"] == pytest.approx((4.0 - 2.0) / (8.0 - 2.0))
+
+
+def test_fig3_7_reducer_compares_red_with_drop_tail_point_by_point() -> None:
+    # (queue, N) -> S1's and S2's goodput in Mb/s, the same at both file sizes.
+    red = {"kind": "red", "limit": "70KB", "min_th": 7, "max_th": 21}
+    goodput = {("droptail", 1): (1, 9), ("droptail", 5): (1, 9), ("red", 1): (3, 3), ("red", 5): (6, 2)}
+    table = pd.DataFrame([{"links[0].queue": red if q == "red" else {"kind": "droptail", "limit": "70KB"},
+                           "flows[0].repeat": n, "flows[0].app.size": size, "seed": 1, "name": name, "goodput_bps": mbps * 1e6}
+                          for (q, n), (s1, s2) in goodput.items() for size in ("20KB", "1MB")
+                          for name, mbps in (("s1_0", s1), ("s2", s2))])
+    out = load_module(NOUREDDINE / "reduce.py").ch3_link_sharing_red(table)
+    assert out["ch3_link_sharing_red.n1.s1_red_over_droptail"] == pytest.approx(3.0)
+    assert out["ch3_link_sharing_red.n5.s1_share_red_minus_droptail"] == pytest.approx(0.75 - 0.1)
+    assert out["ch3_link_sharing_red.total_red_over_droptail"] == pytest.approx((0.6 + 0.8) / 2)
+    assert set(out["__frames__"]["ch3_link_sharing_red"]["file_kb"]) == {20.0, 1000.0}
+
+
+def test_fig3_24_reducer_reads_the_margin_as_high_minus_low() -> None:
+    # Per run one video row (the extractor's run columns repeat on every flow's row).
+    table = pd.DataFrame([{"links[0].ethernet.low": low, "seed": seed, "name": name, "video_late": late, "video_p99_s": p99}
+                          for low, late, p99 in ((0.7, 0.001, 0.01), (0.1, 0.002, 0.05))
+                          for seed in (1, 2) for name in ("video", "data0")])
+    out = load_module(NOUREDDINE / "reduce.py").ch3_video_same_link(table)
+    assert out["ch3_video_same_link.small_margin.late"] == pytest.approx(0.001)
+    assert out["ch3_video_same_link.p99_large_over_small_margin"] == pytest.approx(5.0)
+    frame = out["__frames__"]["ch3_video_same_link"]
+    assert list(frame["margin"]) == [0.7, 0.1] and list(frame["video_p99_ms"]) == pytest.approx([50.0, 10.0])

@@ -6,7 +6,6 @@ without either; and that the study's seeds differ (random source starts, `start_
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import tomllib
 from pathlib import Path
@@ -16,7 +15,7 @@ import pandas as pd
 import pytest
 
 import nsim
-from conftest import ROOT, run_cli
+from conftest import ROOT, load_module, run_cli
 
 STUDY = ROOT / "experiments" / "goyal1997"
 
@@ -70,10 +69,7 @@ def test_goyal1997_satellite_reno_collapse_needs_bsd_reno_and_synchronised_start
 
 
 def _reduce() -> Any:
-    spec = importlib.util.spec_from_file_location("goyal1997_reduce", STUDY / "reduce.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(STUDY / "reduce.py")
 
 
 def _analysis_table(scenario: str, extract: Any, **transport: Any) -> pd.DataFrame:

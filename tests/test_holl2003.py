@@ -4,7 +4,6 @@ rows are well formed, and its quick reproduction passes."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import statistics
 import tomllib
 from pathlib import Path
@@ -13,16 +12,13 @@ from types import ModuleType
 import pytest
 
 from nsim import reproduce
+from conftest import load_module
 
 STUDY = Path(__file__).resolve().parent.parent / "experiments" / "holl2003"
 
 
 def module(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"holl2003_{name}", STUDY / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_module(STUDY / f"{name}.py")
 
 
 def test_generated_scenarios_and_sweeps_are_current(tmp_path: Path) -> None:
@@ -139,10 +135,7 @@ def test_ns2_episode_reader_follows_the_studys_rules() -> None:
     `_episodes` reads nsim's series: a timeout opens a slow start that ends at ssthresh, a
     backed-off timeout at cwnd 1 does not open another, a fast retransmit ends it, and each
     flow's first episode is left out."""
-    spec = importlib.util.spec_from_file_location(
-        "holl_ch6_episodes", STUDY.parent.parent / "reference" / "ns2" / "holl2003_ch6" / "episodes.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_module(STUDY.parent.parent / "reference" / "ns2" / "holl2003_ch6" / "episodes.py")
     lines = [  # flow 0 (node 2): a first timeout (left out), a slow start with a backed-off
         # timeout (3.6 s to ssthresh 3), congestion avoidance, a fast retransmit, a timeout whose
         # slow start a fast retransmit cuts after 0.5 s; flow 1's timeout lies before the span

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +15,13 @@ import pandas as pd
 import pytest
 
 from nsim.reproduction import load_study
-from conftest import ROOT, run_cli
+from conftest import ROOT, load_module, run_cli
 
 STUDY = ROOT / "experiments" / "noureddine2002"
 
 
 def _reduce() -> Any:
-    spec = importlib.util.spec_from_file_location("nd2002_reduce", STUDY / "reduce.py")
-    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return mod
+    return load_module(STUDY / "reduce.py")
 
 
 def _part_rows(part: str) -> list[dict[str, Any]]:

@@ -8,21 +8,17 @@ the packets."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from conftest import ROOT, run_cli
+from conftest import ROOT, load_module, run_cli
 
 STUDY = ROOT / "experiments" / "noureddine2002"
 
 
 def _generator() -> Any:
-    spec = importlib.util.spec_from_file_location("gen_ch5", STUDY / "scenarios" / "gen_ch5.py")
-    gen = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(gen)  # type: ignore[union-attr]
-    return gen
+    return load_module(STUDY / "scenarios" / "gen_ch5.py")
 
 
 def test_generated_scenarios_match_the_generator() -> None:
@@ -73,10 +69,7 @@ def test_a_marking_only_sets_each_applications_priority() -> None:
 
 
 def _reduce() -> Any:
-    spec = importlib.util.spec_from_file_location("nd_reduce", STUDY / "reduce.py")
-    reduce = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(reduce)  # type: ignore[union-attr]
-    return reduce
+    return load_module(STUDY / "reduce.py")
 
 
 def test_a_runs_marking_is_read_from_its_scenario() -> None:
