@@ -28,9 +28,9 @@ The sweep file (TOML)::
 from __future__ import annotations
 
 import contextlib
-import gzip
 import copy
 import functools
+import gzip
 import hashlib
 import itertools
 import json
