@@ -118,7 +118,8 @@ def test_fig3_7_reducer_compares_red_with_drop_tail_point_by_point() -> None:
 
 def test_fig3_24_reducer_reads_the_margin_as_high_minus_low() -> None:
     # Per run one video row (the extractor's run columns repeat on every flow's row).
-    table = pd.DataFrame([{"links[0].ethernet.low": low, "seed": seed, "name": name, "video_late": late, "video_p99_s": p99}
+    table = pd.DataFrame([{"links[0].ethernet.high + links[0].ethernet.low": [0.8, low], "seed": seed, "name": name,
+                           "video_late": late, "video_p99_s": p99}
                           for low, late, p99 in ((0.7, 0.001, 0.01), (0.1, 0.002, 0.05))
                           for seed in (1, 2) for name in ("video", "data0")])
     out = load_module(NOUREDDINE / "reduce.py").ch3_video_same_link(table)

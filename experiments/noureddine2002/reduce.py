@@ -161,8 +161,6 @@ MAX_GOODPUT_10MB = 10e6 * 1000 / 1040
 #: One-way delay of the s->sw access link of scenarios/ch3_transfers.toml (Fig 3.3's RTT is twice
 #: it plus the swept port delay).
 ACCESS_DELAY_S = 10e-6
-#: The high watermark of scenarios/ch3_video_same_link.toml (the sweep moves the low one).
-HIGH_WATERMARK = 0.8
 
 
 def ch3_links(res: Any) -> dict[str, Any]:
@@ -459,15 +457,15 @@ def ch3_video_same_link(table: pd.DataFrame) -> dict[str, Any]:
     """Fig 3.24 (L1981-1983): video and data on one incoming link behind simple back-pressure,
     per threshold margin (high minus low watermark). Rows: the late fraction with the smallest
     margin, and the video's 99th-percentile delay with the largest margin over the smallest."""
-    key = "links[0].ethernet.low"
-    runs = table.groupby([key, "seed"], as_index=False)[["video_late", "video_p99_s"]].first()
-    runs = runs.groupby(key, as_index=False)[["video_late", "video_p99_s"]].mean()
-    runs.insert(0, "margin", (HIGH_WATERMARK - runs[key]).round(2))
+    key = "links[0].ethernet.high + links[0].ethernet.low"
+    margin = table[key].map(lambda v: round(float(np.subtract(*_grid_value(v))), 2))
+    runs = table.assign(margin=margin).groupby(["margin", "seed"], as_index=False)[["video_late", "video_p99_s"]].first()
+    runs = runs.groupby("margin", as_index=False)[["video_late", "video_p99_s"]].mean().sort_values("margin", ascending=False, ignore_index=True)
     by = runs.set_index("margin")
     small, large = by.index.min(), by.index.max()
     return {"ch3_video_same_link.small_margin.late": float(by.loc[small, "video_late"]),
             "ch3_video_same_link.p99_large_over_small_margin": float(by.loc[large, "video_p99_s"] / by.loc[small, "video_p99_s"]),
-            "__frames__": {"ch3_video_same_link": runs.drop(columns=[key, "video_p99_s"]).assign(video_p99_ms=runs["video_p99_s"] * 1e3)}}
+            "__frames__": {"ch3_video_same_link": runs.drop(columns="video_p99_s").assign(video_p99_ms=runs["video_p99_s"] * 1e3)}}
 
 
 def ch3_sharing(table: pd.DataFrame) -> dict[str, Any]:
@@ -827,7 +825,7 @@ def _buffer_sweep(table: pd.DataFrame, part: str) -> tuple[pd.DataFrame, dict[st
                         "http10_over_10s": _frac_over(p10, 10.0),
                         "echoes_120ms": len(e120), "echo120_median_s": float(np.median(e120)) if len(e120) else float("nan"),
                         "echo120_over_0.2s": _frac_over(e120, 0.2),
-                        "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan")})
+                        "ftp_files": len(files), "ftp_mean_s": _mean(files)})
     frame = pd.DataFrame(summary).sort_values("buffer_pkts").reset_index(drop=True)
     return frame, {f"{part}_table": frame,
                    f"{part}_http10": _ccdf_frame(pages, "buffer", np.linspace(0.0, 30.0, 121)),
@@ -882,7 +880,7 @@ def ch4_appl(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
                          "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
                          "pages_http10": len(p10), "http10_mean_s": _mean(p10), "http10_over_5s": _frac_over(p10, 5.0),
                          "http10_over_10s": _frac_over(p10, 10.0), "echo80_over_0.5s": _frac_over(e80, 0.5),
-                         "ftp_files": len(files), "ftp_mean_s": float(files.mean()) if len(files) else float("nan"),
+                         "ftp_files": len(files), "ftp_mean_s": _mean(files),
                          "ftp_files_per_probe": len(files) / probes if probes else float("nan")})
     frame = pd.DataFrame(summary).sort_values(["scheme", "bottleneck_mbps"]).reset_index(drop=True)
     by = frame.set_index(["scheme", "bottleneck_mbps"])
