@@ -38,7 +38,7 @@ def test_lab2003_quick_passes(tmp_path: Path) -> None:
     groups = {"ss_delay": "ss_delay.linear_r2", "ss_rate": "ss_rate.low_minus_high_change",
               "sack": "sack.base.sack_cwnd_after_loss", "sack_rate": "sack_rate.advantage_t1",
               "hstcp_ds0": "hstcp_ds0.second_minus_first_timeout_s",
-              "hstcp_light": "hstcp_light.jain_minus_fast_highspeed", "hstcp_fast": "hstcp_fast.gain_over_sack1",
+              "hstcp_light": "hstcp_light.jain_minus_fast_highspeed", "hstcp_jitter": "hstcp_jitter.gain_over_sack1",
               "dl_hong_kong": "dl_hong_kong.kBps", "dl_israel": "dl_israel.kBps", "dl_trinidad": "dl_trinidad.kBps"}
     for part, rid in groups.items():
         assert rows[rid]["evidence"] == "published", rid
@@ -50,6 +50,10 @@ def test_lab2003_quick_passes(tmp_path: Path) -> None:
     assert rows["sack_rate.advantage_ds0"]["status"] == "pass"
     assert rows["hstcp_ds0.first_timeout_alone_minus_paired_s"]["status"] == "pass"
     assert rows["pftk.hong_kong.calc_kBps"]["evidence"] == "consistency"
+    # the HighSpeed pair: the report's claims over seeds with jittered starts, ns-2.35 on the
+    # unjittered (deterministic) path
+    assert int(float(rows["hstcp_jitter.gain_over_sack1"]["seeds"])) == 2
+    assert rows["hstcp_fast.highspeed.jain_30_300"]["evidence"] == "ns2"
     # the swept link, not an access link, ends slow start at every rate up to OC-24 (issue 24)
     assert rows["ss_rate.drops_off_swept_link"]["status"] == "pass"
     html = (tmp_path / "report.html").read_text()

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from nsim import analytic
-from nsim.reproduction import with_ns235
+from nsim.reproduction import only_rows, with_ns235
 
 MSS = 8152  # bytes: "TCP Reno resets its congestion window to 8152 bytes, or 1 MSS"
 DELAY, RATE, VARIANT, LOSS = "links[1].delay", "links[1].rate", "flows[0].transport.variant", "links[1].error.rate"
@@ -368,36 +368,58 @@ def _means_after(bins: list[dict[str, Any]], t0: float) -> list[float]:
     return [float(np.mean([m for t, m in zip(b["t"], b["mbps"]) if t >= t0])) for b in bins]
 
 
-def hstcp_fast(table: pd.DataFrame) -> dict[str, Any]:
-    """Two flows at 99 Mb/s x 100 ms, the second from 30 s: each HighSpeed flow's time-averaged
-    window over the last 100 s against Low_Window, per window rule the second flow's share
-    and the Jain index over the last 100 s, the utilisation after 30 s and the second flow's
-    convergence time; for HighSpeed the second flow's lead and the Jain index over 30-300 s."""
-    out: dict[str, Any] = {}
-    frames = []
+def _two_flow_measures(runs: pd.DataFrame, part: str) -> dict[str, float]:
+    """One seed's two-flow runs at 99 Mb/s x 100 ms, the second flow from 30 s, row ids under
+    ``part``: each HighSpeed flow's time-averaged window over the last 100 s against
+    Low_Window, per window rule the second flow's share and the Jain index over the last
+    100 s, the utilisation after 30 s and the second flow's convergence time; for HighSpeed
+    the second flow's lead and the Jain index over 30-300 s."""
+    out: dict[str, float] = {}
     jains: dict[str, float] = {}
-    end = max(max(t) for t in table["bin_t"])
-    for variant, run in table.groupby(VARIANT):
+    end = max(max(t) for t in runs["bin_t"])
+    for variant, run in runs.groupby(VARIANT):
         run = run.sort_values("name")
         bins = [{"t": np.asarray(r["bin_t"]) - HS_BIN_S, "mbps": r["bin_mbps"]} for _, r in run.iterrows()]
         last100, after30 = _means_after(bins, end - 100.0), _means_after(bins, 30.0)
-        out[f"hstcp_fast.{variant}.second_share_last100s"] = last100[1] / sum(last100)
-        out[f"hstcp_fast.{variant}.jain_last100s"] = _jain(last100)
-        out[f"hstcp_fast.{variant}.utilization"] = sum(after30) / 99.0
-        out[f"hstcp_fast.{variant}.convergence_s"] = _converged_after(bins, 30.0, 99.0)
+        out[f"{part}.{variant}.second_share_last100s"] = last100[1] / sum(last100)
+        out[f"{part}.{variant}.jain_last100s"] = _jain(last100)
+        out[f"{part}.{variant}.utilization"] = sum(after30) / 99.0
+        out[f"{part}.{variant}.convergence_s"] = _converged_after(bins, 30.0, 99.0)
         jains[variant] = _jain(after30)
         if variant == "highspeed":
-            out["hstcp_fast.highspeed.late_cwnd_over_low_window"] = run["late_cwnd_pkts"].min() / LOW_WINDOW
-            out["hstcp_fast.highspeed.later_lead_30_300"] = _lead(*after30)
-            out["hstcp_fast.highspeed.jain_30_300"] = jains[variant]
-        frames.append(_bins(run, f"nsim {variant}"))
+            out[f"{part}.highspeed.late_cwnd_over_low_window"] = run["late_cwnd_pkts"].min() / LOW_WINDOW
+            out[f"{part}.highspeed.later_lead_30_300"] = _lead(*after30)
+            out[f"{part}.highspeed.jain_30_300"] = jains[variant]
     if {"highspeed", "sack1"} <= set(jains):
-        out["hstcp_fast.gain_over_sack1"] = (out["hstcp_fast.highspeed.utilization"]
-                                             - out["hstcp_fast.sack1.utilization"])
-        out["hstcp_fast.jain_sack1_minus_highspeed"] = jains["sack1"] - jains["highspeed"]
+        out[f"{part}.gain_over_sack1"] = out[f"{part}.highspeed.utilization"] - out[f"{part}.sack1.utilization"]
+        out[f"{part}.jain_sack1_minus_highspeed"] = jains["sack1"] - jains["highspeed"]
+    return out
+
+
+def _two_flow(table: pd.DataFrame, part: str) -> tuple[dict[str, Any], list[pd.DataFrame]]:
+    """:func:`_two_flow_measures` as means over the seeds in ``table``, and the first seed's
+    throughput bins per window rule (for the figure)."""
+    per_seed = [_two_flow_measures(runs, part) for _, runs in table.groupby("seed")]
+    out: dict[str, Any] = {k: float(np.mean([m[k] for m in per_seed])) for k in per_seed[0]}
+    seed1 = table[table["seed"] == table["seed"].min()]
+    return out, [_bins(run.sort_values("name"), f"nsim {variant}") for variant, run in seed1.groupby(VARIANT)]
+
+
+def hstcp_fast(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The two-flow measures of :func:`_two_flow_measures` on the deterministic runs that
+    ns-2.35 repeats (reference/ns2/highspeed_two_flow), with ns-2.35's bins in the figure."""
+    out, frames = _two_flow(table, "hstcp_fast")
+    out = only_rows(out, rows)
     if NS2_TWO_FLOW.exists():
         ns2 = pd.read_csv(NS2_TWO_FLOW)
         frames += [pd.DataFrame({"time_s": g["bin_start_s"], "mbps": g["mbps"], "flow": f"ns-2.35 {rule} flow {flow}"})
                    for (rule, flow), g in ns2.groupby(["rule", "flow"])]
     out["__frames__"] = {"hstcp_fast": pd.concat(frames, ignore_index=True)}
     return out
+
+
+def hstcp_jitter(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The same measures over seeds whose flows start at jittered times (study.toml: within
+    one 100-ms round trip), the rows that test the report's claims (means over the seeds)."""
+    out, frames = _two_flow(table, "hstcp_jitter")
+    return only_rows(out, rows) | {"__frames__": {"hstcp_jitter": pd.concat(frames, ignore_index=True)}}
