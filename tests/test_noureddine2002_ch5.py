@@ -8,6 +8,7 @@ the packets."""
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ def test_generated_scenarios_match_the_generator() -> None:
     assert (STUDY / "scenarios" / "ch5_excess.toml").read_text() == gen.excess_scenario(), "run scenarios/gen_ch5.py"
     for n in gen.EXCESS_RATES:
         assert (STUDY / f"ch5_excess{n}.sweep.toml").read_text() == gen.excess_sweep(n), "run scenarios/gen_ch5.py"
+    assert (STUDY / "scenarios" / "ch5_aggregation.toml").read_text() == gen.aggregation_scenario(), "run scenarios/gen_ch5.py"
+    for n in (gen.DATA_HOSTS, max(gen.EXCESS_RATES)):
+        assert (STUDY / f"ch5_agg{n}.sweep.toml").read_text() == gen.aggregation_sweep(n), "run scenarios/gen_ch5.py"
     surge = (STUDY / "scenarios" / "ch5_tcp_surge.toml").read_text()
     assert surge == gen.scenario("ch5_tcp", "surge"), "run scenarios/gen_ch5.py --workload surge"
 
@@ -103,6 +107,64 @@ def test_fig_5_8s_sweeps_pair_each_load_with_its_buffer() -> None:
             assert (limit, len(video)) in (("500p", 0), ("1000p", 2))
             assert {f["from"] for f in video} <= {f"s{n // 10}{{i}}", f"s{n // 10 + 1}{{i}}"}
         assert {r.scenario["dumbbell"]["bottleneck"]["rate"] for r in runs} == {f"{r}Mb" for r in rates}
+
+
+def test_fig_5_9s_network_has_the_thesis_tiers() -> None:
+    """Fig 5.9 (C5-6) runs on Fig 5.1's tiers (notes §2.3): each central router fed by four
+    2nd-level routers over 100 Mb/s links with 250-packet buffers, ten hosts per 45 Mb/s
+    1st-level router (128 packets), 10 Mb/s host links; the study's 200 pairs fill five
+    1st-level routers under each 2nd-level router, as the thesis's tree. The 180-source sweep
+    moves every tier link together, with the central link out of the way."""
+    import tomllib
+
+    from nsim.sweeps import load_sweep
+
+    sc = tomllib.loads((STUDY / "scenarios" / "ch5_aggregation.toml").read_text())
+    links = {tuple(link["between"]): link for link in sc["links"]}
+    assert sc["links"][0]["between"] == ["r0", "r1"]
+    tier = sc["links"][1:9]
+    assert {tuple(t["between"]) for t in tier} == {(f"a{k}", "r0") for k in range(4)} | {("r1", f"b{k}") for k in range(4)}
+    assert all(t["rate"] == "100Mb" and t["queue"]["limit"] == "250p" for t in tier)
+    up = {a: b for (a, b) in links if a.startswith("s")}
+    for i in range(200):  # the study's pairs: five 1st-level routers of ten hosts per 2nd-level router
+        left = up[f"s{i}"]
+        right = "f" + left[1:]
+        assert links[(f"s{i}", left)]["rate"] == links[(right, f"d{i}")]["rate"] == "10Mb"
+        for edge in (links[(left, f"a{i % 4}")], links[(f"b{i % 4}", right)]):
+            assert edge["rate"] == "45Mb" and edge["queue"]["limit"] == "128p"
+    used = [up[f"s{i}"] for i in range(200)]
+    assert len(set(used)) == 20 and all(used.count(e) == 10 for e in set(used))
+    runs = load_sweep(STUDY / "ch5_agg180.sweep.toml").runs()
+    gen = _generator()
+    assert len(runs) == len(gen.AGG180_AGGREGATES) * 5
+    for run in runs:
+        rates = {link["rate"] for link in run.scenario["links"][1:9]}
+        assert run.scenario["links"][0]["rate"] == "1Gb" and len(rates) == 1
+        video = [f for f in run.scenario["flows"] if f["name"].startswith("video")]
+        assert sum(f["repeat"] for f in run.scenario["flows"] if f["name"].startswith("ftp")) == gen.DATA_HOSTS and len(video) == 2
+    aggregates = sorted({4 * float(r.scenario["links"][1]["rate"].removesuffix("Mb")) for r in runs})
+    assert aggregates == list(gen.AGG180_AGGREGATES)
+
+
+def test_fig_5_9s_reducers_read_loss_and_drop_places() -> None:
+    """ch5_agg480: the video loss at 400 Mb/s minus at 380, the tier's share of the drops at
+    400 and the central link's at 380, seeds averaged first; ch5_agg180: the lowest aggregate
+    from which every larger one meets the 1e-3 video criterion."""
+    reduce = _reduce()
+    rows = []
+    for seed in (1, 2):
+        for rate, loss, central, tier in (("380Mb", 0.001, 300, 100), ("400Mb", 0.003, 0, 500)):
+            rows.append({"links[0].rate": rate, "seed": seed, "name": "video0", "video_loss": loss + seed * 1e-4,
+                         "central_drops": central, "tier_drops": tier})
+    out = reduce.ch5_agg480(pd.DataFrame(rows))
+    assert abs(out["ch5_agg480.video_loss_400_minus_380"] - 0.002) < 1e-12
+    assert out["ch5_agg480.tier_drop_share_400"] == 1.0 and out["ch5_agg480.central_drop_share_380"] == 0.75
+    axis = " + ".join(f"links[{k}].rate" for k in range(1, 9))
+    rows = [{"links[0].rate": "1Gb", axis: json.dumps([f"{a / 4:g}Mb"] * 8), "seed": 1, "name": "video0",
+             "video_loss": loss, "central_drops": 0, "tier_drops": 10}
+            for a, loss in ((230, 3e-3), (250, 8e-4), (270, 2e-3), (280, 9e-4), (300, 1e-4))]
+    out = reduce.ch5_agg180(pd.DataFrame(rows))
+    assert out["ch5_agg180.video_need_mbps"] == 280.0 and out["ch5_agg180.central_drops"] == 0.0
 
 
 def test_the_load_scale_reads_l2777_linearly() -> None:

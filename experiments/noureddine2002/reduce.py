@@ -1077,8 +1077,9 @@ def _ch5_generator() -> Any:
     return gen
 
 
+_CH5_GEN = _ch5_generator()
 #: (Telnet, web, FTP) drop priorities -> marking name (gen_ch5.MARKINGS).
-CH5_MARKINGS = {tuple(v): k for k, v in _ch5_generator().MARKINGS.items()}
+CH5_MARKINGS = {tuple(v): k for k, v in _CH5_GEN.MARKINGS.items()}
 
 
 def ch5_marking_of(scenario: dict[str, Any]) -> str:
@@ -1094,13 +1095,15 @@ def ch5_marking_of(scenario: dict[str, Any]) -> str:
     return CH5_MARKINGS.get(prios, "prio " + "/".join(map(str, prios)))
 
 
-def _ch5_runs(table: pd.DataFrame) -> pd.DataFrame:
-    """One row per bottleneck rate (seeds averaged), sorted by rate."""
+def _ch5_runs(table: pd.DataFrame, mbps: pd.Series | None = None) -> pd.DataFrame:
+    """One row per bottleneck rate (seeds averaged), sorted by rate: the rate is the dumbbell's
+    bottleneck, or `mbps` (Mb/s per table row) where another link is swept."""
     cols = [c for c in ("drop_rate", "ftp_mbps", "pages", "web_slow", "web_bad", "web_max_s", "pages11", "web11_slow", "web11_bad",
                         "echoes", "echo_slow", "video_loss",
-                        "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences") if c in table]
-    runs = table.groupby([RATE, "seed"], as_index=False)[cols].first()
-    runs["rate_mbps"] = runs[RATE].map(lambda v: _mbps(v, RATE))
+                        "video_loss_base", "video_loss_middle", "video_loss_enh", "video_bad_sequences",
+                        "central_drops", "tier_drops") if c in table]
+    rate = table[RATE].map(lambda v: _mbps(v, RATE)) if mbps is None else mbps
+    runs = table.assign(rate_mbps=rate).groupby(["rate_mbps", "seed"], as_index=False)[cols].first()
     return runs.groupby("rate_mbps", as_index=False)[cols].mean().sort_values("rate_mbps").reset_index(drop=True)
 
 
@@ -1268,6 +1271,54 @@ def ch5_excess480(table: pd.DataFrame) -> dict[str, Any]:
 def ch5_wrr(table: pd.DataFrame) -> dict[str, Any]:
     """C5-7 (Fig 5.11): separate drop-tail queues, WRR 90 % video: 160 Mb/s for both."""
     return _ch5_part(table, "ch5_wrr", True, "plain")
+
+
+#: Fig 5.9's network (scenarios/ch5_aggregation.toml): the central link is links[0], the 100 Mb/s
+#: tier's links are a<k> -> r0 and r1 -> b<k>, gen_ch5.AGG_ROUTERS a side.
+AGG_CENTRAL = "links[0].rate"
+AGG_ROUTERS = _CH5_GEN.AGG_ROUTERS
+
+
+def ch5_agg_run(res: Any) -> dict[str, Any]:
+    """:func:`ch5_run`, and the packets dropped in the data's direction at the central link
+    (r0 -> r1) and at the 100 Mb/s tier's eight links (a<k> -> r0, r1 -> b<k>)."""
+    q = res.queues
+    tier = (q["from"].str.match(r"^a\d+$") & (q["to"] == "r0")) | ((q["from"] == "r1") & q["to"].str.match(r"^b\d+$"))
+    return ch5_run(res) | {"central_drops": int(_queue_row(res, "r0", "r1")["dropped_pkts"]),
+                           "tier_drops": int(q.loc[tier, "dropped_pkts"].sum())}
+
+
+def _tier_share(runs: pd.DataFrame) -> pd.Series:
+    """The 100 Mb/s tier's share of the drops at the tier and the central link (NaN if none)."""
+    total = runs["tier_drops"] + runs["central_drops"]
+    return (runs["tier_drops"] / total).where(total > 0)
+
+
+def ch5_agg480(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-6 (Fig 5.9, L2779) at 480 data sources with the video: the video's loss at a 400
+    Mb/s central link minus at 380, and where the drops are at each (the tier's share at 400,
+    the central link's at 380). The part's table has every rate."""
+    runs = _ch5_runs(table, table[AGG_CENTRAL].map(lambda v: _mbps(v, AGG_CENTRAL)))
+    runs["tier_drop_share"] = _tier_share(runs)
+    runs["video_ok"] = runs.apply(lambda r: _video_ok(r, False), axis=1)
+    return {"ch5_agg480.video_loss_400_minus_380": _value_at(runs, "video_loss", 400) - _value_at(runs, "video_loss", 380),
+            "ch5_agg480.tier_drop_share_400": _value_at(runs, "tier_drop_share", 400),
+            "ch5_agg480.central_drop_share_380": 1.0 - _value_at(runs, "tier_drop_share", 380),
+            "__frames__": {"ch5_agg480": runs}}
+
+
+def ch5_agg180(table: pd.DataFrame) -> dict[str, Any]:
+    """C5-6's second statement (L2779) at the study's 180 sources with the video: the central
+    link at 1 Gb/s and the tier's links swept together; the lowest aggregate tier rate (four
+    links' worth) from which the video meets its criterion, and the central link's drops
+    (none, if only the tier congests). The part's table has every aggregate."""
+    axis = next(c for c in table.columns if c.startswith("links[1].rate + "))
+    runs = _ch5_runs(table, table[axis].map(lambda v: AGG_ROUTERS * _mbps(_grid_value(v)[0], axis)))
+    runs["tier_drop_share"] = _tier_share(runs)
+    runs["video_ok"] = runs.apply(lambda r: _video_ok(r, False), axis=1)
+    return {"ch5_agg180.video_need_mbps": _need(runs, lambda r: _video_ok(r, False)),
+            "ch5_agg180.central_drops": float(runs["central_drops"].max()),
+            "__frames__": {"ch5_agg180": runs.rename(columns={"rate_mbps": "aggregate_mbps"})}}
 
 
 #: What §5.5.1 compares TCP-DS with the other markings on (L2820-2824): the share of HTTP/1.0
