@@ -1288,19 +1288,21 @@ def ch5_agg_run(res: Any) -> dict[str, Any]:
                            "tier_drops": int(q.loc[tier, "dropped_pkts"].sum())}
 
 
-def _tier_share(runs: pd.DataFrame) -> pd.Series:
-    """The 100 Mb/s tier's share of the drops at the tier and the central link (NaN if none)."""
+def _agg_runs(table: pd.DataFrame, mbps: pd.Series) -> pd.DataFrame:
+    """:func:`_ch5_runs` over the swept rate `mbps`, with the 100 Mb/s tier's share of the drops
+    at the tier and the central link (NaN if none) and the video verdict per rate."""
+    runs = _ch5_runs(table, mbps)
     total = runs["tier_drops"] + runs["central_drops"]
-    return (runs["tier_drops"] / total).where(total > 0)
+    runs["tier_drop_share"] = (runs["tier_drops"] / total).where(total > 0)
+    runs["video_ok"] = runs.apply(lambda r: _video_ok(r, False), axis=1)
+    return runs
 
 
 def ch5_agg480(table: pd.DataFrame) -> dict[str, Any]:
     """C5-6 (Fig 5.9, L2779) at 480 data sources with the video: the video's loss at a 400
     Mb/s central link minus at 380, and where the drops are at each (the tier's share at 400,
     the central link's at 380). The part's table has every rate."""
-    runs = _ch5_runs(table, table[AGG_CENTRAL].map(lambda v: _mbps(v, AGG_CENTRAL)))
-    runs["tier_drop_share"] = _tier_share(runs)
-    runs["video_ok"] = runs.apply(lambda r: _video_ok(r, False), axis=1)
+    runs = _agg_runs(table, table[AGG_CENTRAL].map(lambda v: _mbps(v, AGG_CENTRAL)))
     return {"ch5_agg480.video_loss_400_minus_380": _value_at(runs, "video_loss", 400) - _value_at(runs, "video_loss", 380),
             "ch5_agg480.tier_drop_share_400": _value_at(runs, "tier_drop_share", 400),
             "ch5_agg480.central_drop_share_380": 1.0 - _value_at(runs, "tier_drop_share", 380),
@@ -1313,10 +1315,8 @@ def ch5_agg180(table: pd.DataFrame) -> dict[str, Any]:
     links' worth) from which the video meets its criterion, and the central link's drops
     (none, if only the tier congests). The part's table has every aggregate."""
     axis = next(c for c in table.columns if c.startswith("links[1].rate + "))
-    runs = _ch5_runs(table, table[axis].map(lambda v: AGG_ROUTERS * _mbps(_grid_value(v)[0], axis)))
-    runs["tier_drop_share"] = _tier_share(runs)
-    runs["video_ok"] = runs.apply(lambda r: _video_ok(r, False), axis=1)
-    return {"ch5_agg180.video_need_mbps": _need(runs, lambda r: _video_ok(r, False)),
+    runs = _agg_runs(table, table[axis].map(lambda v: AGG_ROUTERS * _mbps(_grid_value(v)[0], axis)))
+    return {"ch5_agg180.video_need_mbps": _need(runs, lambda r: bool(r["video_ok"])),
             "ch5_agg180.central_drops": float(runs["central_drops"].max()),
             "__frames__": {"ch5_agg180": runs.rename(columns={"rate_mbps": "aggregate_mbps"})}}
 
