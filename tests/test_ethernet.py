@@ -81,13 +81,14 @@ def test_a_non_responsive_sender_overflows_the_port_it_congests(tmp_path: Path) 
 
 
 def test_fig3_3_reducer_reads_the_jump_and_its_decline_against_the_rtt() -> None:
-    # One seed, one connection a run; (size, one-way delay) -> (Mb/s, drops, transfers). RTT =
-    # 2 x (delay + the 10 us access link): 0.04, 40.02 and 60.02 ms.
+    # One seed, one connection a run; (size, one-way port delay) -> (Mb/s, drops, transfers); the
+    # extractor's RTT is 2 x (delay + the 10 us access link): 0.04, 40.02 and 60.02 ms.
+    rtt_ms = {"10us": 0.04, "20ms": 40.02, "30ms": 60.02}
     points = {("100KB", "10us"): (1.0, 10, 10), ("100KB", "20ms"): (2.0, 0, 10), ("100KB", "30ms"): (1.5, 0, 10),
               ("250KB", "10us"): (2.0, 30, 10), ("250KB", "20ms"): (8.0, 0, 10), ("250KB", "30ms"): (4.0, 0, 10),
               ("1MB", "10us"): (4.0, 5, 10), ("1MB", "20ms"): (9.0, 0, 10), ("1MB", "30ms"): (8.0, 0, 10),
               ("5MB", "10us"): (8.0, 5, 10), ("5MB", "20ms"): (9.5, 0, 10), ("5MB", "30ms"): (9.0, 0, 10)}
-    table = pd.DataFrame([{"flows[0].app.size": size, "links[0].delay": delay, "seed": 1, "transfer_bytes": 1e6,
+    table = pd.DataFrame([{"flows[0].app.size": size, "rtt_ms": rtt_ms[delay], "seed": 1, "transfer_bytes": 1e6,
                            "transfer_s": 8.0 / mbps, "transfers": n, "dropped_pkts": drops}
                           for (size, delay), (mbps, drops, n) in points.items()])
     out = load_module(NOUREDDINE / "reduce.py").ch3_rtt(table)
@@ -99,6 +100,19 @@ def test_fig3_3_reducer_reads_the_jump_and_its_decline_against_the_rtt() -> None
     assert out["ch3_rtt.f250kb.lossfree_rtt_ms"] == pytest.approx(40.02)
     assert out["ch3_rtt.f100kb.rtt40_over_shortest"] == pytest.approx(2.0)
     assert out["ch3_rtt.f250kb.jump_left_at_longest"] == pytest.approx((4.0 - 2.0) / (8.0 - 2.0))
+
+
+def test_fig3_3_extractor_reads_the_paths_round_trip_from_the_scenario(tmp_path: Path) -> None:
+    """ch3_rtt_run: Fig 3.3's RTT is the path's round-trip propagation, twice the port's and
+    the access link's delays of scenarios/ch3_transfers.toml (20 ms + 10 us -> 40.02 ms)."""
+    text = (NOUREDDINE / "scenarios" / "ch3_transfers.toml").read_text()
+    port = '[[links]]\nbetween = ["sw", "d"]\nrate = "10Mb"\ndelay = "10us"'
+    assert port in text
+    path = tmp_path / "rtt.toml"
+    path.write_text(text.replace(port, port.replace("10us", "20ms")))
+    res = nsim.run(path)
+    out = load_module(NOUREDDINE / "reduce.py").ch3_rtt_run(res)
+    assert list(out["rtt_ms"]) == [40.02] * len(res.flows)
 
 
 def test_fig3_7_reducer_compares_red_with_drop_tail_point_by_point() -> None:

@@ -158,9 +158,6 @@ PAUSE = "links[0].ethernet.pause"
 #: TCP payload rate at 10 Mb/s: 1000-byte segments carry 40 bytes of headers more (ns-2's
 #: packetSize is the payload).
 MAX_GOODPUT_10MB = 10e6 * 1000 / 1040
-#: One-way delay of the s->sw access link of scenarios/ch3_transfers.toml (Fig 3.3's RTT is twice
-#: it plus the swept port delay).
-ACCESS_DELAY_S = 10e-6
 
 
 def ch3_links(res: Any) -> dict[str, Any]:
@@ -271,6 +268,14 @@ def ch3_transfer_times(res: Any) -> pd.DataFrame:
     return per.reset_index(drop=True)
 
 
+def ch3_rtt_run(res: Any) -> pd.DataFrame:
+    """:func:`ch3_transfer_times` with the path's round-trip propagation delay in ms:
+    scenarios/ch3_transfers.toml is one path (s - sw - d), so twice the sum of its links'
+    delays."""
+    rtt_s = 2 * sum(seconds(link["delay"], "links[].delay") for link in res.scenario["links"])
+    return ch3_transfer_times(res).assign(rtt_ms=round(1e3 * rtt_s, 3))
+
+
 def _repeat_bps(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     """Aggregate transfer throughput per run: sum over connections of file size / transfer
     time (each connection's bytes over its summed transfer times), averaged over seeds."""
@@ -297,15 +302,14 @@ def ch3_transfers_red(table: pd.DataFrame) -> dict[str, Any]:
 
 
 def ch3_rtt(table: pd.DataFrame) -> dict[str, Any]:
-    """Fig 3.3 (L1722): back-to-back transfers through a 50 KB buffer against the RTT (twice
-    the port's and the access link's one-way delays). Rows: the loss of 100 KB and 250 KB files
+    """Fig 3.3 (L1722): back-to-back transfers through a 50 KB buffer against the RTT (the
+    path's round-trip propagation, :func:`ch3_rtt_run`). Rows: the loss of 100 KB and 250 KB files
     at the shortest RTT, the 1 MB over 250 KB throughput there, the jump of 250 KB transfers
     once the loss is gone (best throughput up to 40 ms over that at the shortest RTT) against
     5 MB's, the shortest RTT at which 250 KB transfers lose nothing, 100 KB's fall from the
     shortest RTT to 40 ms, and how much of 250 KB's jump is left at 60 ms."""
-    size, delay = "flows[0].app.size", "links[0].delay"
-    t = table.assign(rtt_ms=table[delay].map(lambda d: round(2e3 * (seconds(d, delay) + ACCESS_DELAY_S), 3)))
-    runs = _repeat_bps(t, [size, "rtt_ms"])
+    size = "flows[0].app.size"
+    runs = _repeat_bps(table, [size, "rtt_ms"])
     runs = runs.assign(mbps=runs["bps"] / 1e6, drops_per_transfer=runs["drops"] / runs["transfers"].where(runs["transfers"] > 0))
     by = runs.set_index([size, "rtt_ms"])
     rtts = sorted(runs["rtt_ms"].unique())
@@ -439,7 +443,7 @@ def ch3_video_late(res: Any) -> dict[str, Any]:
     # Lost, or still waiting at the end of the run (behind a backlog: late too).
     missed = late + sent - int(f["delivered_pkts"])
     return {**ch3_links(res), "video_late": missed / sent if sent else float("nan"),
-            "video_p99_s": float(np.percentile(d["delay_s"], 99)) if len(d) else float("nan")}
+            "video_p99_s": _percentile(d["delay_s"], 99)}
 
 
 def ch3_video(table: pd.DataFrame) -> dict[str, Any]:
@@ -626,7 +630,7 @@ def ch4_baseline(table: pd.DataFrame) -> dict[str, Any]:
         summary.append({"bottleneck_mbps": mb, "drop_rate": drop, "pages_http10": len(p10), "pages_http11": len(p11),
                         "http10_over_10s": over["http10"], "http11_over_10s": over["http11"],
                         "echoes_80ms": len(e80), "echo80_over_0.5s": slow_echo,
-                        "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan")})
+                        "echo80_median_s": _median(e80)})
     if all(len(echoes.get(mb, ())) for mb in (60, 100)):
         out["ch4_baseline.echo80_over_0.5s_60_vs_100"] = float((echoes[60] > 0.5).mean() / max((echoes[100] > 0.5).mean(), 1e-9))
     page_grid = np.linspace(0.0, 30.0, 121)
@@ -704,7 +708,7 @@ def ch4_tcpds(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]
                         "echo80_over_0.5s": _frac_over(e80, 0.5),
                         "ftp_files": len(files), "ftp_files_per_probe": len(files) / probes if probes else float("nan"),
                         "ftp_mean_s": _mean(files),
-                        "ftp_p90_s": float(np.percentile(files, 90)) if len(files) else float("nan"),
+                        "ftp_p90_s": _percentile(files, 90),
                         "ftp80_cov": float(files80.std() / files80.mean()) if len(files80) > 1 else float("nan")})
     frame = pd.DataFrame(summary)
     out: dict[str, Any] = _table_rows(frame, lambda r, col: f"ch4_tcpds.{r['scheme']}.r{r['bottleneck_mbps']}.{col}",
@@ -733,6 +737,16 @@ CH4_TIMER_VARIANTS = {("200ms", "1s", "6s"): "standard", ("20ms", "100ms", "6s")
 def _mean(x: np.ndarray) -> float:
     """The mean of the samples ``x`` (NaN without samples)."""
     return float(x.mean()) if len(x) else float("nan")
+
+
+def _median(x: np.ndarray) -> float:
+    """The median of the samples ``x`` (NaN without samples)."""
+    return float(np.median(x)) if len(x) else float("nan")
+
+
+def _percentile(x: np.ndarray, q: float) -> float:
+    """The ``q``-th percentile of the samples ``x`` (NaN without samples)."""
+    return float(np.percentile(x, q)) if len(x) else float("nan")
 
 
 def _ratio(a: float, b: float) -> float:
@@ -823,7 +837,7 @@ def _buffer_sweep(table: pd.DataFrame, part: str) -> tuple[pd.DataFrame, dict[st
                         "drop_rate": float(g.groupby("seed")["central_drop"].first().mean()),
                         "pages_http10": len(p10), "http10_over_5s": _frac_over(p10, 5.0),
                         "http10_over_10s": _frac_over(p10, 10.0),
-                        "echoes_120ms": len(e120), "echo120_median_s": float(np.median(e120)) if len(e120) else float("nan"),
+                        "echoes_120ms": len(e120), "echo120_median_s": _median(e120),
                         "echo120_over_0.2s": _frac_over(e120, 0.2),
                         "ftp_files": len(files), "ftp_mean_s": _mean(files)})
     frame = pd.DataFrame(summary).sort_values("buffer_pkts").reset_index(drop=True)
@@ -916,8 +930,8 @@ def ch4_scaled(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any
         e80 = _pooled(g, _at_rtt(names))
         echoes[scheme] = e80
         summary.append({"scheme": scheme, "echoes_80ms": len(e80),
-                         "echo80_median_s": float(np.median(e80)) if len(e80) else float("nan"),
-                         "echo80_p99_s": float(np.percentile(e80, 99)) if len(e80) else float("nan"),
+                         "echo80_median_s": _median(e80),
+                         "echo80_p99_s": _percentile(e80, 99),
                          "echo80_over_0.2s": _frac_over(e80, 0.2), "echo80_over_0.5s": _frac_over(e80, 0.5),
                          "echo80_over_1s": _frac_over(e80, 1.0),
                          "telnet_loss": _flow_loss(g, names.str.match(r"^telnet\d+$")),
