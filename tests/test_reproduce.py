@@ -126,3 +126,19 @@ def test_only_rows_drops_the_values_no_row_checks() -> None:
     frames = {"fig": None}
     out = only_rows(with_ns235({"a.x": 1.5, "a.extra": 2.0, "__frames__": frames}, rows), rows)
     assert out == {"a.x": 1.5, "a.x_ns235": 1.5, "__frames__": frames}
+
+
+def test_a_long_figure_title_wraps_inside_the_figure() -> None:
+    """The HTML report's figures: a title longer than TITLE_WIDTH characters is drawn on
+    several lines, each at most that long, so it does not run off the figure."""
+    import pandas as pd
+
+    from nsim.reproduction_report import TITLE_WIDTH, figure
+    from nsim.study import Figure
+
+    title = "Video loss against the central link rate, 480 data sources, with the tiers of Fig 5.1 " * 2
+    fig = Figure(name="f", part="p", title=title.strip(), x="x", y="y", xlabel="x", ylabel="y")
+    drawn = figure(fig, pd.DataFrame({"x": [1, 2], "y": [3, 4]}), pd.DataFrame(columns=["id", "status"]), [])
+    lines = drawn.axes[0].get_title().split("\n")
+    assert len(lines) > 1 and max(len(line) for line in lines) <= TITLE_WIDTH
+    assert " ".join(lines) == title.strip()

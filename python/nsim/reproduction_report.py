@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import math
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -266,11 +267,17 @@ def rich_table(rows: pd.DataFrame, title: str = "") -> Any:
     return table
 
 
+#: Characters per line of a figure's title: longer titles wrap instead of running off the 7-inch
+#: figure (a study's titles name the paper's figure and its claim).
+TITLE_WIDTH = 90
+
+
 @plain_text
 def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper: list[Any]) -> Any:
     """A matplotlib Figure: the frame's ``y`` vs ``x`` (a line per ``series``) and the paper's
     points (``paper``: the study's rows naming this figure) as markers with tolerance bars.
-    Labels are drawn as written (no mathtext: :func:`nsim.plots.plain_text`)."""
+    Labels are drawn as written (no mathtext: :func:`nsim.plots.plain_text`); the title wraps
+    at :data:`TITLE_WIDTH` characters."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -302,7 +309,7 @@ def figure(fig: "Figure", frame: pd.DataFrame | None, rows: pd.DataFrame, paper:
     ax.set_yscale(fig.yscale)
     ax.set_xlabel(fig.xlabel)
     ax.set_ylabel(fig.ylabel)
-    ax.set_title(fig.title, fontsize=10)
+    ax.set_title(textwrap.fill(fig.title, TITLE_WIDTH), fontsize=10)
     ax.grid(alpha=0.3)
     return f
 
