@@ -72,10 +72,14 @@ EXCESS_RATES = {80: (30, 40, 50, 60, 70, 80, 120, 130, 140, 150, 160, 170, 180, 
 EXCESS_LIMITS = {"alone": "500p", "mixed": "1000p"}
 
 
-def access_delays(pairs: int = PAIRS) -> str:
+def access_delay_list(pairs: int = PAIRS) -> list[str]:
     """One-way access delay per pair: RTT = 2 (2 access + bottleneck)."""
-    ms = [(RTTS_MS[i % 10] / 2 - BOTTLENECK_DELAY_MS) / 2 for i in range(pairs)]
-    return "[" + ", ".join(f'"{d:g}ms"' for d in ms) + "]"
+    return [f"{(RTTS_MS[i % 10] / 2 - BOTTLENECK_DELAY_MS) / 2:g}ms" for i in range(pairs)]
+
+
+def access_delays(pairs: int = PAIRS) -> str:
+    """:func:`access_delay_list` as a TOML array."""
+    return "[" + ", ".join(f'"{d}"' for d in access_delay_list(pairs)) + "]"
 
 
 def blocks(first: int, last: int) -> list[tuple[str, int]]:
@@ -318,9 +322,8 @@ AGG180_AGGREGATES = (230, 250, 270, 280, 300, 320, 350)
 
 
 def link_inline(a: str, b: str, rate: str, delay: str, limit: str) -> str:
-    """One element of a `links` array: a duplex drop-tail link (`delay` as TOML text) with
-    `limit` packets each way."""
-    return f'  {{ between = ["{a}", "{b}"], rate = "{rate}", delay = {delay}, queue = {{ kind = "droptail", limit = "{limit}" }} }},'
+    """One element of a `links` array: a duplex drop-tail link with `limit` packets each way."""
+    return f'  {{ between = ["{a}", "{b}"], rate = "{rate}", delay = "{delay}", queue = {{ kind = "droptail", limit = "{limit}" }} }},'
 
 
 def aggregation_scenario() -> str:
@@ -329,7 +332,7 @@ def aggregation_scenario() -> str:
     links), 500 pairs, 480 data sources with the 20 unlayered video streams after them, the
     central buffer doubled (1000 packets) as for every mixed drop-tail queue."""
     pairs = max(EXCESS_RATES) + 20
-    delays = access_delays(pairs)[1:-1].split(", ")
+    delays = access_delay_list(pairs)
     left = [f"a{k}" for k in range(AGG_ROUTERS)]
     right = [f"b{k}" for k in range(AGG_ROUTERS)]
     hosts = [f"s{i}" for i in range(pairs)] + [f"d{i}" for i in range(pairs)]
@@ -351,15 +354,15 @@ seed = 1
 hosts = [{", ".join(f'"{h}"' for h in hosts)}]
 routers = [{", ".join(f'"{r}"' for r in ["r0", "r1"] + left + right + edge_names)}]
 
-links = [''', link_inline("r0", "r1", "400Mb", f'"{BOTTLENECK_DELAY_MS:g}ms"', EXCESS_LIMITS["mixed"])]
+links = [''', link_inline("r0", "r1", "400Mb", f"{BOTTLENECK_DELAY_MS:g}ms", EXCESS_LIMITS["mixed"])]
     for a in left:
-        lines.append(link_inline(a, "r0", AGG_RATE, f'"{AGG_DELAY}"', AGG_LIMIT))
+        lines.append(link_inline(a, "r0", AGG_RATE, AGG_DELAY, AGG_LIMIT))
     for b in right:
-        lines.append(link_inline("r1", b, AGG_RATE, f'"{AGG_DELAY}"', AGG_LIMIT))
+        lines.append(link_inline("r1", b, AGG_RATE, AGG_DELAY, AGG_LIMIT))
     for k in range(AGG_ROUTERS):
         for e in range(edges):
-            lines.append(link_inline(f"e{k * edges + e}", left[k], EDGE_RATE, f'"{AGG_DELAY}"', EDGE_LIMIT))
-            lines.append(link_inline(right[k], f"f{k * edges + e}", EDGE_RATE, f'"{AGG_DELAY}"', EDGE_LIMIT))
+            lines.append(link_inline(f"e{k * edges + e}", left[k], EDGE_RATE, AGG_DELAY, EDGE_LIMIT))
+            lines.append(link_inline(right[k], f"f{k * edges + e}", EDGE_RATE, AGG_DELAY, EDGE_LIMIT))
     for i in range(pairs):
         edge = (i % AGG_ROUTERS) * edges + (i // AGG_ROUTERS) // EDGE_HOSTS
         lines.append(link_inline(f"s{i}", f"e{edge}", "10Mb", delays[i], "128p"))
