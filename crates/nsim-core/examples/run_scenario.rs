@@ -27,6 +27,7 @@ fn main() {
         r.setup_wall_s
     );
     if let Some(out) = std::env::args().nth(2) {
-        std::fs::write(&out, serde_json::to_string(&r).expect("results serialize")).expect("writable results file");
+        std::fs::write(&out, serde_json::to_string(&r).expect("results serialize"))
+            .expect("writable results file");
     }
 }

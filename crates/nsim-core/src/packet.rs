@@ -60,7 +60,10 @@ impl PType {
     /// True for packets that carry a flow's data (counted as the flow's sent/delivered);
     /// false for acknowledgements and other control packets (counted as `ack_*`).
     pub fn is_data(self) -> bool {
-        !matches!(self, PType::Ack | PType::TfrcCtl | PType::StpPoll | PType::StpStat | PType::Request)
+        !matches!(
+            self,
+            PType::Ack | PType::TfrcCtl | PType::StpPoll | PType::StpStat | PType::Request
+        )
     }
 }
 
@@ -124,8 +127,17 @@ impl TcpHdr {
     /// `rwnd` of a segment that advertises no window (no limit on the peer's sender).
     pub const NO_RWND: u32 = u32::MAX;
     /// All fields zero except `rwnd`, which advertises nothing.
-    pub const EMPTY: TcpHdr =
-        TcpHdr { seq: 0, ack: 0, flags: 0, nsack: 0, ns2_ack_type: false, sack: [(0, 0); 3], ts_echo: SimTime::ZERO, payload: 0, rwnd: Self::NO_RWND };
+    pub const EMPTY: TcpHdr = TcpHdr {
+        seq: 0,
+        ack: 0,
+        flags: 0,
+        nsack: 0,
+        ns2_ack_type: false,
+        sack: [(0, 0); 3],
+        ts_echo: SimTime::ZERO,
+        payload: 0,
+        rwnd: Self::NO_RWND,
+    };
 }
 
 impl Default for TcpHdr {
@@ -241,7 +253,13 @@ mod tests {
     #[test]
     fn per_hop_and_wire_fields_share_one_cache_line() {
         use std::mem::{offset_of, size_of};
-        let ends = [offset_of!(Packet, dst) + 4, offset_of!(Packet, size) + 4, offset_of!(Packet, flow) + 4, offset_of!(Packet, ptype) + 1, offset_of!(Packet, prio) + 1];
+        let ends = [
+            offset_of!(Packet, dst) + 4,
+            offset_of!(Packet, size) + 4,
+            offset_of!(Packet, flow) + 4,
+            offset_of!(Packet, ptype) + 1,
+            offset_of!(Packet, prio) + 1,
+        ];
         assert!(ends.iter().all(|&e| e <= 16), "{ends:?}");
         let wire = [offset_of!(Packet, wire_at) + 8, offset_of!(Packet, wire_next) + 4];
         assert!(wire.iter().all(|&e| e <= 32), "{wire:?}");

@@ -48,10 +48,30 @@ mod tests {
 
     #[test]
     fn streams_are_reproducible_and_independent() {
-        let a1: Vec<u64> = (0..4).map({ let mut r = stream(7, "flow/a"); move |_| r.next_u64() }).collect();
-        let a2: Vec<u64> = (0..4).map({ let mut r = stream(7, "flow/a"); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut r = stream(7, "flow/b"); move |_| r.next_u64() }).collect();
-        let a_seed8: Vec<u64> = (0..4).map({ let mut r = stream(8, "flow/a"); move |_| r.next_u64() }).collect();
+        let a1: Vec<u64> = (0..4)
+            .map({
+                let mut r = stream(7, "flow/a");
+                move |_| r.next_u64()
+            })
+            .collect();
+        let a2: Vec<u64> = (0..4)
+            .map({
+                let mut r = stream(7, "flow/a");
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = stream(7, "flow/b");
+                move |_| r.next_u64()
+            })
+            .collect();
+        let a_seed8: Vec<u64> = (0..4)
+            .map({
+                let mut r = stream(8, "flow/a");
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a1, a2);
         assert_ne!(a1, b);
         assert_ne!(a1, a_seed8);

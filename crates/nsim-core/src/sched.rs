@@ -10,11 +10,11 @@
 mod calendar;
 pub mod ns2_order;
 
-use calendar::Calendar;
-pub use ns2_order::TieOrder;
 use crate::ids::{AgentId, LinkId, NodeId};
 use crate::packet::PacketId;
 use crate::time::SimTime;
+use calendar::Calendar;
+pub use ns2_order::TieOrder;
 
 /// What happens when an event fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +136,9 @@ impl Scheduler {
     pub fn hold_after_ns2(&mut self, limit: SimTime) {
         let mut due = Vec::new();
         while let Some((key, ev)) = self.queue.pop_until(limit.0) {
-            if (key >> 64) as u64 == limit.0 && ns2_order::ns2_time(limit, key as u64) > ns2_order::seconds(limit.0) {
+            if (key >> 64) as u64 == limit.0
+                && ns2_order::ns2_time(limit, key as u64) > ns2_order::seconds(limit.0)
+            {
                 self.held.push((key, ev));
             } else {
                 due.push((key, ev));
@@ -201,7 +203,8 @@ mod tests {
         s.schedule_reserved(at, tx_done, Event::TxDone(LinkId(1)));
         s.schedule(at, Event::Sample);
         s.schedule_reserved(at, arrival, Event::Arrive(LinkId(0)));
-        let order: Vec<_> = std::iter::from_fn(|| s.pop_until(SimTime::MAX)).map(|(_, e)| e).collect();
+        let order: Vec<_> =
+            std::iter::from_fn(|| s.pop_until(SimTime::MAX)).map(|(_, e)| e).collect();
         // 0.5 + 0.1204 = 0.6204000000000001 > (0.5104 + 0.11) = 0.6204 = Sample's double.
         assert_eq!(order, vec![Event::TxDone(LinkId(1)), Event::Sample, Event::Arrive(LinkId(0))]);
         assert_eq!(s.ns2_now(), 0.5 + (0.0104 + 0.11));

@@ -5,9 +5,11 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::config::build::{error_model, Names};
 use crate::agent::FlowControl;
-use crate::config::event_spec::{check_shape, link_changes, middlebox_changes, EventAction, EventSpec};
+use crate::config::build::{error_model, Names};
+use crate::config::event_spec::{
+    check_shape, link_changes, middlebox_changes, EventAction, EventSpec,
+};
 use crate::error::{CResult, ConfigError};
 use crate::ids::{FlowId, NodeId};
 use crate::sim::Simulator;
@@ -89,7 +91,8 @@ impl Simulator {
         for slot in &self.agents {
             if let Some(p) = slot.agent.tcp_probe() {
                 let f = &mut flows[slot.flow.idx()];
-                (f.cwnd, f.ssthresh, f.srtt_s) = (Some(p.cwnd), Some(p.ssthresh), Some(p.srtt.as_secs_f64()));
+                (f.cwnd, f.ssthresh, f.srtt_s) =
+                    (Some(p.cwnd), Some(p.ssthresh), Some(p.srtt.as_secs_f64()));
             }
         }
         let node = |n: NodeId| net.nodes[n.idx()].name.clone();
@@ -133,15 +136,27 @@ impl Simulator {
         let at = SimTime::ZERO + event.at.0;
         if at < self.net.now {
             let now = self.net.now.as_secs_f64();
-            return Err(ConfigError::new(format!("{path}.at"), format!("{} s is in the past (the run stands at {now} s)", event.at.0.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!(
+                    "{} s is in the past (the run stands at {now} s)",
+                    event.at.0.as_secs_f64()
+                ),
+            ));
         }
         if let Some(name) = &event.flow {
-            let flow = self.flow_id(name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
+            let flow = self.flow_id(name).ok_or_else(|| {
+                ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'"))
+            })?;
             return match event.action {
                 EventAction::Start => self.start_flow(flow, at, path),
                 EventAction::Stop => self.stop_flow(flow, at, path),
                 _ => {
-                    let what = if event.action == EventAction::Pause { FlowControl::Pause } else { FlowControl::Resume };
+                    let what = if event.action == EventAction::Pause {
+                        FlowControl::Pause
+                    } else {
+                        FlowControl::Resume
+                    };
                     self.check_flow_command(flow, at, what, path)?;
                     self.flow_command(flow, at, what);
                     Ok(())
@@ -149,17 +164,31 @@ impl Simulator {
             };
         }
         let names = Names {
-            ids: self.net.nodes.iter().enumerate().map(|(i, n)| (n.name.clone(), NodeId(i as u32))).collect(),
-            flows: self.flows.iter().enumerate().map(|(i, f)| (f.name.clone(), FlowId(i as u32))).collect::<HashMap<_, _>>(),
+            ids: self
+                .net
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.name.clone(), NodeId(i as u32)))
+                .collect(),
+            flows: self
+                .flows
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.name.clone(), FlowId(i as u32)))
+                .collect::<HashMap<_, _>>(),
         };
         let errors = |spec: &_, p: &str| error_model(spec, p, &names);
-        let mut changes = link_changes(events, &self.net, None, &errors, self.seed, self.end).map_err(err)?;
+        let mut changes =
+            link_changes(events, &self.net, None, &errors, self.seed, self.end).map_err(err)?;
         changes.extend(middlebox_changes(events, &self.net).map_err(err)?);
         for (t, c) in changes {
             if t == self.net.now {
                 let field = match &c.what {
                     crate::net::dynamics::LinkChange::Queue(q) => format!("{path}.{}", q.field()),
-                    crate::net::dynamics::LinkChange::Middlebox(_, h) => format!("{path}.{}", h.field()),
+                    crate::net::dynamics::LinkChange::Middlebox(_, h) => {
+                        format!("{path}.{}", h.field())
+                    }
                     _ => path.to_string(),
                 };
                 self.net.apply_change(c).map_err(|r| ConfigError::new(field, r))?;

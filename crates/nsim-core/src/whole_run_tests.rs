@@ -3,9 +3,9 @@
 //! ([`crate::results::transfer_spill::CHUNK_ROWS`]). Tests that need neither live in
 //! tests/it/. At the top of the stack (docs/architecture.md), so nothing below imports upward.
 
-use crate::results::files::write_dir;
 use crate::config::build::{build, RunOptions};
 use crate::config::Scenario;
+use crate::results::files::write_dir;
 
 /// A 300 s web, Telnet and FTP run with every series: about 6,400 transfers (spilled in
 /// several chunks at the progress checks) and tens of thousands of samples (appended in
@@ -23,7 +23,8 @@ fn scenario() -> Scenario {
 fn streamed_files_equal_files_written_whole() {
     let base = std::env::temp_dir().join(format!("nsim-stream-{}", std::process::id()));
     let (streamed, whole) = (base.join("streamed"), base.join("whole"));
-    let opts = RunOptions { duration: Some(crate::time::Dur::from_secs_f64(300.0)), ..Default::default() };
+    let opts =
+        RunOptions { duration: Some(crate::time::Dur::from_secs_f64(300.0)), ..Default::default() };
     for (dir, stream) in [(&streamed, true), (&whole, false)] {
         std::fs::create_dir_all(dir).unwrap();
         let mut sim = build(&scenario(), &opts).unwrap();
@@ -35,19 +36,30 @@ fn streamed_files_equal_files_written_whole() {
         write_dir(&res, dir).unwrap();
     }
     let list = |d: &std::path::Path| {
-        let mut names: Vec<String> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
         names.sort();
         names
     };
     let names = list(&whole);
     assert_eq!(list(&streamed), names);
-    for kind in ["transfers", "series_queue", "series_flow_throughput", "series_goodput", "series_tcp", "series_cwnd"] {
+    for kind in [
+        "transfers",
+        "series_queue",
+        "series_flow_throughput",
+        "series_goodput",
+        "series_tcp",
+        "series_cwnd",
+    ] {
         assert!(names.contains(&format!("{kind}.csv")), "{kind}.csv written");
     }
     let rows = std::fs::read_to_string(whole.join("transfers.csv")).unwrap().lines().count();
     assert!(rows > 20 * crate::results::transfer_spill::CHUNK_ROWS, "{rows} transfers");
     for name in names.iter().filter(|n| *n != "summary.json") {
-        let (a, b) = (std::fs::read(streamed.join(name)).unwrap(), std::fs::read(whole.join(name)).unwrap());
+        let (a, b) =
+            (std::fs::read(streamed.join(name)).unwrap(), std::fs::read(whole.join(name)).unwrap());
         assert!(a == b, "{name} differs ({} vs {} bytes)", a.len(), b.len());
     }
     std::fs::remove_dir_all(&base).unwrap();

@@ -10,8 +10,18 @@ use nsim_core::sim::{Progress, Simulator};
 use nsim_core::time::Dur;
 use nsim_core::{build, ConfigError, RunOptions, Scenario};
 
-create_exception!(_core, ConfigErrorPy, PyValueError, "An invalid scenario: args are (message, file, path, line, reason).");
-create_exception!(_core, ResultsErrorPy, PyValueError, "Results could not be written (message names the path).");
+create_exception!(
+    _core,
+    ConfigErrorPy,
+    PyValueError,
+    "An invalid scenario: args are (message, file, path, line, reason)."
+);
+create_exception!(
+    _core,
+    ResultsErrorPy,
+    PyValueError,
+    "Results could not be written (message names the path)."
+);
 
 fn config_err(e: ConfigError) -> PyErr {
     let msg = e.to_string();
@@ -27,10 +37,19 @@ fn parse(text: &str, source: &str, format: &str) -> PyResult<Scenario> {
     .map_err(config_err)
 }
 
-fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, source: &str, limits: bool) -> PyResult<RunOptions> {
+fn options(
+    seed: Option<u64>,
+    duration_s: Option<f64>,
+    trace: Option<String>,
+    source: &str,
+    limits: bool,
+) -> PyResult<RunOptions> {
     let duration = match duration_s {
         Some(d) if !(d.is_finite() && d > 0.0) => {
-            return Err(config_err(ConfigError::new("duration", format!("{d} s must be a positive time")).in_file(source)))
+            return Err(config_err(
+                ConfigError::new("duration", format!("{d} s must be a positive time"))
+                    .in_file(source),
+            ))
         }
         Some(d) => Some(Dur::from_secs_f64(d)),
         None => None,
@@ -44,7 +63,8 @@ fn options(seed: Option<u64>, duration_s: Option<f64>, trace: Option<String>, so
 #[pyo3(signature = (text, source, format = "toml", limits = true))]
 fn validate(text: &str, source: &str, format: &str, limits: bool) -> PyResult<()> {
     let scn = parse(text, source, format)?;
-    build(&scn, &RunOptions { no_limits: !limits, ..Default::default() }).map_err(|e| config_err(e.in_file(source)))?;
+    build(&scn, &RunOptions { no_limits: !limits, ..Default::default() })
+        .map_err(|e| config_err(e.in_file(source)))?;
     Ok(())
 }
 
@@ -54,7 +74,8 @@ fn validate(text: &str, source: &str, format: &str, limits: bool) -> PyResult<()
 #[pyo3(signature = (text, source, format = "toml", limits = true))]
 fn notices(text: &str, source: &str, format: &str, limits: bool) -> PyResult<Vec<String>> {
     let scn = parse(text, source, format)?;
-    let sim = build(&scn, &RunOptions { no_limits: !limits, ..Default::default() }).map_err(|e| config_err(e.in_file(source)))?;
+    let sim = build(&scn, &RunOptions { no_limits: !limits, ..Default::default() })
+        .map_err(|e| config_err(e.in_file(source)))?;
     Ok(nsim_core::config::window_notice::window_limited(&sim))
 }
 
@@ -111,21 +132,29 @@ fn run_to_dir(
 ) -> PyResult<Py<PyAny>> {
     let scn = parse(text, source, format)?;
     let out_dir = std::path::Path::new(out);
-    let trace = trace.or_else(|| scn.record.trace.then(|| out_dir.join("trace.tr").to_string_lossy().into_owned()));
+    let trace = trace.or_else(|| {
+        scn.record.trace.then(|| out_dir.join("trace.tr").to_string_lossy().into_owned())
+    });
     let mut opts = options(seed, duration_s, trace, source, limits)?;
     opts.pcap_dir = Some(out_dir.join("pcap").to_string_lossy().into_owned());
     opts.pcap = match pcap {
         None => None,
-        Some(p) => Some(if let Ok(all) = p.extract::<bool>() { Select::All(all) } else { Select::Named(p.extract::<Vec<String>>()?) }),
+        Some(p) => Some(if let Ok(all) = p.extract::<bool>() {
+            Select::All(all)
+        } else {
+            Select::Named(p.extract::<Vec<String>>()?)
+        }),
     };
-    let cannot_write = |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
+    let cannot_write =
+        |e: std::io::Error| ResultsErrorPy::new_err(format!("{out}: cannot write results: {e}"));
     std::fs::create_dir_all(out_dir).map_err(cannot_write)?;
     let mut sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
     sim.stream_to(out_dir);
     let notices = nsim_core::config::window_notice::window_limited(&sim);
     let results = run_sim(py, sim, progress.as_ref())?;
     nsim_core::results::files::write_dir(&results, out_dir).map_err(cannot_write)?;
-    let mut summary = serde_json::to_value(results.summary()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut summary = serde_json::to_value(results.summary())
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     summary["notices"] = notices.into();
     to_python(py, &summary)
 }
@@ -162,9 +191,15 @@ fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
 
 /// Runs `sim`, calling `progress(sim_time_s, end_s, events) -> bool` every few hundred
 /// thousand events (False or an exception stops the run; the exception is re-raised).
-fn run_sim(py: Python<'_>, sim: Simulator, progress: Option<&Py<PyAny>>) -> PyResult<nsim_core::Results> {
+fn run_sim(
+    py: Python<'_>,
+    sim: Simulator,
+    progress: Option<&Py<PyAny>>,
+) -> PyResult<nsim_core::Results> {
     let mut raised: Option<PyErr> = None;
-    let results = sim.run(&mut |p| report(py, progress, p, &mut raised)).map_err(|e| ResultsErrorPy::new_err(format!("cannot write results, trace or pcap: {e}")))?;
+    let results = sim.run(&mut |p| report(py, progress, p, &mut raised)).map_err(|e| {
+        ResultsErrorPy::new_err(format!("cannot write results, trace or pcap: {e}"))
+    })?;
     if let Some(e) = raised {
         return Err(e);
     }
@@ -182,7 +217,9 @@ struct Simulation {
 
 impl Simulation {
     fn sim(&mut self) -> PyResult<&mut Simulator> {
-        self.sim.as_mut().ok_or_else(|| PyValueError::new_err("the simulation has finished: results() was called"))
+        self.sim.as_mut().ok_or_else(|| {
+            PyValueError::new_err("the simulation has finished: results() was called")
+        })
     }
 }
 
@@ -191,7 +228,14 @@ impl Simulation {
     /// Builds the run (validating the scenario as `run` does). Raises ConfigError.
     #[new]
     #[pyo3(signature = (text, source, format = "json", seed = None, duration_s = None, limits = true))]
-    fn new(text: &str, source: &str, format: &str, seed: Option<u64>, duration_s: Option<f64>, limits: bool) -> PyResult<Self> {
+    fn new(
+        text: &str,
+        source: &str,
+        format: &str,
+        seed: Option<u64>,
+        duration_s: Option<f64>,
+        limits: bool,
+    ) -> PyResult<Self> {
         let scn = parse(text, source, format)?;
         let opts = options(seed, duration_s, None, source, limits)?;
         let sim = build(&scn, &opts).map_err(|e| config_err(e.in_file(source)))?;
@@ -201,15 +245,25 @@ impl Simulation {
     /// Runs every event due at or before `until_s` (seconds; None: to the end). Returns False
     /// if `progress(sim_time_s, end_s, events)` stopped it.
     #[pyo3(signature = (until_s = None, progress = None))]
-    fn advance(&mut self, py: Python<'_>, until_s: Option<f64>, progress: Option<Py<PyAny>>) -> PyResult<bool> {
+    fn advance(
+        &mut self,
+        py: Python<'_>,
+        until_s: Option<f64>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<bool> {
         let sim = self.sim()?;
         let until = match until_s {
             None => nsim_core::time::SimTime::MAX,
-            Some(t) if t.is_finite() && t >= 0.0 => nsim_core::time::SimTime::ZERO + Dur::from_secs_f64(t),
-            Some(t) => return Err(PyValueError::new_err(format!("until: {t} s is not a time >= 0"))),
+            Some(t) if t.is_finite() && t >= 0.0 => {
+                nsim_core::time::SimTime::ZERO + Dur::from_secs_f64(t)
+            }
+            Some(t) => {
+                return Err(PyValueError::new_err(format!("until: {t} s is not a time >= 0")))
+            }
         };
         let mut raised: Option<PyErr> = None;
-        let done = sim.advance(until, &mut |p: Progress| report(py, progress.as_ref(), p, &mut raised));
+        let done =
+            sim.advance(until, &mut |p: Progress| report(py, progress.as_ref(), p, &mut raised));
         raised.map_or(Ok(done), Err)
     }
 
@@ -225,31 +279,49 @@ impl Simulation {
 
     /// The live state (flows, links) as JSON text.
     fn state_json(&mut self) -> PyResult<String> {
-        serde_json::to_string(&self.sim()?.state()).map_err(|e| PyValueError::new_err(e.to_string()))
+        serde_json::to_string(&self.sim()?.state())
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Makes a change: `event_json` is one `[[event]]` table as JSON. Raises ConfigError.
     fn change(&mut self, event_json: &str) -> PyResult<()> {
         let source = self.source.clone();
-        let event = serde_json::from_str(event_json)
-            .map_err(|e| config_err(ConfigError { file: source.clone(), path: "event".into(), line: None, reason: e.to_string() }))?;
+        let event = serde_json::from_str(event_json).map_err(|e| {
+            config_err(ConfigError {
+                file: source.clone(),
+                path: "event".into(),
+                line: None,
+                reason: e.to_string(),
+            })
+        })?;
         self.sim()?.change(&event).map_err(|e| config_err(e.in_file(&source)))
     }
 
     /// Ends the run where it stands and returns its results as JSON text (as `run` does).
     fn finish(&mut self) -> PyResult<String> {
-        let sim = self.sim.take().ok_or_else(|| PyValueError::new_err("results() was already called"))?;
-        let results = sim.finish(false).map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
+        let sim =
+            self.sim.take().ok_or_else(|| PyValueError::new_err("results() was already called"))?;
+        let results = sim
+            .finish(false)
+            .map_err(|e| ResultsErrorPy::new_err(format!("cannot write trace or pcap: {e}")))?;
         serde_json::to_string(&results).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 }
 
 /// Calls `progress(sim_time_s, end_s, events) -> bool`; an exception is kept in `raised`
 /// and stops the run.
-fn report(py: Python<'_>, progress: Option<&Py<PyAny>>, p: Progress, raised: &mut Option<PyErr>) -> bool {
+fn report(
+    py: Python<'_>,
+    progress: Option<&Py<PyAny>>,
+    p: Progress,
+    raised: &mut Option<PyErr>,
+) -> bool {
     let Some(cb) = progress else { return true };
     let end = p.end.map(|e| e.as_secs_f64());
-    match cb.call1(py, (p.sim_time.as_secs_f64(), end, p.events)).and_then(|r| r.extract::<bool>(py)) {
+    match cb
+        .call1(py, (p.sim_time.as_secs_f64(), end, p.events))
+        .and_then(|r| r.extract::<bool>(py))
+    {
         Ok(keep_going) => keep_going,
         Err(e) => {
             *raised = Some(e);
@@ -284,7 +356,8 @@ fn json_schema() -> String {
 #[pyfunction]
 fn toml_document(py: Python<'_>, text: &str) -> PyResult<Option<Py<PyAny>>> {
     let Some(json) = nsim_core::config::document_json::document_json(text) else { return Ok(None) };
-    let doc: serde_json::Value = serde_json::from_str(&json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let doc: serde_json::Value =
+        serde_json::from_str(&json).map_err(|e| PyValueError::new_err(e.to_string()))?;
     to_python(py, &doc).map(Some)
 }
 
@@ -312,7 +385,9 @@ fn parse_quantity(py: Python<'_>, kind: &str, text: &str) -> PyResult<Py<PyAny>>
     check_written(text, example).map_err(PyValueError::new_err)?;
     let err = |e: String| PyValueError::new_err(e);
     Ok(match kind {
-        "time" => parse_time(text).map_err(err)?.as_secs_f64().into_pyobject(py)?.into_any().unbind(),
+        "time" => {
+            parse_time(text).map_err(err)?.as_secs_f64().into_pyobject(py)?.into_any().unbind()
+        }
         "rate" => parse_rate(text).map_err(err)?.0.into_pyobject(py)?.into_any().unbind(),
         "size" => parse_size(text).map_err(err)?.0.into_pyobject(py)?.into_any().unbind(),
         _ => match parse_limit(text).map_err(err)? {

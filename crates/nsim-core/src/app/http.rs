@@ -82,7 +82,14 @@ pub struct Http {
 
 impl Http {
     /// `conns`: the senders of HTTP/1.0's extra parallel connections (none: one at a time).
-    pub fn new(version: Version, page: PageDist, think: Period, count: Option<u32>, conns: Vec<AgentId>, rng: SimRng) -> Self {
+    pub fn new(
+        version: Version,
+        page: PageDist,
+        think: Period,
+        count: Option<u32>,
+        conns: Vec<AgentId>,
+        rng: SimRng,
+    ) -> Self {
         Http {
             version,
             page,
@@ -185,7 +192,12 @@ impl StreamApp for Http {
 
     fn on_delivered(&mut self, acked: u64, io: &mut StreamIo) {
         while let Some(it) = self.items.get(self.acked_items).filter(|it| acked >= it.end) {
-            io.record(Transfer { start: it.start, end: io.now(), bytes: it.bytes, kind: TransferKind::Object });
+            io.record(Transfer {
+                start: it.start,
+                end: io.now(),
+                bytes: it.bytes,
+                kind: TransferKind::Object,
+            });
             self.acked_items += 1;
         }
     }
@@ -197,7 +209,9 @@ impl StreamApp for Http {
         match self.version {
             Version::Http11 => self.page_done(io),
             // The index: the objects start on every connection (or the page is done).
-            Version::Http10 if self.acked_items == 1 && self.objects_done == 0 && self.written == 1 => {
+            Version::Http10
+                if self.acked_items == 1 && self.objects_done == 0 && self.written == 1 =>
+            {
                 if self.sizes.len() == 1 {
                     return self.page_done(io);
                 }

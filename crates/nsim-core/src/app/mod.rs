@@ -11,11 +11,11 @@ pub mod onoff;
 pub mod poisson;
 pub mod repeat;
 pub mod size;
+pub mod stream;
+pub mod telnet;
 pub mod video;
 pub mod video_synthetic;
 pub mod video_trace;
-pub mod stream;
-pub mod telnet;
 pub mod web_client;
 pub mod web_page;
 

@@ -15,7 +15,10 @@ pub struct Poisson {
 
 impl Poisson {
     pub fn new(mean_interval: Dur, size: SizeDist) -> Self {
-        Poisson { exp: Exp::new(1.0 / mean_interval.as_secs_f64()).expect("positive interval"), size }
+        Poisson {
+            exp: Exp::new(1.0 / mean_interval.as_secs_f64()).expect("positive interval"),
+            size,
+        }
     }
 }
 

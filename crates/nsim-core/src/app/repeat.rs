@@ -73,7 +73,13 @@ pub struct Repeat {
 }
 
 impl Repeat {
-    pub fn new(size: TransferSize, gap: Gap, count: Option<u32>, new_connection: bool, rng: SimRng) -> Self {
+    pub fn new(
+        size: TransferSize,
+        gap: Gap,
+        count: Option<u32>,
+        new_connection: bool,
+        rng: SimRng,
+    ) -> Self {
         Repeat { size, gap, count, new_connection, rng, started: 0, current: None }
     }
 
@@ -130,7 +136,13 @@ mod tests {
 
     #[test]
     fn count_limits_transfers() {
-        let mut r = Repeat::new(TransferSize::Fixed(1000), Gap::Fixed(Dur::ZERO), Some(2), false, stream(1, "t"));
+        let mut r = Repeat::new(
+            TransferSize::Fixed(1000),
+            Gap::Fixed(Dur::ZERO),
+            Some(2),
+            false,
+            stream(1, "t"),
+        );
         assert_eq!((r.next_size(), r.next_size(), r.next_size()), (Some(1000), Some(1000), None));
     }
 

@@ -9,9 +9,16 @@ use crate::rng::SimRng;
 pub enum SizeDist {
     Fixed(u32),
     /// Uniform over [min, max] bytes, inclusive.
-    Uniform { min: u32, max: u32 },
+    Uniform {
+        min: u32,
+        max: u32,
+    },
     /// Exponential with mean `mean`, clamped to [min, max].
-    Exponential { mean: f64, min: u32, max: u32 },
+    Exponential {
+        mean: f64,
+        min: u32,
+        max: u32,
+    },
 }
 
 impl SizeDist {

@@ -39,8 +39,25 @@ pub struct StreamIo<'a> {
 }
 
 impl<'a> StreamIo<'a> {
-    pub(crate) fn new(now: SimTime, segment: u64, position: u64, closed: bool, transfers: &'a mut Vec<Transfer>) -> Self {
-        StreamIo { now, segment, position, new_segments: 0, restart: false, wake: None, ask: None, told: Vec::new(), closed, transfers }
+    pub(crate) fn new(
+        now: SimTime,
+        segment: u64,
+        position: u64,
+        closed: bool,
+        transfers: &'a mut Vec<Transfer>,
+    ) -> Self {
+        StreamIo {
+            now,
+            segment,
+            position,
+            new_segments: 0,
+            restart: false,
+            wake: None,
+            ask: None,
+            told: Vec::new(),
+            closed,
+            transfers,
+        }
     }
 
     pub fn now(&self) -> SimTime {

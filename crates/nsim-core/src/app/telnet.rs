@@ -59,7 +59,12 @@ impl StreamApp for Telnet {
     /// The echo: record its delay, then wait a gap before the next keystroke.
     fn on_completed(&mut self, io: &mut StreamIo) {
         let Some(sent) = self.outstanding.take() else { return };
-        io.record(Transfer { start: sent, end: io.now(), bytes: self.size, kind: TransferKind::Echo });
+        io.record(Transfer {
+            start: sent,
+            end: io.now(),
+            bytes: self.size,
+            kind: TransferKind::Echo,
+        });
         let gap = Dur::from_secs_f64(self.gap.draw(&mut self.rng));
         io.wake_at(io.now() + gap);
     }

@@ -89,10 +89,28 @@ pub struct Video {
 
 impl Video {
     /// `gap_mean_s` = 0: sequences follow each other without a gap. `sequences` not empty.
-    pub fn new(sequences: Vec<Sequence>, packet_size: u32, pacing: Pacing, gap_mean_s: f64, layer_prios: [u8; 3]) -> Video {
+    pub fn new(
+        sequences: Vec<Sequence>,
+        packet_size: u32,
+        pacing: Pacing,
+        gap_mean_s: f64,
+        layer_prios: [u8; 3],
+    ) -> Video {
         assert!(!sequences.is_empty() && packet_size > 0);
         let gap = (gap_mean_s > 0.0).then(|| Exp::new(1.0 / gap_mean_s).expect("positive mean"));
-        Video { sequences, packet_size, pacing, gap, layer_prios, seq: 0, frame: 0, cur: None, prio: None, plays: 0, tag: VideoTag { sequence: 0, frame: 0, layer: 0 } }
+        Video {
+            sequences,
+            packet_size,
+            pacing,
+            gap,
+            layer_prios,
+            seq: 0,
+            frame: 0,
+            cur: None,
+            prio: None,
+            plays: 0,
+            tag: VideoTag { sequence: 0, frame: 0, layer: 0 },
+        }
     }
 
     /// Makes frame (`seq`, `frame`) current; returns whether it has any packet.
@@ -148,10 +166,18 @@ impl Generator for Video {
             layer += 1;
         }
         let i = c.k - before;
-        let size = if i + 1 < c.counts[layer] { self.packet_size } else { c.layers[layer] - i * self.packet_size };
+        let size = if i + 1 < c.counts[layer] {
+            self.packet_size
+        } else {
+            c.layers[layer] - i * self.packet_size
+        };
         let layered = self.sequences[self.seq].layered();
         self.prio = layered.then_some(self.layer_prios[layer]);
-        self.tag = VideoTag { sequence: self.plays, frame: self.frame as u32, layer: if layered { layer as u8 } else { 0 } };
+        self.tag = VideoTag {
+            sequence: self.plays,
+            frame: self.frame as u32,
+            layer: if layered { layer as u8 } else { 0 },
+        };
         let here = self.offset(&c, c.k);
         let gap = if c.k + 1 < c.n {
             self.cur.as_mut().expect("a current frame").k += 1;

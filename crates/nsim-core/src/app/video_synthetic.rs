@@ -83,7 +83,12 @@ mod tests {
     #[test]
     fn layers_add_up_to_the_printed_totals_except_basket() {
         // Table 5.3 as printed: basket's layers 2.8 + 1.4 + 3.1 = 7.3 Mbps, its total 7.2.
-        for name in [SequenceName::Barca, SequenceName::Flower, SequenceName::Baseball, SequenceName::Basket] {
+        for name in [
+            SequenceName::Barca,
+            SequenceName::Flower,
+            SequenceName::Baseball,
+            SequenceName::Basket,
+        ] {
             let (_, total, layers) = name.table();
             let off = if name == SequenceName::Basket { 0.1e6 } else { 0.0 };
             assert!((layers.iter().sum::<f64>() - total - off).abs() < 1.0, "{name:?}");

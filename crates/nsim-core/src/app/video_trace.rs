@@ -70,16 +70,25 @@ impl Trace {
                 TraceFormat::TimeSize => 2,
             };
             if cols.len() != fixed && cols.len() != fixed + 3 {
-                return Err(at(&format!("expected {fixed} columns, or {} with per-layer sizes, found {}", fixed + 3, cols.len())));
+                return Err(at(&format!(
+                    "expected {fixed} columns, or {} with per-layer sizes, found {}",
+                    fixed + 3,
+                    cols.len()
+                )));
             }
             let has_layers = cols.len() == fixed + 3;
             if *layered.get_or_insert(has_layers) != has_layers {
                 return Err(at("per-layer sizes must be given on every line or on none"));
             }
-            let bytes = |s: &str, what: &str| s.parse::<u32>().map_err(|_| at(&format!("{what} '{s}' is not a whole number of bytes")));
+            let bytes = |s: &str, what: &str| {
+                s.parse::<u32>()
+                    .map_err(|_| at(&format!("{what} '{s}' is not a whole number of bytes")))
+            };
             let (start, kind) = match format {
                 TraceFormat::FrameTypeSize => {
-                    cols[0].parse::<u64>().map_err(|_| at(&format!("frame number '{}' is not a whole number", cols[0])))?;
+                    cols[0].parse::<u64>().map_err(|_| {
+                        at(&format!("frame number '{}' is not a whole number", cols[0]))
+                    })?;
                     let kind = match cols[1] {
                         "I" | "i" => FrameType::I,
                         "P" | "p" => FrameType::P,
@@ -89,7 +98,13 @@ impl Trace {
                     (Dur(interval.0 * frames.len() as u64), Some(kind))
                 }
                 TraceFormat::TimeSize => {
-                    let t: f64 = cols[0].parse().ok().filter(|t: &f64| t.is_finite() && *t >= 0.0).ok_or_else(|| at(&format!("time '{}' is not a number of seconds >= 0", cols[0])))?;
+                    let t: f64 = cols[0]
+                        .parse()
+                        .ok()
+                        .filter(|t: &f64| t.is_finite() && *t >= 0.0)
+                        .ok_or_else(|| {
+                            at(&format!("time '{}' is not a number of seconds >= 0", cols[0]))
+                        })?;
                     if last_time.is_some_and(|last| t < last) {
                         return Err(at("frame times must not decrease"));
                     }
@@ -99,9 +114,16 @@ impl Trace {
             };
             let size = bytes(cols[fixed - 1], "size")?;
             let layers = if has_layers {
-                let l = [bytes(cols[fixed], "base")?, bytes(cols[fixed + 1], "middle")?, bytes(cols[fixed + 2], "enhancement")?];
+                let l = [
+                    bytes(cols[fixed], "base")?,
+                    bytes(cols[fixed + 1], "middle")?,
+                    bytes(cols[fixed + 2], "enhancement")?,
+                ];
                 if l.iter().map(|&b| b as u64).sum::<u64>() != size as u64 {
-                    return Err(at(&format!("layer sizes add up to {}, not the frame size {size}", l.iter().map(|&b| b as u64).sum::<u64>())));
+                    return Err(at(&format!(
+                        "layer sizes add up to {}, not the frame size {size}",
+                        l.iter().map(|&b| b as u64).sum::<u64>()
+                    )));
                 }
                 l
             } else {
@@ -119,7 +141,8 @@ impl Trace {
 
     /// Reads and parses the trace file at `path`.
     pub fn read(path: &str, format: TraceFormat, interval: Dur) -> Result<Trace, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read trace file '{path}': {e}"))?;
         Trace::parse(&text, format, interval).map_err(|e| format!("trace file '{path}': {e}"))
     }
 
@@ -138,9 +161,17 @@ mod tests {
 
     #[test]
     fn frame_type_size_with_layers() {
-        let t = Trace::parse("# toy\n0 I 3000 1000 1000 1000\n\n1 B 10 10 0 0\n", TraceFormat::FrameTypeSize, MS40).unwrap();
+        let t = Trace::parse(
+            "# toy\n0 I 3000 1000 1000 1000\n\n1 B 10 10 0 0\n",
+            TraceFormat::FrameTypeSize,
+            MS40,
+        )
+        .unwrap();
         assert!(t.layered);
-        assert_eq!(t.frames[1], TraceFrame { start: MS40, layers: [10, 0, 0], kind: Some(FrameType::B) });
+        assert_eq!(
+            t.frames[1],
+            TraceFrame { start: MS40, layers: [10, 0, 0], kind: Some(FrameType::B) }
+        );
         assert_eq!(t.length, Dur::from_millis(80));
     }
 
@@ -156,9 +187,12 @@ mod tests {
     #[test]
     fn errors_name_the_line_and_the_reason() {
         let e = |s: &str, f| Trace::parse(s, f, MS40).unwrap_err();
-        assert!(e("0 I 100\n1 X 100\n", TraceFormat::FrameTypeSize).starts_with("line 2: frame type 'X'"));
-        assert!(e("0 I 100 1 2 3\n", TraceFormat::FrameTypeSize).contains("add up to 6, not the frame size 100"));
-        assert!(e("0 I 100 50 50 0\n1 P 10\n", TraceFormat::FrameTypeSize).contains("every line or on none"));
+        assert!(e("0 I 100\n1 X 100\n", TraceFormat::FrameTypeSize)
+            .starts_with("line 2: frame type 'X'"));
+        assert!(e("0 I 100 1 2 3\n", TraceFormat::FrameTypeSize)
+            .contains("add up to 6, not the frame size 100"));
+        assert!(e("0 I 100 50 50 0\n1 P 10\n", TraceFormat::FrameTypeSize)
+            .contains("every line or on none"));
         assert!(e("1.0 10\n0.5 10\n", TraceFormat::TimeSize).contains("must not decrease"));
         assert!(e("0 I 100\n", TraceFormat::TimeSize).contains("expected 2 columns"));
         assert!(e("# nothing\n", TraceFormat::TimeSize).contains("no frames"));

@@ -43,7 +43,16 @@ pub struct WebClient {
 
 impl WebClient {
     #[allow(clippy::too_many_arguments)]
-    pub fn new(sink: Box<dyn Agent>, server: (NodeId, AgentId), size: u32, initial_rto: Dur, max_rto: Dur, prio: u8, tag: u16, after_ack: bool) -> Self {
+    pub fn new(
+        sink: Box<dyn Agent>,
+        server: (NodeId, AgentId),
+        size: u32,
+        initial_rto: Dur,
+        max_rto: Dur,
+        prio: u8,
+        tag: u16,
+        after_ack: bool,
+    ) -> Self {
         WebClient { sink, server, size, initial_rto, max_rto, prio, tag, pending: None, after_ack }
     }
 

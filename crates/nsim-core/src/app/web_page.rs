@@ -37,10 +37,19 @@ pub const SURGE_OBJECTS: (f64, f64) = (1.0, 2.43);
 #[derive(Clone, Copy, Debug)]
 pub enum PageDist {
     /// `objects` objects of `object` bytes behind an index of `index` bytes.
-    Fixed { index: u64, objects: u32, object: u64 },
+    Fixed {
+        index: u64,
+        objects: u32,
+        object: u64,
+    },
     Surge(Surge),
     /// `objects` objects of ceil(ParetoII(mean·(shape−1), shape)) packets of `packet` bytes.
-    Webtraf { objects: u32, mean: f64, shape: f64, packet: u64 },
+    Webtraf {
+        objects: u32,
+        mean: f64,
+        shape: f64,
+        packet: u64,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -103,7 +112,8 @@ mod tests {
     #[test]
     fn probe_page_is_an_index_then_its_objects() {
         let mut v = Vec::new();
-        PageDist::Fixed { index: 1000, objects: 8, object: 10_000 }.draw(&mut stream(1, "t"), &mut v);
+        PageDist::Fixed { index: 1000, objects: 8, object: 10_000 }
+            .draw(&mut stream(1, "t"), &mut v);
         assert_eq!(v, [1000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000]);
     }
 

@@ -9,11 +9,11 @@ use super::build::Names;
 use crate::error::{CResult, ConfigError};
 use crate::ids::{AgentId, FlowId, NodeId};
 use crate::net::routing::dv::{Dv, DvParams};
-use crate::transport::rtproto_dv::DvAgent;
 use crate::net::Net;
 use crate::record::FlowStats;
 use crate::sim::{AgentSlot, FlowInfo};
 use crate::time::SimTime;
+use crate::transport::rtproto_dv::DvAgent;
 use crate::units::TimeSpec;
 
 /// Where routes come from.
@@ -62,13 +62,28 @@ const MAX_NODES: usize = 1024;
 
 /// The checked DV parameters and per-link costs (`None` for static routing, which takes
 /// neither).
-pub(crate) fn params(spec: &super::RoutingSpec, names: &Names, net: &Net) -> CResult<Option<(DvParams, Vec<u32>)>> {
+pub(crate) fn params(
+    spec: &super::RoutingSpec,
+    names: &Names,
+    net: &Net,
+) -> CResult<Option<(DvParams, Vec<u32>)>> {
     if spec.protocol != Protocol::Dv {
         if !spec.costs.is_empty() {
-            return Err(ConfigError::new("routing.costs", "link costs need routing.protocol = \"dv\""));
+            return Err(ConfigError::new(
+                "routing.costs",
+                "link costs need routing.protocol = \"dv\"",
+            ));
         }
-        if spec.dv.advert_interval.is_some() || spec.dv.infinity.is_some() || spec.dv.preference.is_some() || spec.dv.direct_preference.is_some() || spec.dv.multipath {
-            return Err(ConfigError::new("routing.dv", "DV settings need routing.protocol = \"dv\""));
+        if spec.dv.advert_interval.is_some()
+            || spec.dv.infinity.is_some()
+            || spec.dv.preference.is_some()
+            || spec.dv.direct_preference.is_some()
+            || spec.dv.multipath
+        {
+            return Err(ConfigError::new(
+                "routing.dv",
+                "DV settings need routing.protocol = \"dv\"",
+            ));
         }
         return Ok(None);
     }
@@ -83,10 +98,19 @@ pub(crate) fn params(spec: &super::RoutingSpec, names: &Names, net: &Net) -> CRe
         } else {
             "convergence_delay"
         };
-        return Err(ConfigError::new(format!("routing.{field}"), "does not apply with routing.protocol = \"dv\" (DV finds its own routes)"));
+        return Err(ConfigError::new(
+            format!("routing.{field}"),
+            "does not apply with routing.protocol = \"dv\" (DV finds its own routes)",
+        ));
     }
     if net.nodes.len() > MAX_NODES {
-        return Err(ConfigError::new("routing.protocol", format!("DV keeps a route per node pair: at most {MAX_NODES} nodes (this network has {})", net.nodes.len())));
+        return Err(ConfigError::new(
+            "routing.protocol",
+            format!(
+                "DV keeps a route per node pair: at most {MAX_NODES} nodes (this network has {})",
+                net.nodes.len()
+            ),
+        ));
     }
     let d = DvParams::default();
     let interval = spec.dv.advert_interval.as_ref().map_or(d.advert_interval, |t| t.0);
@@ -95,20 +119,33 @@ pub(crate) fn params(spec: &super::RoutingSpec, names: &Names, net: &Net) -> CRe
     }
     let infinity = spec.dv.infinity.unwrap_or(d.infinity);
     if infinity < 2 {
-        return Err(ConfigError::new("routing.dv.infinity", format!("{infinity}: must be at least 2 (a neighbour costs at least 1)")));
+        return Err(ConfigError::new(
+            "routing.dv.infinity",
+            format!("{infinity}: must be at least 2 (a neighbour costs at least 1)"),
+        ));
     }
     let pref = |v: Option<u32>, default: u32, field: &str| match v {
-        Some(p) if p >= 255 => Err(ConfigError::new(format!("routing.dv.{field}"), format!("{p}: must be below 255 (ns-2's `maxpref_`, no route)"))),
+        Some(p) if p >= 255 => Err(ConfigError::new(
+            format!("routing.dv.{field}"),
+            format!("{p}: must be below 255 (ns-2's `maxpref_`, no route)"),
+        )),
         _ => Ok(v.unwrap_or(default)),
     };
     let preference = pref(spec.dv.preference, d.preference, "preference")?;
-    let direct_preference = pref(spec.dv.direct_preference, d.direct_preference, "direct_preference")?;
+    let direct_preference =
+        pref(spec.dv.direct_preference, d.direct_preference, "direct_preference")?;
     let mut costs = vec![1u32; net.links.len()];
     for (i, c) in spec.costs.iter().enumerate() {
         let path = format!("routing.costs[{i}]");
-        let (a, b) = (names.node(&c.from, &format!("{path}.from"))?, names.node(&c.to, &format!("{path}.to"))?);
+        let (a, b) = (
+            names.node(&c.from, &format!("{path}.from"))?,
+            names.node(&c.to, &format!("{path}.to"))?,
+        );
         if c.cost == 0 || c.cost >= infinity {
-            return Err(ConfigError::new(format!("{path}.cost"), format!("{}: must be from 1 to infinity - 1 ({})", c.cost, infinity - 1)));
+            return Err(ConfigError::new(
+                format!("{path}.cost"),
+                format!("{}: must be from 1 to infinity - 1 ({})", c.cost, infinity - 1),
+            ));
         }
         let mut found = false;
         for (l, link) in net.links.iter().enumerate() {
@@ -121,12 +158,27 @@ pub(crate) fn params(spec: &super::RoutingSpec, names: &Names, net: &Net) -> CRe
             return Err(ConfigError::new(path, format!("no link from '{}' to '{}'", c.from, c.to)));
         }
     }
-    Ok(Some((DvParams { advert_interval: interval, infinity, preference, direct_preference, multipath: spec.dv.multipath }, costs)))
+    Ok(Some((
+        DvParams {
+            advert_interval: interval,
+            infinity,
+            preference,
+            direct_preference,
+            multipath: spec.dv.multipath,
+        },
+        costs,
+    )))
 }
 
 /// Adds a routing agent per node (after the flows' agents: ns-2 attaches them last) and the
 /// `routing` flow, and starts DV at time 0.
-pub(crate) fn install(p: DvParams, costs: Vec<u32>, net: &mut Net, agents: &mut Vec<AgentSlot>, infos: &mut Vec<FlowInfo>) {
+pub(crate) fn install(
+    p: DvParams,
+    costs: Vec<u32>,
+    net: &mut Net,
+    agents: &mut Vec<AgentSlot>,
+    infos: &mut Vec<FlowInfo>,
+) {
     let flow = FlowId(infos.len() as u32);
     net.flows.push(FlowStats::default());
     infos.push(FlowInfo {

@@ -49,7 +49,11 @@ fn route(s: &Simulator, x: u32, dst: u32) -> String {
 /// (the triggered updates of 3.0 s and 6.0 s half-way at 3.001 s and 6.05 s included).
 #[test]
 fn route_tables_are_ns2s() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../reference/ns2/tcl/dv_table.routes")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../reference/ns2/tcl/dv_table.routes"
+    ))
+    .unwrap();
     let mut s = sim(DV_TABLE);
     let mut checked = 0;
     for line in text.lines() {
@@ -57,7 +61,11 @@ fn route_tables_are_ns2s() {
         let t: f64 = w[0].parse().unwrap();
         s.advance(SimTime::ZERO + crate::time::Dur::from_secs_f64(t), &mut |_| true);
         let (x, d) = (w[1].parse().unwrap(), w[2].parse().unwrap());
-        let want = format!("{} {}", w.get(3).filter(|_| w.len() == 5).copied().unwrap_or(""), w[w.len() - 1]);
+        let want = format!(
+            "{} {}",
+            w.get(3).filter(|_| w.len() == 5).copied().unwrap_or(""),
+            w[w.len() - 1]
+        );
         assert_eq!(route(&s, x, d), want, "at {t} s, node {x} to {d}");
         checked += 1;
     }
@@ -102,16 +110,34 @@ link = "b-c"
 fn bad_dv_settings_name_the_field() {
     let base = "duration = \"1s\"\nrouters = [\"a\", \"b\"]\nlinks = [{ between = [\"a\", \"b\"], rate = \"1Mb\", delay = \"1ms\" }]\n[routing]\n";
     let endless = "routers = [\"a\", \"b\"]\nlinks = [{ between = [\"a\", \"b\"], rate = \"1Mb\", delay = \"1ms\" }]\n[routing]\nprotocol = \"dv\"\n";
-    let e = build(&Scenario::from_toml(endless, "bad.toml").unwrap(), &RunOptions::default()).err().expect("no duration");
+    let e = build(&Scenario::from_toml(endless, "bad.toml").unwrap(), &RunOptions::default())
+        .err()
+        .expect("no duration");
     assert_eq!((e.path.as_str(), e.reason.contains("go on for ever")), ("duration", true));
     for (extra, field, reason) in [
-        ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"x\", cost = 2 }]", "routing.costs[0].to", "unknown node 'x'"),
-        ("protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"b\", cost = 32 }]", "routing.costs[0].cost", "must be from 1 to infinity - 1 (31)"),
-        ("protocol = \"dv\"\ndv = { preference = 255 }", "routing.dv.preference", "must be below 255"),
+        (
+            "protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"x\", cost = 2 }]",
+            "routing.costs[0].to",
+            "unknown node 'x'",
+        ),
+        (
+            "protocol = \"dv\"\ncosts = [{ from = \"a\", to = \"b\", cost = 32 }]",
+            "routing.costs[0].cost",
+            "must be from 1 to infinity - 1 (31)",
+        ),
+        (
+            "protocol = \"dv\"\ndv = { preference = 255 }",
+            "routing.dv.preference",
+            "must be below 255",
+        ),
         ("protocol = \"dv\"\ndv = { infinity = 1 }", "routing.dv.infinity", "must be at least 2"),
         ("protocol = \"dv\"\necmp = true", "routing.ecmp", "does not apply"),
         ("protocol = \"dv\"\nrecompute = \"never\"", "routing.recompute", "does not apply"),
-        ("costs = [{ from = \"a\", to = \"b\", cost = 2 }]", "routing.costs", "need routing.protocol = \"dv\""),
+        (
+            "costs = [{ from = \"a\", to = \"b\", cost = 2 }]",
+            "routing.costs",
+            "need routing.protocol = \"dv\"",
+        ),
         ("dv = { multipath = true }", "routing.dv", "need routing.protocol = \"dv\""),
     ] {
         let scn = Scenario::from_toml(&format!("{base}{extra}\n"), "bad.toml").unwrap();

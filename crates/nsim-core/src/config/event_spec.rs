@@ -8,16 +8,16 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::flow_spec_build::ResolvedFlow;
 use super::link_spec::ErrorSpec;
-use crate::units::{LimitSpec, RateSpec, SizeSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::ids::LinkId;
 use crate::net::dynamics::{Change, LinkChange};
 use crate::net::error_model::ErrorModel;
 use crate::net::{Link, Net};
 use crate::queue::QueueChange;
 use crate::time::SimTime;
+use crate::units::{LimitSpec, RateSpec, SizeSpec, TimeSpec};
 
 /// Most failures a "flap" event may schedule (on average, for exponential times): each is an
 /// event and a route recomputation, and they are all made before the run.
@@ -135,7 +135,10 @@ pub enum FlapTimes {
 impl EventAction {
     /// Whether the action is on a flow (else on a link).
     pub(crate) fn on_flow(self) -> bool {
-        matches!(self, EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume)
+        matches!(
+            self,
+            EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume
+        )
     }
 
     fn name(self) -> &'static str {
@@ -199,14 +202,35 @@ fn takes(e: &EventSpec) -> &'static [&'static str] {
         EventAction::Up => &["link"],
         EventAction::Flap => &["link", "hold_queue", "down_for", "up_for", "until", "random"],
         EventAction::Set => &[
-            "link", "rate", "delay", "error", "limit", "min_th", "max_th", "w_q", "max_p", "k", "weights", "allots", "bucket_rate", "depth", "cir", "cbs", "ebs", "pir", "pbs",
+            "link",
+            "rate",
+            "delay",
+            "error",
+            "limit",
+            "min_th",
+            "max_th",
+            "w_q",
+            "max_p",
+            "k",
+            "weights",
+            "allots",
+            "bucket_rate",
+            "depth",
+            "cir",
+            "cbs",
+            "ebs",
+            "pir",
+            "pbs",
         ],
-        EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume => &["flow"],
+        EventAction::Start | EventAction::Stop | EventAction::Pause | EventAction::Resume => {
+            &["flow"]
+        }
     }
 }
 
 /// The fields of a "set" on a middlebox.
-const MIDDLEBOX_FIELDS: &[&str] = &["middlebox", "delay", "n", "rwnd", "segments", "share", "gain", "min_rwnd"];
+const MIDDLEBOX_FIELDS: &[&str] =
+    &["middlebox", "delay", "n", "rwnd", "segments", "share", "gain", "min_rwnd"];
 
 /// Checks every event's fields and time; `end` is the run's stop time, if it has one.
 pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult<()> {
@@ -216,13 +240,27 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
         if let Some(end) = end.filter(|&end| SimTime::ZERO + e.at.0 > end) {
             return Err(ConfigError::new(
                 format!("{path}.at"),
-                format!("{} s is after the run ends ({} s)", e.at.0.as_secs_f64(), end.as_secs_f64()),
+                format!(
+                    "{} s is after the run ends ({} s)",
+                    e.at.0.as_secs_f64(),
+                    end.as_secs_f64()
+                ),
             ));
         }
         let fields = given(e);
         if let Some((f, _)) = fields.iter().find(|(f, set)| *set && !takes(e).contains(f)) {
-            let on = if e.middlebox.is_some() && e.action == EventAction::Set { " on a middlebox" } else { "" };
-            return Err(ConfigError::new(format!("{path}.{f}"), format!("is not used by action \"{action}\"{on} (it takes {})", takes(e).join(", "))));
+            let on = if e.middlebox.is_some() && e.action == EventAction::Set {
+                " on a middlebox"
+            } else {
+                ""
+            };
+            return Err(ConfigError::new(
+                format!("{path}.{f}"),
+                format!(
+                    "is not used by action \"{action}\"{on} (it takes {})",
+                    takes(e).join(", ")
+                ),
+            ));
         }
         let needs = match e.action {
             _ if e.action.on_flow() => "flow",
@@ -230,18 +268,30 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             _ => "link",
         };
         if !fields.iter().any(|(f, set)| *set && *f == needs) {
-            return Err(ConfigError::new(format!("{path}.{needs}"), format!("is required by action \"{action}\"")));
+            return Err(ConfigError::new(
+                format!("{path}.{needs}"),
+                format!("is required by action \"{action}\""),
+            ));
         }
         for f in ["down_for", "up_for"].into_iter().filter(|_| e.action == EventAction::Flap) {
             if !fields.iter().any(|(g, set)| *set && *g == f) {
-                return Err(ConfigError::new(format!("{path}.{f}"), "is required by action \"flap\""));
+                return Err(ConfigError::new(
+                    format!("{path}.{f}"),
+                    "is required by action \"flap\"",
+                ));
             }
         }
-        if let Some(f) = [("down_for", e.down_for), ("up_for", e.up_for)].iter().find(|(_, t)| t.is_some_and(|t| t.0 == crate::time::Dur::ZERO)) {
+        if let Some(f) = [("down_for", e.down_for), ("up_for", e.up_for)]
+            .iter()
+            .find(|(_, t)| t.is_some_and(|t| t.0 == crate::time::Dur::ZERO))
+        {
             return Err(ConfigError::new(format!("{path}.{}", f.0), "must be greater than zero"));
         }
         if e.action == EventAction::Flap && e.until.is_none() && end.is_none() {
-            return Err(ConfigError::new(format!("{path}.until"), "is required when the run has no `duration`"));
+            return Err(ConfigError::new(
+                format!("{path}.until"),
+                "is required when the run has no `duration`",
+            ));
         }
         if let (EventAction::Flap, Some(d), Some(u)) = (e.action, e.down_for, e.up_for) {
             let last = e.until.map(|t| SimTime::ZERO + t.0).or(end).expect("checked above");
@@ -254,7 +304,10 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
             }
         }
         if e.action == EventAction::Set && fields.iter().filter(|(_, set)| *set).count() == 1 {
-            return Err(ConfigError::new(path, format!("action \"set\" needs at least one of {}", takes(e)[1..].join(", "))));
+            return Err(ConfigError::new(
+                path,
+                format!("action \"set\" needs at least one of {}", takes(e)[1..].join(", ")),
+            ));
         }
     }
     Ok(())
@@ -263,17 +316,41 @@ pub(crate) fn check_shape(events: &[EventSpec], end: Option<SimTime>) -> CResult
 /// Applies the "start" / "stop" events to the flows: the flow starts (stops) at the event's
 /// time, as if its `start` (`stop`) said so. Checked: the flow exists, does not give that
 /// time itself, and stops after it starts.
-pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow], specs: &[super::FlowSpec], end: Option<SimTime>) -> CResult<()> {
+pub(crate) fn apply_flow_events(
+    events: &[EventSpec],
+    flows: &mut [ResolvedFlow],
+    specs: &[super::FlowSpec],
+    end: Option<SimTime>,
+) -> CResult<()> {
     check_shape(events, end)?;
-    for (i, e) in events.iter().enumerate().filter(|(_, e)| matches!(e.action, EventAction::Start | EventAction::Stop)) {
+    for (i, e) in events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.action, EventAction::Start | EventAction::Stop))
+    {
         let Some(name) = &e.flow else { continue };
         let path = format!("event[{i}]");
-        let f = flows.iter_mut().find(|f| &f.name == name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
-        let spec = (0..specs.len()).find(|k| format!("flows[{k}]") == f.path).map(|k| &specs[k]).expect("a resolved flow comes from a spec");
+        let f = flows.iter_mut().find(|f| &f.name == name).ok_or_else(|| {
+            ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'"))
+        })?;
+        let spec = (0..specs.len())
+            .find(|k| format!("flows[{k}]") == f.path)
+            .map(|k| &specs[k])
+            .expect("a resolved flow comes from a spec");
         let at = SimTime::ZERO + e.at.0;
-        let (field, own) = if e.action == EventAction::Start { ("start", spec.start.is_some()) } else { ("stop", spec.stop.is_some()) };
+        let (field, own) = if e.action == EventAction::Start {
+            ("start", spec.start.is_some())
+        } else {
+            ("stop", spec.stop.is_some())
+        };
         if own {
-            return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' already has a `{field}` ({}.{field}): give one or the other", f.path)));
+            return Err(ConfigError::new(
+                format!("{path}.action"),
+                format!(
+                    "flow '{name}' already has a `{field}` ({}.{field}): give one or the other",
+                    f.path
+                ),
+            ));
         }
         if e.action == EventAction::Start {
             f.start = at;
@@ -281,7 +358,10 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
             f.stop = Some(at);
         }
         if let Some(stop) = f.stop.filter(|&s| s <= f.start) {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' would stop at {stop}, not after its start {}", f.start)));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!("flow '{name}' would stop at {stop}, not after its start {}", f.start),
+            ));
         }
     }
     Ok(())
@@ -289,17 +369,25 @@ pub(crate) fn apply_flow_events(events: &[EventSpec], flows: &mut [ResolvedFlow]
 
 /// The "pause" / "resume" events as flow commands, checked in time order against the flows
 /// (sim/flow_control.rs).
-pub(crate) fn flow_commands(events: &[EventSpec], flows: &[crate::sim::FlowInfo]) -> CResult<Vec<crate::sim::flow_control::FlowCommand>> {
+pub(crate) fn flow_commands(
+    events: &[EventSpec],
+    flows: &[crate::sim::FlowInfo],
+) -> CResult<Vec<crate::sim::flow_control::FlowCommand>> {
     use crate::agent::FlowControl;
     use crate::sim::flow_control::{check_command, flow_id, FlowCommand};
-    let mut order: Vec<usize> = (0..events.len()).filter(|&i| matches!(events[i].action, EventAction::Pause | EventAction::Resume)).collect();
+    let mut order: Vec<usize> = (0..events.len())
+        .filter(|&i| matches!(events[i].action, EventAction::Pause | EventAction::Resume))
+        .collect();
     order.sort_by_key(|&i| events[i].at.0);
     let mut out = Vec::new();
     for i in order {
         let (e, path) = (&events[i], format!("event[{i}]"));
         let name = e.flow.as_deref().expect("checked: pause and resume name a flow");
-        let flow = flow_id(flows, name).ok_or_else(|| ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'")))?;
-        let what = if e.action == EventAction::Pause { FlowControl::Pause } else { FlowControl::Resume };
+        let flow = flow_id(flows, name).ok_or_else(|| {
+            ConfigError::new(format!("{path}.flow"), format!("unknown flow '{name}'"))
+        })?;
+        let what =
+            if e.action == EventAction::Pause { FlowControl::Pause } else { FlowControl::Resume };
         let c = FlowCommand { at: SimTime::ZERO + e.at.0, flow, what };
         check_command(flows, &out, c, &path)?;
         out.push(c);
@@ -335,7 +423,12 @@ pub(crate) fn link_changes(
         }
         if let Some(&l) = links.iter().find(|&&l| net.links[l].is_atm() || net.links[l].is_eth()) {
             let kind = if net.links[l].is_atm() { "ATM" } else { "Ethernet" };
-            return Err(ConfigError::new(format!("{path}.link"), format!("'{spec}' is an {kind} link: events apply to point-to-point packet links only")));
+            return Err(ConfigError::new(
+                format!("{path}.link"),
+                format!(
+                    "'{spec}' is an {kind} link: events apply to point-to-point packet links only"
+                ),
+            ));
         }
         let ids: Vec<LinkId> = links.iter().map(|&l| LinkId(l as u32)).collect();
         let mut whats = Vec::new();
@@ -343,10 +436,20 @@ pub(crate) fn link_changes(
             EventAction::Flap => {
                 for (at, what) in flap_times(e, seed, i, end) {
                     let action = if matches!(what, LinkChange::Up) { "up" } else { "down" };
-                    out.push((at, Change { links: ids.clone(), what, action: action.into(), target: spec.clone() }));
+                    out.push((
+                        at,
+                        Change {
+                            links: ids.clone(),
+                            what,
+                            action: action.into(),
+                            target: spec.clone(),
+                        },
+                    ));
                 }
             }
-            EventAction::Down => whats.push(("down", LinkChange::Down { hold_queue: e.hold_queue })),
+            EventAction::Down => {
+                whats.push(("down", LinkChange::Down { hold_queue: e.hold_queue }))
+            }
             EventAction::Up => whats.push(("up", LinkChange::Up)),
             _ => {
                 if let Some(r) = e.rate {
@@ -365,7 +468,10 @@ pub(crate) fn link_changes(
                     q.check().map_err(|r| ConfigError::new(&field, r))?;
                     if let Some(spare) = spare.as_deref_mut() {
                         for &l in &links {
-                            spare[l].queue.change_at(SimTime::ZERO + e.at.0, q.clone()).map_err(|r| ConfigError::new(&field, r))?;
+                            spare[l]
+                                .queue
+                                .change_at(SimTime::ZERO + e.at.0, q.clone())
+                                .map_err(|r| ConfigError::new(&field, r))?;
                         }
                     }
                     whats.push((q.field(), LinkChange::Queue(q)));
@@ -374,7 +480,11 @@ pub(crate) fn link_changes(
         }
         let at = SimTime::ZERO + e.at.0;
         for (field, what) in whats {
-            let action = if e.action == EventAction::Set { format!("set {field}") } else { field.to_string() };
+            let action = if e.action == EventAction::Set {
+                format!("set {field}")
+            } else {
+                field.to_string()
+            };
             out.push((at, Change { links: ids.clone(), what, action, target: spec.clone() }));
         }
     }
@@ -382,7 +492,12 @@ pub(crate) fn link_changes(
 }
 
 /// The failures and repairs of "flap" event `k`, from `at` to `until` (or the run's end).
-fn flap_times(e: &EventSpec, seed: u64, k: usize, end: Option<SimTime>) -> Vec<(SimTime, LinkChange)> {
+fn flap_times(
+    e: &EventSpec,
+    seed: u64,
+    k: usize,
+    end: Option<SimTime>,
+) -> Vec<(SimTime, LinkChange)> {
     use rand_distr::{Distribution, Exp};
     let last = e.until.map(|u| SimTime::ZERO + u.0).or(end).expect("checked: until or duration");
     let (down, up) = (e.down_for.expect("checked").0, e.up_for.expect("checked").0);
@@ -442,14 +557,20 @@ pub(crate) fn changes_queues(events: &[EventSpec]) -> bool {
 /// The middlebox changes of the "set" events naming a `middlebox`, checked against the
 /// network's hooks: the name exists, every hook of that name has the parameter, and the value
 /// is possible.
-pub(crate) fn middlebox_changes(events: &[EventSpec], net: &Net) -> CResult<Vec<(SimTime, Change)>> {
+pub(crate) fn middlebox_changes(
+    events: &[EventSpec],
+    net: &Net,
+) -> CResult<Vec<(SimTime, Change)>> {
     use crate::middlebox::HookChange;
     let mut out = Vec::new();
     for (i, e) in events.iter().enumerate() {
         let Some(name) = &e.middlebox else { continue };
         let path = format!("event[{i}]");
         let Some(mb) = net.middlebox.as_deref() else {
-            return Err(ConfigError::new(format!("{path}.middlebox"), format!("no middlebox '{name}': the scenario has no [[middlebox]]")));
+            return Err(ConfigError::new(
+                format!("{path}.middlebox"),
+                format!("no middlebox '{name}': the scenario has no [[middlebox]]"),
+            ));
         };
         let hooks = mb.named(name);
         if hooks.is_empty() {
@@ -469,11 +590,26 @@ pub(crate) fn middlebox_changes(events: &[EventSpec], net: &Net) -> CResult<Vec<
         for c in changes {
             let field = format!("{path}.{}", c.field());
             c.check().map_err(|r| ConfigError::new(&field, r))?;
-            if let Some(&k) = hooks.iter().find(|&&k| !mb.hook(k).parameters().contains(&c.field())) {
-                return Err(ConfigError::new(&field, format!("middlebox '{name}': {}", crate::middlebox::change::no_such_parameter(mb.hook(k), &c))));
+            if let Some(&k) = hooks.iter().find(|&&k| !mb.hook(k).parameters().contains(&c.field()))
+            {
+                return Err(ConfigError::new(
+                    &field,
+                    format!(
+                        "middlebox '{name}': {}",
+                        crate::middlebox::change::no_such_parameter(mb.hook(k), &c)
+                    ),
+                ));
             }
             let action = format!("set {}", c.field());
-            out.push((SimTime::ZERO + e.at.0, Change { links: Vec::new(), what: LinkChange::Middlebox(hooks.clone(), c), action, target: name.clone() }));
+            out.push((
+                SimTime::ZERO + e.at.0,
+                Change {
+                    links: Vec::new(),
+                    what: LinkChange::Middlebox(hooks.clone(), c),
+                    action,
+                    target: name.clone(),
+                },
+            ));
         }
     }
     Ok(out)

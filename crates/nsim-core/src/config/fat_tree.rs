@@ -11,9 +11,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
+use crate::error::{CResult, ConfigError};
 use crate::net::NodeKind;
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -33,7 +33,10 @@ pub struct FatTreeSpec {
 impl FatTreeSpec {
     pub fn expand(&self, path: &str) -> CResult<Expansion> {
         if self.k < 2 || self.k > 64 || self.k % 2 != 0 {
-            return Err(ConfigError::new(format!("{path}.k"), format!("{} is not an even number from 2 to 64", self.k)));
+            return Err(ConfigError::new(
+                format!("{path}.k"),
+                format!("{} is not an even number from 2 to 64", self.k),
+            ));
         }
         no_between(&self.fabric_link, &format!("{path}.fabric_link"))?;
         no_between(&self.host_link, &format!("{path}.host_link"))?;
@@ -52,7 +55,12 @@ impl FatTreeSpec {
             for i in 0..half {
                 let agg = pod * half + i;
                 for j in 0..half {
-                    link("fabric_link", &self.fabric_link, format!("edge{}", pod * half + j), format!("agg{agg}"));
+                    link(
+                        "fabric_link",
+                        &self.fabric_link,
+                        format!("edge{}", pod * half + j),
+                        format!("agg{agg}"),
+                    );
                 }
                 for c in i * half..(i + 1) * half {
                     link("fabric_link", &self.fabric_link, format!("agg{agg}"), format!("core{c}"));
@@ -85,7 +93,8 @@ mod tests {
         assert_eq!(x.nodes.len(), 4 + 8 + 8 + 16);
         assert_eq!(x.nodes.iter().filter(|(_, k)| *k == NodeKind::Host).count(), 16);
         assert_eq!(x.links.len(), 48);
-        let ends: Vec<[String; 2]> = x.links.iter().map(|(_, l)| l.between.clone().unwrap()).collect();
+        let ends: Vec<[String; 2]> =
+            x.links.iter().map(|(_, l)| l.between.clone().unwrap()).collect();
         let linked = |a: &str, b: &str| ends.iter().any(|e| e[0] == a && e[1] == b);
         // Pod 1 holds agg2, agg3, edge2, edge3: full bipartite inside the pod only.
         for (e, a) in [("edge2", "agg2"), ("edge2", "agg3"), ("edge3", "agg2"), ("edge3", "agg3")] {
@@ -105,7 +114,10 @@ mod tests {
     fn sizes_grow_as_k_cubed_over_4() {
         for k in [2, 6, 8] {
             let x = spec(k).expand("fat_tree").unwrap();
-            assert_eq!(x.nodes.iter().filter(|(_, n)| *n == NodeKind::Host).count() as u32, k * k * k / 4);
+            assert_eq!(
+                x.nodes.iter().filter(|(_, n)| *n == NodeKind::Host).count() as u32,
+                k * k * k / 4
+            );
             assert_eq!(x.nodes.len() as u32, k * k * k / 4 + 5 * k * k / 4);
         }
     }

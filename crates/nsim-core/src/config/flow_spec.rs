@@ -245,7 +245,13 @@ pub enum AppSpec {
     /// whole request; `count` times, `think` (default 0) after each response. `split`: the
     /// request is written as two writes, the first of `split` bytes. Each transaction's time
     /// is recorded (`transactions`, `transaction_mean_s`).
-    Transactions { request: SizeSpec, response: SizeSpec, count: u32, think: Option<TimeSpec>, split: Option<SizeSpec> },
+    Transactions {
+        request: SizeSpec,
+        response: SizeSpec,
+        count: u32,
+        think: Option<TimeSpec>,
+        split: Option<SizeSpec>,
+    },
     /// Video over UDP (Noureddine 2002 ch. 5, see `docs/models/video.md`): `sequences` played in
     /// order, over and over, with an exponential gap of mean `gap` (default 1s; "0s": none)
     /// after each; frames cut into packets of at most `packet_size` (default 1000 B) per

@@ -10,9 +10,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
+use crate::error::{CResult, ConfigError};
 use crate::net::NodeKind;
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -40,19 +40,30 @@ const MAX_LINKS: u64 = 10_000_000;
 
 impl LeafSpineSpec {
     pub fn expand(&self, path: &str) -> CResult<Expansion> {
-        for (field, v) in [("spines", self.spines), ("leaves", self.leaves), ("hosts_per_leaf", self.hosts_per_leaf)] {
+        for (field, v) in [
+            ("spines", self.spines),
+            ("leaves", self.leaves),
+            ("hosts_per_leaf", self.hosts_per_leaf),
+        ] {
             if v == 0 {
                 return Err(ConfigError::new(format!("{path}.{field}"), "must be at least 1"));
             }
         }
         let links = self.leaves as u64 * (self.spines as u64 + self.hosts_per_leaf as u64);
         if links > MAX_LINKS {
-            return Err(ConfigError::new(path.to_string(), format!("the fabric would have more than {MAX_LINKS} links")));
+            return Err(ConfigError::new(
+                path.to_string(),
+                format!("the fabric would have more than {MAX_LINKS} links"),
+            ));
         }
         no_between(&self.fabric_link, &format!("{path}.fabric_link"))?;
         no_between(&self.host_link, &format!("{path}.host_link"))?;
         let prefix = |p: &Option<String>, d: &str| p.clone().unwrap_or_else(|| d.to_string());
-        let (sp, lp, hp) = (prefix(&self.spine_prefix, "spine"), prefix(&self.leaf_prefix, "leaf"), prefix(&self.host_prefix, "h"));
+        let (sp, lp, hp) = (
+            prefix(&self.spine_prefix, "spine"),
+            prefix(&self.leaf_prefix, "leaf"),
+            prefix(&self.host_prefix, "h"),
+        );
         let mut x = Expansion::default();
         x.nodes.extend((0..self.spines).map(|s| (format!("{sp}{s}"), NodeKind::Router)));
         x.nodes.extend((0..self.leaves).map(|l| (format!("{lp}{l}"), NodeKind::Router)));
@@ -86,28 +97,46 @@ mod tests {
 
     #[test]
     fn every_leaf_meets_every_spine_and_hosts_fill_leaves_in_order() {
-        let x = spec(&format!("spines = 4\nleaves = 3\nhosts_per_leaf = 2\n{LINKS}")).expand("leaf_spine").unwrap();
+        let x = spec(&format!("spines = 4\nleaves = 3\nhosts_per_leaf = 2\n{LINKS}"))
+            .expand("leaf_spine")
+            .unwrap();
         assert_eq!(x.nodes.len(), 4 + 3 + 6);
         assert_eq!(x.links.len(), 3 * 4 + 6);
         let ends = |l: &LinkSpec| l.between.clone().unwrap();
         for l in 0..3 {
-            let spines: Vec<String> = x.links.iter().map(|(_, k)| ends(k)).filter(|b| b[0] == format!("leaf{l}")).map(|b| b[1].clone()).collect();
+            let spines: Vec<String> = x
+                .links
+                .iter()
+                .map(|(_, k)| ends(k))
+                .filter(|b| b[0] == format!("leaf{l}"))
+                .map(|b| b[1].clone())
+                .collect();
             assert_eq!(spines, ["spine0", "spine1", "spine2", "spine3"]);
         }
-        let leaf_of = |h: &str| x.links.iter().map(|(_, k)| ends(k)).find(|b| b[0] == h).unwrap()[1].clone();
-        assert_eq!((leaf_of("h0"), leaf_of("h1"), leaf_of("h2"), leaf_of("h5")), ("leaf0".into(), "leaf0".into(), "leaf1".into(), "leaf2".into()));
+        let leaf_of =
+            |h: &str| x.links.iter().map(|(_, k)| ends(k)).find(|b| b[0] == h).unwrap()[1].clone();
+        assert_eq!(
+            (leaf_of("h0"), leaf_of("h1"), leaf_of("h2"), leaf_of("h5")),
+            ("leaf0".into(), "leaf0".into(), "leaf1".into(), "leaf2".into())
+        );
         assert_eq!(x.nodes.iter().filter(|(_, k)| *k == NodeKind::Host).count(), 6);
     }
 
     #[test]
     fn bad_fabrics_name_the_field() {
-        let e = spec(&format!("spines = 0\nleaves = 3\nhosts_per_leaf = 2\n{LINKS}")).expand("leaf_spine").unwrap_err();
+        let e = spec(&format!("spines = 0\nleaves = 3\nhosts_per_leaf = 2\n{LINKS}"))
+            .expand("leaf_spine")
+            .unwrap_err();
         assert_eq!(e.path, "leaf_spine.spines");
-        let e = spec(&format!("spines = 2\nleaves = 3\nhosts_per_leaf = 0\n{LINKS}")).expand("leaf_spine").unwrap_err();
+        let e = spec(&format!("spines = 2\nleaves = 3\nhosts_per_leaf = 0\n{LINKS}"))
+            .expand("leaf_spine")
+            .unwrap_err();
         assert_eq!(e.path, "leaf_spine.hosts_per_leaf");
         let between = r#"fabric_link = { between = ["a", "b"], rate = "10Gb", delay = "1us" }
             host_link = { rate = "1Gb", delay = "1us" }"#;
-        let e = spec(&format!("spines = 2\nleaves = 3\nhosts_per_leaf = 1\n{between}")).expand("leaf_spine").unwrap_err();
+        let e = spec(&format!("spines = 2\nleaves = 3\nhosts_per_leaf = 1\n{between}"))
+            .expand("leaf_spine")
+            .unwrap_err();
         assert_eq!(e.path, "leaf_spine.fabric_link.between");
     }
 }

@@ -11,9 +11,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::flow_spec::AppSpec;
 use super::{Scenario, SeriesKind};
+use crate::error::{CResult, ConfigError};
 use crate::time::Dur;
 use crate::units::Limit;
 
@@ -67,23 +67,43 @@ pub fn check(scn: &Scenario, duration: Option<Dur>) -> CResult<()> {
     let l = &scn.limits;
     let flows: u64 = scn.flows.iter().map(|f| u64::from(f.repeat.unwrap_or(1))).sum();
     if flows > l.max_flows {
-        let path = scn.flows.iter().position(|f| f.repeat.unwrap_or(1) > 1).map_or("flows".into(), |i| format!("flows[{i}].repeat"));
+        let path = scn
+            .flows
+            .iter()
+            .position(|f| f.repeat.unwrap_or(1) > 1)
+            .map_or("flows".into(), |i| format!("flows[{i}].repeat"));
         return Err(over(&path, format!("{flows} flows"), l.max_flows, "max_flows"));
     }
     let dumbbell = scn.dumbbell.as_ref().map_or(0, |d| 2 * u64::from(d.pairs) + 2);
     let chain = scn.chain.as_ref().map_or(0, |c| u64::from(c.nodes));
     let nodes = (scn.hosts.len() + scn.routers.len()) as u64 + dumbbell + chain;
     if nodes > l.max_nodes {
-        let path = if dumbbell > chain { "dumbbell.pairs" } else if chain > 0 { "chain.nodes" } else { "hosts" };
+        let path = if dumbbell > chain {
+            "dumbbell.pairs"
+        } else if chain > 0 {
+            "chain.nodes"
+        } else {
+            "hosts"
+        };
         return Err(over(path, format!("{nodes} nodes"), l.max_nodes, "max_nodes"));
     }
     for (path, limit) in &scn.queue_limits {
         match *limit {
             Limit::Packets(n) if n > l.max_queue_packets => {
-                return Err(over(path, format!("a queue of {n} packets"), l.max_queue_packets, "max_queue_packets"))
+                return Err(over(
+                    path,
+                    format!("a queue of {n} packets"),
+                    l.max_queue_packets,
+                    "max_queue_packets",
+                ))
             }
             Limit::Bytes(b) if b > l.max_queue_bytes => {
-                return Err(over(path, format!("a queue of {b} bytes"), l.max_queue_bytes, "max_queue_bytes"))
+                return Err(over(
+                    path,
+                    format!("a queue of {b} bytes"),
+                    l.max_queue_bytes,
+                    "max_queue_bytes",
+                ))
             }
             _ => {}
         }
@@ -95,12 +115,20 @@ pub fn check(scn: &Scenario, duration: Option<Dur>) -> CResult<()> {
 /// Packets per second of a rate-driven source (0 for TCP-paced ones).
 fn packets_per_s(app: &AppSpec) -> f64 {
     let (rate, interval, size) = match app {
-        AppSpec::Cbr { rate, interval, size, .. } | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
+        AppSpec::Cbr { rate, interval, size, .. }
+        | AppSpec::Poisson { rate, interval, size, .. } => (*rate, *interval, *size),
         AppSpec::Onoff { rate, size, .. } => (*rate, None, *size),
-        AppSpec::Bulk {} | AppSpec::File { .. } | AppSpec::Repeat { .. } | AppSpec::Transactions { .. } => return 0.0,
+        AppSpec::Bulk {}
+        | AppSpec::File { .. }
+        | AppSpec::Repeat { .. }
+        | AppSpec::Transactions { .. } => return 0.0,
         // Synthetic video: its fastest sequence without gaps (trace files are not read here).
         AppSpec::Video { sequences, packet_size, .. } => {
-            let bps = sequences.iter().filter_map(|s| s.synthetic).map(|n| n.table().2.iter().sum::<f64>()).fold(0.0, f64::max);
+            let bps = sequences
+                .iter()
+                .filter_map(|s| s.synthetic)
+                .map(|n| n.table().2.iter().sum::<f64>())
+                .fold(0.0, f64::max);
             return bps / (8.0 * packet_size.map_or(1000.0, |s| s.0 .0.max(1) as f64));
         }
         AppSpec::Telnet { .. } | AppSpec::Http { .. } => return 0.0,
@@ -127,7 +155,12 @@ fn check_source_packets(scn: &Scenario, duration: Option<Dur>) -> CResult<()> {
         total += packets_per_s(&f.app) * (stop - start).max(0.0) * f64::from(f.repeat.unwrap_or(1));
         if total > scn.limits.max_source_packets as f64 {
             let what = format!("about {total:.3e} packets from the sources up to here");
-            return Err(over(&format!("flows[{i}].app"), what, scn.limits.max_source_packets, "max_source_packets"));
+            return Err(over(
+                &format!("flows[{i}].app"),
+                what,
+                scn.limits.max_source_packets,
+                "max_source_packets",
+            ));
         }
     }
     Ok(())
@@ -148,14 +181,23 @@ fn check_series(scn: &Scenario, duration: Option<Dur>, flows: u64) -> CResult<()
             SeriesKind::Cc => 6 * flows,
         };
     }
-    let Some(interval) = r.interval.map(|t| t.0).or(Some(Dur::from_millis(100))).filter(|i| i.0 > 0) else {
+    let Some(interval) =
+        r.interval.map(|t| t.0).or(Some(Dur::from_millis(100))).filter(|i| i.0 > 0)
+    else {
         return Ok(()); // a zero interval is reported by the build
     };
-    let end = duration.or_else(|| scn.flows.iter().filter_map(|f| f.stop.map(|s| s.0)).max()).unwrap_or(Dur::ZERO);
+    let end = duration
+        .or_else(|| scn.flows.iter().filter_map(|f| f.stop.map(|s| s.0)).max())
+        .unwrap_or(Dur::ZERO);
     let samples = (end.0 / interval.0).saturating_add(1).saturating_mul(columns);
     if samples > scn.limits.max_series_samples {
         let path = if r.interval.is_some() { "record.interval" } else { "record.series" };
-        return Err(over(path, format!("about {samples} time-series samples"), scn.limits.max_series_samples, "max_series_samples"));
+        return Err(over(
+            path,
+            format!("about {samples} time-series samples"),
+            scn.limits.max_series_samples,
+            "max_series_samples",
+        ));
     }
     Ok(())
 }

@@ -3,9 +3,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use crate::net::routing::Metric;
 use crate::queue::spec::QueueSpec;
 use crate::units::{RateSpec, TimeSpec};
-use crate::net::routing::Metric;
 
 /// A point-to-point link between two nodes: duplex unless `simplex = true`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -132,13 +132,12 @@ pub struct RouteOverride {
     pub next: String,
 }
 
-
 /// `between` as exactly two names: serde's fixed-size array reader takes the first two of a
 /// longer list and ignores the rest, so `["a", "b", "c"]` passed silently.
 fn exactly_two<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[String; 2]>, D::Error> {
     let names = Vec::<String>::deserialize(d)?;
     let n = names.len();
-    <[String; 2]>::try_from(names)
-        .map(Some)
-        .map_err(|_| serde::de::Error::custom(format!("expected the two endpoints of the link, got {n} names")))
+    <[String; 2]>::try_from(names).map(Some).map_err(|_| {
+        serde::de::Error::custom(format!("expected the two endpoints of the link, got {n} names"))
+    })
 }

@@ -4,15 +4,15 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::build::Names;
+use crate::error::{CResult, ConfigError};
 use crate::middlebox::{
     delay::Delay, drop_every::DropEvery, ip_abr::IpAbr, rwnd_clamp::RwndClamp, tbf::Tbf,
     window_cap::WindowCap,
 };
 use crate::middlebox::{Hook, Installed, Middleboxes};
 use crate::pattern::NamePattern;
-use crate::units::{RateSpec, SizeSpec, TimeSpec};
-use crate::error::{CResult, ConfigError};
 use crate::time::SimTime;
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 
 /// A packet hook at a node.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -127,10 +127,7 @@ fn flow_filter(list: &[String], flow_names: &[String], path: &str) -> CResult<Ve
             }
         }
         if !any {
-            return Err(ConfigError::new(
-                format!("{path}[{k}]"),
-                format!("no flow named '{pat}'"),
-            ));
+            return Err(ConfigError::new(format!("{path}[{k}]"), format!("no flow named '{pat}'")));
         }
     }
     Ok(on)
@@ -141,19 +138,11 @@ fn hook(h: &HookSpec, path: &str, n_flows: usize) -> CResult<Box<dyn Hook>> {
         HookSpec::RwndClamp { rwnd } => Box::new(RwndClamp { rwnd: rwnd.0 .0 }),
         HookSpec::WindowCap { segments } => {
             if *segments == 0 {
-                return Err(ConfigError::new(
-                    format!("{path}.segments"),
-                    "must be at least 1",
-                ));
+                return Err(ConfigError::new(format!("{path}.segments"), "must be at least 1"));
             }
             Box::new(WindowCap::new(*segments, n_flows))
         }
-        HookSpec::IpAbr {
-            share,
-            schedule,
-            gain,
-            min_rwnd,
-        } => {
+        HookSpec::IpAbr { share, schedule, gain, min_rwnd } => {
             if !(*gain > 0.0 && *gain <= 1.0) {
                 return Err(ConfigError::new(
                     format!("{path}.gain"),
@@ -161,15 +150,9 @@ fn hook(h: &HookSpec, path: &str, n_flows: usize) -> CResult<Box<dyn Hook>> {
                 ));
             }
             if share.0 .0 == 0 {
-                return Err(ConfigError::new(
-                    format!("{path}.share"),
-                    "must be greater than zero",
-                ));
+                return Err(ConfigError::new(format!("{path}.share"), "must be greater than zero"));
             }
-            let changes = schedule
-                .iter()
-                .map(|c| (SimTime::ZERO + c.at.0, c.share.0 .0))
-                .collect();
+            let changes = schedule.iter().map(|c| (SimTime::ZERO + c.at.0, c.share.0 .0)).collect();
             Box::new(IpAbr::new(
                 share.0 .0,
                 changes,
@@ -180,10 +163,7 @@ fn hook(h: &HookSpec, path: &str, n_flows: usize) -> CResult<Box<dyn Hook>> {
         }
         HookSpec::Delay { delay } => {
             if delay.0 == crate::time::Dur::ZERO {
-                return Err(ConfigError::new(
-                    format!("{path}.delay"),
-                    "must be greater than zero",
-                ));
+                return Err(ConfigError::new(format!("{path}.delay"), "must be greater than zero"));
             }
             Box::new(Delay::new(delay.0))
         }

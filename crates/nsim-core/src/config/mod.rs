@@ -31,12 +31,12 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 pub use crate::error::{CResult, ConfigError};
+use crate::units::TimeSpec;
 pub use flow_spec::FlowSpec;
 pub use link_spec::{LinkSpec, RoutingSpec};
 pub use record_select::Select;
 pub use topology::{ChainSpec, DumbbellSpec};
 pub use tree::TreeSpec;
-use crate::units::TimeSpec;
 
 /// A complete scenario.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -193,7 +193,11 @@ impl Scenario {
             let inner = e.into_inner();
             let reason = inner.message().to_string();
             let doc = || toml::from_str::<serde_json::Value>(text).ok();
-            let path = if path == "." { String::new() } else { doc().and_then(|d| raw::refine_path(&d, &path, &reason)).unwrap_or(path) };
+            let path = if path == "." {
+                String::new()
+            } else {
+                doc().and_then(|d| raw::refine_path(&d, &path, &reason)).unwrap_or(path)
+            };
             ConfigError { file: file.into(), path, line: toml_line(text, &inner), reason }
         })?;
         scn.queue_limits = queue_limits;
@@ -203,7 +207,12 @@ impl Scenario {
 
     /// Parses JSON (the Python builder's form). `file` names the source in error messages.
     pub fn from_json(text: &str, file: &str) -> CResult<Scenario> {
-        let json_err = |e: serde_json::Error| ConfigError { file: file.into(), path: String::new(), line: None, reason: e.to_string() };
+        let json_err = |e: serde_json::Error| ConfigError {
+            file: file.into(),
+            path: String::new(),
+            line: None,
+            reason: e.to_string(),
+        };
         let value: serde_json::Value = serde_json::from_str(text).map_err(json_err)?;
         let mut scn: Scenario = serde_path_to_error::deserialize(&value).map_err(|e| {
             let path = e.path().to_string();
@@ -211,7 +220,11 @@ impl Scenario {
             let reason = inner.to_string();
             // serde_json appends " at line L column C"; keep the reason readable.
             let reason = reason.split(" at line ").next().unwrap_or(&reason).to_string();
-            let path = if path == "." { String::new() } else { raw::refine_path(&value, &path, &reason).unwrap_or(path) };
+            let path = if path == "." {
+                String::new()
+            } else {
+                raw::refine_path(&value, &path, &reason).unwrap_or(path)
+            };
             ConfigError { file: file.into(), path, line: None, reason }
         })?;
         raw::queue_limits_json(&value, "", &mut scn.queue_limits);

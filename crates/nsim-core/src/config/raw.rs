@@ -41,7 +41,9 @@ pub fn line_of(text: &str, path: &str) -> Option<usize> {
     let mut array: Option<&[Spanned<DeValue>]> = None;
     for step in steps(path) {
         let value = match (step, table, array) {
-            (Step::Key(k), Some(t), _) => t.iter().find(|(key, _)| key.get_ref() == k).map(|(_, v)| v),
+            (Step::Key(k), Some(t), _) => {
+                t.iter().find(|(key, _)| key.get_ref() == k).map(|(_, v)| v)
+            }
             (Step::Index(i), _, Some(a)) => a.get(i),
             _ => None,
         };
@@ -83,19 +85,31 @@ pub fn refine_path(doc: &serde_json::Value, path: &str, reason: &str) -> Option<
 fn mentioning(node: &serde_json::Value, path: &str, reason: &str) -> Vec<String> {
     use serde_json::Value;
     let mentioned = |v: &Value| match v {
-        Value::String(s) => reason.contains(&format!("'{s}'")) || reason.contains(&format!("string \"{s}\"")),
+        Value::String(s) => {
+            reason.contains(&format!("'{s}'")) || reason.contains(&format!("string \"{s}\""))
+        }
         Value::Bool(b) => reason.contains(&format!("boolean `{b}`")),
-        Value::Number(n) => reason.contains(&format!("`{n}`")) || reason.contains(&format!("'{n}'")),
+        Value::Number(n) => {
+            reason.contains(&format!("`{n}`")) || reason.contains(&format!("'{n}'"))
+        }
         Value::Array(_) => reason.contains("invalid type: sequence"),
         Value::Object(_) => reason.contains("invalid type: map"),
         Value::Null => false,
     };
     let Some(table) = node.as_object() else { return Vec::new() };
-    let direct: Vec<String> = table.iter().filter(|(k, v)| *k != "kind" && mentioned(v)).map(|(k, _)| format!("{path}.{k}")).collect();
+    let direct: Vec<String> = table
+        .iter()
+        .filter(|(k, v)| *k != "kind" && mentioned(v))
+        .map(|(k, _)| format!("{path}.{k}"))
+        .collect();
     if !direct.is_empty() {
         return direct;
     }
-    table.iter().filter(|(_, v)| v.is_object()).flat_map(|(k, v)| mentioning(v, &format!("{path}.{k}"), reason)).collect()
+    table
+        .iter()
+        .filter(|(_, v)| v.is_object())
+        .flat_map(|(k, v)| mentioning(v, &format!("{path}.{k}"), reason))
+        .collect()
 }
 
 /// Every `limit = ...` of a parsed TOML scenario that reads as a queue limit, with its field
@@ -108,7 +122,11 @@ pub fn queue_limits_toml(doc: &DeTable) -> Vec<(String, Limit)> {
 
 fn walk_toml(t: &DeTable, prefix: &str, out: &mut Vec<(String, Limit)>) {
     for (k, v) in t.iter() {
-        let path = if prefix.is_empty() { k.get_ref().to_string() } else { format!("{prefix}.{}", k.get_ref()) };
+        let path = if prefix.is_empty() {
+            k.get_ref().to_string()
+        } else {
+            format!("{prefix}.{}", k.get_ref())
+        };
         walk_toml_value(v.get_ref(), &path, out);
     }
 }
@@ -116,7 +134,10 @@ fn walk_toml(t: &DeTable, prefix: &str, out: &mut Vec<(String, Limit)>) {
 fn walk_toml_value(v: &DeValue, path: &str, out: &mut Vec<(String, Limit)>) {
     match v {
         DeValue::Table(t) => walk_toml(t, path, out),
-        DeValue::Array(a) => a.iter().enumerate().for_each(|(i, x)| walk_toml_value(x.get_ref(), &format!("{path}[{i}]"), out)),
+        DeValue::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, x)| walk_toml_value(x.get_ref(), &format!("{path}[{i}]"), out)),
         DeValue::String(s) if path.ends_with(".limit") => push_limit(s, path, out),
         DeValue::Integer(i) if path.ends_with(".limit") => push_limit(i.as_str(), path, out),
         DeValue::Float(f) if path.ends_with(".limit") => push_limit(f.as_str(), path, out),
@@ -128,10 +149,17 @@ fn walk_toml_value(v: &DeValue, path: &str, out: &mut Vec<(String, Limit)>) {
 pub fn queue_limits_json(v: &serde_json::Value, path: &str, out: &mut Vec<(String, Limit)>) {
     let join = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}.{k}") };
     match v {
-        serde_json::Value::Object(m) => m.iter().for_each(|(k, x)| queue_limits_json(x, &join(k), out)),
-        serde_json::Value::Array(a) => a.iter().enumerate().for_each(|(i, x)| queue_limits_json(x, &format!("{path}[{i}]"), out)),
+        serde_json::Value::Object(m) => {
+            m.iter().for_each(|(k, x)| queue_limits_json(x, &join(k), out))
+        }
+        serde_json::Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, x)| queue_limits_json(x, &format!("{path}[{i}]"), out)),
         serde_json::Value::String(s) if path.ends_with(".limit") => push_limit(s, path, out),
-        serde_json::Value::Number(n) if path.ends_with(".limit") => push_limit(&n.to_string(), path, out),
+        serde_json::Value::Number(n) if path.ends_with(".limit") => {
+            push_limit(&n.to_string(), path, out)
+        }
         _ => {}
     }
 }
@@ -165,10 +193,12 @@ mod tests {
         let r = "unknown queue limit unit 'p2' in '5000000p2'";
         assert_eq!(refine_path(&doc, "links[0].queue", r).as_deref(), Some("links[0].queue.limit"));
         assert_eq!(refine_path(&doc, "links[0].queue", "no value named"), None);
-        let doc: serde_json::Value = serde_json::from_str(r#"{"app": {"kind": "cbr", "rate": true, "x": false}}"#).unwrap();
+        let doc: serde_json::Value =
+            serde_json::from_str(r#"{"app": {"kind": "cbr", "rate": true, "x": false}}"#).unwrap();
         let r = "invalid type: boolean `true`, expected a rate";
         assert_eq!(refine_path(&doc, "app", r).as_deref(), Some("app.rate"));
-        let doc: serde_json::Value = serde_json::from_str(r#"{"app": {"rate": true, "x": true}}"#).unwrap();
+        let doc: serde_json::Value =
+            serde_json::from_str(r#"{"app": {"rate": true, "x": true}}"#).unwrap();
         assert_eq!(refine_path(&doc, "app", r), None, "ambiguous: two keys hold `true`");
     }
 
@@ -177,13 +207,20 @@ mod tests {
         let doc: serde_json::Value =
             toml::from_str("[[flows]]\napp = { kind = \"http\", version = \"1.1\", think = { dist = \"uniform\", mean = \"-1s\" } }\n").unwrap();
         let r = "time '-1s' is negative";
-        assert_eq!(refine_path(&doc, "flows[0].app", r).as_deref(), Some("flows[0].app.think.mean"));
+        assert_eq!(
+            refine_path(&doc, "flows[0].app", r).as_deref(),
+            Some("flows[0].app.think.mean")
+        );
     }
 
     #[test]
     fn collects_queue_limits_from_toml_and_json() {
-        assert_eq!(queue_limits_toml(DeTable::parse(DOC).unwrap().get_ref()), vec![("links[0].queue.limit".to_string(), Limit::Packets(5_000_000))]);
-        let v: serde_json::Value = serde_json::from_str(r#"{"links": [{"queue": {"limit": 70}}]}"#).unwrap();
+        assert_eq!(
+            queue_limits_toml(DeTable::parse(DOC).unwrap().get_ref()),
+            vec![("links[0].queue.limit".to_string(), Limit::Packets(5_000_000))]
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(r#"{"links": [{"queue": {"limit": 70}}]}"#).unwrap();
         let mut out = Vec::new();
         queue_limits_json(&v, "", &mut out);
         assert_eq!(out, vec![("links[0].queue.limit".to_string(), Limit::Packets(70))]);

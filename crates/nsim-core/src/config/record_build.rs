@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use crate::error::{CResult, ConfigError};
 use super::Select;
+use crate::error::{CResult, ConfigError};
 use crate::ids::LinkId;
 use crate::net::Net;
 use crate::sim::FlowInfo;
@@ -19,7 +19,14 @@ pub fn packet_delay_flows(sel: &Select, flows: &[FlowInfo]) -> CResult<Option<Ve
             for (i, n) in names.iter().enumerate() {
                 let f = flows.iter().position(|f| &f.name == n).ok_or_else(|| {
                     let known: Vec<&str> = flows.iter().take(5).map(|f| f.name.as_str()).collect();
-                    ConfigError::new(format!("record.packet_delays[{i}]"), format!("unknown flow '{n}' (flows: {}{})", known.join(", "), if flows.len() > 5 { ", ..." } else { "" }))
+                    ConfigError::new(
+                        format!("record.packet_delays[{i}]"),
+                        format!(
+                            "unknown flow '{n}' (flows: {}{})",
+                            known.join(", "),
+                            if flows.len() > 5 { ", ..." } else { "" }
+                        ),
+                    )
                 })?;
                 on[f] = true;
             }
@@ -39,9 +46,15 @@ pub fn video_packet_flows(sel: &Select, flows: &[FlowInfo]) -> CResult<Option<Ve
             let mut on = vec![false; flows.len()];
             for (i, n) in names.iter().enumerate() {
                 let path = format!("record.video_packets[{i}]");
-                let f = flows.iter().position(|f| &f.name == n).ok_or_else(|| ConfigError::new(&path, format!("unknown flow '{n}'")))?;
+                let f = flows
+                    .iter()
+                    .position(|f| &f.name == n)
+                    .ok_or_else(|| ConfigError::new(&path, format!("unknown flow '{n}'")))?;
                 if !is_video[f] {
-                    return Err(ConfigError::new(path, format!("flow '{n}' is not a video flow (its app is '{}')", flows[f].app)));
+                    return Err(ConfigError::new(
+                        path,
+                        format!("flow '{n}' is not a video flow (its app is '{}')", flows[f].app),
+                    ));
                 }
                 on[f] = true;
             }
@@ -92,7 +105,12 @@ pub fn pcap_links(sel: &Select, net: &Net) -> CResult<Vec<(LinkId, String)>> {
 pub(crate) fn match_links(spec: &str, net: &Net) -> Vec<usize> {
     let node = |i: crate::ids::NodeId| net.nodes[i.idx()].name.as_str();
     let dir = |a: &str, b: &str| -> Vec<usize> {
-        net.links.iter().enumerate().filter(|(_, l)| node(l.from) == a && node(l.to) == b).map(|(i, _)| i).collect()
+        net.links
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| node(l.from) == a && node(l.to) == b)
+            .map(|(i, _)| i)
+            .collect()
     };
     if let Some((a, b)) = spec.split_once("->") {
         return dir(a.trim(), b.trim());

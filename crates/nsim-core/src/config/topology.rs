@@ -8,12 +8,12 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
-use crate::queue::spec::QueueSpec;
-use crate::units::{RateSpec, TimeSpec};
+use crate::error::{CResult, ConfigError};
 use crate::net::NodeKind;
+use crate::queue::spec::QueueSpec;
 use crate::time::Dur;
+use crate::units::{RateSpec, TimeSpec};
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -69,7 +69,10 @@ pub struct Expansion {
 
 pub(super) fn no_between(l: &LinkSpec, path: &str) -> CResult<()> {
     if l.between.is_some() {
-        return Err(ConfigError::new(format!("{path}.between"), "not allowed here: the helper names the endpoints"));
+        return Err(ConfigError::new(
+            format!("{path}.between"),
+            "not allowed here: the helper names the endpoints",
+        ));
     }
     Ok(())
 }
@@ -78,14 +81,20 @@ impl AccessSpec {
     fn delays(&self, n: u32, path: &str) -> CResult<Vec<Dur>> {
         let given = [self.delay.is_some(), self.delay_range.is_some(), self.delays.is_some()];
         if given.iter().filter(|&&g| g).count() != 1 {
-            return Err(ConfigError::new(path, "give exactly one of `delay`, `delay_range`, `delays`"));
+            return Err(ConfigError::new(
+                path,
+                "give exactly one of `delay`, `delay_range`, `delays`",
+            ));
         }
         if let Some(d) = self.delay {
             return Ok(vec![d.0; n as usize]);
         }
         if let Some([a, b]) = self.delay_range {
             if b.0 < a.0 {
-                return Err(ConfigError::new(format!("{path}.delay_range"), "the last delay is smaller than the first"));
+                return Err(ConfigError::new(
+                    format!("{path}.delay_range"),
+                    "the last delay is smaller than the first",
+                ));
             }
             return Ok((0..n)
                 .map(|i| {
@@ -94,7 +103,9 @@ impl AccessSpec {
                     } else {
                         // Exact integer interpolation in picoseconds, rounded to nearest.
                         let span = (b.0 .0 - a.0 .0) as u128;
-                        Dur(a.0 .0 + ((span * i as u128 * 2 + (n as u128 - 1)) / (2 * (n as u128 - 1))) as u64)
+                        Dur(a.0 .0
+                            + ((span * i as u128 * 2 + (n as u128 - 1)) / (2 * (n as u128 - 1)))
+                                as u64)
                     }
                 })
                 .collect());
@@ -160,7 +171,10 @@ impl DumbbellSpec {
 impl ChainSpec {
     pub fn expand(&self, path: &str) -> CResult<Expansion> {
         if self.nodes < 2 {
-            return Err(ConfigError::new(format!("{path}.nodes"), "a chain needs at least 2 nodes"));
+            return Err(ConfigError::new(
+                format!("{path}.nodes"),
+                "a chain needs at least 2 nodes",
+            ));
         }
         no_between(&self.link, &format!("{path}.link"))?;
         let p = self.prefix.as_deref().unwrap_or("n");
@@ -184,20 +198,23 @@ mod tests {
 
     #[test]
     fn delay_range_is_evenly_spaced_inclusive_like_seed_000() {
-        let a: AccessSpec = toml::from_str("rate = \"10Mb\"\ndelay_range = [\"4ms\", \"100ms\"]").unwrap();
+        let a: AccessSpec =
+            toml::from_str("rate = \"10Mb\"\ndelay_range = [\"4ms\", \"100ms\"]").unwrap();
         let d = a.delays(64, "x").unwrap();
         assert_eq!(d[0], Dur::from_millis(4));
         assert_eq!(d[63], Dur::from_millis(100));
         // 4 + 96*21/63 = 36 ms exactly.
         assert_eq!(d[21], Dur::from_millis(36));
-        let a3: AccessSpec = toml::from_str("rate = \"10Mb\"\ndelay_range = [\"4ms\", \"100ms\"]").unwrap();
+        let a3: AccessSpec =
+            toml::from_str("rate = \"10Mb\"\ndelay_range = [\"4ms\", \"100ms\"]").unwrap();
         let d3 = a3.delays(3, "x").unwrap();
         assert_eq!(d3, vec![Dur::from_millis(4), Dur::from_millis(52), Dur::from_millis(100)]);
     }
 
     #[test]
     fn access_needs_exactly_one_delay_form() {
-        let a: AccessSpec = toml::from_str("rate = \"10Mb\"\ndelay = \"1ms\"\ndelays = [\"1ms\"]").unwrap();
+        let a: AccessSpec =
+            toml::from_str("rate = \"10Mb\"\ndelay = \"1ms\"\ndelays = [\"1ms\"]").unwrap();
         assert!(a.delays(1, "dumbbell.access").unwrap_err().reason.contains("exactly one"));
     }
 }

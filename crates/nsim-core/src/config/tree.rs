@@ -11,11 +11,11 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::error::{CResult, ConfigError};
 use super::link_spec::LinkSpec;
 use super::topology::{no_between, Expansion};
-use crate::units::TimeSpec;
+use crate::error::{CResult, ConfigError};
 use crate::net::NodeKind;
+use crate::units::TimeSpec;
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -48,7 +48,10 @@ const MAX_NODES: u64 = 10_000_000;
 impl TreeSpec {
     pub fn expand(&self, path: &str) -> CResult<Expansion> {
         if self.levels.is_empty() {
-            return Err(ConfigError::new(format!("{path}.levels"), "needs at least one level (the hosts)"));
+            return Err(ConfigError::new(
+                format!("{path}.levels"),
+                "needs at least one level (the hosts)",
+            ));
         }
         let root = self.root.clone().unwrap_or_else(|| "core".to_string());
         let mut x = Expansion::default();
@@ -62,12 +65,18 @@ impl TreeSpec {
             }
             no_between(&level.link, &format!("{lp}.link"))?;
             if level.delays.as_ref().is_some_and(|d| d.is_empty()) {
-                return Err(ConfigError::new(format!("{lp}.delays"), "needs at least one delay (or leave it out)"));
+                return Err(ConfigError::new(
+                    format!("{lp}.delays"),
+                    "needs at least one delay (or leave it out)",
+                ));
             }
             let count = above.len() as u64 * level.fanout as u64;
             total += count;
             if total > MAX_NODES {
-                return Err(ConfigError::new(format!("{lp}.fanout"), format!("the tree would have more than {MAX_NODES} nodes")));
+                return Err(ConfigError::new(
+                    format!("{lp}.fanout"),
+                    format!("the tree would have more than {MAX_NODES} nodes"),
+                ));
             }
             let kind = if k + 1 == self.levels.len() { NodeKind::Host } else { NodeKind::Router };
             let names: Vec<String> = (0..count).map(|j| format!("{}{j}", level.prefix)).collect();
@@ -110,7 +119,16 @@ mod tests {
         assert_eq!(x.nodes[0], ("core".to_string(), NodeKind::Router));
         assert_eq!(x.nodes[3], ("edge0".to_string(), NodeKind::Router));
         assert_eq!(x.nodes[32], ("h23".to_string(), NodeKind::Host));
-        let between = |name: &str| x.links.iter().find(|(_, l)| l.between.as_ref().unwrap()[0] == name).unwrap().1.between.clone().unwrap();
+        let between = |name: &str| {
+            x.links
+                .iter()
+                .find(|(_, l)| l.between.as_ref().unwrap()[0] == name)
+                .unwrap()
+                .1
+                .between
+                .clone()
+                .unwrap()
+        };
         assert_eq!(between("agg1")[1], "core");
         assert_eq!(between("edge2")[1], "agg0");
         assert_eq!(between("edge3")[1], "agg1");
@@ -128,24 +146,36 @@ mod tests {
             ]"#,
         );
         let x = t.expand("tree").unwrap();
-        let delay = |name: &str| x.links.iter().find(|(_, l)| l.between.as_ref().unwrap()[0] == name).unwrap().1.delay;
-        let ms = |v: &str| spec(&format!(r#"levels = [{{ fanout = 1, prefix = "h", link = {{ rate = "1Gb", delay = "{v}" }} }}]"#)).levels[0].link.delay;
+        let delay = |name: &str| {
+            x.links.iter().find(|(_, l)| l.between.as_ref().unwrap()[0] == name).unwrap().1.delay
+        };
+        let ms = |v: &str| {
+            spec(&format!(r#"levels = [{{ fanout = 1, prefix = "h", link = {{ rate = "1Gb", delay = "{v}" }} }}]"#)).levels[0].link.delay
+        };
         assert_eq!(delay("e1"), ms("1ms"));
         for (h, want) in [("h0", "2ms"), ("h1", "7ms"), ("h4", "2ms"), ("h5", "7ms")] {
             assert_eq!(delay(h), ms(want), "{h}");
         }
-        let empty = spec(r#"levels = [{ fanout = 1, prefix = "h", link = { rate = "1Gb", delay = "1ms" }, delays = [] }]"#);
+        let empty = spec(
+            r#"levels = [{ fanout = 1, prefix = "h", link = { rate = "1Gb", delay = "1ms" }, delays = [] }]"#,
+        );
         assert_eq!(empty.expand("tree").unwrap_err().path, "tree.levels[0].delays");
     }
 
     #[test]
     fn bad_trees_name_the_field() {
         assert_eq!(spec("levels = []").expand("tree").unwrap_err().path, "tree.levels");
-        let zero = spec(r#"levels = [{ fanout = 0, prefix = "h", link = { rate = "1Gb", delay = "1ms" } }]"#);
+        let zero = spec(
+            r#"levels = [{ fanout = 0, prefix = "h", link = { rate = "1Gb", delay = "1ms" } }]"#,
+        );
         assert_eq!(zero.expand("tree").unwrap_err().path, "tree.levels[0].fanout");
-        let between = spec(r#"levels = [{ fanout = 1, prefix = "h", link = { rate = "1Gb", delay = "1ms", between = ["a", "b"] } }]"#);
+        let between = spec(
+            r#"levels = [{ fanout = 1, prefix = "h", link = { rate = "1Gb", delay = "1ms", between = ["a", "b"] } }]"#,
+        );
         assert_eq!(between.expand("tree").unwrap_err().path, "tree.levels[0].link.between");
-        let huge = spec(r#"levels = [{ fanout = 100000, prefix = "a", link = { rate = "1Gb", delay = "1ms" } }, { fanout = 1000, prefix = "h", link = { rate = "1Gb", delay = "1ms" } }]"#);
+        let huge = spec(
+            r#"levels = [{ fanout = 100000, prefix = "a", link = { rate = "1Gb", delay = "1ms" } }, { fanout = 1000, prefix = "h", link = { rate = "1Gb", delay = "1ms" } }]"#,
+        );
         assert!(huge.expand("tree").unwrap_err().reason.contains("more than"));
     }
 }

@@ -22,7 +22,11 @@ use crate::time::Dur;
 /// get a notice each; more get one notice that names three.
 pub fn window_limited(sim: &Simulator) -> Vec<String> {
     let net = &sim.net;
-    let paths: Vec<Option<Path>> = sim.flows.iter().map(|f| path(net, f.src, f.dst, f.window.map_or(0, |w| w.payload + w.header))).collect();
+    let paths: Vec<Option<Path>> = sim
+        .flows
+        .iter()
+        .map(|f| path(net, f.src, f.dst, f.window.map_or(0, |w| w.payload + w.header)))
+        .collect();
     let mut crossing: Vec<Vec<usize>> = vec![Vec::new(); net.links.len()];
     for (i, p) in paths.iter().enumerate() {
         for &l in p.iter().flat_map(|p| &p.links) {
@@ -38,7 +42,11 @@ pub fn window_limited(sim: &Simulator) -> Vec<String> {
             let (w, out) = (f.window?, out.as_ref()?);
             let back = path(net, f.dst, f.src, w.header)?;
             let rtt = (out.delay.0 + out.tx.0 + back.delay.0 + back.tx.0) as f64 * 1e-12;
-            Some((w.packets as f64 * w.payload as f64 * 8.0 / rtt, rtt, (w.payload + w.header) as f64 / w.payload as f64))
+            Some((
+                w.packets as f64 * w.payload as f64 * 8.0 / rtt,
+                rtt,
+                (w.payload + w.header) as f64 / w.payload as f64,
+            ))
         })
         .collect();
     let link_held = |l: usize| {
@@ -46,10 +54,19 @@ pub fn window_limited(sim: &Simulator) -> Vec<String> {
         wire.is_some_and(|w| w < net.links[l].rate.0 as f64 / 2.0)
     };
     let held: Vec<usize> = (0..sim.flows.len())
-        .filter(|&i| bound[i].is_some() && paths[i].as_ref().is_some_and(|p| !p.links.is_empty() && p.links.iter().all(|&l| link_held(l))))
+        .filter(|&i| {
+            bound[i].is_some()
+                && paths[i]
+                    .as_ref()
+                    .is_some_and(|p| !p.links.is_empty() && p.links.iter().all(|&l| link_held(l)))
+        })
         .collect();
     let note = |i: usize| {
-        let (f, w, (b, rtt, wire)) = (&sim.flows[i], sim.flows[i].window.expect("held flows have one"), bound[i].expect("held"));
+        let (f, w, (b, rtt, wire)) = (
+            &sim.flows[i],
+            sim.flows[i].window.expect("held flows have one"),
+            bound[i].expect("held"),
+        );
         let capacity = net.links[paths[i].as_ref().expect("held").slowest].rate.0 as f64 / wire;
         let needed = (capacity * rtt / (8.0 * w.payload as f64)).ceil();
         format!(

@@ -44,7 +44,9 @@ impl HookChange {
     /// Whether the value is possible at all (the checks of the `[[middlebox]]` table).
     pub fn check(&self) -> Result<(), String> {
         match *self {
-            HookChange::Delay(d) if d == crate::time::Dur::ZERO => Err("must be greater than zero".into()),
+            HookChange::Delay(d) if d == crate::time::Dur::ZERO => {
+                Err("must be greater than zero".into())
+            }
             HookChange::N(0) | HookChange::Segments(0) => Err("must be at least 1".into()),
             HookChange::Gain(g) if !(g > 0.0 && g <= 1.0) => Err(format!("{g} is not in (0, 1]")),
             _ => Ok(()),
@@ -56,7 +58,16 @@ impl HookChange {
 pub(crate) fn no_such_parameter(hook: &dyn Hook, c: &HookChange) -> String {
     let has = hook.parameters();
     if has.is_empty() {
-        return format!("a '{}' middlebox has no `{}` (nothing of it can change during a run)", hook.kind(), c.field());
+        return format!(
+            "a '{}' middlebox has no `{}` (nothing of it can change during a run)",
+            hook.kind(),
+            c.field()
+        );
     }
-    format!("a '{}' middlebox has no `{}` (it can change: {})", hook.kind(), c.field(), has.join(", "))
+    format!(
+        "a '{}' middlebox has no `{}` (it can change: {})",
+        hook.kind(),
+        c.field(),
+        has.join(", ")
+    )
 }

@@ -39,8 +39,8 @@
 use std::collections::VecDeque;
 
 use super::{clamp_rwnd, is_tcp_ack, Hook, HookChange, Verdict};
-use crate::packet::{PType, Packet};
 use crate::packet::flags;
+use crate::packet::{PType, Packet};
 use crate::time::SimTime;
 
 /// Per-flow proxy state.
@@ -98,10 +98,7 @@ impl IpAbr {
         schedule.sort_by_key(|c| c.0);
         IpAbr {
             share_bps: share as f64 / 8.0,
-            schedule: schedule
-                .into_iter()
-                .map(|(t, r)| (t, r as f64 / 8.0))
-                .collect(),
+            schedule: schedule.into_iter().map(|(t, r)| (t, r as f64 / 8.0)).collect(),
             next_change: 0,
             gain,
             min_rwnd,
@@ -177,7 +174,11 @@ impl IpAbr {
         let (ack, rwnd) = (p.tcp.ack, p.tcp.rwnd);
         let s = &mut self.flows[p.flow.idx()];
         if let (Some(l_data), false) = (s.l_data, rwnd == crate::packet::TcpHdr::NO_RWND) {
-            let edge = if byte_sequenced(p) { ack + rwnd as u64 } else { ack + ((rwnd as f64 / l_data) as u64).max(1) };
+            let edge = if byte_sequenced(p) {
+                ack + rwnd as u64
+            } else {
+                ack + ((rwnd as f64 / l_data) as u64).max(1)
+            };
             s.acks.push_back((edge, now));
         }
     }

@@ -82,11 +82,7 @@ impl Middleboxes {
             }
             r.1 = i as u32 + 1;
         }
-        Middleboxes {
-            by_node,
-            hooks,
-            held: 0,
-        }
+        Middleboxes { by_node, hooks, held: 0 }
     }
 
     /// The hooks called `name` (positions for [`Middleboxes::hook`] and [`Middleboxes::change`]).

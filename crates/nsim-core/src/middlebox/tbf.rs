@@ -44,7 +44,14 @@ impl Tbf {
     /// A full bucket of `bucket_bits` filled at `rate_bps`; `qlen` packets may wait.
     pub fn new(rate_bps: u64, bucket_bits: u64, qlen: u64) -> Self {
         let depth = bucket_bits as i128 * UNITS_PER_BIT;
-        Tbf { rate: rate_bps.max(1) as i128, depth, qlen, tokens: depth, last: SimTime::ZERO, waiting: VecDeque::new() }
+        Tbf {
+            rate: rate_bps.max(1) as i128,
+            depth,
+            qlen,
+            tokens: depth,
+            last: SimTime::ZERO,
+            waiting: VecDeque::new(),
+        }
     }
 
     /// The bucket at `t` (not before the last departure), capped at its depth.

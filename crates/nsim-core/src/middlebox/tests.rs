@@ -10,11 +10,7 @@ fn data(seq: u64) -> Packet {
         ptype: PType::Tcp,
         size: 1040,
         flow: FlowId(0),
-        tcp: TcpHdr {
-            seq,
-            payload: 1000,
-            ..TcpHdr::default()
-        },
+        tcp: TcpHdr { seq, payload: 1000, ..TcpHdr::default() },
         ..Packet::default()
     }
 }
@@ -24,10 +20,7 @@ fn ack(n: u64) -> Packet {
         ptype: PType::Ack,
         size: 40,
         flow: FlowId(0),
-        tcp: TcpHdr {
-            ack: n,
-            ..TcpHdr::default()
-        },
+        tcp: TcpHdr { ack: n, ..TcpHdr::default() },
         ..Packet::default()
     }
 }
@@ -54,10 +47,7 @@ fn ip_abr_window_is_share_times_rtt_times_data_ratio() {
     assert_eq!(h.on_packet(t(0), &mut data(0)), Verdict::Pass);
     let mut a = ack(0);
     h.on_packet(t(100), &mut a);
-    assert_eq!(
-        a.tcp.rwnd as u64,
-        (80_000.0 * 0.100 * 1000.0 / 1040.0) as u64
-    );
+    assert_eq!(a.tcp.rwnd as u64, (80_000.0 * 0.100 * 1000.0 / 1040.0) as u64);
     h.on_packet(t(120), &mut data(1));
     let want = (80_000.0 * 0.120 * 1000.0 / 1040.0) as u64;
     assert_eq!(h.window(0), Some(want));
@@ -108,10 +98,7 @@ fn hooks_at_a_node_run_in_order_and_the_first_drop_wins() {
     ];
     let mut mb = Middleboxes::new(3, hooks);
     assert_eq!(mb.inspect(NodeId(0), t(0), &mut data(0)), Verdict::Pass);
-    assert_eq!(
-        mb.inspect(NodeId(1), t(0), &mut data(0)),
-        Verdict::Delay(Dur::from_millis(5))
-    );
+    assert_eq!(mb.inspect(NodeId(1), t(0), &mut data(0)), Verdict::Delay(Dur::from_millis(5)));
     let mut mb = Middleboxes::new(
         2,
         vec![Installed {
@@ -134,5 +121,8 @@ fn a_shorter_delay_never_lets_a_packet_overtake() {
     h.change(t(1), &HookChange::Delay(Dur::from_millis(1))).unwrap();
     assert_eq!(h.on_packet(t(2), &mut data(1)), Verdict::Delay(Dur::from_millis(8)));
     assert_eq!(h.on_packet(t(20), &mut data(2)), Verdict::Delay(Dur::from_millis(1)));
-    assert!(h.change(t(21), &HookChange::N(3)).unwrap_err().contains("a 'delay' middlebox has no `n`"));
+    assert!(h
+        .change(t(21), &HookChange::N(3))
+        .unwrap_err()
+        .contains("a 'delay' middlebox has no `n`"));
 }

@@ -17,10 +17,7 @@ pub struct WindowCap {
 
 impl WindowCap {
     pub fn new(segments: u64, n_flows: usize) -> Self {
-        WindowCap {
-            segments,
-            mss: vec![0; n_flows],
-        }
+        WindowCap { segments, mss: vec![0; n_flows] }
     }
 }
 

@@ -39,7 +39,9 @@ use crate::units::BitsPerSec;
 #[derive(Clone, Debug)]
 pub enum LinkChange {
     /// The link fails; `hold_queue` keeps its queued packets for when it comes back.
-    Down { hold_queue: bool },
+    Down {
+        hold_queue: bool,
+    },
     Up,
     Rate(BitsPerSec),
     Delay(Dur),
@@ -99,8 +101,21 @@ pub struct EventRecord {
 }
 
 impl Dynamics {
-    pub fn new(recompute: Recompute, convergence_delay: Dur, metric: Metric, overrides: Vec<(NodeId, NodeId, LinkId)>) -> Self {
-        Dynamics { changes: Vec::new(), recompute, convergence_delay, metric, overrides, log: Vec::new(), reroute_pending: false }
+    pub fn new(
+        recompute: Recompute,
+        convergence_delay: Dur,
+        metric: Metric,
+        overrides: Vec<(NodeId, NodeId, LinkId)>,
+    ) -> Self {
+        Dynamics {
+            changes: Vec::new(),
+            recompute,
+            convergence_delay,
+            metric,
+            overrides,
+            log: Vec::new(),
+            reroute_pending: false,
+        }
     }
 }
 
@@ -157,10 +172,19 @@ impl Net {
             Some(e) => format!("{} (refused: {e})", c.action),
             None => c.action,
         };
-        d.log.push(EventRecord { time_s: self.now.as_secs_f64(), action, target: c.target, dropped_pkts });
+        d.log.push(EventRecord {
+            time_s: self.now.as_secs_f64(),
+            action,
+            target: c.target,
+            dropped_pkts,
+        });
         if topology {
             if self.dv.is_some() {
-                let mut ends: Vec<NodeId> = c.links.iter().flat_map(|l| [self.links[l.idx()].from, self.links[l.idx()].to]).collect();
+                let mut ends: Vec<NodeId> = c
+                    .links
+                    .iter()
+                    .flat_map(|l| [self.links[l.idx()].from, self.links[l.idx()].to])
+                    .collect();
                 ends.sort_unstable();
                 ends.dedup();
                 self.dv_interfaces_changed(&ends);
@@ -176,7 +200,10 @@ impl Net {
     /// with packets waiting asks it again.
     pub fn change_queue(&mut self, l: LinkId, q: QueueChange) -> Result<(), String> {
         q.check()?;
-        let rewake = matches!(q, QueueChange::BucketRate(_) | QueueChange::Depth(_) | QueueChange::Allots(_));
+        let rewake = matches!(
+            q,
+            QueueChange::BucketRate(_) | QueueChange::Depth(_) | QueueChange::Allots(_)
+        );
         let link = &mut self.links[l.idx()];
         link.queue.change_at(self.now, q)?;
         link.refresh_queue_flags();
@@ -236,7 +263,12 @@ impl Net {
             if let Some(last) = link.wire.last_arrival(&self.pool) {
                 let safe = SimTime::ZERO + Dur(last.0.saturating_sub(d.0));
                 if safe > self.now {
-                    let c = Change { links: vec![l], what: LinkChange::Delay(d), action: "set delay (deferred)".into(), target: target.to_string() };
+                    let c = Change {
+                        links: vec![l],
+                        what: LinkChange::Delay(d),
+                        action: "set delay (deferred)".into(),
+                        target: target.to_string(),
+                    };
                     self.schedule_change(safe, c);
                     return false;
                 }
@@ -268,12 +300,23 @@ impl Net {
         let up: Vec<bool> = self.links.iter().map(|l| !l.is_down()).collect();
         let d = self.dynamics.as_mut().expect("changes need dynamics");
         d.reroute_pending = false;
-        let mut routes = RouteTable::shortest_paths_up(self.nodes.len(), &edges, &up, d.metric, self.routes.ecmp_salt());
+        let mut routes = RouteTable::shortest_paths_up(
+            self.nodes.len(),
+            &edges,
+            &up,
+            d.metric,
+            self.routes.ecmp_salt(),
+        );
         for &(at, to, l) in &d.overrides {
             routes.set_next_hop(at, to, l);
         }
         self.routes = routes;
-        d.log.push(EventRecord { time_s: self.now.as_secs_f64(), action: "reroute".into(), target: String::new(), dropped_pkts: 0 });
+        d.log.push(EventRecord {
+            time_s: self.now.as_secs_f64(),
+            action: "reroute".into(),
+            target: String::new(),
+            dropped_pkts: 0,
+        });
     }
 
     /// An `Arrive` event at a link with the special flag: an ATM link's, or one of a link whose

@@ -68,7 +68,10 @@ mod tests {
     fn assert_binomial(losses: u64, n: u64, p: f64) {
         let mean = n as f64 * p;
         let sd = (n as f64 * p * (1.0 - p)).sqrt();
-        assert!(((losses as f64) - mean).abs() < 4.5 * sd, "{losses} losses of {n}, expected {mean} ± {sd}");
+        assert!(
+            ((losses as f64) - mean).abs() < 4.5 * sd,
+            "{losses} losses of {n}, expected {mean} ± {sd}"
+        );
     }
 
     #[test]
@@ -100,7 +103,8 @@ mod tests {
         let lost: Vec<bool> = (0..6).map(|_| em.loses(&pkt(0, 10), &mut rng)).collect();
         assert_eq!(lost, [false, true, false, false, true, false]);
 
-        let mut em = ErrorModel::DropList { sorted: vec![2], next: 0, count: 0, flow: Some(FlowId(7)) };
+        let mut em =
+            ErrorModel::DropList { sorted: vec![2], next: 0, count: 0, flow: Some(FlowId(7)) };
         // Other flows' packets do not count towards k.
         let seq = [(1, false), (7, false), (1, false), (7, true), (7, false)];
         for (flow, expect) in seq {

@@ -96,7 +96,15 @@ fn queue_flags(queue: &dyn QueueDisc) -> (bool, u32) {
 impl Link {
     /// An idle link direction with no error model; `seed` names its random streams
     /// (`link/<id>/queue`, `link/<id>/error`).
-    pub fn new(from: NodeId, to: NodeId, rate: BitsPerSec, delay: Dur, queue: Box<dyn QueueDisc>, seed: u64, id: usize) -> Self {
+    pub fn new(
+        from: NodeId,
+        to: NodeId,
+        rate: BitsPerSec,
+        delay: Dur,
+        queue: Box<dyn QueueDisc>,
+        seed: u64,
+        id: usize,
+    ) -> Self {
         let (queue_notices_idle, queue_cut_through) = queue_flags(queue.as_ref());
         Link {
             busy_until: SimTime::ZERO,
@@ -240,7 +248,11 @@ impl Link {
     /// port's VCs (counted in cells) as of `end`.
     pub fn class_stats(&self, end: SimTime) -> Vec<ClassStats> {
         match self.atm() {
-            Some(port) => port.vc_stats(end).into_iter().map(|(vc, c)| ClassStats { name: super::atm::vc_name(vc), ..c }).collect(),
+            Some(port) => port
+                .vc_stats(end)
+                .into_iter()
+                .map(|(vc, c)| ClassStats { name: super::atm::vc_name(vc), ..c })
+                .collect(),
             None => match self.eth() {
                 Some(port) => port.class_stats(),
                 None => self.queue.class_stats(),
@@ -278,7 +290,6 @@ impl Link {
         self.wire.len() as u64
     }
 }
-
 
 #[cfg(test)]
 mod tests {

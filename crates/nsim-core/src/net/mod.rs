@@ -5,15 +5,15 @@
 //! [`Net::on_arrive`] for link events.
 
 pub mod atm;
+pub mod dynamics;
 pub mod error_model;
 pub mod ethernet;
 pub mod link;
-pub mod routing;
-pub mod dynamics;
 pub mod ns2_link_order;
-pub mod wire;
+pub mod routing;
 #[cfg(test)]
 pub(crate) mod testkit;
+pub mod wire;
 
 use crate::ids::{AgentId, FlowId, LinkId, NodeId};
 use crate::middlebox::Verdict;
@@ -164,7 +164,8 @@ impl Net {
     /// Counts a packet created by an agent of `flow`.
     pub fn count_sent(&mut self, flow: FlowId, id: PacketId) {
         let p = self.pool.get(id);
-        let (is_data, size, mark) = (p.ptype.is_data(), p.size as u64, crate::record::flow_stats::mark(p.prio));
+        let (is_data, size, mark) =
+            (p.ptype.is_data(), p.size as u64, crate::record::flow_stats::mark(p.prio));
         let f = &mut self.flows[flow.idx()];
         if is_data {
             f.sent_pkts += 1;
@@ -195,7 +196,11 @@ impl Net {
         }
         if link.is_eth() {
             self.eth_admit(l, id);
-        } else if size <= link.queue_cut_through && !link.tx_pending && link.busy_until <= now && link.stats.held_pkts() == 0 {
+        } else if size <= link.queue_cut_through
+            && !link.tx_pending
+            && link.busy_until <= now
+            && link.stats.held_pkts() == 0
+        {
             // An empty FIFO under its limit in front of a free transmitter would take the
             // packet and hand it straight back: skip that pair of calls, recording the same
             // instant of one packet held (QueueDisc::cut_through_max).
@@ -218,7 +223,12 @@ impl Net {
     /// occupancy record (zero packets) change nothing.
     fn show_idle(&mut self, l: LinkId) {
         let link = &mut self.links[l.idx()];
-        if !link.queue_notices_idle || link.idle_polled || link.tx_pending || link.busy_until > self.now || link.queue.len_packets() > 0 {
+        if !link.queue_notices_idle
+            || link.idle_polled
+            || link.tx_pending
+            || link.busy_until > self.now
+            || link.queue.len_packets() > 0
+        {
             return;
         }
         link.idle_polled = true;
@@ -261,7 +271,12 @@ impl Net {
 
     /// Runs one call of `l`'s queue discipline with its context, then accounts for the drops it
     /// made and the new occupancy. Returns the call's result and the wake time it asked for.
-    fn queue_call<R>(&mut self, l: LinkId, at: SimTime, call: impl FnOnce(&mut dyn QueueDisc, &mut QueueCtx) -> R) -> (R, Option<SimTime>) {
+    fn queue_call<R>(
+        &mut self,
+        l: LinkId,
+        at: SimTime,
+        call: impl FnOnce(&mut dyn QueueDisc, &mut QueueCtx) -> R,
+    ) -> (R, Option<SimTime>) {
         let link = &mut self.links[l.idx()];
         let mut wake_at = None;
         let mut ctx = QueueCtx {
@@ -347,7 +362,11 @@ impl Net {
         link.busy_until = now + tx;
         link.idle_polled = false;
         link.stats.busy_ps += tx.0;
-        let arrive = if self.ns2_order.is_some() { self.transmit_ns2(l, id) } else { link.busy_until + link.delay };
+        let arrive = if self.ns2_order.is_some() {
+            self.transmit_ns2(l, id)
+        } else {
+            link.busy_until + link.delay
+        };
         if !self.links[l.idx()].error_at_enqueue && self.loses(l, id) {
             self.drop_packet(id, DropReason::ErrorModel, Some(l));
         } else {

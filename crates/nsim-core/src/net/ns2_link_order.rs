@@ -37,7 +37,14 @@ impl Ns2LinkOrder {
     /// Link `l` starts sending packet `id` of `bytes` bytes now: sets its `busy_until` to
     /// ns-2's transmission end, reserves that and the packet's arrival, and returns the
     /// arrival time.
-    pub fn on_transmit(&mut self, sched: &mut Scheduler, l: usize, link: &mut Link, id: PacketId, bytes: u32) -> SimTime {
+    pub fn on_transmit(
+        &mut self,
+        sched: &mut Scheduler,
+        l: usize,
+        link: &mut Link,
+        id: PacketId,
+        bytes: u32,
+    ) -> SimTime {
         // A packet that reaches an idle link in the picosecond its last transmission ends, but
         // before that end in ns-2's clock, waits for it: ns-2's queue is blocked until then.
         let start = sched.ns2_now().max(self.done_at[l]);
@@ -58,7 +65,6 @@ impl Ns2LinkOrder {
         self.done_at[l] = done;
         arrive_at
     }
-
 }
 
 /// The network's side: kept out of the default path (one test of `Net::ns2_order` there).

@@ -172,11 +172,26 @@ impl RouteTable {
 
     /// Shortest paths, and with `ecmp_salt` every core hop's equal-cost links, a flow's pick
     /// hashed with that salt (see the module doc).
-    pub fn with_ecmp(n: usize, links: &[(NodeId, NodeId, u64)], metric: Metric, ecmp_salt: Option<u64>) -> Self {
+    pub fn with_ecmp(
+        n: usize,
+        links: &[(NodeId, NodeId, u64)],
+        metric: Metric,
+        ecmp_salt: Option<u64>,
+    ) -> Self {
         let mut forest = peel::Forest::new(n, links);
         let (comps, core, equal) = core::tables(&mut forest, links, metric, ecmp_salt.is_some());
-        let spread = equal.zip(ecmp_salt).map(|(sets, salt)| Spread::Hash(ecmp::Ecmp { sets, salt }));
-        let mut t = RouteTable { nodes: forest.routes, keys: forest.keys, comps, core, light: forest.light, overrides: Vec::new(), dense: Vec::new(), spread };
+        let spread =
+            equal.zip(ecmp_salt).map(|(sets, salt)| Spread::Hash(ecmp::Ecmp { sets, salt }));
+        let mut t = RouteTable {
+            nodes: forest.routes,
+            keys: forest.keys,
+            comps,
+            core,
+            light: forest.light,
+            overrides: Vec::new(),
+            dense: Vec::new(),
+            spread,
+        };
         t.fill_dense();
         t
     }
@@ -217,8 +232,15 @@ impl RouteTable {
 
     /// Shortest paths over the links marked up only (a topology change, net/dynamics.rs):
     /// the same computation on the surviving links, with their ids kept.
-    pub fn shortest_paths_up(n: usize, links: &[(NodeId, NodeId, u64)], up: &[bool], metric: Metric, ecmp_salt: Option<u64>) -> Self {
-        let kept: Vec<LinkId> = (0..links.len()).filter(|&l| up[l]).map(|l| LinkId(l as u32)).collect();
+    pub fn shortest_paths_up(
+        n: usize,
+        links: &[(NodeId, NodeId, u64)],
+        up: &[bool],
+        metric: Metric,
+        ecmp_salt: Option<u64>,
+    ) -> Self {
+        let kept: Vec<LinkId> =
+            (0..links.len()).filter(|&l| up[l]).map(|l| LinkId(l as u32)).collect();
         let edges: Vec<_> = kept.iter().map(|l| links[l.idx()]).collect();
         let mut t = Self::with_ecmp(n, &edges, metric, ecmp_salt);
         let map = |l: &mut LinkId| {
@@ -237,7 +259,12 @@ impl RouteTable {
             Spread::Hash(e) => e.sets.links.iter_mut(),
             Spread::RoundRobin(_) => [].iter_mut(),
         });
-        t.core.iter_mut().chain(t.light.iter_mut()).chain(t.dense.iter_mut()).chain(ecmp_links).for_each(map);
+        t.core
+            .iter_mut()
+            .chain(t.light.iter_mut())
+            .chain(t.dense.iter_mut())
+            .chain(ecmp_links)
+            .for_each(map);
         t
     }
 
@@ -259,10 +286,12 @@ impl RouteTable {
     pub fn next_hop_flow(&self, at: NodeId, dst: NodeId, flow: u32) -> Option<LinkId> {
         match &self.spread {
             None => self.next_hop(at, dst),
-            Some(Spread::Hash(e)) => match self.core_cell(at, dst).and_then(|k| e.pick(k, at, flow)) {
-                Some(l) => Some(l),
-                None => self.next_hop(at, dst),
-            },
+            Some(Spread::Hash(e)) => {
+                match self.core_cell(at, dst).and_then(|k| e.pick(k, at, flow)) {
+                    Some(l) => Some(l),
+                    None => self.next_hop(at, dst),
+                }
+            }
             Some(Spread::RoundRobin(m)) => match m.pick(at, dst) {
                 Some(l) => l,
                 None => self.next_hop(at, dst),
@@ -278,7 +307,9 @@ impl RouteTable {
         if a.up != LinkId::NONE || at == dst {
             return None;
         }
-        if a.first_override != 0 && self.overridden(a.first_override as usize - 1, at, dst).is_some() {
+        if a.first_override != 0
+            && self.overridden(a.first_override as usize - 1, at, dst).is_some()
+        {
             return None;
         }
         let d = self.keys[dst.idx()];
@@ -287,12 +318,19 @@ impl RouteTable {
         }
         let c = self.comps[a.comp as usize];
         let d_anchor = d.core.wrapping_sub(c.first);
-        (d_anchor < c.size).then(|| c.base + a.anchor as usize * c.size as usize + d_anchor as usize)
+        (d_anchor < c.size)
+            .then(|| c.base + a.anchor as usize * c.size as usize + d_anchor as usize)
     }
 
     /// Follows a flow's next hops from `src` to `dst`: the nodes its packets cross, `src` and
     /// `dst` included (fewer if the path ends or loops).
-    pub fn flow_path(&self, src: NodeId, dst: NodeId, flow: u32, link_to: impl Fn(LinkId) -> NodeId) -> Vec<NodeId> {
+    pub fn flow_path(
+        &self,
+        src: NodeId,
+        dst: NodeId,
+        flow: u32,
+        link_to: impl Fn(LinkId) -> NodeId,
+    ) -> Vec<NodeId> {
         let mut path = vec![src];
         let _ = self.walk(src, dst, flow, link_to, |n| path.push(n));
         path
@@ -328,7 +366,10 @@ impl RouteTable {
                 LinkId::NONE
             } else if a.up != LinkId::NONE {
                 // Up to the anchor, if the anchor reaches the destination's anchor.
-                if c.strong || a.anchor == d_anchor || self.core_hop(c, a.anchor, d_anchor) != LinkId::NONE {
+                if c.strong
+                    || a.anchor == d_anchor
+                    || self.core_hop(c, a.anchor, d_anchor) != LinkId::NONE
+                {
                     a.up
                 } else {
                     LinkId::NONE
@@ -352,7 +393,9 @@ impl RouteTable {
     fn fill_dense(&mut self) {
         let n = self.nodes.len();
         if n <= DENSE_MAX_NODES {
-            self.dense = (0..n * n).map(|k| self.lookup(NodeId((k / n) as u32), NodeId((k % n) as u32))).collect();
+            self.dense = (0..n * n)
+                .map(|k| self.lookup(NodeId((k / n) as u32), NodeId((k % n) as u32)))
+                .collect();
         }
     }
 
@@ -395,13 +438,25 @@ impl RouteTable {
 
     /// Follows next hops from `src`; `Ok(hops)` if `dst` is reached, `Err(node)` naming the
     /// node where the path ends or starts to loop.
-    pub fn trace_path(&self, src: NodeId, dst: NodeId, link_to: impl Fn(LinkId) -> NodeId) -> Result<usize, NodeId> {
+    pub fn trace_path(
+        &self,
+        src: NodeId,
+        dst: NodeId,
+        link_to: impl Fn(LinkId) -> NodeId,
+    ) -> Result<usize, NodeId> {
         self.walk(src, dst, 0, link_to, |_| {})
     }
 
     /// Follows `flow`'s next hops from `src`, telling `visit` each node reached; `Ok(hops)` if
     /// `dst` is reached, `Err(node)` where the path ends or starts to loop (after n hops).
-    fn walk(&self, src: NodeId, dst: NodeId, flow: u32, link_to: impl Fn(LinkId) -> NodeId, mut visit: impl FnMut(NodeId)) -> Result<usize, NodeId> {
+    fn walk(
+        &self,
+        src: NodeId,
+        dst: NodeId,
+        flow: u32,
+        link_to: impl Fn(LinkId) -> NodeId,
+        mut visit: impl FnMut(NodeId),
+    ) -> Result<usize, NodeId> {
         let mut at = src;
         for hops in 0..=self.nodes.len() {
             if at == dst {
@@ -424,6 +479,11 @@ impl RouteTable {
             Some(Spread::Hash(e)) => e.sets.spans.len() + e.sets.links.len(),
             _ => 0,
         };
-        self.nodes.len() + self.core.len() + self.light.len() + self.overrides.len() + self.dense.len() + ecmp
+        self.nodes.len()
+            + self.core.len()
+            + self.light.len()
+            + self.overrides.len()
+            + self.dense.len()
+            + ecmp
     }
 }

@@ -8,7 +8,11 @@ use crate::time::SimTime;
 
 /// Runs the network's events up to `t`, handing agent timers to `timers`; returns each
 /// packet delivered (freed) with its arrival time.
-pub fn run_links(net: &mut Net, t: SimTime, mut timers: impl FnMut(&mut Net, u16, u32)) -> Vec<(SimTime, Packet)> {
+pub fn run_links(
+    net: &mut Net,
+    t: SimTime,
+    mut timers: impl FnMut(&mut Net, u16, u32),
+) -> Vec<(SimTime, Packet)> {
     let mut out = Vec::new();
     while let Some((at, ev)) = net.sched.pop_until(t) {
         net.now = at;
@@ -24,7 +28,11 @@ pub fn run_links(net: &mut Net, t: SimTime, mut timers: impl FnMut(&mut Net, u16
             }
             Event::Timer { kind, gen, .. } => timers(net, kind, gen),
             Event::Release { node, id } => net.on_release(node, id),
-            Event::Sample | Event::Snapshot(_) | Event::Change(_) | Event::Reroute | Event::Flow(_) => {}
+            Event::Sample
+            | Event::Snapshot(_)
+            | Event::Change(_)
+            | Event::Reroute
+            | Event::Flow(_) => {}
         }
     }
     net.now = t;

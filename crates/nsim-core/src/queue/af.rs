@@ -110,7 +110,12 @@ impl QueueConfig for AfConfig {
 
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         let lim = self.limit as f64;
-        let curve = |k: usize| RedCurve { min_th: self.min[k] * lim, max_th: self.max[k] * lim, max_p: self.max_p[k], gentle: false };
+        let curve = |k: usize| RedCurve {
+            min_th: self.min[k] * lim,
+            max_th: self.max[k] * lim,
+            max_p: self.max_p[k],
+            gentle: false,
+        };
         Ok(Box::new(Af {
             fifo: Fifo::default(),
             counts: [0; LEVELS],
@@ -153,7 +158,9 @@ impl Af {
 
     fn drops_early(&mut self, k: usize, ctx: &mut QueueCtx) -> bool {
         match self.cfg.mode {
-            AfMode::Hard => (self.occupancy(k) + 1) as f64 > self.cfg.thresholds[k] * self.cfg.limit as f64,
+            AfMode::Hard => {
+                (self.occupancy(k) + 1) as f64 > self.cfg.thresholds[k] * self.cfg.limit as f64
+            }
             AfMode::Red => {
                 let p_b = self.curves[k].p_b(self.avg[k].avg);
                 self.count_since_drop[k] += 1;

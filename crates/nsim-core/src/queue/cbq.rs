@@ -29,11 +29,11 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::red::check_range;
+use super::token_bucket::TokenBucket;
 use super::{BuildCtx, ClassStats, QueueChange, QueueConfig, QueueCtx, QueueDisc};
+use crate::packet::PacketId;
 use crate::queue::spec::QueueSpec;
 use crate::units::SizeSpec;
-use crate::packet::PacketId;
-use super::token_bucket::TokenBucket;
 use crate::units::{BitsPerSec, Bytes};
 
 /// CBQ configuration.
@@ -164,7 +164,10 @@ impl Cbq {
     fn set_quanta(&mut self, allots: &[f64]) {
         for k in 0..self.state.len() {
             let prio = self.state[k].priority;
-            let min_allot = (0..allots.len()).filter(|&o| self.state[o].priority == prio).map(|o| allots[o]).fold(f64::MAX, f64::min);
+            let min_allot = (0..allots.len())
+                .filter(|&o| self.state[o].priority == prio)
+                .map(|o| allots[o])
+                .fold(f64::MAX, f64::min);
             self.state[k].quantum = (BASE_QUANTUM * allots[k] / min_allot).round() as i64;
         }
     }
@@ -274,8 +277,15 @@ impl QueueDisc for Cbq {
                 self.set_quanta(&a);
                 Ok(())
             }
-            QueueChange::Allots(a) => Err(format!("{} allots for {} classes (give one per class, in class order)", a.len(), self.state.len())),
-            _ => Err(format!("a cbq scheduler has no `{}` that can change (it takes allots)", c.field())),
+            QueueChange::Allots(a) => Err(format!(
+                "{} allots for {} classes (give one per class, in class order)",
+                a.len(),
+                self.state.len()
+            )),
+            _ => Err(format!(
+                "a cbq scheduler has no `{}` that can change (it takes allots)",
+                c.field()
+            )),
         }
     }
 }

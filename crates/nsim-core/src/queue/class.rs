@@ -3,8 +3,8 @@
 
 use super::classify::{validate_defaults, Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueCtx, QueueDisc};
-use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
+use crate::queue::spec::QueueSpec;
 
 /// What every scheduler class has in its config: a name, what it takes, and its queue.
 pub trait ClassSpecCommon {
@@ -71,7 +71,11 @@ impl Class {
 
     /// Counters for results, with the queue length now.
     pub fn snapshot(&self) -> ClassStats {
-        ClassStats { queued_pkts: self.disc.len_packets(), avg_len: self.disc.avg_queue(), ..self.stats.clone() }
+        ClassStats {
+            queued_pkts: self.disc.len_packets(),
+            avg_len: self.disc.avg_queue(),
+            ..self.stats.clone()
+        }
     }
 }
 
@@ -83,13 +87,18 @@ pub fn validate_classes<C: ClassSpecCommon>(classes: &[C], path: &str) -> Result
     let specs: Vec<_> = classes.iter().map(|c| c.matches()).collect();
     validate_defaults(&specs)?;
     for (i, c) in classes.iter().enumerate() {
-        c.queue().validate(&format!("{path}.classes[{i}].queue")).map_err(|r| format!("classes[{i}].queue.{r}"))?;
+        c.queue()
+            .validate(&format!("{path}.classes[{i}].queue"))
+            .map_err(|r| format!("classes[{i}].queue.{r}"))?;
     }
     Ok(())
 }
 
 /// Builds the classifier and the child disciplines, in config order.
-pub fn build_classes<C: ClassSpecCommon>(classes: &[C], ctx: &BuildCtx) -> Result<(Classifier, Vec<Class>), String> {
+pub fn build_classes<C: ClassSpecCommon>(
+    classes: &[C],
+    ctx: &BuildCtx,
+) -> Result<(Classifier, Vec<Class>), String> {
     let specs: Vec<_> = classes.iter().map(|c| c.matches()).collect();
     let classifier = Classifier::new(&specs, ctx)?;
     let mut out = Vec::with_capacity(classes.len());

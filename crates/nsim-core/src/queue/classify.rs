@@ -60,7 +60,8 @@ pub enum PTypeName {
     Ack,
 }
 
-const PTYPES: [PType; 6] = [PType::Udp, PType::Cbr, PType::Exp, PType::Pareto, PType::Tcp, PType::Ack];
+const PTYPES: [PType; 6] =
+    [PType::Udp, PType::Cbr, PType::Exp, PType::Pareto, PType::Tcp, PType::Ack];
 
 fn ptype_idx(p: PType) -> usize {
     p as usize
@@ -88,9 +89,12 @@ pub struct Classifier {
 /// matches (resolved once, when the queue is built: classifying stays a table lookup).
 fn flows_named(name: &str, ctx: &BuildCtx) -> Result<Vec<FlowId>, String> {
     match NamePattern::new(name) {
-        NamePattern::Exact(_) => ctx.flows.get(name).map(|&f| vec![f]).ok_or_else(|| format!("unknown flow '{name}'")),
+        NamePattern::Exact(_) => {
+            ctx.flows.get(name).map(|&f| vec![f]).ok_or_else(|| format!("unknown flow '{name}'"))
+        }
         pattern => {
-            let hits: Vec<FlowId> = ctx.flows.iter().filter(|(n, _)| pattern.matches(n)).map(|(_, &f)| f).collect();
+            let hits: Vec<FlowId> =
+                ctx.flows.iter().filter(|(n, _)| pattern.matches(n)).map(|(_, &f)| f).collect();
             if hits.is_empty() {
                 return Err(format!("pattern '{name}' matches no flow"));
             }
@@ -124,7 +128,9 @@ impl Classifier {
                 continue;
             };
             for name in &m.flows {
-                for f in flows_named(name, ctx).map_err(|e| format!("classes[{i}].match.flows: {e}"))? {
+                for f in
+                    flows_named(name, ctx).map_err(|e| format!("classes[{i}].match.flows: {e}"))?
+                {
                     first(&mut c.by_flow[f.idx()], k);
                 }
             }
@@ -167,9 +173,13 @@ impl Classifier {
 
 /// Checks that at most one class lacks `match` (the default class).
 pub fn validate_defaults(specs: &[Option<&MatchSpec>]) -> Result<(), String> {
-    let defaults: Vec<usize> = specs.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i).collect();
+    let defaults: Vec<usize> =
+        specs.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i).collect();
     if defaults.len() > 1 {
-        return Err(format!("classes[{}]: only one class may omit `match` (classes{defaults:?} do)", defaults[1]));
+        return Err(format!(
+            "classes[{}]: only one class may omit `match` (classes{defaults:?} do)",
+            defaults[1]
+        ));
     }
     Ok(())
 }
@@ -189,9 +199,11 @@ mod tests {
 
     #[test]
     fn first_matching_class_wins_and_unmatched_go_to_the_default() {
-        let flows: HashMap<String, FlowId> = [("cbr0".to_string(), FlowId(0)), ("be0".to_string(), FlowId(1))].into();
+        let flows: HashMap<String, FlowId> =
+            [("cbr0".to_string(), FlowId(0)), ("be0".to_string(), FlowId(1))].into();
         let ctx = BuildCtx { link_rate: BitsPerSec(1), link_delay: Dur::ZERO, flows: &flows };
-        let (a, b, c) = (m("flows = [\"cbr0\"]"), m("protocol = \"tcp\"\ntags = [7]"), m("prios = [2]"));
+        let (a, b, c) =
+            (m("flows = [\"cbr0\"]"), m("protocol = \"tcp\"\ntags = [7]"), m("prios = [2]"));
         let cl = Classifier::new(&[Some(&a), Some(&b), None, Some(&c)], &ctx).unwrap();
         assert_eq!(cl.classify(&Packet { flow: FlowId(0), prio: 2, ..PKT }), 0);
         assert_eq!(cl.classify(&Packet { flow: FlowId(1), ptype: PType::Ack, ..PKT }), 1);
@@ -208,10 +220,11 @@ mod tests {
     /// flow.
     #[test]
     fn flow_patterns_take_every_flow_they_match() {
-        let flows: HashMap<String, FlowId> = [("telnet0", 0), ("telnet12", 1), ("ftp0", 2), ("tel", 3)]
-            .into_iter()
-            .map(|(n, i)| (n.to_string(), FlowId(i)))
-            .collect();
+        let flows: HashMap<String, FlowId> =
+            [("telnet0", 0), ("telnet12", 1), ("ftp0", 2), ("tel", 3)]
+                .into_iter()
+                .map(|(n, i)| (n.to_string(), FlowId(i)))
+                .collect();
         let ctx = BuildCtx { link_rate: BitsPerSec(1), link_delay: Dur::ZERO, flows: &flows };
         let telnet = m("flows = [\"telnet*\"]");
         let cl = Classifier::new(&[Some(&telnet), None], &ctx).unwrap();

@@ -10,11 +10,11 @@ use serde::Deserialize;
 
 use super::fifo::{Entry, Fifo};
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::Limit;
+use crate::units::{LimitSpec, TimeSpec};
 
 /// CoDel configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -71,7 +71,12 @@ impl QueueConfig for CodelConfig {
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
         Ok(Box::new(Codel {
             fifo: Fifo::default(),
-            state: CodelState::new(CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu, ecn: self.ecn }),
+            state: CodelState::new(CodelParams {
+                target: self.target.0,
+                interval: self.interval.0,
+                mtu: self.mtu,
+                ecn: self.ecn,
+            }),
             limit: self.limit.0,
         }))
     }
@@ -104,7 +109,14 @@ pub struct CodelState {
 
 impl CodelState {
     pub fn new(p: CodelParams) -> Self {
-        CodelState { p, first_above_time: None, drop_next: SimTime::ZERO, count: 0, lastcount: 0, dropping: false }
+        CodelState {
+            p,
+            first_above_time: None,
+            drop_next: SimTime::ZERO,
+            count: 0,
+            lastcount: 0,
+            dropping: false,
+        }
     }
 
     /// RFC 8289 §5.6 `control_law`: t + interval/√count.
@@ -183,7 +195,11 @@ impl CodelState {
             // "If min went above target close to when it last went below, assume that the
             // drop rate that controlled the queue on the last cycle is a good starting point."
             let delta = self.count.wrapping_sub(self.lastcount);
-            self.count = if delta > 1 && now < self.drop_next + self.p.interval.mul_f64(16.0) { delta } else { 1 };
+            self.count = if delta > 1 && now < self.drop_next + self.p.interval.mul_f64(16.0) {
+                delta
+            } else {
+                1
+            };
             self.drop_next = self.control_law(now, self.count);
             self.lastcount = self.count;
         }

@@ -19,10 +19,10 @@ use serde::Deserialize;
 
 use super::fifo::Fifo;
 use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::LimitSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::units::Limit;
+use crate::units::LimitSpec;
 
 /// DropTail configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

@@ -23,10 +23,10 @@ use serde::Deserialize;
 use super::codel::{check_codel, CodelParams, CodelState};
 use super::fifo::Fifo;
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::TimeSpec;
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::time::Dur;
+use crate::units::TimeSpec;
 
 /// FQ-CoDel configuration (defaults: RFC 8290 §5.1 and Linux).
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -91,10 +91,22 @@ impl QueueConfig for FqCodelConfig {
     }
 
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
-        let params = CodelParams { target: self.target.0, interval: self.interval.0, mtu: self.mtu, ecn: self.ecn };
+        let params = CodelParams {
+            target: self.target.0,
+            interval: self.interval.0,
+            mtu: self.mtu,
+            ecn: self.ecn,
+        };
         let n = self.flows as usize;
         Ok(Box::new(FqCodel {
-            buckets: (0..n).map(|_| Bucket { fifo: Fifo::default(), codel: CodelState::new(params), deficit: 0, list: List::None }).collect(),
+            buckets: (0..n)
+                .map(|_| Bucket {
+                    fifo: Fifo::default(),
+                    codel: CodelState::new(params),
+                    deficit: 0,
+                    list: List::None,
+                })
+                .collect(),
             new_flows: VecDeque::with_capacity(n),
             old_flows: VecDeque::with_capacity(n),
             quantum: self.quantum as i64,
@@ -136,7 +148,9 @@ impl FqCodel {
     /// RFC 8290 §4.1: drop from the head of the fattest flow queue (a batch of up to half
     /// its packets, at most 64, as Linux).
     fn drop_from_fattest(&mut self, ctx: &mut QueueCtx) {
-        let fat = (0..self.buckets.len()).max_by_key(|&i| self.buckets[i].fifo.bytes()).expect("at least one bucket");
+        let fat = (0..self.buckets.len())
+            .max_by_key(|&i| self.buckets[i].fifo.bytes())
+            .expect("at least one bucket");
         let b = &mut self.buckets[fat];
         let n = (b.fifo.packets() / 2).clamp(1, MAX_BATCH);
         for _ in 0..n {

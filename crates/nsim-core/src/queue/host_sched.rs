@@ -47,13 +47,13 @@ use serde::Deserialize;
 use super::classify::{Classifier, MatchSpec};
 use super::token_bucket::TokenBucket;
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::{RateSpec, SizeSpec, TimeSpec};
+use crate::packet::flags;
 use crate::packet::{PType, PacketId};
 use crate::record::flow_stats::mark;
 use crate::record::DropReason;
-use crate::packet::flags;
 use crate::time::{Dur, SimTime};
 use crate::units::BitsPerSec;
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 
 /// Host scheduler configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -120,7 +120,9 @@ const LOW: usize = 2;
 
 impl HostSchedConfig {
     fn buckets(&self) -> [(BitsPerSec, u64); 2] {
-        let b = |s: Option<BucketSpec>, rate| s.map_or((BitsPerSec(rate), 6000), |s| (s.rate.0, s.depth.0 .0));
+        let b = |s: Option<BucketSpec>, rate| {
+            s.map_or((BitsPerSec(rate), 6000), |s| (s.rate.0, s.depth.0 .0))
+        };
         [b(self.high, 250_000), b(self.med, 500_000)]
     }
 }
@@ -151,10 +153,13 @@ impl QueueConfig for HostSchedConfig {
     }
 
     fn build(&self, ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
-        let mut specs: Vec<Option<&MatchSpec>> = self.connections.iter().map(|r| Some(&r.matches)).collect();
+        let mut specs: Vec<Option<&MatchSpec>> =
+            self.connections.iter().map(|r| Some(&r.matches)).collect();
         specs.push(None);
-        let classifier = Classifier::new(&specs, ctx).map_err(|e| e.replacen("classes[", "connections[", 1))?;
-        let mut rules: Vec<(usize, u32)> = self.connections.iter().map(|r| (r.class as usize - 1, r.weight)).collect();
+        let classifier =
+            Classifier::new(&specs, ctx).map_err(|e| e.replacen("classes[", "connections[", 1))?;
+        let mut rules: Vec<(usize, u32)> =
+            self.connections.iter().map(|r| (r.class as usize - 1, r.weight)).collect();
         rules.push((self.default_class as usize - 1, 1));
         let [h, m] = self.buckets();
         let md = |t: Option<TimeSpec>, ms| t.map_or(Dur::from_millis(ms), |t| t.0);
@@ -170,7 +175,10 @@ impl QueueConfig for HostSchedConfig {
             ack_bypass: self.ack_bypass,
             acks: VecDeque::new(),
             len: (0, 0),
-            stats: std::array::from_fn(|c| ClassStats { name: format!("class{}", c + 1), ..Default::default() }),
+            stats: std::array::from_fn(|c| ClassStats {
+                name: format!("class{}", c + 1),
+                ..Default::default()
+            }),
         }))
     }
 }
@@ -223,7 +231,9 @@ pub struct HostSched {
 impl HostSched {
     /// Whether connection `f`'s head may go in a pass for `want` at `now`.
     fn fits(&self, f: usize, want: Want, now: SimTime, pool: &crate::packet::PacketPool) -> bool {
-        let Some(&(id, at)) = self.conns[f].as_ref().and_then(|c| c.q.front()) else { return false };
+        let Some(&(id, at)) = self.conns[f].as_ref().and_then(|c| c.q.front()) else {
+            return false;
+        };
         let p = pool.get(id);
         let (m, waited, keeps) = (mark(p.prio), now.since(at), must_keep(p));
         match want {
@@ -235,11 +245,20 @@ impl HostSched {
 
     /// The connection the WRR of (`class`, `mark`) clears: the first from the round's
     /// position whose head fits the first `wants` that any head fits.
-    fn clear(&self, class: usize, mark: usize, wants: &[Want], now: SimTime, pool: &crate::packet::PacketPool) -> Option<usize> {
+    fn clear(
+        &self,
+        class: usize,
+        mark: usize,
+        wants: &[Want],
+        now: SimTime,
+        pool: &crate::packet::PacketPool,
+    ) -> Option<usize> {
         let members = &self.members[class];
         let n = members.len();
         let pos = self.rr[class][mark].pos;
-        wants.iter().find_map(|&w| (0..n).map(|j| (pos + j) % n).find(|&k| self.fits(members[k], w, now, pool)))
+        wants.iter().find_map(|&w| {
+            (0..n).map(|j| (pos + j) % n).find(|&k| self.fits(members[k], w, now, pool))
+        })
     }
 
     /// Counts a packet of `class` leaving.
@@ -297,7 +316,9 @@ fn must_keep(p: &crate::packet::Packet) -> bool {
 
 /// A pure ACK: a TCP segment without payload, SYN, FIN or RST.
 fn pure_ack(p: &crate::packet::Packet) -> bool {
-    matches!(p.ptype, PType::Ack | PType::Tcp) && p.tcp.payload == 0 && p.tcp.flags & (flags::SYN | flags::FIN | flags::RST) == 0
+    matches!(p.ptype, PType::Ack | PType::Tcp)
+        && p.tcp.payload == 0
+        && p.tcp.flags & (flags::SYN | flags::FIN | flags::RST) == 0
 }
 
 impl QueueDisc for HostSched {
@@ -356,7 +377,10 @@ impl QueueDisc for HostSched {
                 if mark == LOW {
                     return Some(self.send(class, mark, k, ctx));
                 }
-                let (id, _) = *self.conns[self.members[class][k]].as_ref().and_then(|c| c.q.front()).expect("a cleared head");
+                let (id, _) = *self.conns[self.members[class][k]]
+                    .as_ref()
+                    .and_then(|c| c.q.front())
+                    .expect("a cleared head");
                 let size = ctx.pool.get(id).size;
                 if !waiting[mark] && self.buckets[mark].take(now, size) {
                     return Some(self.send(class, mark, k, ctx));

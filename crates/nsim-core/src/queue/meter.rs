@@ -137,7 +137,11 @@ pub(crate) fn colours<M: Meter>(meter: M, mode: ColourMode, train: &[(u64, u32, 
     use crate::packet::Packet;
     use crate::queue::droptail::DropTail;
     use crate::queue::testbench::{Bench, PKT};
-    let mut q = Marker { meter, mode, child: Box::new(DropTail::new(crate::units::Limit::Packets(1000), false)) };
+    let mut q = Marker {
+        meter,
+        mode,
+        child: Box::new(DropTail::new(crate::units::Limit::Packets(1000), false)),
+    };
     let mut b = Bench::new();
     train
         .iter()

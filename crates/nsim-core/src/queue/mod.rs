@@ -97,7 +97,10 @@ pub struct ClassStats {
 /// marker) that only acts on arrival: everything but `enqueue` passes to `self.child`.
 macro_rules! pass_to_child {
     () => {
-        fn dequeue(&mut self, ctx: &mut $crate::queue::QueueCtx) -> Option<$crate::packet::PacketId> {
+        fn dequeue(
+            &mut self,
+            ctx: &mut $crate::queue::QueueCtx,
+        ) -> Option<$crate::packet::PacketId> {
             self.child.dequeue(ctx)
         }
         fn len_packets(&self) -> u64 {

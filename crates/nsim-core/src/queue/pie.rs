@@ -19,11 +19,11 @@ use serde::Deserialize;
 use super::fifo::Fifo;
 use super::red::check_range;
 use super::{BuildCtx, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::Limit;
+use crate::units::{LimitSpec, TimeSpec};
 
 /// PIE configuration (defaults: RFC 8033 §5).
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -85,7 +85,11 @@ impl QueueConfig for PieConfig {
         check_range("beta", self.beta, 0.0, f64::MAX)
     }
     fn build(&self, _ctx: &BuildCtx) -> Result<Box<dyn QueueDisc>, String> {
-        Ok(Box::new(Pie { fifo: Fifo::default(), state: PieState::new(self.clone()), limit: self.limit.0 }))
+        Ok(Box::new(Pie {
+            fifo: Fifo::default(),
+            state: PieState::new(self.clone()),
+            limit: self.limit.0,
+        }))
     }
 }
 
@@ -104,7 +108,14 @@ pub struct PieState {
 impl PieState {
     pub fn new(cfg: PieConfig) -> Self {
         let (burst, first) = (cfg.max_burst.0, SimTime::ZERO + cfg.tupdate.0);
-        PieState { cfg, drop_prob: 0.0, qdelay: Dur::ZERO, qdelay_old: Dur::ZERO, burst_allowance: burst, next_update: first }
+        PieState {
+            cfg,
+            drop_prob: 0.0,
+            qdelay: Dur::ZERO,
+            qdelay_old: Dur::ZERO,
+            burst_allowance: burst,
+            next_update: first,
+        }
     }
 
     /// RFC 8033 §5 `calculate_drop_prob`, run every T_UPDATE.
@@ -144,7 +155,8 @@ impl PieState {
         while now >= self.next_update {
             if self.drop_prob == 0.0 && self.qdelay == Dur::ZERO && self.qdelay_old == Dur::ZERO {
                 let k = (now.0 - self.next_update.0) / period + 1;
-                self.burst_allowance = Dur(self.burst_allowance.0.saturating_sub(k.saturating_mul(period)));
+                self.burst_allowance =
+                    Dur(self.burst_allowance.0.saturating_sub(k.saturating_mul(period)));
                 self.next_update += Dur(k * period);
                 return;
             }
@@ -156,7 +168,9 @@ impl PieState {
     /// RFC 8033 §5 `drop_early` (without de-randomization).
     fn drop_early(&self, queue_bytes: u64, u: f64) -> bool {
         let half = self.cfg.target.0 .0 / 2;
-        if (self.qdelay_old.0 < half && self.drop_prob < 0.2) || queue_bytes <= 2 * self.cfg.mean_pktsize as u64 {
+        if (self.qdelay_old.0 < half && self.drop_prob < 0.2)
+            || queue_bytes <= 2 * self.cfg.mean_pktsize as u64
+        {
             return false;
         }
         u < self.drop_prob

@@ -12,8 +12,8 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueConfig, QueueCtx, QueueDisc};
-use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
+use crate::queue::spec::QueueSpec;
 
 /// Strict-priority scheduler configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -88,10 +88,17 @@ impl QueueDisc for Prio {
 /// sent, and for those arriving while that backlog drains, for `n_cbr` calls each sending a
 /// `cbr_size`-byte packet every `cbr_interval` on a link of `rate`:
 /// A = n·⌈8·be_size/(rate·interval)⌉, qlen = A + n·⌈8·cbr_size·A/(rate·interval)⌉.
-pub fn holl_cbr_queue_len(n_cbr: u64, be_size: u64, cbr_size: u64, rate: crate::units::BitsPerSec, cbr_interval: crate::time::Dur) -> u64 {
+pub fn holl_cbr_queue_len(
+    n_cbr: u64,
+    be_size: u64,
+    cbr_size: u64,
+    rate: crate::units::BitsPerSec,
+    cbr_interval: crate::time::Dur,
+) -> u64 {
     // Bits the link sends per CBR interval, exactly: rate·interval (ps) / 1e12.
     let per_interval = rate.0 as u128 * cbr_interval.0 as u128;
-    let ceil_div = |bits: u128| (bits * crate::time::PS_PER_SEC as u128).div_ceil(per_interval) as u64;
+    let ceil_div =
+        |bits: u128| (bits * crate::time::PS_PER_SEC as u128).div_ceil(per_interval) as u64;
     let a = n_cbr * ceil_div(8 * be_size as u128);
     a + n_cbr * ceil_div(8 * cbr_size as u128 * a as u128)
 }

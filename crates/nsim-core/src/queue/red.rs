@@ -19,11 +19,11 @@ use serde::Deserialize;
 
 use super::fifo::Fifo;
 use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::{LimitSpec, TimeSpec};
 use crate::packet::{Ecn, PacketId};
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
 use crate::units::{BitsPerSec, Limit};
+use crate::units::{LimitSpec, TimeSpec};
 
 /// The EWMA of the queue length with idle-time decay (F&J 1993 §4 and §6; ns-2
 /// `REDQueue::estimator` and the idle branch of `REDQueue::enque`).
@@ -326,7 +326,12 @@ impl RedConfig {
         let ptc = self.ptc(ctx.link_rate);
         let (min, max) = self.thresholds_pkts(ptc);
         let scale = if self.queue_in_bytes { self.mean_pktsize as f64 } else { 1.0 };
-        let curve = RedCurve { min_th: min * scale, max_th: max * scale, max_p: 1.0 / self.linterm, gentle: self.gentle };
+        let curve = RedCurve {
+            min_th: min * scale,
+            max_th: max * scale,
+            max_p: 1.0 / self.linterm,
+            gentle: self.gentle,
+        };
         let limit = match (self.limit.0, self.queue_in_bytes) {
             (Limit::Packets(n), true) => Limit::Bytes(n * self.mean_pktsize as u64),
             (l, _) => l,
@@ -349,7 +354,9 @@ impl QueueConfig for RedConfig {
     fn validate(&self, _path: &str) -> Result<(), String> {
         if let QWeightSpec::Fixed(w) = self.q_weight {
             if !(w > 0.0 && w <= 1.0) {
-                return Err(format!("q_weight: {w} is not in (0, 1] (or \"auto\", \"capacity\", \"fast\")"));
+                return Err(format!(
+                    "q_weight: {w} is not in (0, 1] (or \"auto\", \"capacity\", \"fast\")"
+                ));
             }
         }
         check_range("linterm", self.linterm, 1.0, f64::MAX)?;
@@ -437,7 +444,11 @@ impl Red {
     fn drop_early(&mut self, id: PacketId, size: u32, ctx: &mut QueueCtx) -> bool {
         let p1 = self.curve.p_b(self.avg.avg);
         let mps = self.cfg.mean_pktsize as f64;
-        let count = if self.cfg.bytes { (self.count_bytes / self.cfg.mean_pktsize as u64) as f64 } else { self.count as f64 };
+        let count = if self.cfg.bytes {
+            (self.count_bytes / self.cfg.mean_pktsize as u64) as f64
+        } else {
+            self.count as f64
+        };
         let mut p = self.cfg.spacing.p_a(p1, count);
         if self.cfg.bytes && p < 1.0 {
             // F&J 1993 §11: "p_b ← p_b · PacketSize/MaximumPacketSize" (ns-2: mean size).
@@ -450,7 +461,10 @@ impl Red {
         self.count = 0;
         self.count_bytes = 0;
         let pkt = ctx.pool.get_mut(id);
-        if self.cfg.setbit && pkt.ecn != Ecn::NotEct && (!self.cfg.use_mark_p || p1 < self.cfg.mark_p) {
+        if self.cfg.setbit
+            && pkt.ecn != Ecn::NotEct
+            && (!self.cfg.use_mark_p || p1 < self.cfg.mark_p)
+        {
             pkt.ecn = Ecn::Ce;
             *ctx.marks += 1;
             return false;
@@ -459,7 +473,13 @@ impl Red {
     }
 
     /// ns-2 `REDQueue::enque`'s drop logic; `None` keeps the packet.
-    fn verdict(&mut self, id: PacketId, size: u32, qlen: u64, ctx: &mut QueueCtx) -> Option<DropReason> {
+    fn verdict(
+        &mut self,
+        id: PacketId,
+        size: u32,
+        qlen: u64,
+        ctx: &mut QueueCtx,
+    ) -> Option<DropReason> {
         let avg = self.avg.avg;
         let forced = self.curve.forced(avg);
         let mut why = None;
@@ -540,9 +560,24 @@ impl QueueDisc for Red {
             QueueChange::MinTh(v) if v * scale < c_.max_th => c_.min_th = v * scale,
             QueueChange::MaxTh(v) if v * scale > c_.min_th => c_.max_th = v * scale,
             QueueChange::MinTh(v) | QueueChange::MaxTh(v) => {
-                return Err(format!("{} = {v} packets would leave min_th >= max_th (now {} and {})", c.field(), c_.min_th / scale, c_.max_th / scale))
+                return Err(format!(
+                    "{} = {v} packets would leave min_th >= max_th (now {} and {})",
+                    c.field(),
+                    c_.min_th / scale,
+                    c_.max_th / scale
+                ))
             }
-            QueueChange::K(_) | QueueChange::Weights(_) | QueueChange::Allots(_) | QueueChange::BucketRate(_) | QueueChange::Depth(_) | QueueChange::Meter(_) => return Err(format!("a RED queue has no `{}` (it takes limit, min_th, max_th, w_q, max_p)", c.field())),
+            QueueChange::K(_)
+            | QueueChange::Weights(_)
+            | QueueChange::Allots(_)
+            | QueueChange::BucketRate(_)
+            | QueueChange::Depth(_)
+            | QueueChange::Meter(_) => {
+                return Err(format!(
+                    "a RED queue has no `{}` (it takes limit, min_th, max_th, w_q, max_p)",
+                    c.field()
+                ))
+            }
             QueueChange::WQ(v) => self.avg.w = v,
             QueueChange::MaxP(v) => c_.max_p = v,
         }

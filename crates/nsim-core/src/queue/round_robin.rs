@@ -20,8 +20,8 @@ use serde::Deserialize;
 use super::class::{build_classes, class_spec_common, poll_idle, totals, validate_classes, Class};
 use super::classify::{Classifier, MatchSpec};
 use super::{BuildCtx, ClassStats, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::queue::spec::QueueSpec;
 use crate::packet::PacketId;
+use crate::queue::spec::QueueSpec;
 
 /// What a WRR weight counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -147,7 +147,12 @@ pub struct RoundRobin {
 }
 
 impl RoundRobin {
-    pub fn new(classifier: Classifier, classes: Vec<Class>, quanta: Vec<u64>, in_bytes: bool) -> Self {
+    pub fn new(
+        classifier: Classifier,
+        classes: Vec<Class>,
+        quanta: Vec<u64>,
+        in_bytes: bool,
+    ) -> Self {
         let n = classes.len();
         RoundRobin {
             classifier,
@@ -235,8 +240,15 @@ impl QueueDisc for RoundRobin {
                 self.quantum = w.into_iter().map(|q| q.min(i64::MAX as u64) as i64).collect();
                 Ok(())
             }
-            QueueChange::Weights(w) => Err(format!("{} weights for {} classes (give one per class, in class order)", w.len(), self.quantum.len())),
-            _ => Err(format!("a wrr/drr scheduler has no `{}` that can change (it takes weights)", c.field())),
+            QueueChange::Weights(w) => Err(format!(
+                "{} weights for {} classes (give one per class, in class order)",
+                w.len(),
+                self.quantum.len()
+            )),
+            _ => Err(format!(
+                "a wrr/drr scheduler has no `{}` that can change (it takes weights)",
+                c.field()
+            )),
         }
     }
 }

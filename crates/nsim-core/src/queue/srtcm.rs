@@ -16,8 +16,8 @@ use serde::Deserialize;
 use super::meter::{Colour, ColourMode, Marker, Meter, TickClock};
 use super::{BuildCtx, MeterChange, QueueConfig, QueueDisc};
 use crate::queue::spec::QueueSpec;
-use crate::units::{RateSpec, SizeSpec};
 use crate::time::SimTime;
+use crate::units::{RateSpec, SizeSpec};
 
 /// RFC 2697 srTCM parameters.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

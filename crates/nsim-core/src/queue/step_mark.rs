@@ -16,9 +16,9 @@ use serde::Deserialize;
 
 use super::droptail::DropTail;
 use super::{pass_to_child, BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::units::LimitSpec;
 use crate::packet::{Ecn, PacketId};
 use crate::units::Limit;
+use crate::units::LimitSpec;
 
 /// Step-marking configuration.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -103,7 +103,9 @@ impl QueueDisc for StepMark {
         let (k, limit) = match c {
             QueueChange::K(k) => (k, self.child.limit()),
             QueueChange::Limit(l) => (self.k, l),
-            _ => return Err(format!("a step_mark queue has no `{}` (it takes k, limit)", c.field())),
+            _ => {
+                return Err(format!("a step_mark queue has no `{}` (it takes k, limit)", c.field()))
+            }
         };
         if !below(k, limit) {
             return Err(format!("k = {} would not be below the limit {} (nothing would be marked before it overflows)", show(k), show(limit)));
@@ -137,7 +139,8 @@ mod tests {
     fn arrivals_that_find_more_than_k_waiting_are_marked() {
         let (mut b, mut q) = (Bench::new(), queue(Limit::Packets(2)));
         // Five ECT arrivals, nothing leaving: occupancies 0, 1, 2, 3, 4 on arrival.
-        let ids: Vec<PacketId> = (0..5).map(|_| b.offer(&mut q, Packet { ecn: Ecn::Ect, ..PKT })).collect();
+        let ids: Vec<PacketId> =
+            (0..5).map(|_| b.offer(&mut q, Packet { ecn: Ecn::Ect, ..PKT })).collect();
         let ce: Vec<bool> = ids.iter().map(|&id| b.pool.get(id).ecn == Ecn::Ce).collect();
         assert_eq!(ce, [false, false, false, true, true]);
         assert_eq!(b.marks, 2);
@@ -155,7 +158,8 @@ mod tests {
     #[test]
     fn a_byte_threshold_counts_bytes() {
         let (mut b, mut q) = (Bench::new(), queue(Limit::Bytes(2500)));
-        let ids: Vec<PacketId> = (0..4).map(|_| b.offer(&mut q, Packet { ecn: Ecn::Ect, ..PKT })).collect();
+        let ids: Vec<PacketId> =
+            (0..4).map(|_| b.offer(&mut q, Packet { ecn: Ecn::Ect, ..PKT })).collect();
         let ce: Vec<bool> = ids.iter().map(|&id| b.pool.get(id).ecn == Ecn::Ce).collect();
         assert_eq!(ce, [false, false, false, true], "3000 B waiting > 2500 B only for the fourth");
     }

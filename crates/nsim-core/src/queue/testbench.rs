@@ -38,7 +38,14 @@ pub const PKT: Packet = Packet {
 
 impl Bench {
     pub fn new() -> Self {
-        Bench { pool: PacketPool::default(), drops: vec![], marks: 0, rng: stream(1, "q"), now: SimTime::ZERO, wake_at: None }
+        Bench {
+            pool: PacketPool::default(),
+            drops: vec![],
+            marks: 0,
+            rng: stream(1, "q"),
+            now: SimTime::ZERO,
+            wake_at: None,
+        }
     }
 
     pub fn at(&mut self, t: Dur) -> &mut Self {

@@ -15,12 +15,12 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{BuildCtx, QueueChange, QueueConfig, QueueCtx, QueueDisc};
-use crate::queue::spec::QueueSpec;
-use crate::units::{RateSpec, SizeSpec};
 use crate::packet::PacketId;
+use crate::queue::spec::QueueSpec;
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime, PS_PER_SEC};
 use crate::units::BitsPerSec;
+use crate::units::{RateSpec, SizeSpec};
 
 /// A token bucket of `depth` bytes filled at `rate`. Tokens may also be spent below zero, down
 /// to −depth (CBQ's estimator: a class that borrows keeps paying for what it sends).
@@ -213,7 +213,12 @@ impl QueueDisc for Policer {
 /// A `bucket_rate` or `depth` change to `bucket`; any other to the queue behind it. A shaper
 /// whose bucket becomes shallower than a packet drops that packet when it reaches the head
 /// (as it would at the start).
-fn change_bucket(bucket: &mut TokenBucket, child: &mut dyn QueueDisc, now: SimTime, c: QueueChange) -> Result<(), String> {
+fn change_bucket(
+    bucket: &mut TokenBucket,
+    child: &mut dyn QueueDisc,
+    now: SimTime,
+    c: QueueChange,
+) -> Result<(), String> {
     match c {
         QueueChange::BucketRate(r) => bucket.set_rate(now, r),
         QueueChange::Depth(d) => bucket.set_depth(now, d),

@@ -16,9 +16,9 @@ use serde::Deserialize;
 use super::meter::{Colour, ColourMode, Marker, Meter, TickClock};
 use super::{BuildCtx, MeterChange, QueueConfig, QueueDisc};
 use crate::queue::spec::QueueSpec;
-use crate::units::{RateSpec, SizeSpec};
 use crate::time::SimTime;
 use crate::units::BitsPerSec;
+use crate::units::{RateSpec, SizeSpec};
 
 /// RFC 2698 trTCM parameters.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -76,7 +76,14 @@ pub struct Trtcm {
 impl Trtcm {
     /// Both buckets full at time 0.
     pub fn new(pir: BitsPerSec, pbs: u64, cir: BitsPerSec, cbs: u64) -> Self {
-        Trtcm { peak: TickClock::new(pir), committed: TickClock::new(cir), pbs, cbs, tp: pbs, tc: cbs }
+        Trtcm {
+            peak: TickClock::new(pir),
+            committed: TickClock::new(cir),
+            pbs,
+            cbs,
+            tp: pbs,
+            tc: cbs,
+        }
     }
 }
 
@@ -93,9 +100,13 @@ impl Meter for Trtcm {
         if c.ebs.is_some() {
             return Err("a trtcm marker has no EBS (it takes pir, pbs, cir, cbs)".into());
         }
-        let (pir, cir) = (c.pir.unwrap_or(self.peak.rate()), c.cir.unwrap_or(self.committed.rate()));
+        let (pir, cir) =
+            (c.pir.unwrap_or(self.peak.rate()), c.cir.unwrap_or(self.committed.rate()));
         if pir.0 < cir.0 {
-            return Err(format!("PIR {} b/s would be below CIR {} b/s (RFC 2698 §2: PIR ≥ CIR)", pir.0, cir.0));
+            return Err(format!(
+                "PIR {} b/s would be below CIR {} b/s (RFC 2698 §2: PIR ≥ CIR)",
+                pir.0, cir.0
+            ));
         }
         if c.pbs == Some(0) || c.cbs == Some(0) {
             return Err("PBS and CBS must be above 0 (RFC 2698 §2)".into());

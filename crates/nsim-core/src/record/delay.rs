@@ -31,7 +31,16 @@ pub struct DelayStats {
 
 impl Default for DelayStats {
     fn default() -> Self {
-        DelayStats { n: 0, mean: 0.0, m2: 0.0, min_s: f64::INFINITY, max_s: 0.0, last_s: None, ipdv_sum: 0.0, hist: None }
+        DelayStats {
+            n: 0,
+            mean: 0.0,
+            m2: 0.0,
+            min_s: f64::INFINITY,
+            max_s: 0.0,
+            last_s: None,
+            ipdv_sum: 0.0,
+            hist: None,
+        }
     }
 }
 
@@ -51,8 +60,10 @@ impl DelayStats {
         // Auto-resizing: the counts cover only up to the largest delay seen (about 9 KB for
         // delays up to 30 ms instead of 18 KB for the whole hour), with the same buckets and so
         // the same quantiles as a histogram sized for `MAX_NS` (issue 15: 10,000 flows).
-        let hist = self.hist.get_or_insert_with(|| Histogram::new(2).expect("valid histogram precision"));
-        hist.record((d.0 / 1000).clamp(1, MAX_NS)).expect("an auto-resizing histogram takes any value");
+        let hist =
+            self.hist.get_or_insert_with(|| Histogram::new(2).expect("valid histogram precision"));
+        hist.record((d.0 / 1000).clamp(1, MAX_NS))
+            .expect("an auto-resizing histogram takes any value");
     }
 
     pub fn count(&self) -> u64 {
@@ -73,7 +84,9 @@ impl DelayStats {
     }
     /// Quantile `q` in [0, 1], in seconds, within the recorded [min, max].
     pub fn quantile(&self, q: f64) -> Option<f64> {
-        self.hist.as_ref().map(|h| (h.value_at_quantile(q) as f64 * 1e-9).clamp(self.min_s, self.max_s))
+        self.hist
+            .as_ref()
+            .map(|h| (h.value_at_quantile(q) as f64 * 1e-9).clamp(self.min_s, self.max_s))
     }
     /// Mean |D(i) - D(i-1)| over consecutive packets, seconds.
     pub fn jitter(&self) -> Option<f64> {

@@ -102,7 +102,7 @@ mod tests {
         let r = w.results(2);
         assert_eq!(r[0].goodput_bytes, vec![Some(2500), Some(0)]);
         assert_eq!(r[0].goodput_bps[0], Some(2000.0)); // 2500 B * 8 / 10 s
-        // Starts at zero: no snapshot needed there.
+                                                       // Starts at zero: no snapshot needed there.
         assert_eq!(r[1].goodput_bytes, vec![Some(1000), Some(50)]);
         // The run stopped before 30 s: unknown, not zero.
         assert_eq!(r[2].goodput_bytes, vec![None, None]);

@@ -37,8 +37,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::ids::{LinkId, NodeId};
-use crate::packet::{Ecn, PType, Packet, TcpHdr};
 use crate::packet::flags as tcp_flags;
+use crate::packet::{Ecn, PType, Packet, TcpHdr};
 use crate::time::SimTime;
 
 /// `LINKTYPE_RAW`: raw IPv4/IPv6, no link-layer header.
@@ -90,7 +90,12 @@ pub struct PcapFiles {
 impl PcapFiles {
     /// Creates `dir` and one file per chosen link: `(link id, file name)`; `one_way` says per
     /// flow how its TCP numbers map to bytes.
-    pub fn create(dir: &Path, chosen: &[(LinkId, String)], n_links: usize, one_way: Vec<Option<OneWay>>) -> io::Result<Self> {
+    pub fn create(
+        dir: &Path,
+        chosen: &[(LinkId, String)],
+        n_links: usize,
+        one_way: Vec<Option<OneWay>>,
+    ) -> io::Result<Self> {
         std::fs::create_dir_all(dir)?;
         let mut files: Vec<Option<BufWriter<File>>> = (0..n_links).map(|_| None).collect();
         for (l, name) in chosen {
@@ -136,7 +141,14 @@ impl PcapFiles {
 fn tcp_fields(p: &Packet, one_way: Option<OneWay>) -> (u64, u64, u8, u16) {
     let h = &p.tcp;
     let mut f = 0u8;
-    for (model, wire) in [(tcp_flags::FIN, 0x01), (tcp_flags::SYN, 0x02), (tcp_flags::RST, 0x04), (tcp_flags::ACK, 0x10), (tcp_flags::ECE, 0x40), (tcp_flags::CWR, 0x80)] {
+    for (model, wire) in [
+        (tcp_flags::FIN, 0x01),
+        (tcp_flags::SYN, 0x02),
+        (tcp_flags::RST, 0x04),
+        (tcp_flags::ACK, 0x10),
+        (tcp_flags::ECE, 0x40),
+        (tcp_flags::CWR, 0x80),
+    ] {
         if h.flags & model != 0 {
             f |= wire;
         }
@@ -159,12 +171,18 @@ fn tcp_fields(p: &Packet, one_way: Option<OneWay>) -> (u64, u64, u8, u16) {
 
 /// Writes one record (header and synthesised IP/TCP or IP/UDP headers) into `buf`; returns
 /// its length. `one_way`: the packet's flow numbers packets (one-way TCP).
-pub fn encode(p: &Packet, t: SimTime, one_way: Option<OneWay>, buf: &mut [u8; MAX_RECORD]) -> usize {
+pub fn encode(
+    p: &Packet,
+    t: SimTime,
+    one_way: Option<OneWay>,
+    buf: &mut [u8; MAX_RECORD],
+) -> usize {
     let is_tcp = matches!(p.ptype, PType::Tcp | PType::Ack);
     let nsack = if is_tcp { (p.tcp.nsack as usize).min(3) } else { 0 };
     let l4 = if is_tcp { TCP_HDR + if nsack > 0 { 4 + 8 * nsack } else { 0 } } else { UDP_HDR };
     let hdr = IP_HDR + l4;
-    let ip_len = if is_tcp { hdr + p.tcp.payload as usize } else { p.size as usize }.clamp(hdr, 65535);
+    let ip_len =
+        if is_tcp { hdr + p.tcp.payload as usize } else { p.size as usize }.clamp(hdr, 65535);
     let ns = t.0 / 1000;
     buf[0..4].copy_from_slice(&((ns / 1_000_000_000) as u32).to_le_bytes());
     buf[4..8].copy_from_slice(&((ns % 1_000_000_000) as u32).to_le_bytes());
@@ -264,11 +282,21 @@ mod tests {
             size: 56,
             ptype: PType::Ack,
             uid: 7,
-            tcp: TcpHdr { ack: 41, nsack: 2, sack: [(44, 46), (48, 49), (0, 0)], ..Default::default() },
+            tcp: TcpHdr {
+                ack: 41,
+                nsack: 2,
+                sack: [(44, 46), (48, 49), (0, 0)],
+                ..Default::default()
+            },
             ..Default::default()
         };
         let mut buf = [0u8; MAX_RECORD];
-        let n = encode(&p, SimTime(1_500_000_000_123_000), Some(OneWay { mss: 1000, syn: false }), &mut buf);
+        let n = encode(
+            &p,
+            SimTime(1_500_000_000_123_000),
+            Some(OneWay { mss: 1000, syn: false }),
+            &mut buf,
+        );
         assert_eq!(n, 16 + 20 + 20 + 4 + 16);
         assert_eq!(u32::from_le_bytes(buf[0..4].try_into().unwrap()), 1500);
         assert_eq!(u32::from_le_bytes(buf[4..8].try_into().unwrap()), 123);
@@ -304,7 +332,12 @@ mod tests {
         assert_eq!((seq, ack, flags), (2_001, 1, 0x10));
         assert_eq!(u16::from_be_bytes([buf[18], buf[19]]), 1040, "Len 1000");
         // The sink's ACK of the SYN is its SYN-ACK (seq 0); later ACKs start at its byte 1.
-        let ack = |k: u64| Packet { size: 40, ptype: PType::Ack, tcp: TcpHdr { ack: k, ..Default::default() }, ..Default::default() };
+        let ack = |k: u64| Packet {
+            size: 40,
+            ptype: PType::Ack,
+            tcp: TcpHdr { ack: k, ..Default::default() },
+            ..Default::default()
+        };
         let n = encode(&ack(0), SimTime::ZERO, m, &mut buf);
         let (seq, ack_no, flags, _, _) = tcp_of(&buf, n);
         assert_eq!((seq, ack_no, flags), (0, 1, 0x12));
@@ -319,7 +352,14 @@ mod tests {
         let p = Packet {
             size: 540,
             ptype: PType::Tcp,
-            tcp: TcpHdr { seq: 5_001, ack: 301, flags: tcp_flags::ACK | tcp_flags::FIN, payload: 500, rwnd: 20_000, ..Default::default() },
+            tcp: TcpHdr {
+                seq: 5_001,
+                ack: 301,
+                flags: tcp_flags::ACK | tcp_flags::FIN,
+                payload: 500,
+                rwnd: 20_000,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let mut buf = [0u8; MAX_RECORD];

@@ -114,7 +114,11 @@ pub struct Series {
 impl Series {
     /// Samples held, all kinds together.
     pub fn samples(&self) -> usize {
-        self.queue.time_s.len() + self.flow_throughput.time_s.len() + self.goodput.time_s.len() + self.tcp.time_s.len() + self.cwnd.time_s.len()
+        self.queue.time_s.len()
+            + self.flow_throughput.time_s.len()
+            + self.goodput.time_s.len()
+            + self.tcp.time_s.len()
+            + self.cwnd.time_s.len()
             + self.cc.time_s.len()
     }
 }

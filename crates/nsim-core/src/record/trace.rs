@@ -19,8 +19,8 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 
 use crate::ids::NodeId;
-use crate::packet::{Ecn, PType, Packet};
 use crate::packet::flags as tcp_flags;
+use crate::packet::{Ecn, PType, Packet};
 use crate::time::{fmt_secs, SimTime};
 
 /// Writes trace lines; created only when tracing is on.

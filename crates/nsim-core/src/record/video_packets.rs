@@ -99,7 +99,11 @@ impl VideoPacketRecorder {
         if self.rows[f].is_empty() {
             self.first_seq[f] = seq;
         }
-        debug_assert_eq!(seq - self.first_seq[f], self.rows[f].len() as u64, "UDP sequence numbers count up by one");
+        debug_assert_eq!(
+            seq - self.first_seq[f],
+            self.rows[f].len() as u64,
+            "UDP sequence numbers count up by one"
+        );
         self.rows[f].push(self.flow.len() as u32);
         self.tags.push(tag);
         self.flow.push(flow.0);

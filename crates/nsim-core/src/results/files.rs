@@ -27,13 +27,19 @@ pub fn write_dir(res: &Results, dir: &Path) -> io::Result<()> {
     let summary = serde_json::to_string_pretty(&res.summary()).map_err(io::Error::other)?;
     std::fs::write(dir.join("summary.json"), summary + "\n")?;
     let names: Vec<&str> = res.flows.iter().map(|f| f.name.as_str()).collect();
-    let ends: Vec<(&str, &str)> = res.queues.iter().map(|q| (q.from.as_str(), q.to.as_str())).collect();
+    let ends: Vec<(&str, &str)> =
+        res.queues.iter().map(|q| (q.from.as_str(), q.to.as_str())).collect();
     write_table(&dir.join("flows.csv"), &rows(&res.flows)?, &window_columns(res))?;
     write_table(&dir.join("queues.csv"), &rows(&res.queues)?, &[])?;
     if !res.classes.is_empty() {
         let mut classes = rows(&res.classes)?;
         for r in &mut classes {
-            let (a, b) = r.get("link").and_then(Value::as_u64).and_then(|l| ends.get(l as usize)).copied().unwrap_or(("", ""));
+            let (a, b) = r
+                .get("link")
+                .and_then(Value::as_u64)
+                .and_then(|l| ends.get(l as usize))
+                .copied()
+                .unwrap_or(("", ""));
             r.shift_insert(1, "from".into(), a.into());
             r.shift_insert(2, "to".into(), b.into());
         }
@@ -76,8 +82,14 @@ fn ordered<T: Serialize>(v: &T) -> io::Result<Row> {
 fn window_columns(res: &Results) -> Columns {
     let mut out = Columns::new();
     for (k, w) in res.windows.iter().enumerate() {
-        out.push((format!("window{k}_goodput_bytes"), w.goodput_bytes.iter().map(|&b| Value::from(b.map(|b| b as f64))).collect()));
-        out.push((format!("window{k}_goodput_bps"), w.goodput_bps.iter().map(|&r| Value::from(r)).collect()));
+        out.push((
+            format!("window{k}_goodput_bytes"),
+            w.goodput_bytes.iter().map(|&b| Value::from(b.map(|b| b as f64))).collect(),
+        ));
+        out.push((
+            format!("window{k}_goodput_bps"),
+            w.goodput_bps.iter().map(|&r| Value::from(r)).collect(),
+        ));
     }
     out
 }
@@ -85,10 +97,20 @@ fn window_columns(res: &Results) -> Columns {
 /// `windows.csv`: one row per (window, flow).
 fn windows_long(res: &Results) -> Columns {
     let n = res.flows.len();
-    let mut cols: Columns = ["window", "t0_s", "t1_s", "flow", "goodput_bytes", "goodput_bps"].iter().map(|c| (c.to_string(), Vec::new())).collect();
+    let mut cols: Columns = ["window", "t0_s", "t1_s", "flow", "goodput_bytes", "goodput_bps"]
+        .iter()
+        .map(|c| (c.to_string(), Vec::new()))
+        .collect();
     for (k, w) in res.windows.iter().enumerate() {
         for i in 0..n {
-            let row = [Value::from(k), Value::from(w.t0_s), Value::from(w.t1_s), Value::from(res.flows[i].flow), Value::from(w.goodput_bytes[i].map(|b| b as f64)), Value::from(w.goodput_bps[i])];
+            let row = [
+                Value::from(k),
+                Value::from(w.t0_s),
+                Value::from(w.t1_s),
+                Value::from(res.flows[i].flow),
+                Value::from(w.goodput_bytes[i].map(|b| b as f64)),
+                Value::from(w.goodput_bps[i]),
+            ];
             for (c, v) in cols.iter_mut().zip(row) {
                 c.1.push(v);
             }
@@ -114,7 +136,10 @@ pub(crate) struct TableFile {
 
 impl TableFile {
     pub(crate) fn create(path: &Path) -> io::Result<Self> {
-        Ok(TableFile { w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)), has_drops: None })
+        Ok(TableFile {
+            w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)),
+            has_drops: None,
+        })
     }
 
     /// Appends `rows` (and their `tail` column values, one per row).
@@ -124,7 +149,8 @@ impl TableFile {
             Some(d) => d,
             None => {
                 let d = first.contains_key("drops");
-                let mut head: Vec<String> = first.keys().filter(|k| *k != "drops").cloned().collect();
+                let mut head: Vec<String> =
+                    first.keys().filter(|k| *k != "drops").cloned().collect();
                 if d {
                     head.extend(DropReason::ALL.iter().map(|r| format!("drops_{}", r.name())));
                 }
@@ -139,7 +165,11 @@ impl TableFile {
             rec.extend(r.iter().filter(|(k, _)| *k != "drops").map(|(_, v)| cell(v)));
             if has_drops {
                 let d = r.get("drops").and_then(Value::as_object);
-                rec.extend(DropReason::ALL.iter().map(|x| d.and_then(|m| m.get(x.name())).map_or("0".into(), cell)));
+                rec.extend(
+                    DropReason::ALL
+                        .iter()
+                        .map(|x| d.and_then(|m| m.get(x.name())).map_or("0".into(), cell)),
+                );
             }
             rec.extend(tail.iter().map(|(_, v)| cell(&v[i])));
             self.w.write_record(&rec)?;
@@ -176,7 +206,12 @@ fn columns_of<T: Serialize>(v: &T) -> io::Result<Columns> {
 
 /// Writes columns as rows, adding `name` after a `flow` column and `from`, `to` after a
 /// `link` column (as `nsim.Results` shows series).
-fn write_columns(path: &Path, cols: &Columns, names: &[&str], ends: &[(&str, &str)]) -> io::Result<()> {
+fn write_columns(
+    path: &Path,
+    cols: &Columns,
+    names: &[&str],
+    ends: &[(&str, &str)],
+) -> io::Result<()> {
     let mut f = ColumnsFile::create(path)?;
     f.append(cols, names, ends)?;
     f.finish()
@@ -191,11 +226,19 @@ pub(crate) struct ColumnsFile {
 
 impl ColumnsFile {
     pub(crate) fn create(path: &Path) -> io::Result<Self> {
-        Ok(ColumnsFile { w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)), headed: false })
+        Ok(ColumnsFile {
+            w: csv::Writer::from_writer(BufWriter::new(File::create(path)?)),
+            headed: false,
+        })
     }
 
     /// Appends the rows of `cols` (the header first, on the first call).
-    pub(crate) fn append(&mut self, cols: &Columns, names: &[&str], ends: &[(&str, &str)]) -> io::Result<()> {
+    pub(crate) fn append(
+        &mut self,
+        cols: &Columns,
+        names: &[&str],
+        ends: &[(&str, &str)],
+    ) -> io::Result<()> {
         if !self.headed {
             let mut head: Vec<&str> = Vec::new();
             for (k, _) in cols {

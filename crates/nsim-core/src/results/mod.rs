@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::record::flow_stats::Transfer;
 use crate::record::goodput::GoodputWindow;
 use crate::record::packet_delays::PacketDelays;
-use crate::record::video_packets::VideoPackets;
 use crate::record::series::Series;
-use crate::record::flow_stats::Transfer;
+use crate::record::video_packets::VideoPackets;
 
 /// Every packet created is delivered, dropped, queued, or in flight (or, for a moment, held
 /// by an agent: none of nsim's agents hold packets between events).

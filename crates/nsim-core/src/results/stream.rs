@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::files::{columns, rows, ColumnsFile, TableFile};
+use super::transfer_spill::TransferSpill;
 use crate::record::flow_stats::FlowStats;
 use crate::record::series::Series;
-use super::transfer_spill::TransferSpill;
 use crate::results::TransferRow;
 
 /// Series samples held before they are appended to their files (about 300 B each while
@@ -47,7 +47,15 @@ pub struct ResultsStream {
 impl ResultsStream {
     pub fn new(dir: &Path, names: Vec<String>, ends: Vec<(String, String)>) -> Self {
         let transfers = TransferSpill::new(dir.join(".transfers.spill"));
-        ResultsStream { dir: dir.to_path_buf(), names, ends, series: Vec::new(), transfers, error: None, write_s: 0.0 }
+        ResultsStream {
+            dir: dir.to_path_buf(),
+            names,
+            ends,
+            series: Vec::new(),
+            transfers,
+            error: None,
+            write_s: 0.0,
+        }
     }
 
     /// Appends the samples in `data` to their files and empties it.
@@ -102,7 +110,8 @@ impl ResultsStream {
     fn append_series(&mut self, data: &mut Series) -> io::Result<()> {
         let taken = std::mem::take(data);
         let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
-        let ends: Vec<(&str, &str)> = self.ends.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let ends: Vec<(&str, &str)> =
+            self.ends.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
         for (kind, cols) in columns(&taken)? {
             let at = match self.series.iter().position(|(k, _)| *k == kind) {
                 Some(at) => at,
@@ -120,7 +129,11 @@ impl ResultsStream {
 }
 
 /// Appends `batch` to `transfers.csv` (created with the first rows) and empties it.
-fn append_transfers(table: &mut Option<TableFile>, path: &Path, batch: &mut Vec<TransferRow>) -> io::Result<()> {
+fn append_transfers(
+    table: &mut Option<TableFile>,
+    path: &Path,
+    batch: &mut Vec<TransferRow>,
+) -> io::Result<()> {
     if batch.is_empty() {
         return Ok(());
     }

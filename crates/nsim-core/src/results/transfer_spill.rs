@@ -58,7 +58,12 @@ impl TransferSpill {
             Some(f) => f,
             None => {
                 // Read back by `merge`, so opened for reading too.
-                let f = File::options().read(true).write(true).create(true).truncate(true).open(&self.path)?;
+                let f = File::options()
+                    .read(true)
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .open(&self.path)?;
                 self.file.insert(BufWriter::with_capacity(1 << 16, f))
             }
         };
@@ -74,7 +79,10 @@ impl TransferSpill {
 
     /// Calls `emit(flow, k, transfer)` for every spilled row, by flow then completion (`k`:
     /// the row's number within its flow), then removes the spill file.
-    pub fn merge(mut self, emit: &mut dyn FnMut(u32, u32, &Transfer) -> io::Result<()>) -> io::Result<()> {
+    pub fn merge(
+        mut self,
+        emit: &mut dyn FnMut(u32, u32, &Transfer) -> io::Result<()>,
+    ) -> io::Result<()> {
         let Some(mut w) = self.file.take() else { return Ok(()) };
         w.flush()?;
         let mut file = w.into_inner().map_err(|e| e.into_error())?;
@@ -148,10 +156,18 @@ fn decode(r: &[u8]) -> io::Result<(u32, Transfer)> {
         1 => TransferKind::Page,
         2 => TransferKind::Object,
         3 => TransferKind::Echo,
-        k => return Err(io::Error::new(io::ErrorKind::InvalidData, format!("transfer spill: unknown kind {k}"))),
+        k => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("transfer spill: unknown kind {k}"),
+            ))
+        }
     };
     let flow = u32::from_le_bytes(r[0..4].try_into().expect("4 bytes"));
-    Ok((flow, Transfer { start: SimTime(u64_at(13)), end: SimTime(u64_at(21)), bytes: u64_at(5), kind }))
+    Ok((
+        flow,
+        Transfer { start: SimTime(u64_at(13)), end: SimTime(u64_at(21)), bytes: u64_at(5), kind },
+    ))
 }
 
 #[cfg(test)]
@@ -159,8 +175,13 @@ mod tests {
     use super::*;
 
     fn row(flow: u32, n: u64) -> (u32, Transfer) {
-        let kind = [TransferKind::File, TransferKind::Page, TransferKind::Object, TransferKind::Echo][n as usize % 4];
-        (flow, Transfer { start: SimTime(n), end: SimTime(n * 3 + flow as u64), bytes: n * 7, kind })
+        let kind =
+            [TransferKind::File, TransferKind::Page, TransferKind::Object, TransferKind::Echo]
+                [n as usize % 4];
+        (
+            flow,
+            Transfer { start: SimTime(n), end: SimTime(n * 3 + flow as u64), bytes: n * 7, kind },
+        )
     }
 
     /// Rows spilled in several chunks come back as one sort by flow (stable: completion order
@@ -198,7 +219,8 @@ mod tests {
             .unwrap();
         assert_eq!(got, expected);
         for f in 0..4u32 {
-            let k: Vec<u32> = got.iter().zip(&ks).filter(|((g, _), _)| *g == f).map(|(_, k)| *k).collect();
+            let k: Vec<u32> =
+                got.iter().zip(&ks).filter(|((g, _), _)| *g == f).map(|(_, k)| *k).collect();
             assert_eq!(k, (0..k.len() as u32).collect::<Vec<_>>());
         }
         assert!(!path.exists(), "the spill file is removed after the merge");

@@ -267,12 +267,13 @@ mod tests {
         let mut r = Mix(seed);
         let mut seq = 0u64;
         let mut now = 0u64;
-        let mut push = |cal: &mut Calendar<u32>, reference: &mut BinaryHeap<Reverse<(u128, u32)>>, at: u64| {
-            seq += 1;
-            let key = ((at as u128) << 64) | seq as u128;
-            cal.push(key, seq as u32);
-            reference.push(Reverse((key, seq as u32)));
-        };
+        let mut push =
+            |cal: &mut Calendar<u32>, reference: &mut BinaryHeap<Reverse<(u128, u32)>>, at: u64| {
+                seq += 1;
+                let key = ((at as u128) << 64) | seq as u128;
+                cal.push(key, seq as u32);
+                reference.push(Reverse((key, seq as u32)));
+            };
         for _ in 0..64 {
             let d = delay(&mut r, 0);
             push(&mut cal, &mut reference, d);

@@ -66,7 +66,8 @@ pub fn picoseconds(s: f64) -> SimTime {
 /// The low half of the key of an event at `at` to which ns-2 gives time `ns2_time` and `uid`.
 #[inline]
 pub fn tie_key(at: SimTime, ns2_time: f64, uid: u64) -> u64 {
-    let ulps = (ns2_time.to_bits() as i64 - seconds(at.0).to_bits() as i64).clamp(-MAX_ULPS, MAX_ULPS);
+    let ulps =
+        (ns2_time.to_bits() as i64 - seconds(at.0).to_bits() as i64).clamp(-MAX_ULPS, MAX_ULPS);
     (((ulps + ULPS_ZERO) as u64) << UID_BITS) | (uid & UID_MASK)
 }
 
@@ -90,7 +91,10 @@ mod tests {
         let b: f64 = (0.5 + 0.0104) + 0.11;
         assert_ne!(a, b, "the example needs two different roundings");
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        assert!(tie_key(at, lo, 9) < tie_key(at, hi, 1), "the smaller double first, whatever the uid");
+        assert!(
+            tie_key(at, lo, 9) < tie_key(at, hi, 1),
+            "the smaller double first, whatever the uid"
+        );
         assert!(tie_key(at, lo, 1) < tie_key(at, lo, 2), "equal doubles by uid");
         assert_eq!(ns2_time(at, tie_key(at, a, 5)), a);
         assert_eq!(ns2_time(at, tie_key(at, b, 5)), b);

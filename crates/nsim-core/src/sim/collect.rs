@@ -16,11 +16,20 @@ fn by_reason(c: &DropCounts) -> BTreeMap<&'static str, u64> {
 }
 
 impl Results {
-    pub(crate) fn collect(sim: &Simulator, series: Series, windows: Vec<GoodputWindow>, wall_s: f64, events: u64, interrupted: bool) -> Results {
+    pub(crate) fn collect(
+        sim: &Simulator,
+        series: Series,
+        windows: Vec<GoodputWindow>,
+        wall_s: f64,
+        events: u64,
+        interrupted: bool,
+    ) -> Results {
         let net = &sim.net;
         let end = net.now;
         // `*`: every node (the DV advertisements' flow, `routing`).
-        let node = |n: crate::ids::NodeId| net.nodes.get(n.idx()).map_or_else(|| "*".to_string(), |x| x.name.clone());
+        let node = |n: crate::ids::NodeId| {
+            net.nodes.get(n.idx()).map_or_else(|| "*".to_string(), |x| x.name.clone())
+        };
         let flows = sim
             .flows
             .iter()
@@ -29,7 +38,8 @@ impl Results {
             .map(|(i, (info, s))| {
                 let until = info.stop.map_or(end, |st| st.min(end));
                 let active = until.since(info.start).as_secs_f64();
-                let per_s = |bytes: u64| if active > 0.0 { bytes as f64 * 8.0 / active } else { 0.0 };
+                let per_s =
+                    |bytes: u64| if active > 0.0 { bytes as f64 * 8.0 / active } else { 0.0 };
                 FlowRow {
                     flow: i as u32,
                     name: info.name.clone(),
@@ -65,23 +75,38 @@ impl Results {
                     delivered_high_pkts: s.delivered_by_mark[0],
                     delivered_med_pkts: s.delivered_by_mark[1],
                     delivered_low_pkts: s.delivered_by_mark[2],
-                    deadline_miss_fraction: (info.deadline.is_some() && s.delivered_pkts + s.dropped_pkts > 0)
-                        .then(|| (s.late_pkts + s.dropped_pkts) as f64 / (s.delivered_pkts + s.dropped_pkts) as f64),
+                    deadline_miss_fraction: (info.deadline.is_some()
+                        && s.delivered_pkts + s.dropped_pkts > 0)
+                        .then(|| {
+                            (s.late_pkts + s.dropped_pkts) as f64
+                                / (s.delivered_pkts + s.dropped_pkts) as f64
+                        }),
                     retransmits: s.tcp.retransmits,
                     timeouts: s.tcp.timeouts,
                     fast_retransmits: s.tcp.fast_retransmits,
                     completion_s: s.tcp.completed.map(|t| t.since(info.start).as_secs_f64()),
-                    setup_s: s.full.established.zip(s.full.syn_sent).map(|(e, syn)| e.since(syn).as_secs_f64()),
-                    first_data_s: s.full.first_data.zip(s.full.syn_sent).map(|(d, syn)| d.since(syn).as_secs_f64()),
+                    setup_s: s
+                        .full
+                        .established
+                        .zip(s.full.syn_sent)
+                        .map(|(e, syn)| e.since(syn).as_secs_f64()),
+                    first_data_s: s
+                        .full
+                        .first_data
+                        .zip(s.full.syn_sent)
+                        .map(|(d, syn)| d.since(syn).as_secs_f64()),
                     close_s: s.full.closed.map(|t| t.since(info.start).as_secs_f64()),
                     transactions: s.full.transactions,
-                    transaction_mean_s: (s.full.transactions > 0)
-                        .then(|| s.full.transaction_time.as_secs_f64() / s.full.transactions as f64),
+                    transaction_mean_s: (s.full.transactions > 0).then(|| {
+                        s.full.transaction_time.as_secs_f64() / s.full.transactions as f64
+                    }),
                     polls: s.ctl.polls,
                     stats: s.ctl.stats,
                     ustats: s.ctl.ustats,
                     path: net.routes.ecmp_salt().map(|_| {
-                        let hops = net.routes.flow_path(info.src, info.dst, i as u32, |l| net.links[l.idx()].to);
+                        let hops = net
+                            .routes
+                            .flow_path(info.src, info.dst, i as u32, |l| net.links[l.idx()].to);
                         hops.into_iter().map(node).collect::<Vec<_>>().join(">")
                     }),
                 }
@@ -93,7 +118,10 @@ impl Results {
             .enumerate()
             .map(|(i, l)| {
                 let (mp, mb) = l.stats.mean_occupancy(end);
-                let pause = l.eth().map(|p| (p.stats, p.timers.paused_time(end).as_secs_f64())).unwrap_or_default();
+                let pause = l
+                    .eth()
+                    .map(|p| (p.stats, p.timers.paused_time(end).as_secs_f64()))
+                    .unwrap_or_default();
                 QueueRow {
                     link: i as u32,
                     from: node(l.from),
@@ -114,7 +142,8 @@ impl Results {
                     max_len_bytes: l.stats.max_bytes,
                     utilization: busy_fraction(l, end),
                     queued_pkts: l.waiting(),
-                    in_flight_pkts: l.in_flight() + l.atm().map_or(0, |p| p.frames_in_flight(&net.atm.frames)),
+                    in_flight_pkts: l.in_flight()
+                        + l.atm().map_or(0, |p| p.frames_in_flight(&net.atm.frames)),
                     avg_len: l.queue.avg_queue(),
                     pause_sent: pause.0.pause_sent,
                     resume_sent: pause.0.resume_sent,
@@ -148,7 +177,10 @@ impl Results {
             .zip(&net.flows)
             .enumerate()
             .flat_map(|(i, (info, s))| {
-                s.transfers.iter().enumerate().map(move |(k, t)| TransferRow::new(i as u32, &info.name, k as u32, t))
+                s.transfers
+                    .iter()
+                    .enumerate()
+                    .map(move |(k, t)| TransferRow::new(i as u32, &info.name, k as u32, t))
             })
             .collect();
         let accounting = Accounting {
@@ -170,7 +202,11 @@ impl Results {
             run_wall_s: wall_s,
             interrupted,
             accounting,
-            tcp_profiles: sim.flows.iter().filter_map(|f| Some((f.name.clone(), f.tcp_profile.clone()?))).collect(),
+            tcp_profiles: sim
+                .flows
+                .iter()
+                .filter_map(|f| Some((f.name.clone(), f.tcp_profile.clone()?)))
+                .collect(),
             flows,
             queues,
             classes,

@@ -52,7 +52,13 @@ impl Simulator {
     }
 
     /// Checks `flow` can take `what` at `at`, after the commands given so far.
-    pub(crate) fn check_flow_command(&self, flow: FlowId, at: SimTime, what: FlowControl, path: &str) -> CResult<()> {
+    pub(crate) fn check_flow_command(
+        &self,
+        flow: FlowId,
+        at: SimTime,
+        what: FlowControl,
+        path: &str,
+    ) -> CResult<()> {
         check_command(&self.flows, &self.flow_commands, FlowCommand { at, flow, what }, path)
     }
 
@@ -74,12 +80,22 @@ impl Simulator {
 
     fn apply_flow_command(&mut self, c: FlowCommand) {
         let slot = &mut self.agents[source(c.flow)];
-        let mut ctx = AgentCtx { net: &mut self.net, me: crate::ids::AgentId(source(c.flow) as u32), node: slot.node, flow: slot.flow };
+        let mut ctx = AgentCtx {
+            net: &mut self.net,
+            me: crate::ids::AgentId(source(c.flow) as u32),
+            node: slot.node,
+            flow: slot.flow,
+        };
         slot.agent.control(c.what, &mut ctx);
         // A stop is the flow's `stop` (which the log does not list either).
         if let Some(d) = self.net.dynamics.as_mut().filter(|_| c.what != FlowControl::Stop) {
             let target = self.flows[c.flow.idx()].name.clone();
-            d.log.push(EventRecord { time_s: self.net.now.as_secs_f64(), action: c.what.name().into(), target, dropped_pkts: 0 });
+            d.log.push(EventRecord {
+                time_s: self.net.now.as_secs_f64(),
+                action: c.what.name().into(),
+                target,
+                dropped_pkts: 0,
+            });
         }
     }
 
@@ -88,25 +104,47 @@ impl Simulator {
         let info = &self.flows[flow.idx()];
         let name = &info.name;
         if info.transport == "tcp_full" {
-            return Err(ConfigError::new(format!("{path}.flow"), format!("flow '{name}' is a tcp_full connection: give its start in the scenario")));
+            return Err(ConfigError::new(
+                format!("{path}.flow"),
+                format!("flow '{name}' is a tcp_full connection: give its start in the scenario"),
+            ));
         }
         if info.start <= self.net.now {
-            return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' already started at {} s (pause and resume it instead)", info.start.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.action"),
+                format!(
+                    "flow '{name}' already started at {} s (pause and resume it instead)",
+                    info.start.as_secs_f64()
+                ),
+            ));
         }
         if self.moved_starts.contains(&flow) {
-            return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' was given a new start already ({} s)", info.start.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.action"),
+                format!(
+                    "flow '{name}' was given a new start already ({} s)",
+                    info.start.as_secs_f64()
+                ),
+            ));
         }
         if let Some(stop) = info.stop.filter(|&s| s <= at) {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' stops at {} s, not after this start", stop.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!("flow '{name}' stops at {} s, not after this start", stop.as_secs_f64()),
+            ));
         }
-        let cmds: Vec<_> = self.flow_commands.iter().filter(|c| c.flow == flow).map(|c| (c.at, c.what)).collect();
+        let cmds: Vec<_> =
+            self.flow_commands.iter().filter(|c| c.flow == flow).map(|c| (c.at, c.what)).collect();
         check_order(info, at, info.stop, &cmds, path)?;
         self.moved_starts.push(flow);
         self.flows[flow.idx()].start = at;
         // The start timer armed at build time is still queued: the gate lets only this one through.
         let i = source(flow);
         let slot = self.agents.remove(i);
-        self.agents.insert(i, crate::sim::AgentSlot { agent: Box::new(MovedStart { inner: slot.agent }), ..slot });
+        self.agents.insert(
+            i,
+            crate::sim::AgentSlot { agent: Box::new(MovedStart { inner: slot.agent }), ..slot },
+        );
         self.net.timer(at, crate::ids::AgentId(i as u32), TIMER_START, MovedStart::GEN);
         Ok(())
     }
@@ -117,12 +155,22 @@ impl Simulator {
         pausable(info, &format!("{path}.flow"))?;
         let name = &info.name;
         if at <= info.start {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' starts at {} s: it cannot stop before", info.start.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!(
+                    "flow '{name}' starts at {} s: it cannot stop before",
+                    info.start.as_secs_f64()
+                ),
+            ));
         }
         if let Some(stop) = info.stop.filter(|&s| s <= at) {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' already stops at {} s", stop.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!("flow '{name}' already stops at {} s", stop.as_secs_f64()),
+            ));
         }
-        let cmds: Vec<_> = self.flow_commands.iter().filter(|c| c.flow == flow).map(|c| (c.at, c.what)).collect();
+        let cmds: Vec<_> =
+            self.flow_commands.iter().filter(|c| c.flow == flow).map(|c| (c.at, c.what)).collect();
         check_order(info, info.start, Some(at), &cmds, path)?;
         self.flows[flow.idx()].stop = Some(at);
         self.flow_command(flow, at, FlowControl::Stop);
@@ -138,10 +186,16 @@ pub(crate) fn flow_id(flows: &[FlowInfo], name: &str) -> Option<FlowId> {
 /// Checks that command `c` can follow `given` (`path`: the event's field prefix for the
 /// error): the flow's source can be paused, and its pauses and resumes alternate, all after
 /// its start and before its stop.
-pub(crate) fn check_command(flows: &[FlowInfo], given: &[FlowCommand], c: FlowCommand, path: &str) -> CResult<()> {
+pub(crate) fn check_command(
+    flows: &[FlowInfo],
+    given: &[FlowCommand],
+    c: FlowCommand,
+    path: &str,
+) -> CResult<()> {
     let info = &flows[c.flow.idx()];
     pausable(info, &format!("{path}.flow"))?;
-    let mut cmds: Vec<(SimTime, FlowControl)> = given.iter().filter(|g| g.flow == c.flow).map(|g| (g.at, g.what)).collect();
+    let mut cmds: Vec<(SimTime, FlowControl)> =
+        given.iter().filter(|g| g.flow == c.flow).map(|g| (g.at, g.what)).collect();
     cmds.push((c.at, c.what));
     cmds.sort_by_key(|g| g.0);
     check_order(info, info.start, info.stop, &cmds, path)
@@ -162,25 +216,58 @@ fn pausable(info: &FlowInfo, field: &str) -> CResult<()> {
 
 /// Checks a flow's commands in time order: each after `start` and (a stop aside) before
 /// `stop`; pauses and resumes alternate, from a pause.
-fn check_order(info: &FlowInfo, start: SimTime, stop: Option<SimTime>, cmds: &[(SimTime, FlowControl)], path: &str) -> CResult<()> {
+fn check_order(
+    info: &FlowInfo,
+    start: SimTime,
+    stop: Option<SimTime>,
+    cmds: &[(SimTime, FlowControl)],
+    path: &str,
+) -> CResult<()> {
     let name = &info.name;
     let mut paused: Option<SimTime> = None;
     for &(t, what) in cmds {
         if t <= start {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' starts at {} s: it can pause or resume only after", start.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!(
+                    "flow '{name}' starts at {} s: it can pause or resume only after",
+                    start.as_secs_f64()
+                ),
+            ));
         }
         if what == FlowControl::Stop {
             continue;
         }
         if let Some(s) = stop.filter(|&s| t >= s) {
-            return Err(ConfigError::new(format!("{path}.at"), format!("flow '{name}' stops at {} s: a {} at {} s comes after", s.as_secs_f64(), what.name(), t.as_secs_f64())));
+            return Err(ConfigError::new(
+                format!("{path}.at"),
+                format!(
+                    "flow '{name}' stops at {} s: a {} at {} s comes after",
+                    s.as_secs_f64(),
+                    what.name(),
+                    t.as_secs_f64()
+                ),
+            ));
         }
         match (what, paused) {
             (FlowControl::Pause, Some(p)) => {
-                return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' is already paused at {} s (since {} s)", t.as_secs_f64(), p.as_secs_f64())));
+                return Err(ConfigError::new(
+                    format!("{path}.action"),
+                    format!(
+                        "flow '{name}' is already paused at {} s (since {} s)",
+                        t.as_secs_f64(),
+                        p.as_secs_f64()
+                    ),
+                ));
             }
             (FlowControl::Resume, None) => {
-                return Err(ConfigError::new(format!("{path}.action"), format!("flow '{name}' is not paused at {} s: a resume follows a pause", t.as_secs_f64())));
+                return Err(ConfigError::new(
+                    format!("{path}.action"),
+                    format!(
+                        "flow '{name}' is not paused at {} s: a resume follows a pause",
+                        t.as_secs_f64()
+                    ),
+                ));
             }
             (FlowControl::Pause, None) => paused = Some(t),
             _ => paused = None,

@@ -13,11 +13,11 @@ use crate::net::Net;
 use crate::packet::PacketId;
 use crate::record::goodput::GoodputWindows;
 use crate::record::packet_delays::PacketDelayRecorder;
-use crate::record::video_packets::VideoPacketRecorder;
 use crate::record::pcap::{OneWay, PcapFiles};
 use crate::record::series::Series;
-use crate::results::stream::{ResultsStream, SERIES_BATCH};
 use crate::record::trace::Ns2Trace;
+use crate::record::video_packets::VideoPacketRecorder;
+use crate::results::stream::{ResultsStream, SERIES_BATCH};
 use crate::results::Results;
 use crate::sched::Event;
 use crate::tcp::CongState;
@@ -139,9 +139,31 @@ impl Simulator {
         }
         let series = series.map(|cfg| {
             net.sched.schedule(SimTime::ZERO + cfg.interval, Event::Sample);
-            SeriesState { cfg, data: Series::default(), last_delivered: vec![0; flows.len()], last_goodput: vec![0; flows.len()], last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()] }
+            SeriesState {
+                cfg,
+                data: Series::default(),
+                last_delivered: vec![0; flows.len()],
+                last_goodput: vec![0; flows.len()],
+                last_cwnd: vec![(f64::NAN, f64::NAN, CongState::Open); agents.len()],
+            }
         });
-        Ok(Simulator { name, seed, net, agents, flows, end, series, windows: None, packet_delays: None, stream: None, events: 0, run_wall_s: 0.0, setup_wall_s: 0.0, flow_commands: Vec::new(), moved_starts: Vec::new() })
+        Ok(Simulator {
+            name,
+            seed,
+            net,
+            agents,
+            flows,
+            end,
+            series,
+            windows: None,
+            packet_delays: None,
+            stream: None,
+            events: 0,
+            run_wall_s: 0.0,
+            setup_wall_s: 0.0,
+            flow_commands: Vec::new(),
+            moved_starts: Vec::new(),
+        })
     }
 
     /// Measures every flow's goodput over each window `(t0, t1)` (`record.windows`): one
@@ -169,7 +191,11 @@ impl Simulator {
     }
 
     /// Opens one pcap file per chosen link direction in `dir`.
-    pub fn open_pcap(&mut self, dir: &std::path::Path, links: &[(LinkId, String)]) -> std::io::Result<()> {
+    pub fn open_pcap(
+        &mut self,
+        dir: &std::path::Path,
+        links: &[(LinkId, String)],
+    ) -> std::io::Result<()> {
         let one_way = self.flows.iter().map(|f| f.one_way).collect();
         self.net.pcap = Some(PcapFiles::create(dir, links, self.net.links.len(), one_way)?);
         Ok(())
@@ -214,7 +240,12 @@ impl Simulator {
                     Event::Arrive(l) => self.arrive(l),
                     Event::Timer { agent, kind, gen } => {
                         let slot = &mut self.agents[agent.idx()];
-                        let mut ctx = AgentCtx { net: &mut self.net, me: agent, node: slot.node, flow: slot.flow };
+                        let mut ctx = AgentCtx {
+                            net: &mut self.net,
+                            me: agent,
+                            node: slot.node,
+                            flow: slot.flow,
+                        };
                         slot.agent.on_timer(kind, gen, &mut ctx);
                         self.log_cwnd(agent.idx());
                     }
@@ -269,7 +300,8 @@ impl Simulator {
             st.finish(&mut series, &mut self.net.flows)?;
         }
         let windows = self.windows.take().map(|w| w.results(self.flows.len())).unwrap_or_default();
-        let mut results = Results::collect(&self, series, windows, wall_s, self.events, interrupted);
+        let mut results =
+            Results::collect(&self, series, windows, wall_s, self.events, interrupted);
         results.packet_delays = self.packet_delays.take().map(|r| r.data);
         results.video_packets = self.net.video_packets.take().map(|r| r.finish());
         if let Some(tr) = trace {
@@ -309,7 +341,8 @@ impl Simulator {
         }
         self.net.totals.delivered += 1;
         let slot = &mut self.agents[p.dst_agent.idx()];
-        let mut ctx = AgentCtx { net: &mut self.net, me: p.dst_agent, node: slot.node, flow: slot.flow };
+        let mut ctx =
+            AgentCtx { net: &mut self.net, me: p.dst_agent, node: slot.node, flow: slot.flow };
         slot.agent.on_packet(id, &mut ctx);
         self.net.pool.free(id);
         self.log_cwnd(p.dst_agent.idx());
@@ -325,7 +358,9 @@ impl Simulator {
         if s.last_cwnd[agent] != now {
             s.last_cwnd[agent] = now;
             s.data.cwnd.push(self.net.now.as_secs_f64(), slot.flow.0, &p);
-            if let Some(st) = self.stream.as_mut().filter(|_| s.data.cwnd.time_s.len() >= SERIES_BATCH) {
+            if let Some(st) =
+                self.stream.as_mut().filter(|_| s.data.cwnd.time_s.len() >= SERIES_BATCH)
+            {
                 st.series(&mut s.data);
             }
         }

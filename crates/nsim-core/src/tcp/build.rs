@@ -5,8 +5,7 @@ use crate::agent::Agent;
 use crate::app::stream::StreamApp;
 use crate::app::Generator;
 use crate::ids::{AgentId, NodeId};
-use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
-use crate::tcp::cc::rule::Ruled;
+use crate::rng::SimRng;
 use crate::tcp::cc::bbr::Bbr;
 use crate::tcp::cc::bbr3::Bbr3;
 use crate::tcp::cc::binomial::Binomial;
@@ -14,6 +13,8 @@ use crate::tcp::cc::cubic::Cubic;
 use crate::tcp::cc::dctcp::Dctcp;
 use crate::tcp::cc::gaimd::Gaimd;
 use crate::tcp::cc::highspeed::HighSpeed;
+use crate::tcp::cc::reno::{ByteIncrease, Reno as RenoCc};
+use crate::tcp::cc::rule::Ruled;
 use crate::tcp::cc::sf_sack::SfSack;
 use crate::tcp::cc::tahoe::Tahoe as TahoeCc;
 use crate::tcp::cc::vegas::Vegas;
@@ -21,10 +22,11 @@ use crate::tcp::cc::CongestionControl;
 use crate::tcp::config::{RtoClock, RuleRecovery, SackAlgorithm, TcpParams, Variant};
 use crate::tcp::recovery::sack_rfc6675::SackRfc6675;
 use crate::tcp::recovery::vegas::Vegas as VegasRecovery;
-use crate::tcp::recovery::{fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery};
+use crate::tcp::recovery::{
+    fack::Fack, newreno::NewReno, reno::Reno, sack1::Sack1, tahoe::Tahoe, Recovery,
+};
 use crate::tcp::sender::{Core, TcpSender};
 use crate::tcp::sink::{SinkParams, TcpSink};
-use crate::rng::SimRng;
 use crate::time::{Dur, SimTime};
 use rand::RngExt;
 
@@ -73,24 +75,47 @@ pub fn algorithms(p: &TcpParams) -> (Box<dyn CongestionControl>, Box<dyn Recover
             if p.delay_growth {
                 reno.cwnd = 1.0;
             }
-            let rec: Box<dyn Recovery> =
-                if p.vegas.fine_retransmit { Box::new(VegasRecovery::default()) } else { Box::new(Reno::default()) };
+            let rec: Box<dyn Recovery> = if p.vegas.fine_retransmit {
+                Box::new(VegasRecovery::default())
+            } else {
+                Box::new(Reno::default())
+            };
             (Box::new(Vegas::new(reno, p.vegas.clone())), rec)
         }
         Variant::Gaimd => (Box::new(Ruled::new(reno, Gaimd::new(&p.gaimd))), rule_recovery()),
-        Variant::Binomial => (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery()),
-        Variant::Highspeed => (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery()),
+        Variant::Binomial => {
+            (Box::new(Ruled::new(reno, Binomial::new(p.binomial.clone()))), rule_recovery())
+        }
+        Variant::Highspeed => {
+            (Box::new(Ruled::new(reno, HighSpeed::new(p.highspeed.clone()))), rule_recovery())
+        }
         Variant::SfSack => (Box::new(SfSack::new(reno, p.sf_sack.clone())), sack1()),
         Variant::Cubic => (Box::new(Cubic::new(reno, p.cubic.clone())), rule_recovery()),
         Variant::Dctcp => (Box::new(Dctcp::new(reno, &p.dctcp)), rule_recovery()),
         Variant::Bbr => {
             let rng = crate::rng::stream(p.bbr_seed, "bbr");
-            let bbr = Bbr::new(p.bbr.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
+            let bbr = Bbr::new(
+                p.bbr.clone(),
+                reno.cwnd,
+                p.initial_window,
+                reno.ssthresh,
+                p.payload.0 + p.header.0,
+                p.window,
+                rng,
+            );
             (Box::new(bbr), sack())
         }
         Variant::Bbr3 => {
             let rng = crate::rng::stream(p.bbr_seed, "bbr3");
-            let bbr3 = Bbr3::new(p.bbr3.clone(), reno.cwnd, p.initial_window, reno.ssthresh, p.payload.0 + p.header.0, p.window, rng);
+            let bbr3 = Bbr3::new(
+                p.bbr3.clone(),
+                reno.cwnd,
+                p.initial_window,
+                reno.ssthresh,
+                p.payload.0 + p.header.0,
+                p.window,
+                rng,
+            );
             (Box::new(bbr3), sack())
         }
     }
@@ -120,7 +145,15 @@ pub fn agents(
     }
     p.clock_offset.get_or_insert_with(|| random_phase(p.tick, phase_rng));
     let sink = TcpSink::new(
-        SinkParams { header: p.header.0 as u32, delayed_ack: p.delayed_ack, delack_interval: p.delack_interval, sack: p.sack, inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit), dctcp_echo: matches!(p.variant, Variant::Dctcp | Variant::Bbr3), ts_echo_bugfix: p.ts_echo_bugfix },
+        SinkParams {
+            header: p.header.0 as u32,
+            delayed_ack: p.delayed_ack,
+            delack_interval: p.delack_interval,
+            sack: p.sack,
+            inherit_prio: p.tcp_ds.as_ref().is_some_and(|m| m.ack_inherit),
+            dctcp_echo: matches!(p.variant, Variant::Dctcp | Variant::Bbr3),
+            ts_echo_bugfix: p.ts_echo_bugfix,
+        },
         ends.src.0,
         ends.src.1,
         p.window,
@@ -139,5 +172,18 @@ pub fn agents(
     if core.p.tcp_ds.as_ref().is_some_and(|m| m.randomized) {
         core.mark_rng = Some(crate::rng::stream(phase_rng.random::<u64>(), "tcp_ds"));
     }
-    (Box::new(TcpSender { core, cc, rec, file_bytes: bytes, feed, app, transfer: None, paused: None, app_gen: 0 }), Box::new(sink))
+    (
+        Box::new(TcpSender {
+            core,
+            cc,
+            rec,
+            file_bytes: bytes,
+            feed,
+            app,
+            transfer: None,
+            paused: None,
+            app_gen: 0,
+        }),
+        Box::new(sink),
+    )
 }

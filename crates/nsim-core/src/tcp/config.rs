@@ -6,12 +6,12 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::tcp::cc::bbr3::config::Bbr3Config;
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
 use crate::units::Bytes;
+use crate::units::{SizeSpec, TimeSpec};
 
 /// The classic variants as (congestion control, loss recovery) pairs; see `docs/models/tcp.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -59,7 +59,19 @@ pub enum Variant {
 impl Variant {
     /// Whether the variant's sender reads SACK blocks (and so needs a SACK sink).
     pub fn uses_sack(self) -> bool {
-        matches!(self, Variant::Sack1 | Variant::Fack | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack | Variant::Cubic | Variant::Dctcp | Variant::Bbr | Variant::Bbr3)
+        matches!(
+            self,
+            Variant::Sack1
+                | Variant::Fack
+                | Variant::Highspeed
+                | Variant::Gaimd
+                | Variant::Binomial
+                | Variant::SfSack
+                | Variant::Cubic
+                | Variant::Dctcp
+                | Variant::Bbr
+                | Variant::Bbr3
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -305,7 +317,10 @@ pub(crate) fn rack_params(
     if loss_detection.unwrap_or_default() == LossDetection::Dupthresh {
         if tlp.is_some() || tlp_max_ack_delay.is_some() {
             let field = if tlp.is_some() { "tlp" } else { "tlp_max_ack_delay" };
-            return Err((field, "the tail loss probe is part of RACK-TLP: set loss_detection = \"rack\"".into()));
+            return Err((
+                field,
+                "the tail loss probe is part of RACK-TLP: set loss_detection = \"rack\"".into(),
+            ));
         }
         return Ok(None);
     }
@@ -313,13 +328,21 @@ pub(crate) fn rack_params(
     if !tlp && tlp_max_ack_delay.is_some() {
         return Err(("tlp_max_ack_delay", "has no effect with tlp = false".into()));
     }
-    Ok(Some(RackParams { tlp, max_ack_delay: tlp_max_ack_delay.map_or(Dur::from_millis(200), |t| t.0) }))
+    Ok(Some(RackParams {
+        tlp,
+        max_ack_delay: tlp_max_ack_delay.map_or(Dur::from_millis(200), |t| t.0),
+    }))
 }
 
 /// The RTO clock's constraints, shared by the one-way and the full TCP configs: a positive
 /// tick (ns-2 `tcpTick_`), a phase inside it, and `min_rto <= max_rto`. On error: the field
 /// and why.
-pub(crate) fn check_rto_clock(tick: Dur, clock_offset: Option<Dur>, min_rto: Dur, max_rto: Dur) -> Result<(), (&'static str, &'static str)> {
+pub(crate) fn check_rto_clock(
+    tick: Dur,
+    clock_offset: Option<Dur>,
+    min_rto: Dur,
+    max_rto: Dur,
+) -> Result<(), (&'static str, &'static str)> {
     if tick == Dur::ZERO {
         return Err(("tick", "the RTO clock granularity must be positive"));
     }
@@ -509,7 +532,13 @@ pub struct CubicConfig {
 
 impl Default for CubicConfig {
     fn default() -> Self {
-        CubicConfig { c: cubic_c(), beta: cubic_beta(), fast_convergence: true, reno_friendly: true, hystart: false }
+        CubicConfig {
+            c: cubic_c(),
+            beta: cubic_beta(),
+            fast_convergence: true,
+            reno_friendly: true,
+            hystart: false,
+        }
     }
 }
 
@@ -573,7 +602,14 @@ pub struct VegasConfig {
 
 impl Default for VegasConfig {
     fn default() -> Self {
-        VegasConfig { alpha: 1.0, beta: 3.0, gamma: 1.0, ect: false, fine_retransmit: true, ns2_sizes: true }
+        VegasConfig {
+            alpha: 1.0,
+            beta: 3.0,
+            gamma: 1.0,
+            ect: false,
+            fine_retransmit: true,
+            ns2_sizes: true,
+        }
     }
 }
 
@@ -691,7 +727,12 @@ impl SfSackConfig {
 
 impl Default for SfSackConfig {
     fn default() -> Self {
-        SfSackConfig { tau: None, sample_interval: None, scheduler: true, on_timeout: SfSackTimeout::default() }
+        SfSackConfig {
+            tau: None,
+            sample_interval: None,
+            scheduler: true,
+            on_timeout: SfSackTimeout::default(),
+        }
     }
 }
 
@@ -839,7 +880,11 @@ impl Default for TcpParams {
 impl TcpParams {
     /// The resolved settings a profile governs, for a flow that named one.
     pub fn profile_settings(&self) -> Option<ProfileSettings> {
-        let (window, rtos, delack) = (self.initial_window, (self.min_rto, self.initial_rto), (self.delayed_ack, self.delack_interval));
+        let (window, rtos, delack) = (
+            self.initial_window,
+            (self.min_rto, self.initial_rto),
+            (self.delayed_ack, self.delack_interval),
+        );
         Some(ProfileSettings::new(self.profile?, window, rtos, delack, self.sack, self.abc))
     }
 }
@@ -877,7 +922,14 @@ impl TcpConfig {
             }
             payload = Bytes(payload.0 - header.0);
         }
-        let rule = matches!(self.variant, Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::Cubic | Variant::Dctcp);
+        let rule = matches!(
+            self.variant,
+            Variant::Highspeed
+                | Variant::Gaimd
+                | Variant::Binomial
+                | Variant::Cubic
+                | Variant::Dctcp
+        );
         if self.recovery.is_some() && !rule {
             return Err(err("recovery", format!("only the window rules (highspeed, gaimd, binomial), cubic and dctcp take a recovery, not '{}'", self.variant.name())));
         }
@@ -885,18 +937,38 @@ impl TcpConfig {
         let d = self.profile.unwrap_or_default().defaults();
         let needs_sack = self.variant.uses_sack() && recovery == RuleRecovery::Sack1;
         let sack = self.sack.or(d.sack).unwrap_or(needs_sack);
-        let counts_acks = !matches!(self.variant, Variant::Vegas | Variant::Highspeed | Variant::Gaimd | Variant::Binomial | Variant::SfSack);
+        let counts_acks = !matches!(
+            self.variant,
+            Variant::Vegas
+                | Variant::Highspeed
+                | Variant::Gaimd
+                | Variant::Binomial
+                | Variant::SfSack
+        );
         if self.abc.is_some_and(|l| l > 0) && !counts_acks {
-            return Err(err("abc", format!("byte counting applies to the Reno family, cubic and dctcp, not '{}'", self.variant.name())));
+            return Err(err(
+                "abc",
+                format!(
+                    "byte counting applies to the Reno family, cubic and dctcp, not '{}'",
+                    self.variant.name()
+                ),
+            ));
         }
         if self.abc.is_some_and(|l| l > 0) && self.ca_increase != CaIncrease::Float {
             return Err(err("abc", "byte counting and ca_increase \"integer\" / \"ack_counting\" are two congestion-avoidance arithmetics: choose one".into()));
         }
         // The profile's byte counting where the variant has it and the table asks no other
         // arithmetic.
-        let abc = self.abc.unwrap_or(if counts_acks && self.ca_increase == CaIncrease::Float { d.abc } else { 0 });
+        let abc = self.abc.unwrap_or(if counts_acks && self.ca_increase == CaIncrease::Float {
+            d.abc
+        } else {
+            0
+        });
         if needs_sack && !sack {
-            return Err(err("sack", format!("variant '{}' needs a SACK receiver", self.variant.name())));
+            return Err(err(
+                "sack",
+                format!("variant '{}' needs a SACK receiver", self.variant.name()),
+            ));
         }
         let p = TcpParams {
             variant: self.variant,
@@ -944,7 +1016,8 @@ impl TcpConfig {
             pacing: self.pacing_params().map_err(|(field, why)| err(field, why))?,
             recovery,
             tcp_ds: self.tcp_ds.clone(),
-            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay).map_err(|(field, why)| err(field, why))?,
+            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay)
+                .map_err(|(field, why)| err(field, why))?,
         };
         if let Some(Err((field, why))) = p.tcp_ds.as_ref().map(|m| m.validate()) {
             return Err(err(&format!("tcp_ds.{field}"), why));
@@ -958,9 +1031,15 @@ impl TcpConfig {
         if p.dupthresh == 0 {
             return Err(err("dupthresh", "must be at least 1".into()));
         }
-        check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto).map_err(|(field, why)| err(field, why.into()))?;
+        check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto)
+            .map_err(|(field, why)| err(field, why.into()))?;
         let v = &p.vegas;
-        if !(v.alpha > 0.0 && v.alpha <= v.beta && v.gamma > 0.0 && v.beta.is_finite() && v.gamma.is_finite()) {
+        if !(v.alpha > 0.0
+            && v.alpha <= v.beta
+            && v.gamma > 0.0
+            && v.beta.is_finite()
+            && v.gamma.is_finite())
+        {
             return Err(err("vegas", "needs 0 < alpha <= beta and gamma > 0".into()));
         }
         let h = &p.highspeed;
@@ -968,15 +1047,28 @@ impl TcpConfig {
             return Err(err("highspeed", "needs 1 < low_window < high_window".into()));
         }
         if !(h.high_p > 0.0 && h.high_p < 1.0 && h.high_decrease > 0.0 && h.high_decrease <= 0.5) {
-            return Err(err("highspeed", "needs 0 < high_p < 1 and 0 < high_decrease <= 0.5".into()));
+            return Err(err(
+                "highspeed",
+                "needs 0 < high_p < 1 and 0 < high_decrease <= 0.5".into(),
+            ));
         }
         let g = &p.gaimd;
         if !(g.beta > 0.0 && g.beta < 1.0 && g.alpha() > 0.0 && g.alpha().is_finite()) {
             return Err(err("gaimd", "needs 0 < beta < 1 and alpha > 0".into()));
         }
         let b = &p.binomial;
-        if !(b.k >= 0.0 && b.k.is_finite() && (0.0..=1.0).contains(&b.l) && b.alpha > 0.0 && b.alpha.is_finite() && b.beta > 0.0 && b.beta <= 1.0) {
-            return Err(err("binomial", "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into()));
+        if !(b.k >= 0.0
+            && b.k.is_finite()
+            && (0.0..=1.0).contains(&b.l)
+            && b.alpha > 0.0
+            && b.alpha.is_finite()
+            && b.beta > 0.0
+            && b.beta <= 1.0)
+        {
+            return Err(err(
+                "binomial",
+                "needs k >= 0, 0 <= l <= 1, alpha > 0 and 0 < beta <= 1".into(),
+            ));
         }
         let f = &p.sf_sack;
         if f.tau() == Dur::ZERO || f.period() == Dur::ZERO {
@@ -989,8 +1081,12 @@ impl TcpConfig {
         if p.variant == Variant::Dctcp && !p.ecn {
             return Err(err("ecn", "variant 'dctcp' reacts to ECN marks: set ecn = true (and a marking queue, e.g. kind = \"step_mark\")".into()));
         }
-        let sack_recovery = matches!(p.variant, Variant::Sack1 | Variant::Bbr | Variant::Bbr3) || (rule && p.recovery == RuleRecovery::Sack1);
-        for (field, what, on) in [("sack1.prr", "PRR", p.sack1.prr.is_some()), ("loss_detection", "RACK", p.rack.is_some())] {
+        let sack_recovery = matches!(p.variant, Variant::Sack1 | Variant::Bbr | Variant::Bbr3)
+            || (rule && p.recovery == RuleRecovery::Sack1);
+        for (field, what, on) in [
+            ("sack1.prr", "PRR", p.sack1.prr.is_some()),
+            ("loss_detection", "RACK", p.rack.is_some()),
+        ] {
             if !on {
                 continue;
             }
@@ -1009,24 +1105,40 @@ impl TcpConfig {
 
     /// Pacing on or off, its fixed rate and quantum; "bbr" and "bbr3" cannot run unpaced.
     fn pacing_params(&self) -> Result<Option<PacingParams>, (&'static str, String)> {
-        let paced_by = self.variant.paced().then(|| (format!("variant '{}'", self.variant.name()), bbr_pacing_source(self.variant == Variant::Bbr)));
+        let paced_by = self.variant.paced().then(|| {
+            (
+                format!("variant '{}'", self.variant.name()),
+                bbr_pacing_source(self.variant == Variant::Bbr),
+            )
+        });
         pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum)
     }
 }
 
 /// Where BBR v1 (`v1`) or BBRv3 sets its pacing rate.
 pub(crate) fn bbr_pacing_source(v1: bool) -> &'static str {
-    if v1 { "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1" } else { "draft-ietf-ccwg-bbr-06 §5.6.2" }
+    if v1 {
+        "draft-cardwell-iccrg-bbr-congestion-control-00 §4.2.1"
+    } else {
+        "draft-ietf-ccwg-bbr-06 §5.6.2"
+    }
 }
 
 /// The `pacing`, `pacing_rate` and `pacing_quantum` keys of a sender (the one-way TCP's and
 /// tcp_full's), resolved. `paced_by`: the congestion control that sets its rate by pacing
 /// and so cannot run unpaced (its name in the error, and the rule's source). On error: the
 /// field and why.
-pub(crate) fn pacing_params(paced_by: Option<(String, &'static str)>, pacing: Option<bool>, rate: Option<crate::units::RateSpec>, quantum: Option<u32>)
-    -> Result<Option<PacingParams>, (&'static str, String)> {
+pub(crate) fn pacing_params(
+    paced_by: Option<(String, &'static str)>,
+    pacing: Option<bool>,
+    rate: Option<crate::units::RateSpec>,
+    quantum: Option<u32>,
+) -> Result<Option<PacingParams>, (&'static str, String)> {
     if let (Some((who, source)), Some(false)) = (&paced_by, pacing) {
-        return Err(("pacing", format!("{who} sets its sending rate by pacing ({source}): it cannot be false")));
+        return Err((
+            "pacing",
+            format!("{who} sets its sending rate by pacing ({source}): it cannot be false"),
+        ));
     }
     if !pacing.unwrap_or(paced_by.is_some()) {
         if rate.is_some() || quantum.is_some() {
@@ -1132,7 +1244,10 @@ impl BbrConfig {
             return Err(("high_gain", "must be above 1 (STARTUP must grow the rate)"));
         }
         if !(self.cwnd_gain >= 1.0 && self.cwnd_gain.is_finite()) {
-            return Err(("cwnd_gain", "must be at least 1 (cwnd below one BDP cannot fill the pipe)"));
+            return Err((
+                "cwnd_gain",
+                "must be at least 1 (cwnd below one BDP cannot fill the pipe)",
+            ));
         }
         if self.bw_window_rounds == 0 {
             return Err(("bw_window_rounds", "must be at least 1 round trip"));
@@ -1146,7 +1261,9 @@ impl BbrConfig {
         if self.send_quantum == Some(0) {
             return Err(("send_quantum", "must be at least 1 packet"));
         }
-        if !(self.full_bw_growth > 1.0 && self.full_bw_growth.is_finite()) || self.full_bw_rounds == 0 {
+        if !(self.full_bw_growth > 1.0 && self.full_bw_growth.is_finite())
+            || self.full_bw_rounds == 0
+        {
             return Err(("full_bw_growth", "needs full_bw_growth > 1 and full_bw_rounds >= 1"));
         }
         Ok(())

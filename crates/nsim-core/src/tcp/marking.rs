@@ -114,7 +114,13 @@ mod tests {
     #[test]
     fn thesis_algorithm_1_state_to_mark_table() {
         // Noureddine 2002 §3.6, thresholds 4 and 8: (window, SYN/fast retransmit/recovery) → mark.
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false, must_keep: vec![] };
+        let m = TcpDsConfig {
+            high: 4,
+            med: 8,
+            ack_inherit: true,
+            randomized: false,
+            must_keep: vec![],
+        };
         let table = [
             (1.0, false, 0), // post-timeout: cwnd = 1
             (4.0, false, 0),
@@ -134,7 +140,8 @@ mod tests {
     fn randomized_marks_in_the_reconstructed_proportions() {
         // Window 16, thresholds 4 and 8: HIGH with probability 4/16; else MED with 8/16:
         // P(HIGH) = 0.25, P(MED) = 0.75 · 0.5 = 0.375, P(LOW) = 0.375. Below `high`: HIGH.
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: true, must_keep: vec![] };
+        let m =
+            TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: true, must_keep: vec![] };
         let mut rng = crate::rng::stream(7, "tcp_ds");
         let n = 100_000;
         let mut count = [0u32; 3];
@@ -153,15 +160,47 @@ mod tests {
 
     #[test]
     fn must_keep_flags_the_chosen_segments() {
-        let m = TcpDsConfig { high: 4, med: 8, ack_inherit: true, randomized: false, must_keep: vec![MustKeep::Syn] };
-        assert!(m.keeps_mark(true, false) && !m.keeps_mark(false, true) && !m.keeps_mark(false, false));
+        let m = TcpDsConfig {
+            high: 4,
+            med: 8,
+            ack_inherit: true,
+            randomized: false,
+            must_keep: vec![MustKeep::Syn],
+        };
+        assert!(
+            m.keeps_mark(true, false) && !m.keeps_mark(false, true) && !m.keeps_mark(false, false)
+        );
         let m: TcpDsConfig = toml::from_str("must_keep = [\"syn\", \"recovery\"]").unwrap();
         assert!(m.keeps_mark(false, true));
     }
 
     #[test]
     fn thresholds_are_checked() {
-        assert_eq!(TcpDsConfig { high: 0, med: 8, ack_inherit: true, randomized: false, must_keep: vec![] }.validate().unwrap_err().0, "high");
-        assert_eq!(TcpDsConfig { high: 4, med: 3, ack_inherit: true, randomized: false, must_keep: vec![] }.validate().unwrap_err().0, "med");
+        assert_eq!(
+            TcpDsConfig {
+                high: 0,
+                med: 8,
+                ack_inherit: true,
+                randomized: false,
+                must_keep: vec![]
+            }
+            .validate()
+            .unwrap_err()
+            .0,
+            "high"
+        );
+        assert_eq!(
+            TcpDsConfig {
+                high: 4,
+                med: 3,
+                ack_inherit: true,
+                randomized: false,
+                must_keep: vec![]
+            }
+            .validate()
+            .unwrap_err()
+            .0,
+            "med"
+        );
     }
 }

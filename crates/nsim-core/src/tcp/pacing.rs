@@ -49,7 +49,14 @@ impl Pacer {
 
     /// The rate in bit/s: the fixed one, the congestion control's, or Linux's default from
     /// cwnd (packets), ssthresh (packets), srtt and the packet's wire size; None: unpaced.
-    pub fn rate(&self, cc_rate: Option<f64>, cwnd: f64, ssthresh: f64, srtt: Dur, packet_bytes: u64) -> Option<f64> {
+    pub fn rate(
+        &self,
+        cc_rate: Option<f64>,
+        cwnd: f64,
+        ssthresh: f64,
+        srtt: Dur,
+        packet_bytes: u64,
+    ) -> Option<f64> {
         self.cfg.rate.or(cc_rate).or_else(|| {
             let srtt = srtt.as_secs_f64();
             let ratio = if cwnd < ssthresh / 2.0 { SS_RATIO } else { CA_RATIO };
@@ -68,7 +75,8 @@ impl Pacer {
         self.burst_bytes += bytes;
         if self.burst >= self.cfg.quantum {
             if let Some(r) = rate.filter(|r| *r > 0.0) {
-                self.release = now.max(self.release) + Dur::from_secs_f64(self.burst_bytes as f64 * 8.0 / r);
+                self.release =
+                    now.max(self.release) + Dur::from_secs_f64(self.burst_bytes as f64 * 8.0 / r);
             }
             self.burst = 0;
             self.burst_bytes = 0;

@@ -100,7 +100,14 @@ pub struct ProfileSettings {
 
 impl ProfileSettings {
     /// From resolved values: `rtos` = (minimum, initial), `delack` = (on, timeout).
-    pub fn new(profile: Profile, initial_window: u32, rtos: (Dur, Dur), delack: (bool, Dur), sack: bool, abc: u32) -> Self {
+    pub fn new(
+        profile: Profile,
+        initial_window: u32,
+        rtos: (Dur, Dur),
+        delack: (bool, Dur),
+        sack: bool,
+        abc: u32,
+    ) -> Self {
         ProfileSettings {
             profile,
             initial_window,

@@ -43,7 +43,16 @@ pub struct RttEstimator {
 
 impl RttEstimator {
     pub fn new(tick: Dur, offset: Dur, min_rto: Dur, initial_rto: Dur, max_rto: Dur) -> Self {
-        RttEstimator { tick, offset, min_rto, max_rto, srtt8: 0, rttvar4: 0, rtxcur: initial_rto, backoff: 1 }
+        RttEstimator {
+            tick,
+            offset,
+            min_rto,
+            max_rto,
+            srtt8: 0,
+            rttvar4: 0,
+            rtxcur: initial_rto,
+            backoff: 1,
+        }
     }
 
     /// Adds an RTT sample for a segment sent at `sent` and acknowledged at `now`.
@@ -68,7 +77,8 @@ impl RttEstimator {
             self.srtt8 = ticks << SRTT_BITS;
             self.rttvar4 = ticks << (RTTVAR_BITS - 1);
         }
-        let rto_ticks = ((self.rttvar4 << (RTTVAR_EXP + SRTT_BITS - RTTVAR_BITS)) + self.srtt8) >> SRTT_BITS;
+        let rto_ticks =
+            ((self.rttvar4 << (RTTVAR_EXP + SRTT_BITS - RTTVAR_BITS)) + self.srtt8) >> SRTT_BITS;
         self.rtxcur = Dur(rto_ticks as u64 * tick);
     }
 

@@ -33,7 +33,11 @@ impl ScoreBoard {
     /// only when more packets than ever before are outstanding: no allocation in steady state,
     /// and thousands of flows with a large `window` do not reserve memory they never use.
     pub fn new(window: usize) -> Self {
-        ScoreBoard { base: 0, ring: VecDeque::with_capacity(window.min(INITIAL_SLOTS) + 8), changed: false }
+        ScoreBoard {
+            base: 0,
+            ring: VecDeque::with_capacity(window.min(INITIAL_SLOTS) + 8),
+            changed: false,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -98,7 +102,11 @@ impl ScoreBoard {
     /// `GetNextRetran`).
     pub fn next_retran(&self) -> Option<i64> {
         let top = self.ring.iter().rposition(|e| e.sacked)?;
-        self.ring.iter().take(top).position(|e| !e.sacked && !e.retran).map(|i| self.base + i as i64)
+        self.ring
+            .iter()
+            .take(top)
+            .position(|e| !e.sacked && !e.retran)
+            .map(|i| self.base + i as i64)
     }
 
     /// The first packet at or after `seq` that is not SACKed (ns-2 `GetNextUnacked`).
@@ -169,13 +177,20 @@ impl ScoreBoard {
 
     /// Whether `seq` is marked lost and not sent again since.
     pub fn awaits_retransmission(&self, seq: i64) -> bool {
-        seq >= self.base && self.ring.get((seq - self.base) as usize).is_some_and(|e| e.lost && !e.retran && !e.sacked)
+        seq >= self.base
+            && self
+                .ring
+                .get((seq - self.base) as usize)
+                .is_some_and(|e| e.lost && !e.retran && !e.sacked)
     }
 
     /// The first packet marked lost and not sent again since (NextSeg() rule 1 with RACK's
     /// marks in place of IsLost()).
     pub fn first_awaiting_retransmission(&self) -> Option<i64> {
-        self.ring.iter().position(|e| e.lost && !e.retran && !e.sacked).map(|i| self.base + i as i64)
+        self.ring
+            .iter()
+            .position(|e| e.lost && !e.retran && !e.sacked)
+            .map(|i| self.base + i as i64)
     }
 
     /// RFC 6675 SetPipe() with RACK's marks in place of IsLost(), in packets: every packet up
@@ -185,7 +200,10 @@ impl ScoreBoard {
     pub fn pipe_marked(&self, high_data: i64) -> i64 {
         let outstanding = (high_data - self.base + 1).max(0);
         let tracked = self.ring.iter().take(outstanding as usize);
-        outstanding - tracked.map(|e| if e.sacked { 1 } else { e.lost as i64 - e.retran as i64 }).sum::<i64>()
+        outstanding
+            - tracked
+                .map(|e| if e.sacked { 1 } else { e.lost as i64 - e.retran as i64 })
+                .sum::<i64>()
     }
 
     /// True if a retransmitted, still missing packet has SACKed data sent after it: its

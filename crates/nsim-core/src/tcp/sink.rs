@@ -29,8 +29,8 @@ use std::collections::VecDeque;
 
 use crate::agent::{Agent, AgentCtx};
 use crate::ids::{AgentId, NodeId};
-use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::packet::flags;
+use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
 use crate::time::{Dur, SimTime};
 
 const TIMER_DELACK: u16 = 1;
@@ -87,7 +87,9 @@ impl TcpSink {
             src,
             src_agent,
             cum: -1,
-            ooo: VecDeque::with_capacity((window as usize).min(crate::tcp::scoreboard::INITIAL_SLOTS) + 8),
+            ooo: VecDeque::with_capacity(
+                (window as usize).min(crate::tcp::scoreboard::INITIAL_SLOTS) + 8,
+            ),
             blocks: [(0, 0); MAX_SACK_BLOCKS],
             nblocks: 0,
             delayed: None,

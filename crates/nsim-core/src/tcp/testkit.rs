@@ -28,7 +28,10 @@ pub fn ms(t: u64) -> SimTime {
 
 /// Two hosts and one link from `from` to `to` that delivers at once (1 Tb/s, no delay).
 pub fn instant_net(from: NodeId, to: NodeId) -> Net {
-    let nodes = vec![Node { name: "a".into(), kind: NodeKind::Host }, Node { name: "b".into(), kind: NodeKind::Host }];
+    let nodes = vec![
+        Node { name: "a".into(), kind: NodeKind::Host },
+        Node { name: "b".into(), kind: NodeKind::Host },
+    ];
     let queue = Box::new(DropTail::new(Limit::Packets(1 << 20), false));
     let link = Link::new(from, to, BitsPerSec(1_000_000_000_000), Dur::ZERO, queue, 0, 0);
     let routes = RouteTable::shortest_paths(2, &[(from, to, 0)], crate::net::routing::Metric::Hops);
@@ -36,8 +39,15 @@ pub fn instant_net(from: NodeId, to: NodeId) -> Net {
 }
 
 /// Runs link events up to `t`, handing timers to `agent`; returns the packets delivered.
-pub fn run_net(net: &mut Net, agent: &mut dyn Agent, me: (NodeId, AgentId), t: SimTime) -> Vec<Packet> {
-    let timers = |net: &mut Net, kind: u16, gen: u32| agent.on_timer(kind, gen, &mut AgentCtx { net, me: me.1, node: me.0, flow: FlowId(0) });
+pub fn run_net(
+    net: &mut Net,
+    agent: &mut dyn Agent,
+    me: (NodeId, AgentId),
+    t: SimTime,
+) -> Vec<Packet> {
+    let timers = |net: &mut Net, kind: u16, gen: u32| {
+        agent.on_timer(kind, gen, &mut AgentCtx { net, me: me.1, node: me.0, flow: FlowId(0) })
+    };
     run_links(net, t, timers).into_iter().map(|(_, p)| p).collect()
 }
 
@@ -53,7 +63,20 @@ impl TcpHarness {
         let mut core = Core::new(p, NodeId(1), AgentId(1), None, None);
         // Plain RFC 5681 growth from the first ACK on (no ns-2 delay_growth_ reset at ACK 0).
         core.delay_growth = false;
-        TcpHarness { net, tx: TcpSender { core, cc, rec, file_bytes: None, feed: None, app: None, transfer: None, paused: None, app_gen: 0 } }
+        TcpHarness {
+            net,
+            tx: TcpSender {
+                core,
+                cc,
+                rec,
+                file_bytes: None,
+                feed: None,
+                app: None,
+                transfer: None,
+                paused: None,
+                app_gen: 0,
+            },
+        }
     }
 
     fn ctx(net: &mut Net) -> AgentCtx<'_> {

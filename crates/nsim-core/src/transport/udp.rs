@@ -29,8 +29,27 @@ pub struct UdpSource {
 }
 
 impl UdpSource {
-    pub fn new(gen: Box<dyn Generator>, rng: SimRng, ptype: PType, dst: NodeId, dst_agent: AgentId, stop: SimTime) -> Self {
-        UdpSource { gen, rng, ptype, dst, dst_agent, stop, prio: 0, tag: 0, seq: 0, paused: false, send_gen: 0 }
+    pub fn new(
+        gen: Box<dyn Generator>,
+        rng: SimRng,
+        ptype: PType,
+        dst: NodeId,
+        dst_agent: AgentId,
+        stop: SimTime,
+    ) -> Self {
+        UdpSource {
+            gen,
+            rng,
+            ptype,
+            dst,
+            dst_agent,
+            stop,
+            prio: 0,
+            tag: 0,
+            seq: 0,
+            paused: false,
+            send_gen: 0,
+        }
     }
 
     /// Inlined into `on_timer` as when it was its only caller: a call per datagram costs
@@ -98,7 +117,8 @@ impl Agent for UdpSink {
     fn on_timer(&mut self, _kind: u16, _gen: u32, _ctx: &mut AgentCtx) {}
     fn on_packet(&mut self, id: PacketId, ctx: &mut AgentCtx) {
         let p = ctx.net.pool.get(id);
-        let (size, late) = (p.size as u64, self.deadline.is_some_and(|d| ctx.now().since(p.created) > d));
+        let (size, late) =
+            (p.size as u64, self.deadline.is_some_and(|d| ctx.now().since(p.created) > d));
         let f = &mut ctx.net.flows[ctx.flow.idx()];
         f.goodput_bytes += size;
         f.late_pkts += late as u64;

@@ -37,10 +37,15 @@ fn split_number(s: &str) -> Result<(f64, &str), String> {
     let end = t
         .char_indices()
         .find(|&(i, c)| {
-            !(c.is_ascii_digit() || c == '.' || c == '_' || ((c == 'e' || c == 'E') && i > 0 && {
-                // exponent only when followed by a digit or sign ("1e6"), not the unit "E"
-                t[i + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '-' || d == '+')
-            }) || ((c == '-' || c == '+') && (i == 0 || matches!(t.as_bytes()[i - 1], b'e' | b'E'))))
+            !(c.is_ascii_digit()
+                || c == '.'
+                || c == '_'
+                || ((c == 'e' || c == 'E') && i > 0 && {
+                    // exponent only when followed by a digit or sign ("1e6"), not the unit "E"
+                    t[i + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '-' || d == '+')
+                })
+                || ((c == '-' || c == '+')
+                    && (i == 0 || matches!(t.as_bytes()[i - 1], b'e' | b'E'))))
         })
         .map(|(i, _)| i)
         .unwrap_or(t.len());
@@ -106,7 +111,9 @@ pub fn parse_time(s: &str) -> Result<Dur, String> {
         "ms" => 1e9,
         "" | "s" | "sec" => PS_PER_SEC as f64,
         "min" => 60.0 * PS_PER_SEC as f64,
-        _ => return Err(format!("unknown time unit '{unit}' in '{s}' (use ps, ns, us, ms, s, min)")),
+        _ => {
+            return Err(format!("unknown time unit '{unit}' in '{s}' (use ps, ns, us, ms, s, min)"))
+        }
     };
     let v = non_negative(v, s, "time")?;
     let ps = v * ps_per_unit;
@@ -167,7 +174,9 @@ pub fn parse_limit(s: &str) -> Result<Limit, String> {
 /// space inside ("25p", not "25 p"). Strings that pass go to the `parse_*` functions.
 pub fn check_written(s: &str, example: &str) -> Result<(), String> {
     if s.chars().any(char::is_whitespace) {
-        return Err(format!("'{s}' contains a space; write the number and unit together, e.g. \"{example}\""));
+        return Err(format!(
+            "'{s}' contains a space; write the number and unit together, e.g. \"{example}\""
+        ));
     }
     let (_, unit) = split_number(s)?;
     if unit.is_empty() {

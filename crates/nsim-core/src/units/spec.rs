@@ -7,8 +7,10 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
+use super::{
+    check_written, parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit,
+};
 use crate::time::Dur;
-use super::{check_written, parse_limit, parse_rate, parse_size, parse_time, BitsPerSec, Bytes, Limit};
 
 macro_rules! unit_spec {
     ($(#[$m:meta])* $name:ident, $inner:ty, $parse:ident, $what:literal, $example:literal) => {

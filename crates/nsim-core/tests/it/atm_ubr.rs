@@ -10,9 +10,13 @@ const MAX_GOODPUT_BPS: f64 = 155.52e6 * 512.0 / 636.0;
 fn run_lan(policy: &str, buffer: u64, secs: u64) -> Results {
     let path = format!("{}/../../scenarios/atm_ubr_lan.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let text = text.replace(r#"atm = { buffer = 1000, policy = "tail_drop" }"#, &format!(r#"atm = {{ buffer = {buffer}, policy = "{policy}" }}"#));
+    let text = text.replace(
+        r#"atm = { buffer = 1000, policy = "tail_drop" }"#,
+        &format!(r#"atm = {{ buffer = {buffer}, policy = "{policy}" }}"#),
+    );
     let scn = Scenario::from_toml(&text, &path).unwrap();
-    let opts = RunOptions { duration: Some(nsim_core::time::Dur::from_secs(secs)), ..Default::default() };
+    let opts =
+        RunOptions { duration: Some(nsim_core::time::Dur::from_secs(secs)), ..Default::default() };
     build(&scn, &opts).unwrap().run(&mut |_| true).unwrap()
 }
 
@@ -32,7 +36,10 @@ fn drop_policies_on_the_seed_001_lan() {
         assert!(r.accounting.balanced(), "{policy}: {:?}", r.accounting);
         let (eff, fair) = metrics(&r);
         let bn = r.queues.iter().find(|q| q.from == "sw1" && q.to == "sw2").unwrap();
-        eprintln!("{policy:>15}: efficiency {eff:.3} fairness {fair:.3} drops {:?} events {}", bn.drops, r.events);
+        eprintln!(
+            "{policy:>15}: efficiency {eff:.3} fairness {fair:.3} drops {:?} events {}",
+            bn.drops, r.events
+        );
         assert!(eff <= 1.0 + 1e-9, "{policy}: goodput above the cell-tax maximum");
         rows.push((policy, eff, fair, bn.drops.clone()));
     }
@@ -51,21 +58,37 @@ fn is_source(node: &str) -> bool {
 fn cells_balance_per_vc_and_runs_repeat_bit_for_bit() {
     let a = run_lan("tail_drop", 1000, 1);
     let b = run_lan("tail_drop", 1000, 1);
-    let g = |r: &Results| r.flows.iter().map(|f| (f.delivered_bytes, f.goodput_bps.to_bits(), f.retransmits)).collect::<Vec<_>>();
+    let g = |r: &Results| {
+        r.flows
+            .iter()
+            .map(|f| (f.delivered_bytes, f.goodput_bps.to_bits(), f.retransmits))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(g(&a), g(&b));
     assert_eq!(a.events, b.events);
     // Every cell a VC offered to a port departed, was dropped, or is still buffered.
     let vcs: Vec<_> = a.classes.iter().filter(|c| c.class.starts_with("vc")).collect();
     assert!(vcs.len() >= 20, "data and ACK VCs on the ATM links: {}", vcs.len());
     for c in &vcs {
-        assert_eq!(c.arrivals, c.departures + c.dropped_pkts + c.queued_pkts, "{} on link {}", c.class, c.link);
+        assert_eq!(
+            c.arrivals,
+            c.departures + c.dropped_pkts + c.queued_pkts,
+            "{} on link {}",
+            c.class,
+            c.link
+        );
     }
     // The host ports never drop: the cells a source offers are its segments times 12 (552-byte
     // segments, Goyal-Jain 1997's 12-cell frames) plus its ACK VC's 2-cell frames on the way back,
     // less one cell per flow: with `syn = false` ns-2 sends segment 0 as 512 B with no header
     // (docs/models/tcp.md), an 11-cell frame.
-    let flows_cells: u64 = a.flows.iter().filter(|f| f.sent_pkts > 0).map(|f| f.sent_pkts * 12 - 1).sum();
-    let host_cells: u64 = vcs.iter().filter(|c| is_source(&a.queues[c.link as usize].from) && !c.class.ends_with("/ack")).map(|c| c.arrivals).sum();
+    let flows_cells: u64 =
+        a.flows.iter().filter(|f| f.sent_pkts > 0).map(|f| f.sent_pkts * 12 - 1).sum();
+    let host_cells: u64 = vcs
+        .iter()
+        .filter(|c| is_source(&a.queues[c.link as usize].from) && !c.class.ends_with("/ack"))
+        .map(|c| c.arrivals)
+        .sum();
     assert_eq!(host_cells, flows_cells);
 }
 
@@ -77,9 +100,13 @@ fn partial_discard_without_the_last_cell_costs_the_next_frame_at_reassembly() {
     let path = format!("{}/../../scenarios/atm_ubr_lan.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let run = |keep: bool| {
-        let t = text.replace(r#"policy = "tail_drop" }"#, &format!(r#"policy = "ppd", keep_eom = {keep} }}"#));
+        let t = text.replace(
+            r#"policy = "tail_drop" }"#,
+            &format!(r#"policy = "ppd", keep_eom = {keep} }}"#),
+        );
         let scn = Scenario::from_toml(&t, &path).unwrap();
-        let opts = RunOptions { duration: Some(nsim_core::time::Dur::from_secs(1)), ..Default::default() };
+        let opts =
+            RunOptions { duration: Some(nsim_core::time::Dur::from_secs(1)), ..Default::default() };
         let r = build(&scn, &opts).unwrap().run(&mut |_| true).unwrap();
         assert!(r.accounting.balanced(), "{:?}", r.accounting);
         r.accounting.dropped_by_reason.get("aal5").copied().unwrap_or(0)
@@ -87,7 +114,10 @@ fn partial_discard_without_the_last_cell_costs_the_next_frame_at_reassembly() {
     // Five sources at line rate into one port: a kept last cell mostly finds the buffer still
     // full and overflows, so merging remains when it is kept, but less of it.
     let (kept, dropped) = (run(true), run(false));
-    assert!(dropped > kept && kept > 0, "aal5 discards: {kept} keeping the last cell, {dropped} not");
+    assert!(
+        dropped > kept && kept > 0,
+        "aal5 discards: {kept} keeping the last cell, {dropped} not"
+    );
 }
 
 #[test]
@@ -126,7 +156,12 @@ transport = { kind = "tcp", variant = "newreno", window = 64, packet_size = "512
     // `syn = false` as in ns-2, as 11); the packet links saw frames.
     let core = r.queues.iter().position(|q| q.from == "r0" && q.to == "r1").unwrap() as u32;
     let vc0 = r.classes.iter().find(|c| c.link == core && c.class == "vc0").unwrap();
-    assert!(vc0.departures >= 12 * f.delivered_pkts - 1, "{} cells for {} segments", vc0.departures, f.delivered_pkts);
+    assert!(
+        vc0.departures >= 12 * f.delivered_pkts - 1,
+        "{} cells for {} segments",
+        vc0.departures,
+        f.delivered_pkts
+    );
     let egress = r.queues.iter().find(|q| q.from == "r1" && q.to == "h1").unwrap();
     assert_eq!(egress.departures, f.delivered_pkts);
 }
@@ -172,6 +207,12 @@ fn queue_rows_account_for_every_packet_in_the_atm_lan() {
     assert_eq!((in_flight, queued), (r.accounting.in_flight, r.accounting.queued));
     assert!(in_flight > 5, "five window-limited flows have frames on the wire: {in_flight}");
     for q in &r.queues {
-        assert_eq!(q.arrivals, q.departures + q.dropped_pkts + q.queued_pkts, "{} -> {}", q.from, q.to);
+        assert_eq!(
+            q.arrivals,
+            q.departures + q.dropped_pkts + q.queued_pkts,
+            "{} -> {}",
+            q.from,
+            q.to
+        );
     }
 }

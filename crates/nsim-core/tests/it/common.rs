@@ -39,7 +39,8 @@ pub fn run_traced(toml: &str, tag: &str) -> (Results, Vec<Ev>) {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("nsim-{}-{k}-{tag}.tr", std::process::id()));
-    let opts = RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
+    let opts =
+        RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
     let res = build(&scn, &opts).expect("builds").run(&mut |_| true).expect("runs");
     let text = std::fs::read_to_string(&path).expect("trace written");
     let _ = std::fs::remove_file(&path);
@@ -65,7 +66,8 @@ fn example_with_seed(file: &str, seed: u64) -> String {
 
 /// Everything a run reports except its wall-clock times: equal for bit-identical runs.
 pub fn fingerprint(r: &Results) -> String {
-    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events)).expect("serializes")
+    serde_json::to_string(&(&r.flows, &r.queues, &r.series, &r.accounting, r.events))
+        .expect("serializes")
 }
 
 /// Runs `scenarios/<file>` with seed 1 twice and seed 2 once: the same seed must give
@@ -78,7 +80,10 @@ pub fn same_seed_same_results(file: &str, why: &str) -> Results {
     assert_eq!(fingerprint(&a), fingerprint(&b));
     let acc = &a.accounting;
     assert!(acc.balanced(), "{acc:?}");
-    assert_eq!(acc.dropped, a.flows.iter().map(|f| f.dropped_pkts + f.ack_dropped_pkts).sum::<u64>());
+    assert_eq!(
+        acc.dropped,
+        a.flows.iter().map(|f| f.dropped_pkts + f.ack_dropped_pkts).sum::<u64>()
+    );
     let c = run(&example_with_seed(file, 2));
     assert!(c.accounting.balanced());
     assert_ne!(fingerprint(&a), fingerprint(&c), "{why}");
@@ -122,7 +127,11 @@ pub fn uniform_loss(p: f64, duration_s: f64, transport: &str) -> String {
 /// The set-up of [`uniform_loss`] with any error model (`error`, a TOML inline table) on the
 /// data path; the flow is named `flow0`.
 pub fn lossy_path(error: &str, duration_s: f64, transport: &str) -> String {
-    lossy_path_of(&format!("error = {error}"), duration_s, &format!("{{ kind = \"tcp\", {transport} }}"))
+    lossy_path_of(
+        &format!("error = {error}"),
+        duration_s,
+        &format!("{{ kind = \"tcp\", {transport} }}"),
+    )
 }
 
 /// The path of [`lossy_path`] with `first_link` (TOML lines: its error model, queue) on the
@@ -168,7 +177,12 @@ pub fn delivered_after(r: &Results, after_s: f64) -> Vec<u64> {
 /// of all flows' (1 = the fair share).
 pub fn class_share(r: &Results, bytes: &[u64], prefix: &str) -> f64 {
     let fair = bytes.iter().sum::<u64>() as f64 / bytes.len() as f64;
-    let v: Vec<f64> = r.flows.iter().filter(|f| f.name.starts_with(prefix)).map(|f| bytes[f.flow as usize] as f64 / fair).collect();
+    let v: Vec<f64> = r
+        .flows
+        .iter()
+        .filter(|f| f.name.starts_with(prefix))
+        .map(|f| bytes[f.flow as usize] as f64 / fair)
+        .collect();
     v.iter().sum::<f64>() / v.len() as f64
 }
 
@@ -177,10 +191,7 @@ pub fn class_share(r: &Results, bytes: &[u64], prefix: &str) -> f64 {
 pub fn reference(dir: &str, name: &str) -> Vec<Ev> {
     let path = format!("{}/../../reference/ns2/{dir}/{name}.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("reference CSV");
-    text.lines()
-        .skip(1)
-        .map(|l| Ev::from_fields(&l.split(',').collect::<Vec<_>>(), 6, 7))
-        .collect()
+    text.lines().skip(1).map(|l| Ev::from_fields(&l.split(',').collect::<Vec<_>>(), 6, 7)).collect()
 }
 
 /// Events up to `until` in a canonical order: ns-2's floating-point clock orders events that
@@ -193,12 +204,22 @@ pub fn canonical(evs: &[Ev], until: f64) -> Vec<&Ev> {
 }
 
 /// First difference between the two event lists (same op/kind/seq/size/flags, time within tol).
-pub fn first_mismatch(ours: &[Ev], theirs: &[Ev], tol: f64, until: f64) -> Option<(usize, Option<Ev>, Option<Ev>)> {
+pub fn first_mismatch(
+    ours: &[Ev],
+    theirs: &[Ev],
+    tol: f64,
+    until: f64,
+) -> Option<(usize, Option<Ev>, Option<Ev>)> {
     let (ours, theirs) = (canonical(ours, until), canonical(theirs, until));
     for i in 0..ours.len().max(theirs.len()) {
         match (ours.get(i), theirs.get(i)) {
             (Some(a), Some(b))
-                if a.op == b.op && a.kind == b.kind && a.seq == b.seq && a.size == b.size && a.flags == b.flags && (a.t - b.t).abs() <= tol => {}
+                if a.op == b.op
+                    && a.kind == b.kind
+                    && a.seq == b.seq
+                    && a.size == b.size
+                    && a.flags == b.flags
+                    && (a.t - b.t).abs() <= tol => {}
             (a, b) => return Some((i, a.map(|e| (*e).clone()), b.map(|e| (*e).clone()))),
         }
     }
@@ -230,7 +251,10 @@ transport = {transport}
 /// bottleneck r1->k1 and ACKs arriving at s1.
 pub fn bottleneck(evs: &[Ev]) -> Vec<Ev> {
     evs.iter()
-        .filter(|e| (e.from == 1 && e.to == 2 && e.kind == "tcp") || (e.from == 1 && e.to == 0 && e.kind == "ack" && e.op == 'r'))
+        .filter(|e| {
+            (e.from == 1 && e.to == 2 && e.kind == "tcp")
+                || (e.from == 1 && e.to == 0 && e.kind == "ack" && e.op == 'r')
+        })
         .cloned()
         .collect()
 }

@@ -6,7 +6,6 @@
 //! event order) first sends the two runs apart. With `run.tie_order = "ns2"` every event of
 //! the 5 s matches, in ns-2's own order.
 
-
 use crate::common::{reference, run_traced, Ev};
 use std::fmt::Write;
 
@@ -28,13 +27,21 @@ fn bottleneck_events(evs: &[Ev]) -> Vec<(i64, String, char, u64, u32, u32, u32)>
 
 #[test]
 fn bottleneck_events_match_ns2_until_the_first_tie_that_matters() {
-    let path = format!("{}/../../reference/ns2/dropsplit/crossing.toml", env!("CARGO_MANIFEST_DIR"));
+    let path =
+        format!("{}/../../reference/ns2/dropsplit/crossing.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("crossing.toml");
     let (_, evs) = run_traced(&text, "crossing");
-    let (ours, theirs) = (bottleneck_events(&evs), bottleneck_events(&reference("dropsplit", "crossing_bottleneck")));
+    let (ours, theirs) = (
+        bottleneck_events(&evs),
+        bottleneck_events(&reference("dropsplit", "crossing_bottleneck")),
+    );
     assert!(theirs.len() > 10_000, "reference events: {}", theirs.len());
     for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
-        assert!((a.0 - b.0).abs() <= 1 && (&a.1, a.2, a.3, a.4, a.5, a.6) == (&b.1, b.2, b.3, b.4, b.5, b.6), "event {i} differs\n nsim: {a:?}\n ns-2: {b:?}");
+        assert!(
+            (a.0 - b.0).abs() <= 1
+                && (&a.1, a.2, a.3, a.4, a.5, a.6) == (&b.1, b.2, b.3, b.4, b.5, b.6),
+            "event {i} differs\n nsim: {a:?}\n ns-2: {b:?}"
+        );
     }
     assert_eq!(ours.len(), theirs.len(), "events up to {UNTIL_S} s");
 }
@@ -49,7 +56,17 @@ fn fingerprint(evs: &[Ev]) -> (usize, u64) {
     let mut n = 0;
     for e in evs.iter().filter(|e| (e.from, e.to) == (6, 7) || (e.from, e.to) == (7, 6)) {
         line.clear();
-        let _ = writeln!(line, "{} {} {} {} {} {} {}", e.op, (e.t * 1e6).round() as i64, e.from, e.to, e.kind, e.size, e.seq);
+        let _ = writeln!(
+            line,
+            "{} {} {} {} {} {} {}",
+            e.op,
+            (e.t * 1e6).round() as i64,
+            e.from,
+            e.to,
+            e.kind,
+            e.size,
+            e.seq
+        );
         for b in line.bytes() {
             hash = (hash ^ b as u64).wrapping_mul(0x0100_0000_01b3);
         }
@@ -67,15 +84,30 @@ fn fingerprint(evs: &[Ev]) -> (usize, u64) {
 fn in_ns2_order_every_bottleneck_event_matches_ns2_in_file_order() {
     let dir = format!("{}/../../reference/ns2/dropsplit", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(format!("{dir}/crossing.toml")).expect("crossing.toml");
-    let (_, evs) = run_traced(&format!("{text}\n[run]\ntie_order = \"ns2\"\n"), "crossing ns2 order");
-    let line = |e: &Ev| ((e.t * 1e6).round() as i64, e.op, e.from, e.to, e.kind.clone(), e.size, e.seq);
-    let ours: Vec<_> = evs.iter().filter(|e| ((e.from, e.to) == (6, 7) || (e.from, e.to) == (7, 6)) && e.t <= UNTIL_S).map(line).collect();
+    let (_, evs) =
+        run_traced(&format!("{text}\n[run]\ntie_order = \"ns2\"\n"), "crossing ns2 order");
+    let line =
+        |e: &Ev| ((e.t * 1e6).round() as i64, e.op, e.from, e.to, e.kind.clone(), e.size, e.seq);
+    let ours: Vec<_> = evs
+        .iter()
+        .filter(|e| ((e.from, e.to) == (6, 7) || (e.from, e.to) == (7, 6)) && e.t <= UNTIL_S)
+        .map(line)
+        .collect();
     let theirs: Vec<_> = reference("dropsplit", "crossing_bottleneck").iter().map(line).collect();
     for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
-        assert!((a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5, a.6) == (b.1, b.2, b.3, &b.4, b.5, b.6), "event {i} differs\n nsim: {a:?}\n ns-2: {b:?}");
+        assert!(
+            (a.0 - b.0).abs() <= 1
+                && (a.1, a.2, a.3, &a.4, a.5, a.6) == (b.1, b.2, b.3, &b.4, b.5, b.6),
+            "event {i} differs\n nsim: {a:?}\n ns-2: {b:?}"
+        );
     }
     assert_eq!(ours.len(), theirs.len(), "events up to {UNTIL_S} s");
-    let want = std::fs::read_to_string(format!("{dir}/crossing_bottleneck_5s.txt")).expect("fingerprint");
+    let want =
+        std::fs::read_to_string(format!("{dir}/crossing_bottleneck_5s.txt")).expect("fingerprint");
     let (n, hash) = fingerprint(&evs);
-    assert_eq!(format!("{n} {hash:016x}"), want.trim(), "count and FNV-1a of the 5 s of bottleneck events");
+    assert_eq!(
+        format!("{n} {hash:016x}"),
+        want.trim(),
+        "count and FNV-1a of the 5 s of bottleneck events"
+    );
 }

@@ -73,7 +73,10 @@ fn bad_events_are_refused_before_the_run_naming_the_field() {
 
 #[test]
 fn red_thresholds_are_checked_in_time_order() {
-    let red = CHAIN.replace("queue = { kind = \"droptail\", limit = \"10000p\" }", "queue = { kind = \"red\", min_th = 5.0, max_th = 15.0 }");
+    let red = CHAIN.replace(
+        "queue = { kind = \"droptail\", limit = \"10000p\" }",
+        "queue = { kind = \"red\", min_th = 5.0, max_th = 15.0 }",
+    );
     // Raising max_th first makes the later min_th = 20 valid; the other order is not.
     let ok = format!("{red}\n[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->b\"\nmin_th = 20.0\n[[event]]\nat = \"1s\"\naction = \"set\"\nlink = \"r->b\"\nmax_th = 40.0\n");
     run(&ok);
@@ -106,7 +109,8 @@ fn a_link_down_for_d_seconds_loses_exactly_the_packets_sent_into_it() {
     assert_eq!(f.drops.get("link_down").copied(), Some(lost));
     assert_eq!(r.accounting.dropped, lost);
     assert_eq!(f.delivered_pkts + lost + r.accounting.in_flight + r.accounting.queued, f.sent_pkts);
-    let log: Vec<_> = r.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.dropped_pkts)).collect();
+    let log: Vec<_> =
+        r.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.dropped_pkts)).collect();
     assert_eq!(log, vec![(2.0, "down", 1), (3.0, "up", 0)]);
     let session = run(&format!("{CHAIN}\n{ev}"));
     assert_eq!((drops(&session, "link_down"), drops(&session, "no_route")), (1, lost - 1));
@@ -119,11 +123,16 @@ fn a_link_down_for_d_seconds_loses_exactly_the_packets_sent_into_it() {
 /// `hold_queue` those wait for the repair; without, they are lost with the wire's packet.
 #[test]
 fn a_held_queue_waits_for_the_repair_instead_of_being_lost() {
-    let slow = CHAIN.replace("rate = \"10Mb\"\ndelay = \"10ms\"", "rate = \"500kb\"\ndelay = \"10ms\"").replace("\"5s\"", "\"8s\"");
+    let slow = CHAIN
+        .replace("rate = \"10Mb\"\ndelay = \"10ms\"", "rate = \"500kb\"\ndelay = \"10ms\"")
+        .replace("\"5s\"", "\"8s\"");
     let ev = "[[event]]\nat = \"2s\"\naction = \"down\"\nlink = \"r->b\"\nHOLD\n[[event]]\nat = \"2.5s\"\naction = \"up\"\nlink = \"r->b\"\n";
-    let with = |hold: &str| run(&format!("{slow}\n[routing]\nrecompute = \"never\"\n{}", ev.replace("HOLD", hold)));
+    let with = |hold: &str| {
+        run(&format!("{slow}\n[routing]\nrecompute = \"never\"\n{}", ev.replace("HOLD", hold)))
+    };
     let (held, lost) = (with("hold_queue = true"), with(""));
-    let at_failure = |r: &Results| r.event_log.iter().find(|e| e.action == "down").unwrap().dropped_pkts;
+    let at_failure =
+        |r: &Results| r.event_log.iter().find(|e| e.action == "down").unwrap().dropped_pkts;
     assert_eq!(at_failure(&held), 1, "only the packet on the wire");
     let queued = at_failure(&lost) - 1;
     assert!((70..=80).contains(&queued), "{queued}");
@@ -146,7 +155,9 @@ fn a_rate_that_halves_grows_the_queue_at_arrival_minus_service_rate() {
     let link = r.queues.iter().position(|q| q.from == "r" && q.to == "b").unwrap() as u32;
     let s = &r.series.queue;
     let len_at = |t: f64| {
-        let i = (0..s.time_s.len()).find(|&i| s.link[i] == link && (s.time_s[i] - t).abs() < 1e-9).unwrap();
+        let i = (0..s.time_s.len())
+            .find(|&i| s.link[i] == link && (s.time_s[i] - t).abs() < 1e-9)
+            .unwrap();
         s.len_pkts[i] as f64
     };
     assert_eq!(len_at(0.9), 0.0, "no queue before the step");
@@ -196,8 +207,12 @@ fn routes_fail_over_to_the_longer_path_and_back() {
     let via = departures(&r, "r3", "r4");
     assert!((99..=101).contains(&via), "{via}");
     assert!(drops(&r, "link_down") <= 2, "{:?}", r.accounting.dropped_by_reason);
-    assert_eq!(departures(&r, "r1", "r2") + via, departures(&r, "a", "r1") - drops(&r, "link_down"));
-    let reroutes: Vec<f64> = r.event_log.iter().filter(|e| e.action == "reroute").map(|e| e.time_s).collect();
+    assert_eq!(
+        departures(&r, "r1", "r2") + via,
+        departures(&r, "a", "r1") - drops(&r, "link_down")
+    );
+    let reroutes: Vec<f64> =
+        r.event_log.iter().filter(|e| e.action == "reroute").map(|e| e.time_s).collect();
     assert_eq!(reroutes, vec![1.0, 2.0]);
 }
 
@@ -207,11 +222,13 @@ fn without_recomputation_or_during_convergence_packets_meet_the_down_link() {
     assert_eq!(departures(&never, "r3", "r4"), 0);
     let lost = drops(&never, "link_down");
     assert!((100..=102).contains(&lost), "{lost}");
-    let slow = run(&DIAMOND.replace("[[flows]]", "[routing]\nconvergence_delay = \"50ms\"\n[[flows]]"));
+    let slow =
+        run(&DIAMOND.replace("[[flows]]", "[routing]\nconvergence_delay = \"50ms\"\n[[flows]]"));
     // 50 ms at 100 packets/s: 5 packets sent into the down link, plus the one on its wire.
     let lost = drops(&slow, "link_down");
     assert!((5..=7).contains(&lost), "{lost}");
-    let reroutes: Vec<f64> = slow.event_log.iter().filter(|e| e.action == "reroute").map(|e| e.time_s).collect();
+    let reroutes: Vec<f64> =
+        slow.event_log.iter().filter(|e| e.action == "reroute").map(|e| e.time_s).collect();
     assert_eq!(reroutes, vec![1.05, 2.05]);
 }
 
@@ -221,7 +238,8 @@ fn without_recomputation_or_during_convergence_packets_meet_the_down_link() {
 #[test]
 fn a_short_outage_leaves_later_packets_on_time() {
     let ev = "[[event]]\nat = \"2s\"\naction = \"down\"\nlink = \"r->b\"\n[[event]]\nat = \"2.001s\"\naction = \"up\"\nlink = \"r->b\"\n";
-    let toml = format!("{CHAIN}\n[routing]\nrecompute = \"never\"\n{ev}").replace("duration = \"5s\"", "duration = \"3s\"");
+    let toml = format!("{CHAIN}\n[routing]\nrecompute = \"never\"\n{ev}")
+        .replace("duration = \"5s\"", "duration = \"3s\"");
     let scn = Scenario::from_toml(&toml, "t.toml").unwrap();
     let mut sim = build(&scn, &RunOptions::default()).unwrap();
     sim.record_packet_delays(vec![true]);
@@ -231,7 +249,10 @@ fn a_short_outage_leaves_later_packets_on_time() {
     assert_eq!(drops(&r, "link_down"), 1);
     let d = r.packet_delays.unwrap();
     let first = d.delay_s[0];
-    assert!(d.delay_s.iter().all(|&x| (x - first).abs() < 1e-12), "every packet takes the same time");
+    assert!(
+        d.delay_s.iter().all(|&x| (x - first).abs() < 1e-12),
+        "every packet takes the same time"
+    );
 }
 
 /// A shorter delay does not let a packet overtake one already propagating: it applies once the
@@ -267,7 +288,9 @@ fn a_periodic_flap_fails_and_repairs_on_schedule() {
 #[test]
 fn an_exponential_flap_has_exponential_up_and_down_times() {
     let ev = "[[event]]\nat = \"0s\"\naction = \"flap\"\nlink = \"r-b\"\ndown_for = \"1s\"\nup_for = \"9s\"\nrandom = \"exponential\"\n";
-    let quiet = CHAIN.replace("duration = \"5s\"", "duration = \"10000s\"").replace("start = \"0.5ms\"", "start = \"0.5ms\"\nstop = \"1s\"");
+    let quiet = CHAIN
+        .replace("duration = \"5s\"", "duration = \"10000s\"")
+        .replace("start = \"0.5ms\"", "start = \"0.5ms\"\nstop = \"1s\"");
     let r = run(&format!("{quiet}\n{ev}"));
     let (downs, ups) = flaps(&r);
     let n = ups.len().min(downs.len() - 1);

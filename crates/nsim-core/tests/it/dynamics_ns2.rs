@@ -14,7 +14,6 @@
 //! rate step. In ns-2's order of same-instant events (`run.tie_order = "ns2"`) everything
 //! agrees to the end.
 
-
 use crate::common::{reference, run_traced, Ev};
 
 const TIE_S: f64 = 2.015;
@@ -23,10 +22,15 @@ const S_R1_R3: (u32, u32) = (2, 4);
 
 /// Drops, and the first enqueue on r1->r3 after 1 s and on r1->r2 after 2 s (reduce.py).
 fn reduced(evs: &[Ev]) -> Vec<(i64, char, u32, u32, String, u64)> {
-    let first = |link: (u32, u32), after: f64| evs.iter().find(|e| e.op == '+' && (e.from, e.to) == link && e.t >= after).cloned();
+    let first = |link: (u32, u32), after: f64| {
+        evs.iter().find(|e| e.op == '+' && (e.from, e.to) == link && e.t >= after).cloned()
+    };
     let mut v: Vec<Ev> = evs.iter().filter(|e| e.op == 'd').cloned().collect();
     v.extend([first(S_R1_R3, 1.0), first(S_R1_R2, 2.0)].into_iter().flatten());
-    let mut v: Vec<_> = v.into_iter().map(|e| ((e.t * 1e6).round() as i64, e.op, e.from, e.to, e.kind, e.seq)).collect();
+    let mut v: Vec<_> = v
+        .into_iter()
+        .map(|e| ((e.t * 1e6).round() as i64, e.op, e.from, e.to, e.kind, e.seq))
+        .collect();
     v.sort();
     v
 }
@@ -36,7 +40,9 @@ fn delivered(evs: &[Ev]) -> Vec<(u32, u32, u64, u64)> {
     let mut out = Vec::new();
     for (flow, kind) in [(0, "tcp"), (1, "cbr")] {
         for sec in 1..=5 {
-            let got = evs.iter().filter(|e| e.op == 'r' && e.to == 1 && e.kind == kind && e.t <= sec as f64);
+            let got = evs
+                .iter()
+                .filter(|e| e.op == 'r' && e.to == 1 && e.kind == kind && e.t <= sec as f64);
             let (p, b) = got.fold((0, 0), |(p, b), e| (p + 1, b + e.size as u64));
             out.push((flow, sec, p, b));
         }
@@ -45,7 +51,10 @@ fn delivered(evs: &[Ev]) -> Vec<(u32, u32, u64, u64)> {
 }
 
 fn ns2_delivered() -> Vec<(u32, u32, u64, u64)> {
-    let path = format!("{}/../../reference/ns2/dynamics/failover_delivered.csv", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../reference/ns2/dynamics/failover_delivered.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(path).expect("failover_delivered.csv");
     text.lines()
         .skip(1)
@@ -63,13 +72,20 @@ fn failover_and_rate_step_match_ns2_where_the_models_agree() {
     assert!(res.accounting.balanced());
     let until = (TIE_S * 1e6) as i64;
     let ours: Vec<_> = reduced(&evs).into_iter().filter(|e| e.0 < until).collect();
-    let theirs: Vec<_> = reduced(&reference("dynamics", "failover_events")).into_iter().filter(|e| e.0 < until).collect();
+    let theirs: Vec<_> = reduced(&reference("dynamics", "failover_events"))
+        .into_iter()
+        .filter(|e| e.0 < until)
+        .collect();
     assert_eq!(theirs.len(), 18, "7 overflows, 9 failure drops, 2 reroute instants");
     assert_eq!(ours.len(), theirs.len(), "nsim: {ours:?}\nns-2: {theirs:?}");
     for (a, b) in ours.iter().zip(&theirs) {
-        assert!((a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5) == (b.1, b.2, b.3, &b.4, b.5), "nsim {a:?}\nns-2 {b:?}");
+        assert!(
+            (a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5) == (b.1, b.2, b.3, &b.4, b.5),
+            "nsim {a:?}\nns-2 {b:?}"
+        );
     }
-    let failure: Vec<_> = res.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.dropped_pkts)).collect();
+    let failure: Vec<_> =
+        res.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.dropped_pkts)).collect();
     assert_eq!(&failure[..2], &[(1.0, "down", 9), (1.0, "reroute", 0)]);
 
     let (ours, theirs) = (delivered(&evs), ns2_delivered());
@@ -83,7 +99,8 @@ fn failover_and_rate_step_match_ns2_where_the_models_agree() {
         }
     }
     for sec in [4, 5] {
-        let total = |v: &[(u32, u32, u64, u64)]| v.iter().filter(|x| x.1 == sec).map(|x| x.2).sum::<u64>();
+        let total =
+            |v: &[(u32, u32, u64, u64)]| v.iter().filter(|x| x.1 == sec).map(|x| x.2).sum::<u64>();
         assert_eq!(total(&ours), total(&theirs), "both flows by {sec} s");
     }
 }
@@ -94,14 +111,20 @@ fn failover_and_rate_step_match_ns2_where_the_models_agree() {
 #[test]
 fn in_ns2_order_failover_and_rate_step_match_ns2_to_the_end() {
     let path = format!("{}/../../reference/ns2/dynamics/failover.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = format!("{}\n[run]\ntie_order = \"ns2\"\n", std::fs::read_to_string(path).expect("failover.toml"));
+    let text = format!(
+        "{}\n[run]\ntie_order = \"ns2\"\n",
+        std::fs::read_to_string(path).expect("failover.toml")
+    );
     let (res, evs) = run_traced(&text, "failover ns2 order");
     assert!(res.accounting.balanced());
     let (ours, theirs) = (reduced(&evs), reduced(&reference("dynamics", "failover_events")));
     assert_eq!(theirs.len(), 29, "27 drops, 2 reroute instants");
     assert_eq!(ours.len(), theirs.len(), "nsim: {ours:?}\nns-2: {theirs:?}");
     for (a, b) in ours.iter().zip(&theirs) {
-        assert!((a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5) == (b.1, b.2, b.3, &b.4, b.5), "nsim {a:?}\nns-2 {b:?}");
+        assert!(
+            (a.0 - b.0).abs() <= 1 && (a.1, a.2, a.3, &a.4, a.5) == (b.1, b.2, b.3, &b.4, b.5),
+            "nsim {a:?}\nns-2 {b:?}"
+        );
     }
     assert_eq!(delivered(&evs), ns2_delivered());
 }

@@ -40,7 +40,8 @@ fn store_and_forward_timing_is_exact_to_the_picosecond() {
     "#;
     let path = std::env::temp_dir().join(format!("nsim-timing-{}.tr", std::process::id()));
     let scn = Scenario::from_toml(toml, "t.toml").unwrap();
-    let opts = RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
+    let opts =
+        RunOptions { trace_path: Some(path.to_string_lossy().into_owned()), ..Default::default() };
     let r = build(&scn, &opts).unwrap().run(&mut |_| true).unwrap();
     let trace = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).ok();
@@ -59,7 +60,8 @@ fn store_and_forward_timing_is_exact_to_the_picosecond() {
         ("-", "0.022666666667", "2", "1"),
         ("r", "0.035666666667", "2", "1"),
     ];
-    let got: Vec<(&str, &str, &str, &str)> = ops.iter().map(|(a, b, c, d)| (a.as_str(), b.as_str(), c.as_str(), d.as_str())).collect();
+    let got: Vec<(&str, &str, &str, &str)> =
+        ops.iter().map(|(a, b, c, d)| (a.as_str(), b.as_str(), c.as_str(), d.as_str())).collect();
     assert_eq!(got, expect);
     assert_eq!(r.flows[0].delivered_pkts, 1);
     assert_eq!(r.flows[0].delay_max_s, Some(0.035666666667));
@@ -74,7 +76,10 @@ fn every_example_scenario_balances_its_accounting() {
         if path.extension().is_some_and(|e| e == "toml") {
             let text = std::fs::read_to_string(&path).unwrap();
             let scn = Scenario::from_toml(&text, &path.to_string_lossy()).unwrap();
-            let opts = RunOptions { duration: Some(nsim_core::time::Dur::from_secs(3)), ..Default::default() };
+            let opts = RunOptions {
+                duration: Some(nsim_core::time::Dur::from_secs(3)),
+                ..Default::default()
+            };
             let r = build(&scn, &opts).unwrap().run(&mut |_| true).unwrap();
             assert!(r.accounting.balanced(), "{}: {:?}", path.display(), r.accounting);
             n += 1;

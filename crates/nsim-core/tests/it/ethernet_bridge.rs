@@ -70,7 +70,11 @@ fn entries_age_out() {
     // The teaching flow: h3 unknown, flooded, h0 and h1 discard each copy; the late flow none.
     let teach = kept.flows[0].sent_pkts;
     assert_eq!(all_filtered(&kept), 2 * teach);
-    assert_eq!(all_filtered(&aged), 2 * teach + 2 * late, "after ageing h0's frames reach h1 and h3 too");
+    assert_eq!(
+        all_filtered(&aged),
+        2 * teach + 2 * late,
+        "after ageing h0's frames reach h1 and h3 too"
+    );
     assert_eq!(aged.flows[1].delivered_pkts, late);
 }
 
@@ -91,6 +95,7 @@ fn bridge_loop_is_an_error() {
     let t = lan("", "").replace("routers = [\"sw1\", \"sw2\"]", "routers = [\"sw1\", \"sw2\", \"sw3\"]")
         + "[[links]]\nbetween = [\"sw1\", \"sw3\"]\nrate = \"100Mb\"\ndelay = \"10us\"\n[[links]]\nbetween = [\"sw3\", \"sw2\"]\nrate = \"100Mb\"\ndelay = \"10us\"\n[[bridges]]\nnode = \"sw3\"\n";
     let scn = nsim_core::Scenario::from_toml(&t, "loop.toml").expect("parses");
-    let err = nsim_core::build(&scn, &Default::default()).err().expect("a loop is refused").to_string();
+    let err =
+        nsim_core::build(&scn, &Default::default()).err().expect("a loop is refused").to_string();
     assert!(err.contains("bridges[") && err.contains("loop"), "{err}");
 }

@@ -29,19 +29,39 @@ link = "r->d"
 
 #[test]
 fn events_on_atm_and_ethernet_links_are_refused_naming_the_field() {
-    for (kind, name) in [("atm = { buffer = 1000 }", "an ATM link"), ("ethernet = { buffer = \"64KB\" }", "an Ethernet link")] {
-        for action in ["action = \"down\"", "action = \"up\"", "action = \"set\"\nrate = \"10Mb\"", "action = \"flap\"\ndown_for = \"1ms\"\nup_for = \"1ms\""] {
+    for (kind, name) in [
+        ("atm = { buffer = 1000 }", "an ATM link"),
+        ("ethernet = { buffer = \"64KB\" }", "an Ethernet link"),
+    ] {
+        for action in [
+            "action = \"down\"",
+            "action = \"up\"",
+            "action = \"set\"\nrate = \"10Mb\"",
+            "action = \"flap\"\ndown_for = \"1ms\"\nup_for = \"1ms\"",
+        ] {
             let text = scenario(kind, action);
             let scn = Scenario::from_toml(&text, "t.toml").expect("parses");
             let e = match build(&scn, &RunOptions::default()) {
                 Ok(_) => panic!("{kind} {action}: accepted"),
                 Err(e) => e.to_string(),
             };
-            assert!(e.contains("event[0].link") && e.contains(&format!("'r->d' is {name}: events apply to point-to-point packet links only")), "{e}");
+            assert!(
+                e.contains("event[0].link")
+                    && e.contains(&format!(
+                        "'r->d' is {name}: events apply to point-to-point packet links only"
+                    )),
+                "{e}"
+            );
         }
         // Without the event the same network runs.
         let text = scenario(kind, "action = \"down\"");
-        let scn = Scenario::from_toml(&text[..text.find("[[event]]").unwrap()], "t.toml").expect("parses");
-        assert!(build(&scn, &RunOptions::default()).expect("builds").run(&mut |_| true).expect("runs").accounting.balanced());
+        let scn = Scenario::from_toml(&text[..text.find("[[event]]").unwrap()], "t.toml")
+            .expect("parses");
+        assert!(build(&scn, &RunOptions::default())
+            .expect("builds")
+            .run(&mut |_| true)
+            .expect("runs")
+            .accounting
+            .balanced());
     }
 }

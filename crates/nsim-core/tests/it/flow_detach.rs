@@ -7,7 +7,13 @@ use crate::common::{config_error, one_link, run_traced};
 
 /// A bulk Reno flow over a 1 Mb/s, 50 ms link, stopped at 1 s, detached or not.
 fn stopped(detach: bool) -> String {
-    let toml = one_link("1Mb", "50ms", "3s", r#"{ kind = "bulk" }"#, r#"{ kind = "tcp", variant = "reno" }"#);
+    let toml = one_link(
+        "1Mb",
+        "50ms",
+        "3s",
+        r#"{ kind = "bulk" }"#,
+        r#"{ kind = "tcp", variant = "reno" }"#,
+    );
     toml.replace("to = \"d\"\n", &format!("to = \"d\"\nstop = \"1s\"\ndetach_at_stop = {detach}\n"))
 }
 

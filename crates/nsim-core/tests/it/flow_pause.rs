@@ -17,7 +17,14 @@ fn reduced(text: &str) -> Vec<Row> {
         .skip(1)
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            (f[0].to_string(), f[1].parse().unwrap(), f[2].parse().unwrap(), opt(f[3]), opt(f[4]), opt(f[5]))
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                opt(f[3]),
+                opt(f[4]),
+                opt(f[5]),
+            )
         })
         .collect()
 }
@@ -27,16 +34,30 @@ fn reduce(evs: &[common::Ev]) -> Vec<Row> {
     let (d, pause, resume) = (2, 2.0, 3.0);
     let data = |e: &&common::Ev| e.kind == "tcp" || e.kind == "cbr";
     let mut rows: Vec<Row> = Vec::new();
-    let sends = |fid: u32| evs.iter().filter(data).filter(move |e| e.op == '+' && e.from == fid && ((e.kind == "tcp") == (fid == 0)));
+    let sends = |fid: u32| {
+        evs.iter()
+            .filter(data)
+            .filter(move |e| e.op == '+' && e.from == fid && ((e.kind == "tcp") == (fid == 0)))
+    };
     for fid in [0, 1] {
-        rows.extend(sends(fid).filter(|e| e.t >= pause && e.t < resume).map(|e| ("paused_send".to_string(), fid, e.t, Some(e.seq), None, None)));
+        rows.extend(
+            sends(fid)
+                .filter(|e| e.t >= pause && e.t < resume)
+                .map(|e| ("paused_send".to_string(), fid, e.t, Some(e.seq), None, None)),
+        );
     }
     for fid in [0, 1] {
-        rows.extend(sends(fid).find(|e| e.t >= resume).map(|e| ("resumed".to_string(), fid, e.t, Some(e.seq), None, None)));
+        rows.extend(
+            sends(fid)
+                .find(|e| e.t >= resume)
+                .map(|e| ("resumed".to_string(), fid, e.t, Some(e.seq), None, None)),
+        );
     }
     for (fid, kind) in [(0, "tcp"), (1, "cbr")] {
         for sec in 1..=5 {
-            let got = evs.iter().filter(|e| e.op == 'r' && e.to == d && e.kind == kind && e.t <= sec as f64);
+            let got = evs
+                .iter()
+                .filter(|e| e.op == 'r' && e.to == d && e.kind == kind && e.t <= sec as f64);
             let (p, b) = got.fold((0, 0), |(p, b), e| (p + 1, b + e.size as u64));
             rows.push(("delivered".to_string(), fid, sec as f64, None, Some(p), Some(b)));
         }
@@ -53,7 +74,8 @@ fn reduce(evs: &[common::Ev]) -> Vec<Row> {
 #[test]
 fn pause_and_resume_match_ns2() {
     let dir = format!("{}/../../reference/ns2/dynamics", env!("CARGO_MANIFEST_DIR"));
-    let (res, evs) = run_traced(&std::fs::read_to_string(format!("{dir}/pause.toml")).unwrap(), "pause");
+    let (res, evs) =
+        run_traced(&std::fs::read_to_string(format!("{dir}/pause.toml")).unwrap(), "pause");
     assert!(res.accounting.balanced());
     let ours = reduce(&evs);
     let theirs = reduced(&std::fs::read_to_string(format!("{dir}/pause_reduced.csv")).unwrap());
@@ -61,10 +83,25 @@ fn pause_and_resume_match_ns2() {
     assert_eq!(ours.len(), theirs.len(), "nsim {ours:?}\nns-2 {theirs:?}");
     for (a, b) in ours.iter().zip(&theirs) {
         let tol = if a.0 == "paused_send" { 0.0201 } else { 1e-6 };
-        assert!(a.0 == b.0 && a.1 == b.1 && (a.2 - b.2).abs() <= tol && (a.3, a.4, a.5) == (b.3, b.4, b.5), "nsim {a:?}\nns-2 {b:?}");
+        assert!(
+            a.0 == b.0
+                && a.1 == b.1
+                && (a.2 - b.2).abs() <= tol
+                && (a.3, a.4, a.5) == (b.3, b.4, b.5),
+            "nsim {a:?}\nns-2 {b:?}"
+        );
     }
-    let log: Vec<_> = res.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.target.as_str())).collect();
-    assert_eq!(log, [(2.0, "pause", "tcp"), (2.0, "pause", "cbr"), (3.0, "resume", "tcp"), (3.0, "resume", "cbr")]);
+    let log: Vec<_> =
+        res.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.target.as_str())).collect();
+    assert_eq!(
+        log,
+        [
+            (2.0, "pause", "tcp"),
+            (2.0, "pause", "cbr"),
+            (3.0, "resume", "tcp"),
+            (3.0, "resume", "cbr")
+        ]
+    );
 }
 
 /// a -- b, 10 Mb/s, 1 ms; a CBR of 100 packets/s (1000 B every 10 ms) stopping at 4.5 s.
@@ -135,7 +172,10 @@ flow = "f"
 fn every_pausable_transport_is_silent_while_paused() {
     for (transport, app) in [
         (r#"{ kind = "udp" }"#, r#"{ kind = "cbr", rate = "1Mb", size = "1000B" }"#),
-        (r#"{ kind = "udp" }"#, r#"{ kind = "onoff", rate = "1Mb", size = "500B", on = { dist = "exponential", mean = "100ms" }, off = { dist = "exponential", mean = "50ms" } }"#),
+        (
+            r#"{ kind = "udp" }"#,
+            r#"{ kind = "onoff", rate = "1Mb", size = "500B", on = { dist = "exponential", mean = "100ms" }, off = { dist = "exponential", mean = "50ms" } }"#,
+        ),
         (r#"{ kind = "tcp" }"#, r#"{ kind = "bulk" }"#),
         (r#"{ kind = "tcp" }"#, r#"{ kind = "file", size = "2MB" }"#),
         (r#"{ kind = "tcp" }"#, r#"{ kind = "cbr", rate = "1Mb", size = "1000B" }"#),
@@ -145,7 +185,12 @@ fn every_pausable_transport_is_silent_while_paused() {
     ] {
         let r = run(&paused(transport, app));
         let s = &r.series.flow_throughput;
-        let bytes = |t0: f64, t1: f64| (0..s.time_s.len()).filter(|&i| s.time_s[i] > t0 + 1e-9 && s.time_s[i] <= t1 + 1e-9).map(|i| s.delivered_bytes[i]).sum::<u64>();
+        let bytes = |t0: f64, t1: f64| {
+            (0..s.time_s.len())
+                .filter(|&i| s.time_s[i] > t0 + 1e-9 && s.time_s[i] <= t1 + 1e-9)
+                .map(|i| s.delivered_bytes[i])
+                .sum::<u64>()
+        };
         let what = format!("{transport} {app}");
         assert!(bytes(0.5, 1.0) > 0, "{what}: delivers before the pause");
         assert_eq!(bytes(1.5, 2.0), 0, "{what}: silent while paused");
@@ -162,7 +207,10 @@ fn a_paused_file_transfer_completes_after_the_resume() {
     let app = r#"{ kind = "file", size = "300KB" }"#;
     let whole = run(&paused(r#"{ kind = "tcp" }"#, app).replace("[[event]]\nat = \"1s\"\naction = \"pause\"\nflow = \"f\"\n[[event]]\nat = \"2s\"\naction = \"resume\"\nflow = \"f\"\n", ""));
     let late = run(&paused(r#"{ kind = "tcp" }"#, app));
-    let (w, p) = (whole.flows[0].completion_s.expect("completes"), late.flows[0].completion_s.expect("completes after the resume"));
+    let (w, p) = (
+        whole.flows[0].completion_s.expect("completes"),
+        late.flows[0].completion_s.expect("completes after the resume"),
+    );
     assert!(w > 1.0 && p > 2.0 && p - w > 1.0 - 0.21, "unpaused {w} s, paused {p} s");
     assert_eq!(whole.transfers.len(), 1);
     assert_eq!(late.transfers.len(), 1);
@@ -174,7 +222,8 @@ fn a_paused_file_transfer_completes_after_the_resume() {
 /// no ACK would tell it).
 #[test]
 fn a_file_acknowledged_while_paused_completes_at_the_resume() {
-    let r = run(&paused(r#"{ kind = "tcp" }"#, r#"{ kind = "file", size = "1000B" }"#).replace("at = \"1s\"", "at = \"0.04s\""));
+    let r = run(&paused(r#"{ kind = "tcp" }"#, r#"{ kind = "file", size = "1000B" }"#)
+        .replace("at = \"1s\"", "at = \"0.04s\""));
     let f = &r.flows[0];
     assert_eq!(f.completion_s, Some(2.0), "completes at the resume");
     assert_eq!(f.delivered_pkts, 2, "the SYN and the segment");
@@ -206,12 +255,21 @@ fn bad_pauses_are_refused_before_the_run_naming_the_field() {
         let e = config_error(&with(ev));
         assert!(e.contains(field) && e.contains(why), "{ev}\n-> {e}");
     }
-    let stopped = with("[[event]]\nat = \"1s\"\naction = \"pause\"\nflow = \"f\"").replace("to = \"d\"\n", "to = \"d\"\nstop = \"0.5s\"\n");
+    let stopped = with("[[event]]\nat = \"1s\"\naction = \"pause\"\nflow = \"f\"")
+        .replace("to = \"d\"\n", "to = \"d\"\nstop = \"0.5s\"\n");
     let e = config_error(&stopped);
     assert!(e.contains("event[0].at") && e.contains("stops at 0.5 s"), "{e}");
     for (transport, app, why) in [
-        (r#"{ kind = "tcp_full" }"#, r#"{ kind = "file", size = "1MB" }"#, "tcp_full connection with application 'file'"),
-        (r#"{ kind = "tcp" }"#, r#"{ kind = "http", version = "1.1" }"#, "application 'http' over TCP"),
+        (
+            r#"{ kind = "tcp_full" }"#,
+            r#"{ kind = "file", size = "1MB" }"#,
+            "tcp_full connection with application 'file'",
+        ),
+        (
+            r#"{ kind = "tcp" }"#,
+            r#"{ kind = "http", version = "1.1" }"#,
+            "application 'http' over TCP",
+        ),
     ] {
         let e = config_error(&paused(transport, app));
         assert!(e.contains("event[0].flow") && e.contains(why), "{e}");
@@ -225,17 +283,39 @@ fn bad_pauses_are_refused_before_the_run_naming_the_field() {
 /// resume sends new bytes at once.
 #[test]
 fn a_paused_full_tcp_sends_nothing_new_and_stays_open() {
-    let (r, evs) = run_traced(&paused(r#"{ kind = "tcp_full" }"#, r#"{ kind = "bulk" }"#), "full_pause");
+    let (r, evs) =
+        run_traced(&paused(r#"{ kind = "tcp_full" }"#, r#"{ kind = "bulk" }"#), "full_pause");
     assert!(r.accounting.balanced());
     let (s, d) = (0, 1); // hosts first, then the router
-    let sent = |t0: f64, t1: f64| evs.iter().filter(move |e| e.op == '+' && e.from == s && e.kind == "tcp" && e.size > 40 && e.t >= t0 && e.t < t1);
+    let sent = |t0: f64, t1: f64| {
+        evs.iter().filter(move |e| {
+            e.op == '+' && e.from == s && e.kind == "tcp" && e.size > 40 && e.t >= t0 && e.t < t1
+        })
+    };
     let top_before = sent(0.0, 1.0).map(|e| e.seq + e.size as u64 - 40).max().unwrap();
     assert!(sent(1.0, 2.0).all(|e| e.seq < top_before), "only retransmissions while paused");
     let first_after = sent(2.0, 3.0).next().expect("sends after the resume");
-    assert!((first_after.t - 2.0).abs() < 1e-9 && first_after.seq + 1 >= top_before, "new data at the resume: {first_after:?}");
-    let delivered = |t0: f64, t1: f64| evs.iter().filter(|e| e.op == 'r' && e.to == d && e.kind == "tcp" && e.t >= t0 && e.t < t1).map(|e| e.size as u64 - 40).sum::<u64>();
-    let acked_by_pause = evs.iter().filter(|e| e.op == 'r' && e.to == s && e.kind == "ack" && e.t < 1.0).map(|e| e.seq).max().unwrap();
+    assert!(
+        (first_after.t - 2.0).abs() < 1e-9 && first_after.seq + 1 >= top_before,
+        "new data at the resume: {first_after:?}"
+    );
+    let delivered = |t0: f64, t1: f64| {
+        evs.iter()
+            .filter(|e| e.op == 'r' && e.to == d && e.kind == "tcp" && e.t >= t0 && e.t < t1)
+            .map(|e| e.size as u64 - 40)
+            .sum::<u64>()
+    };
+    let acked_by_pause = evs
+        .iter()
+        .filter(|e| e.op == 'r' && e.to == s && e.kind == "ack" && e.t < 1.0)
+        .map(|e| e.seq)
+        .max()
+        .unwrap();
     let outstanding = top_before - acked_by_pause;
-    assert!(delivered(1.0, 2.0) <= outstanding, "delivered {} while paused, outstanding {outstanding}", delivered(1.0, 2.0));
+    assert!(
+        delivered(1.0, 2.0) <= outstanding,
+        "delivered {} while paused, outstanding {outstanding}",
+        delivered(1.0, 2.0)
+    );
     assert_eq!(r.flows[0].close_s, None, "the connection stays open");
 }

@@ -48,7 +48,14 @@ fn a_run_seed_given_from_outside_moves_the_starts() {
     let scn = Scenario::from_toml(&scenario(1, 8, "1s"), "test.toml").expect("valid scenario");
     let with = |seed| {
         let opts = RunOptions { seed: Some(seed), ..Default::default() };
-        build(&scn, &opts).expect("builds").run(&mut |_| true).expect("runs").flows.iter().map(|f| f.start_s).collect::<Vec<_>>()
+        build(&scn, &opts)
+            .expect("builds")
+            .run(&mut |_| true)
+            .expect("runs")
+            .flows
+            .iter()
+            .map(|f| f.start_s)
+            .collect::<Vec<_>>()
     };
     assert_eq!(with(1), starts(1, 8, "1s"));
     assert_eq!(with(2), starts(2, 8, "1s"));

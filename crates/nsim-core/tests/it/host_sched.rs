@@ -16,14 +16,20 @@ fn telnet_waits_at_most_one_bulk_packet_at_the_host() {
     let bound = 0.02588 + 0.00832 + 1e-9;
     assert!(telnet.delay_max_s.unwrap() <= bound, "telnet max delay {:?}", telnet.delay_max_s);
     assert_eq!(telnet.deadline_miss_fraction, Some(0.0));
-    assert_eq!((telnet.sent_high_pkts, bulk.sent_low_pkts > 0, bulk.sent_high_pkts), (telnet.sent_pkts, true, 0));
+    assert_eq!(
+        (telnet.sent_high_pkts, bulk.sent_low_pkts > 0, bulk.sent_high_pkts),
+        (telnet.sent_pkts, true, 0)
+    );
     // Work-conserving for LOW: the bulk transfer still fills most of the 1 Mb/s link.
     assert!(r.queues[0].utilization > 0.95, "host link utilization {}", r.queues[0].utilization);
 }
 
 #[test]
 fn a_drop_tail_host_queue_delays_telnet_behind_the_tcp_window() {
-    let droptail = SCENARIO.replace("queue = { kind = \"host_sched\",", "queue = { kind = \"droptail\", limit = 1000 }\n# ");
+    let droptail = SCENARIO.replace(
+        "queue = { kind = \"host_sched\",",
+        "queue = { kind = \"droptail\", limit = 1000 }\n# ",
+    );
     let r = run(&droptail);
     let telnet = &r.flows[0];
     assert!(telnet.delay_p50_s.unwrap() > 0.2, "telnet median delay {:?}", telnet.delay_p50_s);
@@ -61,9 +67,18 @@ prio = 2
     let r = run(toml);
     let (high, low) = (&r.flows[0], &r.flows[1]);
     let want = 6000.0 + 250e3 / 8.0 * 20.0;
-    assert!((high.delivered_bytes as f64 - want).abs() <= 1000.0, "{} vs {want}", high.delivered_bytes);
+    assert!(
+        (high.delivered_bytes as f64 - want).abs() <= 1000.0,
+        "{} vs {want}",
+        high.delivered_bytes
+    );
     let link = 1e6 / 8.0 * 20.0;
-    assert!(((high.delivered_bytes + low.delivered_bytes) as f64) > 0.98 * link, "{} + {}", high.delivered_bytes, low.delivered_bytes);
+    assert!(
+        ((high.delivered_bytes + low.delivered_bytes) as f64) > 0.98 * link,
+        "{} + {}",
+        high.delivered_bytes,
+        low.delivered_bytes
+    );
 }
 
 #[test]
@@ -103,7 +118,10 @@ transport = { kind = "tcp", variant = "newreno", window = 64, tcp_ds = { high = 
     let sent_high: u64 = r.flows.iter().map(|f| f.sent_high_pkts).sum();
     let got_high: u64 = r.flows.iter().map(|f| f.delivered_high_pkts).sum();
     let dropped: u64 = r.flows.iter().map(|f| f.dropped_pkts).sum();
-    assert!(got_high + dropped < sent_high, "no HIGH packet was remarked: sent {sent_high}, delivered {got_high}");
+    assert!(
+        got_high + dropped < sent_high,
+        "no HIGH packet was remarked: sent {sent_high}, delivered {got_high}"
+    );
 }
 
 /// ACK bypass Noureddine 2002 (§3.7) end to end: the receiver's host scheduler has a tiny HIGH

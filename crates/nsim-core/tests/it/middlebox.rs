@@ -132,7 +132,9 @@ to = "d"
 app = { kind = "bulk" }
 transport = { kind = "tcp_full", window = 100, mss = "1000B" }
 "#;
-    let r = run(&path(&format!("{bulk}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"ip_abr\", share = \"500kb\" }}\n")));
+    let r = run(&path(&format!(
+        "{bulk}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"ip_abr\", share = \"500kb\" }}\n"
+    )));
     let w = (500e3 / 8.0 * rtt_s() * 1000.0 / 1040.0 / 1000.0).floor();
     assert_eq!(w, 6.0);
     let expect = w * 1040.0 * 8.0 / rtt_s();
@@ -145,9 +147,7 @@ transport = { kind = "tcp_full", window = 100, mss = "1000B" }
 fn ip_abr_follows_its_share_schedule() {
     let hook =
         r#"{ kind = "ip_abr", share = "500kb", schedule = [{ at = "30s", share = "250kb" }] }"#;
-    let r = run(&path(&format!(
-        "{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {hook}\n"
-    )));
+    let r = run(&path(&format!("{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {hook}\n")));
     // Eq. 7.2 in whole segments: 6 for 30 s, then floor(3.06) = 3 for 30 s.
     let segs = |share: f64| (share / 8.0 * rtt_s() * 1000.0 / 1040.0 / 1000.0).floor();
     assert_eq!((segs(500e3), segs(250e3)), (6.0, 3.0));
@@ -158,10 +158,7 @@ fn ip_abr_follows_its_share_schedule() {
 
 #[test]
 fn a_flow_filter_leaves_other_flows_alone() {
-    let two = format!(
-        "{BULK}{}",
-        BULK.replace("name = \"tcp\"", "name = \"other\"")
-    );
+    let two = format!("{BULK}{}", BULK.replace("name = \"tcp\"", "name = \"other\""));
     let r = run(&path(&format!("{two}\n[[middlebox]]\nnode = \"r\"\nflows = [\"tcp\"]\nhook = {{ kind = \"rwnd_clamp\", rwnd = \"2000B\" }}\n")));
     assert!(r.flows[1].throughput_bps > 5.0 * r.flows[0].throughput_bps);
 }
@@ -170,10 +167,7 @@ fn build_error(toml: &str) -> String {
     let scn = Scenario::from_toml(toml, "t.toml").map_err(|e| e.to_string());
     match scn {
         Err(e) => e,
-        Ok(s) => build(&s, &RunOptions::default())
-            .err()
-            .expect("an error")
-            .to_string(),
+        Ok(s) => build(&s, &RunOptions::default()).err().expect("an error").to_string(),
     }
 }
 
@@ -182,15 +176,9 @@ fn bad_middlebox_tables_give_clear_errors() {
     let e = build_error(&path(&format!(
         "{BULK}\n[[middlebox]]\nnode = \"x\"\nhook = {{ kind = \"delay\", delay = \"1ms\" }}\n"
     )));
-    assert!(
-        e.contains("middlebox[0].node") && e.contains("unknown node 'x'"),
-        "{e}"
-    );
+    assert!(e.contains("middlebox[0].node") && e.contains("unknown node 'x'"), "{e}");
     let e = build_error(&path(&format!("{BULK}\n[[middlebox]]\nnode = \"r\"\nflows = [\"nope*\"]\nhook = {{ kind = \"delay\", delay = \"1ms\" }}\n")));
-    assert!(
-        e.contains("middlebox[0].flows[0]") && e.contains("no flow named 'nope*'"),
-        "{e}"
-    );
+    assert!(e.contains("middlebox[0].flows[0]") && e.contains("no flow named 'nope*'"), "{e}");
     let e = build_error(&path(&format!(
         "{BULK}\n[[middlebox]]\nnode = \"r\"\nhook = {{ kind = \"teleport\" }}\n"
     )));

@@ -12,12 +12,17 @@ use nsim_core::{build, Results, RunOptions, Scenario};
 
 /// The path of tests/it/middlebox.rs with a hook named "proxy" at r; `rest` appended.
 fn path(hook: &str, rest: &str) -> String {
-    crate::middlebox::path(&format!("[[middlebox]]\nname = \"proxy\"\nnode = \"r\"\nhook = {hook}\n{rest}"))
+    crate::middlebox::path(&format!(
+        "[[middlebox]]\nname = \"proxy\"\nnode = \"r\"\nhook = {hook}\n{rest}"
+    ))
 }
 
 /// A window-limited bulk TCP flow, its goodput measured before and after a change at 30 s.
 fn bulk(rest: &str) -> String {
-    format!("{}[record]\nwindows = [[\"10s\", \"30s\"], [\"40s\", \"60s\"]]\n{rest}", crate::middlebox::BULK)
+    format!(
+        "{}[record]\nwindows = [[\"10s\", \"30s\"], [\"40s\", \"60s\"]]\n{rest}",
+        crate::middlebox::BULK
+    )
 }
 
 fn set(field_value: &str) -> String {
@@ -35,22 +40,36 @@ fn assert_windows(r: &Results, w: f64, w_after: f64) {
     let (a, b) = before_after(r);
     let rate = |w: f64| w * 1000.0 * 8.0 / rtt_s();
     assert!((a / rate(w) - 1.0).abs() < 0.01, "before: {a} vs {w} segments per RTT = {}", rate(w));
-    assert!((b / rate(w_after) - 1.0).abs() < 0.01, "after: {b} vs {w_after} segments per RTT = {}", rate(w_after));
+    assert!(
+        (b / rate(w_after) - 1.0).abs() < 0.01,
+        "after: {b} vs {w_after} segments per RTT = {}",
+        rate(w_after)
+    );
 }
 
 #[test]
 fn a_window_cap_change_gives_the_new_window_limited_rate() {
-    let r = run_balanced(&path(r#"{ kind = "window_cap", segments = 5 }"#, &bulk(&set("segments = 9"))));
+    let r = run_balanced(&path(
+        r#"{ kind = "window_cap", segments = 5 }"#,
+        &bulk(&set("segments = 9")),
+    ));
     assert_windows(&r, 5.0, 9.0);
-    let down = run_balanced(&path(r#"{ kind = "window_cap", segments = 8 }"#, &bulk(&set("segments = 3"))));
+    let down = run_balanced(&path(
+        r#"{ kind = "window_cap", segments = 8 }"#,
+        &bulk(&set("segments = 3")),
+    ));
     assert_windows(&down, 8.0, 3.0);
-    let log: Vec<_> = r.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.target.as_str())).collect();
+    let log: Vec<_> =
+        r.event_log.iter().map(|e| (e.time_s, e.action.as_str(), e.target.as_str())).collect();
     assert_eq!(log, vec![(30.0, "set segments", "proxy")]);
 }
 
 #[test]
 fn an_rwnd_clamp_change_gives_the_new_window_limited_rate() {
-    let r = run_balanced(&path(r#"{ kind = "rwnd_clamp", rwnd = "5000B" }"#, &bulk(&set("rwnd = \"10000B\""))));
+    let r = run_balanced(&path(
+        r#"{ kind = "rwnd_clamp", rwnd = "5000B" }"#,
+        &bulk(&set("rwnd = \"10000B\"")),
+    ));
     assert_windows(&r, 5.0, 10.0);
 }
 
@@ -61,9 +80,15 @@ fn an_rwnd_clamp_change_gives_the_new_window_limited_rate() {
 fn an_ip_abr_share_change_gives_the_window_of_the_new_share() {
     let segments = |share: f64| (share / 8.0 * rtt_s() * 1000.0 / 1040.0 / 1000.0).floor();
     assert_eq!((segments(500e3), segments(250e3)), (6.0, 3.0));
-    let r = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb" }"#, &bulk(&set("share = \"250kb\""))));
+    let r = run_balanced(&path(
+        r#"{ kind = "ip_abr", share = "500kb" }"#,
+        &bulk(&set("share = \"250kb\"")),
+    ));
     assert_windows(&r, 6.0, 3.0);
-    let scheduled = run_balanced(&path(r#"{ kind = "ip_abr", share = "500kb", schedule = [{ at = "30s", share = "250kb" }] }"#, &bulk("")));
+    let scheduled = run_balanced(&path(
+        r#"{ kind = "ip_abr", share = "500kb", schedule = [{ at = "30s", share = "250kb" }] }"#,
+        &bulk(""),
+    ));
     assert_eq!(before_after(&r), before_after(&scheduled));
 }
 
@@ -89,7 +114,8 @@ fn at_r(t: f64) -> f64 {
 fn a_delay_change_shows_in_the_packets_reaching_the_hook_from_then_on() {
     for (old, new) in [(0.007, 0.015), (0.015, 0.002)] {
         let hook = format!("{{ kind = \"delay\", delay = \"{}ms\" }}", old * 1e3);
-        let d = delays(&path(&hook, &format!("{CBR}{}", set(&format!("delay = \"{}ms\"", new * 1e3)))));
+        let d =
+            delays(&path(&hook, &format!("{CBR}{}", set(&format!("delay = \"{}ms\"", new * 1e3)))));
         assert!(d.len() >= 50 * 25, "{}", d.len());
         for &(t, x) in &d {
             let want = WIRE_S + if at_r(t) < 30.0 { old } else { new };
@@ -100,7 +126,11 @@ fn a_delay_change_shows_in_the_packets_reaching_the_hook_from_then_on() {
 
 #[test]
 fn a_drop_period_change_counts_again_from_the_change() {
-    let scn = Scenario::from_toml(&path(r#"{ kind = "drop_every", n = 4 }"#, &format!("{CBR}{}", set("n = 10"))), "t.toml").unwrap();
+    let scn = Scenario::from_toml(
+        &path(r#"{ kind = "drop_every", n = 4 }"#, &format!("{CBR}{}", set("n = 10"))),
+        "t.toml",
+    )
+    .unwrap();
     let mut sim = build(&scn, &RunOptions::default()).unwrap();
     sim.record_packet_delays(vec![true]);
     let r = sim.run(&mut |_| true).unwrap();
@@ -111,7 +141,9 @@ fn a_drop_period_change_counts_again_from_the_change() {
     let first = sent[0];
     let n_sent = r.flows[0].sent_pkts;
     let before = (0..n_sent).filter(|&k| at_r(first + 0.04 * k as f64) < 30.0).count() as u64;
-    let want_dropped: Vec<u64> = (0..n_sent).filter(|&k| if k < before { (k + 1) % 4 == 0 } else { (k - before + 1) % 10 == 0 }).collect();
+    let want_dropped: Vec<u64> = (0..n_sent)
+        .filter(|&k| if k < before { (k + 1) % 4 == 0 } else { (k - before + 1) % 10 == 0 })
+        .collect();
     let delivered: Vec<u64> = sent.iter().map(|&t| ((t - first) / 0.04).round() as u64).collect();
     let dropped: Vec<u64> = (0..n_sent).filter(|k| !delivered.contains(k)).collect();
     assert_eq!(dropped, want_dropped);
@@ -124,7 +156,9 @@ fn a_steered_change_acts_as_the_same_event() {
     let file = run_balanced(&path(hook, &bulk(&set("segments = 9"))));
     let scn = Scenario::from_toml(&path(hook, &bulk("")), "t.toml").unwrap();
     let mut sim = build(&scn, &RunOptions::default()).unwrap();
-    let e: nsim_core::config::event_spec::EventSpec = serde_json::from_str(r#"{"at": 30, "action": "set", "middlebox": "proxy", "segments": 9}"#).unwrap();
+    let e: nsim_core::config::event_spec::EventSpec =
+        serde_json::from_str(r#"{"at": 30, "action": "set", "middlebox": "proxy", "segments": 9}"#)
+            .unwrap();
     sim.change(&e).unwrap();
     let steered = sim.run(&mut |_| true).unwrap();
     assert_eq!(before_after(&file), before_after(&steered));
@@ -134,19 +168,37 @@ fn a_steered_change_acts_as_the_same_event() {
 #[test]
 fn bad_middlebox_events_name_the_field() {
     let hook = r#"{ kind = "drop_every", n = 4 }"#;
-    let err = |ev: &str| config_error(&path(hook, &format!("{CBR}[[event]]\nat = \"30s\"\naction = \"set\"\n{ev}\n")));
+    let err = |ev: &str| {
+        config_error(&path(
+            hook,
+            &format!("{CBR}[[event]]\nat = \"30s\"\naction = \"set\"\n{ev}\n"),
+        ))
+    };
     let e = err("middlebox = \"nat\"\nn = 3");
-    assert!(e.contains("event[0].middlebox") && e.contains("no middlebox 'nat'") && e.contains("proxy"), "{e}");
+    assert!(
+        e.contains("event[0].middlebox") && e.contains("no middlebox 'nat'") && e.contains("proxy"),
+        "{e}"
+    );
     let e = err("middlebox = \"proxy\"\nsegments = 3");
-    assert!(e.contains("event[0].segments") && e.contains("'drop_every' middlebox has no `segments`") && e.contains("it can change: n"), "{e}");
+    assert!(
+        e.contains("event[0].segments")
+            && e.contains("'drop_every' middlebox has no `segments`")
+            && e.contains("it can change: n"),
+        "{e}"
+    );
     let e = err("middlebox = \"proxy\"\nn = 0");
     assert!(e.contains("event[0].n") && e.contains("at least 1"), "{e}");
     let e = err("middlebox = \"proxy\"\nlink = \"s-r\"\nn = 3");
     assert!(e.contains("event[0].link") && e.contains("on a middlebox"), "{e}");
     let e = err("middlebox = \"proxy\"");
     assert!(e.contains("needs at least one of delay, n, rwnd"), "{e}");
-    let e = config_error(&path(hook, &format!("{CBR}{}", set("n = 3")).replace("at = \"30s\"", "at = \"61s\"")));
+    let e = config_error(&path(
+        hook,
+        &format!("{CBR}{}", set("n = 3")).replace("at = \"30s\"", "at = \"61s\""),
+    ));
     assert!(e.contains("event[0].at") && e.contains("after the run ends"), "{e}");
-    let e = config_error(&path(hook, &format!("{CBR}{}", set("n = 3"))).replace("name = \"proxy\"\n", ""));
+    let e = config_error(
+        &path(hook, &format!("{CBR}{}", set("n = 3"))).replace("name = \"proxy\"\n", ""),
+    );
     assert!(e.contains("no middlebox 'proxy'") && e.contains(": r"), "{e}");
 }

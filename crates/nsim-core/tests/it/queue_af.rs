@@ -4,7 +4,11 @@ use nsim_core::{build, RunOptions, Scenario};
 
 #[test]
 fn conforming_high_traffic_is_protected_and_low_takes_the_drops() {
-    let scn = Scenario::from_toml(include_str!("../../../../scenarios/token_bucket_policer.toml"), "t.toml").unwrap();
+    let scn = Scenario::from_toml(
+        include_str!("../../../../scenarios/token_bucket_policer.toml"),
+        "t.toml",
+    )
+    .unwrap();
     let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
     assert!(r.accounting.balanced());
     let core = r.queues.iter().find(|q| q.from == "core" && q.to == "dst").unwrap();

@@ -1,6 +1,5 @@
 //! CoDel, FQ-CoDel and PIE in whole runs.
 
-
 use crate::common::run;
 
 const ISOLATION: &str = include_str!("../../../../scenarios/fq_codel_isolation.toml");
@@ -20,7 +19,10 @@ fn fq_codel_isolates_a_sparse_flow_from_a_udp_hog() {
     assert!(hog.throughput_bps > 1.85e6, "{}", hog.throughput_bps);
 
     // Control: the same load on a DropTail of 100 packets hurts the sparse flow.
-    let dt = run(&ISOLATION.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"droptail\", limit = 100 }"));
+    let dt = run(&ISOLATION.replace(
+        "queue = { kind = \"fq_codel\" }",
+        "queue = { kind = \"droptail\", limit = 100 }",
+    ));
     let sparse_dt = dt.flows.iter().find(|f| f.name == "sparse").unwrap();
     assert!(sparse_dt.dropped_pkts > 100, "{}", sparse_dt.dropped_pkts);
     assert!(sparse_dt.delay_mean_s.unwrap() > 0.3, "{:?}", sparse_dt.delay_mean_s);
@@ -31,7 +33,9 @@ fn codel_keeps_the_standing_queue_near_target() {
     // A CBR source 10 % over the link: CoDel's drop rate grows (interval/sqrt(count)) until
     // it matches the excess, and the standing queue stays a few packets (5 ms target = 1.25
     // packets of 1000 B at 2 Mb/s), while DropTail would sit full.
-    let text = ISOLATION.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"codel\" }").replace("rate = \"5Mb\"", "rate = \"2.2Mb\"");
+    let text = ISOLATION
+        .replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"codel\" }")
+        .replace("rate = \"5Mb\"", "rate = \"2.2Mb\"");
     let r = run(&text);
     let bn = &r.queues[4];
     // The excess (2.2 Mb/s hog + 0.1 Mb/s sparse from 1 s, on 2 Mb/s for 20 s) is
@@ -45,7 +49,8 @@ fn codel_keeps_the_standing_queue_near_target() {
 fn pie_holds_the_queue_delay_near_its_target() {
     // The hog at 2.5x the link: PIE drops at enqueue until the queue delay is about its
     // 15 ms target; DropTail of 1000 packets would hold ~4 s of queue.
-    let text = ISOLATION.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"pie\", limit = 1000 }");
+    let text = ISOLATION
+        .replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"pie\", limit = 1000 }");
     let r = run(&text);
     let bn = &r.queues[4];
     assert!(bn.drops.get("pie").copied().unwrap_or(0) > 5000, "{:?}", bn.drops);
@@ -57,7 +62,8 @@ fn pie_holds_the_queue_delay_near_its_target() {
 /// Mean queueing delay (s) at the bottleneck of `codel_tcp.toml` with `queue`, and its
 /// utilization: the time-averaged queue over the link's per-packet time (1040 B at 10 Mb/s).
 fn tcp_queue_delay(queue: &str) -> (f64, f64) {
-    let text = include_str!("../../../../scenarios/codel_tcp.toml").replace("queue = { kind = \"codel\" }", &format!("queue = {queue}"));
+    let text = include_str!("../../../../scenarios/codel_tcp.toml")
+        .replace("queue = { kind = \"codel\" }", &format!("queue = {queue}"));
     let r = run(&text);
     assert!(r.accounting.balanced());
     let bn = &r.queues[0];
@@ -94,8 +100,14 @@ fn fq_codel_shares_across_rtts_when_flows_stay_backlogged() {
     // backlogged (50 ms, interval 1 s), the shares are equal.
     let text = include_str!("../../../../scenarios/fq_codel_tcp_rtt.toml");
     let fq = run(text);
-    let dt = run(&text.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"droptail\", limit = 200 }"));
-    let deep = run(&text.replace("queue = { kind = \"fq_codel\" }", "queue = { kind = \"fq_codel\", target = \"50ms\", interval = \"1s\" }"));
+    let dt = run(&text.replace(
+        "queue = { kind = \"fq_codel\" }",
+        "queue = { kind = \"droptail\", limit = 200 }",
+    ));
+    let deep = run(&text.replace(
+        "queue = { kind = \"fq_codel\" }",
+        "queue = { kind = \"fq_codel\", target = \"50ms\", interval = \"1s\" }",
+    ));
     assert!(jain(&dt) < jain(&fq), "droptail {} vs fq_codel {}", jain(&dt), jain(&fq));
     assert!(jain(&deep) > 0.99, "{}", jain(&deep));
     assert!(fq.queues[0].utilization > 0.9);
@@ -103,15 +115,25 @@ fn fq_codel_shares_across_rtts_when_flows_stay_backlogged() {
 
 #[test]
 fn with_ecn_tcp_the_aqms_mark_instead_of_dropping() {
-    let base = include_str!("../../../../scenarios/codel_tcp.toml").replace("packet_size = \"1000B\" }", "packet_size = \"1000B\", ecn = true }");
-    for queue in ["{ kind = \"codel\", ecn = true }", "{ kind = \"fq_codel\" }", "{ kind = \"pie\", ecn = true }"] {
+    let base = include_str!("../../../../scenarios/codel_tcp.toml")
+        .replace("packet_size = \"1000B\" }", "packet_size = \"1000B\", ecn = true }");
+    for queue in [
+        "{ kind = \"codel\", ecn = true }",
+        "{ kind = \"fq_codel\" }",
+        "{ kind = \"pie\", ecn = true }",
+    ] {
         let r = run(&base.replace("queue = { kind = \"codel\" }", &format!("queue = {queue}")));
         let bn = &r.queues[0];
         assert!(bn.ecn_marks > 20, "{queue}: {}", bn.ecn_marks);
         // CoDel always marks ECT packets; PIE marks only while drop_prob <= 10 % (RFC 8033
         // §5.1) and drops above, which the start-up slow starts reach.
         let codel_drops = bn.drops.get("codel").copied().unwrap_or(0);
-        assert!(codel_drops * 10 <= bn.ecn_marks, "{queue}: {:?} vs {} marks", bn.drops, bn.ecn_marks);
+        assert!(
+            codel_drops * 10 <= bn.ecn_marks,
+            "{queue}: {:?} vs {} marks",
+            bn.drops,
+            bn.ecn_marks
+        );
         assert!(bn.utilization > 0.9, "{queue}: {}", bn.utilization);
     }
 }

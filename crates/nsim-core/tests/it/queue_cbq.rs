@@ -1,6 +1,5 @@
 //! CBQ in whole runs: Holl 2003's two-class CBQ and CBQ+RED, and classic link sharing.
 
-
 use crate::common::run;
 
 fn cbr_losses(r: &nsim_core::Results) -> u64 {
@@ -22,7 +21,8 @@ fn seed_000_cbq_red_gives_cbr_zero_loss_and_red_drops_best_effort() {
     let r = run(include_str!("../../../../scenarios/cbq_red_voice_over_be.toml"));
     assert_eq!(cbr_losses(&r), 0);
     let be = r.classes.iter().find(|c| c.class == "be" && c.link == 4).unwrap();
-    let red = be.drops.get("red_early").copied().unwrap_or(0) + be.drops.get("red_forced").copied().unwrap_or(0);
+    let red = be.drops.get("red_early").copied().unwrap_or(0)
+        + be.drops.get("red_forced").copied().unwrap_or(0);
     assert!(red > 0, "{be:?}");
     // The RED leaf's average is reported per class, within the buffer.
     let avg = be.avg_len.expect("RED leaf average");
@@ -37,7 +37,10 @@ fn link_sharing_holds_a_non_borrowing_class_to_its_share() {
     let ft = &r.series.flow_throughput;
     // Mean throughput of flow `f` over whole seconds [from, to).
     let mean = |f: u32, from: f64, to: f64| {
-        let v: Vec<f64> = (0..ft.time_s.len()).filter(|&i| ft.flow[i] == f && ft.time_s[i] > from + 0.5 && ft.time_s[i] <= to + 0.5).map(|i| ft.throughput_bps[i]).collect();
+        let v: Vec<f64> = (0..ft.time_s.len())
+            .filter(|&i| ft.flow[i] == f && ft.time_s[i] > from + 0.5 && ft.time_s[i] <= to + 0.5)
+            .map(|i| ft.throughput_bps[i])
+            .collect();
         v.iter().sum::<f64>() / v.len() as f64
     };
     for (from, to) in [(2.0, 10.0), (11.0, 20.0), (22.0, 30.0)] {
@@ -66,6 +69,10 @@ fn seed_000_with_tcp_best_effort_only_cbq_protects_the_calls() {
     // Holl 2003's Drop-Tail router: the calls lose packets to the TCP load.
     let start = text.find("queue = { kind = \"cbq\"").unwrap();
     let end = start + text[start..].find("\n] }").unwrap() + 4;
-    let dt = run(&format!("{}queue = {{ kind = \"droptail\", limit = 64 }}{}", &text[..start], &text[end..]));
+    let dt = run(&format!(
+        "{}queue = {{ kind = \"droptail\", limit = 64 }}{}",
+        &text[..start],
+        &text[end..]
+    ));
     assert!(loss(&dt) > 0.01, "{}", loss(&dt));
 }

@@ -3,7 +3,6 @@
 //! discipline (the WRR/DRR shares of Shreedhar & Varghese 1995, DCTCP's Q_max = K + N of
 //! Alizadeh et al. 2010 §3.3); bad changes are refused before the run naming the field.
 
-
 use crate::common::{config_error, run_balanced as run};
 use nsim_core::Results;
 
@@ -34,7 +33,12 @@ interval = "100ms"
 fn shares(r: &Results, t0: f64, t1: f64) -> Vec<f64> {
     let s = &r.series.flow_throughput;
     let bytes: Vec<u64> = (0..3)
-        .map(|f| (0..s.time_s.len()).filter(|&i| s.flow[i] == f && s.time_s[i] > t0 + 1e-9 && s.time_s[i] <= t1 + 1e-9).map(|i| s.delivered_bytes[i]).sum())
+        .map(|f| {
+            (0..s.time_s.len())
+                .filter(|&i| s.flow[i] == f && s.time_s[i] > t0 + 1e-9 && s.time_s[i] <= t1 + 1e-9)
+                .map(|i| s.delivered_bytes[i])
+                .sum()
+        })
         .collect();
     let total: u64 = bytes.iter().sum();
     bytes.iter().map(|&b| b as f64 / total as f64).collect()
@@ -51,7 +55,11 @@ fn assert_shares(got: &[f64], weights: [f64; 3]) {
 const CLASSES: &str = r#"classes = [{ match = { flows = ["f0"] }, WEIGHT = A }, { match = { flows = ["f1"] }, WEIGHT = B }, { match = { flows = ["f2"] }, WEIGHT = C }]"#;
 
 fn classes(field: &str, w: [u64; 3]) -> String {
-    CLASSES.replace("WEIGHT", field).replace(" A ", &format!(" {} ", w[0])).replace(" B ", &format!(" {} ", w[1])).replace(" C ", &format!(" {} ", w[2]))
+    CLASSES
+        .replace("WEIGHT", field)
+        .replace(" A ", &format!(" {} ", w[0]))
+        .replace(" B ", &format!(" {} ", w[1]))
+        .replace(" C ", &format!(" {} ", w[2]))
 }
 
 /// WRR in packets serves every backlogged class `weight` packets a round: shares 1:2:3, then
@@ -59,7 +67,10 @@ fn classes(field: &str, w: [u64; 3]) -> String {
 #[test]
 fn wrr_shares_follow_the_weights_before_and_after_the_change() {
     let queue = format!("{{ kind = \"wrr\", {} }}", classes("weight", [1, 2, 3]));
-    let r = run(&scheduled(&queue, "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nweights = [3, 2, 1]\n"));
+    let r = run(&scheduled(
+        &queue,
+        "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nweights = [3, 2, 1]\n",
+    ));
     assert_shares(&shares(&r, 0.5, 2.0), [1.0, 2.0, 3.0]);
     assert_shares(&shares(&r, 2.5, 4.0), [3.0, 2.0, 1.0]);
     let log: Vec<_> = r.event_log.iter().map(|e| (e.time_s, e.action.as_str())).collect();
@@ -70,7 +81,10 @@ fn wrr_shares_follow_the_weights_before_and_after_the_change() {
 #[test]
 fn drr_shares_follow_the_quanta_before_and_after_the_change() {
     let queue = format!("{{ kind = \"drr\", {} }}", classes("quantum", [1000, 1000, 2000]));
-    let r = run(&scheduled(&queue, "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nweights = [4000, 1000, 1000]\n"));
+    let r = run(&scheduled(
+        &queue,
+        "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nweights = [4000, 1000, 1000]\n",
+    ));
     assert_shares(&shares(&r, 0.5, 2.0), [1.0, 1.0, 2.0]);
     assert_shares(&shares(&r, 2.5, 4.0), [4.0, 1.0, 1.0]);
 }
@@ -79,11 +93,17 @@ fn drr_shares_follow_the_quanta_before_and_after_the_change() {
 /// Q_max = K + N, K = 20 until 1 s, then K = 40.
 #[test]
 fn a_new_marking_threshold_moves_the_dctcp_queue_peak() {
-    let scenario = format!("{}[[event]]\nat = \"1s\"\naction = \"set\"\nlink = \"r->d\"\nk = \"40p\"\n", crate::tcp_dctcp::SCENARIO);
+    let scenario = format!(
+        "{}[[event]]\nat = \"1s\"\naction = \"set\"\nlink = \"r->d\"\nk = \"40p\"\n",
+        crate::tcp_dctcp::SCENARIO
+    );
     let r = run(&scenario);
     let q = &r.series.queue;
     let peak = |t0: f64, t1: f64| {
-        let mut lens: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 0 && q.time_s[i] > t0 && q.time_s[i] <= t1).map(|i| q.len_pkts[i] as f64).collect();
+        let mut lens: Vec<f64> = (0..q.time_s.len())
+            .filter(|&i| q.link[i] == 0 && q.time_s[i] > t0 && q.time_s[i] <= t1)
+            .map(|i| q.len_pkts[i] as f64)
+            .collect();
         lens.sort_by(f64::total_cmp);
         lens[((lens.len() - 1) as f64 * 0.98) as usize]
     };
@@ -96,7 +116,8 @@ fn a_new_marking_threshold_moves_the_dctcp_queue_peak() {
 fn bad_queue_changes_are_refused_before_the_run_naming_the_field() {
     let wrr = format!("{{ kind = \"wrr\", {} }}", classes("weight", [1, 2, 3]));
     let step = "{ kind = \"step_mark\", limit = \"50p\", k = \"20p\" }";
-    let set = |what: &str| format!("[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\n{what}\n");
+    let set =
+        |what: &str| format!("[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\n{what}\n");
     for (queue, what, field, why) in [
         (wrr.as_str(), "weights = [1, 2]", "event[0].weights", "2 weights for 3 classes"),
         (wrr.as_str(), "weights = [1, 0, 3]", "event[0].weights", "each at least 1"),
@@ -143,7 +164,10 @@ fn before_after(toml: &str) -> ([u64; 4], [u64; 4]) {
         let f = &r.flows[0];
         [f.delivered_pkts, f.delivered_high_pkts, f.delivered_med_pkts, f.delivered_low_pkts]
     };
-    let cut = counts(nsim_core::RunOptions { duration: Some(nsim_core::time::Dur::from_secs_f64(3.0)), ..Default::default() });
+    let cut = counts(nsim_core::RunOptions {
+        duration: Some(nsim_core::time::Dur::from_secs_f64(3.0)),
+        ..Default::default()
+    });
     let all = counts(Default::default());
     (cut, [0, 1, 2, 3].map(|i| all[i] - cut[i]))
 }
@@ -163,14 +187,27 @@ fn near(got: u64, want: f64) {
 #[test]
 fn cbq_shares_follow_the_allotments_before_and_after_the_change() {
     let cbq = |allots: [f64; 3], borrow: bool| {
-        let c: Vec<String> = (0..3).map(|i| format!("{{ match = {{ flows = [\"f{i}\"] }}, allot = {}, borrow = {borrow} }}", allots[i])).collect();
+        let c: Vec<String> = (0..3)
+            .map(|i| {
+                format!(
+                    "{{ match = {{ flows = [\"f{i}\"] }}, allot = {}, borrow = {borrow} }}",
+                    allots[i]
+                )
+            })
+            .collect();
         format!("{{ kind = \"cbq\", classes = [{}] }}", c.join(", "))
     };
-    let held = run(&scheduled(&cbq([0.5, 0.3, 0.2], false), "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.2, 0.3, 0.5]\n"));
+    let held = run(&scheduled(
+        &cbq([0.5, 0.3, 0.2], false),
+        "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.2, 0.3, 0.5]\n",
+    ));
     assert_shares(&shares(&held, 0.5, 2.0), [0.5, 0.3, 0.2]);
     assert_shares(&shares(&held, 2.5, 4.0), [0.2, 0.3, 0.5]);
     assert_eq!(held.event_log[0].action, "set allots");
-    let borrowing = run(&scheduled(&cbq([0.1, 0.2, 0.3], true), "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.3, 0.2, 0.1]\n"));
+    let borrowing = run(&scheduled(
+        &cbq([0.1, 0.2, 0.3], true),
+        "[[event]]\nat = \"2s\"\naction = \"set\"\nlink = \"r->d\"\nallots = [0.3, 0.2, 0.1]\n",
+    ));
     assert_shares(&shares(&borrowing, 0.5, 2.0), [1.0, 2.0, 3.0]);
     assert_shares(&shares(&borrowing, 2.5, 4.0), [3.0, 2.0, 1.0]);
 }
@@ -190,7 +227,10 @@ fn a_policer_passes_the_new_token_rate_from_the_change() {
 #[test]
 fn a_shaper_sends_at_the_new_token_rate_from_the_change() {
     let q = "{ kind = \"shaper\", rate = \"300kb\", depth = \"2000B\" }";
-    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}bucket_rate = \"600kb\"\ndepth = \"4000B\"\n")));
+    let (a, b) = before_after(&metered(
+        q,
+        &format!("{SET_AT_3S}bucket_rate = \"600kb\"\ndepth = \"4000B\"\n"),
+    ));
     near(a[0], 300e3 / 8e3 * 3.0 + 2.0);
     near(b[0], 600e3 / 8e3 * 3.0);
 }
@@ -214,7 +254,8 @@ fn an_srtcm_marks_green_at_the_new_cir_from_the_change() {
 #[test]
 fn a_trtcm_follows_the_new_pir_and_cir_from_the_change() {
     let q = "{ kind = \"trtcm\", pir = \"800kb\", pbs = \"2000B\", cir = \"200kb\", cbs = \"2000B\", queue = { kind = \"droptail\", limit = 100 } }";
-    let (a, b) = before_after(&metered(q, &format!("{SET_AT_3S}pir = \"400kb\"\ncir = \"300kb\"\n")));
+    let (a, b) =
+        before_after(&metered(q, &format!("{SET_AT_3S}pir = \"400kb\"\ncir = \"300kb\"\n")));
     near(a[1] + a[2], 800e3 / 8e3 * 3.0 + 2.0);
     near(a[1], 200e3 / 8e3 * 3.0 + 2.0);
     near(b[1] + b[2], 400e3 / 8e3 * 3.0);
@@ -224,19 +265,30 @@ fn a_trtcm_follows_the_new_pir_and_cir_from_the_change() {
 #[test]
 fn bad_sharing_and_marker_changes_are_refused_naming_the_field() {
     let cbq = "{ kind = \"cbq\", classes = [{ match = { flows = [\"cbr\"] }, allot = 0.5 }, { allot = 0.5 }] }";
-    let trtcm = "{ kind = \"trtcm\", pir = \"800kb\", pbs = \"2000B\", cir = \"200kb\", cbs = \"2000B\" }";
+    let trtcm =
+        "{ kind = \"trtcm\", pir = \"800kb\", pbs = \"2000B\", cir = \"200kb\", cbs = \"2000B\" }";
     let srtcm = "{ kind = \"srtcm\", cir = \"400kb\", cbs = \"2000B\", ebs = \"0B\" }";
     let policer = "{ kind = \"policer\", rate = \"400kb\", depth = \"2000B\" }";
     for (queue, what, field, why) in [
         (cbq, "allots = [0.5]", "event[0].allots", "1 allots for 2 classes"),
         (cbq, "allots = [0.5, 1.5]", "event[0].allots", "each in (0, 1]"),
-        (cbq, "bucket_rate = \"1Mb\"", "event[0].bucket_rate", "a cbq scheduler has no `bucket_rate`"),
+        (
+            cbq,
+            "bucket_rate = \"1Mb\"",
+            "event[0].bucket_rate",
+            "a cbq scheduler has no `bucket_rate`",
+        ),
         (policer, "depth = \"0B\"", "event[0].depth", "at least 1 byte"),
         (trtcm, "pir = \"100kb\"", "event[0].pir", "below CIR"),
         (trtcm, "ebs = \"1000B\"", "event[0].ebs", "no EBS"),
         (srtcm, "cbs = \"0B\"", "event[0].cbs", "cannot both be 0"),
         (srtcm, "pbs = \"1000B\"", "event[0].pbs", "no PIR or PBS"),
-        ("{ kind = \"droptail\" }", "cir = \"1Mb\"", "event[0].cir", "a DropTail queue has no `cir`"),
+        (
+            "{ kind = \"droptail\" }",
+            "cir = \"1Mb\"",
+            "event[0].cir",
+            "a DropTail queue has no `cir`",
+        ),
     ] {
         let e = config_error(&metered(queue, &format!("{SET_AT_3S}{what}\n")));
         assert!(e.contains(field) && e.contains(why), "{queue} {what}\n-> {e}");

@@ -43,7 +43,11 @@ fn trtcm_in_a_scenario_and_its_rfc_2698_parameter_rules() {
     let q = "kind = \"trtcm\", pir = \"2Mb\", pbs = \"10KB\", cir = \"1Mb\", cbs = \"5KB\", queue = { kind = \"droptail\", limit = 100 }";
     let toml = SRTCM.replace("kind = \"srtcm\", cir = \"1.1Mb\", cbs = \"10KB\", ebs = \"10KB\", mode = \"aware\", queue = { kind = \"droptail\", limit = 100 }", q);
     assert!(run(&toml).accounting.balanced());
-    for (bad, why) in [("pir = \"2Mb\"", "pir: must be at least cir"), ("pbs = \"10KB\"", "pbs: must be above 0"), ("cbs = \"5KB\"", "cbs: must be above 0")] {
+    for (bad, why) in [
+        ("pir = \"2Mb\"", "pir: must be at least cir"),
+        ("pbs = \"10KB\"", "pbs: must be above 0"),
+        ("cbs = \"5KB\"", "cbs: must be above 0"),
+    ] {
         let fixed = match bad {
             "pir = \"2Mb\"" => "pir = \"0.5Mb\"",
             "pbs = \"10KB\"" => "pbs = \"0B\"",

@@ -11,8 +11,24 @@ use crate::common::run;
 fn eq_4_2_reproduces_table_4_7() {
     // Holl 2003 Table 4.7: #CBR pairs -> CBR queue size (be 576 B, cbr 92 B / 8 ms, 1.536 Mb/s).
     let table = [
-        (0, 0), (1, 2), (2, 4), (3, 6), (4, 8), (5, 10), (6, 12), (7, 14), (8, 16),
-        (9, 18), (10, 20), (11, 22), (12, 24), (13, 26), (14, 28), (15, 30), (16, 32), (17, 51),
+        (0, 0),
+        (1, 2),
+        (2, 4),
+        (3, 6),
+        (4, 8),
+        (5, 10),
+        (6, 12),
+        (7, 14),
+        (8, 16),
+        (9, 18),
+        (10, 20),
+        (11, 22),
+        (12, 24),
+        (13, 26),
+        (14, 28),
+        (15, 30),
+        (16, 32),
+        (17, 51),
     ];
     for (n, want) in table {
         let got = holl_cbr_queue_len(n, 576, 92, BitsPerSec(1_536_000), Dur::from_millis(8));
@@ -24,7 +40,10 @@ fn eq_4_2_reproduces_table_4_7() {
 fn voice_scenario(be_app: &str) -> String {
     let base = include_str!("../../../../scenarios/prio_voice_over_be.toml");
     let cut = base.find("[[flows]]\nname = \"be\"").expect("be flow");
-    format!("{}[[flows]]\nname = \"be\"\nfrom = \"bulk\"\nto = \"dst\"\napp = {be_app}\n", &base[..cut])
+    format!(
+        "{}[[flows]]\nname = \"be\"\nfrom = \"bulk\"\nto = \"dst\"\napp = {be_app}\n",
+        &base[..cut]
+    )
 }
 
 #[test]
@@ -60,8 +79,10 @@ fn without_priority_the_same_cbr_load_loses_packets() {
     let text = voice_scenario("{ kind = \"poisson\", rate = \"3Mb\", size = \"576B\" }");
     let start = text.find("queue = { kind = \"prio\"").unwrap();
     let end = start + text[start..].find("\n] }").unwrap() + 4;
-    let text = format!("{}queue = {{ kind = \"droptail\", limit = 64 }}{}", &text[..start], &text[end..]);
+    let text =
+        format!("{}queue = {{ kind = \"droptail\", limit = 64 }}{}", &text[..start], &text[end..]);
     let r = run(&text);
-    let lost: u64 = r.flows.iter().filter(|f| f.name.starts_with("call")).map(|f| f.dropped_pkts).sum();
+    let lost: u64 =
+        r.flows.iter().filter(|f| f.name.starts_with("call")).map(|f| f.dropped_pkts).sum();
     assert!(lost > 100, "{lost}");
 }

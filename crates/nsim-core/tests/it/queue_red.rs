@@ -5,7 +5,11 @@ use nsim_core::{build, RunOptions, Scenario};
 
 #[test]
 fn gentle_red_settles_where_its_drop_curve_matches_the_excess_load() {
-    let scn = Scenario::from_toml(include_str!("../../../../scenarios/red_gentle_satellite.toml"), "t.toml").unwrap();
+    let scn = Scenario::from_toml(
+        include_str!("../../../../scenarios/red_gentle_satellite.toml"),
+        "t.toml",
+    )
+    .unwrap();
     let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
     assert!(r.accounting.balanced());
     let bn = &r.queues[2];
@@ -19,7 +23,10 @@ fn gentle_red_settles_where_its_drop_curve_matches_the_excess_load() {
     // The average, sampled every 100 ms after a 20 s warm-up, sits near the predicted 37.3
     // packets (p_b = 0.25 in the gentle segment, since `wait` drops on average (2/3) p_b).
     let q = &r.series.queue;
-    let avgs: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 2 && q.time_s[i] > 20.0).map(|i| q.avg_len[i].unwrap()).collect();
+    let avgs: Vec<f64> = (0..q.time_s.len())
+        .filter(|&i| q.link[i] == 2 && q.time_s[i] > 20.0)
+        .map(|i| q.avg_len[i].unwrap())
+        .collect();
     let mean = avgs.iter().sum::<f64>() / avgs.len() as f64;
     assert!((mean - 37.3).abs() < 2.0, "{mean}");
     assert!(bn.avg_len.is_some());
@@ -27,7 +34,8 @@ fn gentle_red_settles_where_its_drop_curve_matches_the_excess_load() {
 
 #[test]
 fn red_with_setbit_marks_ecn_tcp_instead_of_dropping() {
-    let scn = Scenario::from_toml(include_str!("../../../../scenarios/red_ecn_tcp.toml"), "t.toml").unwrap();
+    let scn = Scenario::from_toml(include_str!("../../../../scenarios/red_ecn_tcp.toml"), "t.toml")
+        .unwrap();
     let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
     assert!(r.accounting.balanced());
     let bn = &r.queues[0];
@@ -80,11 +88,17 @@ fn red_average_decays_over_an_idle_link() {
     let r = build(&scn, &RunOptions::default()).unwrap().run(&mut |_| true).unwrap();
     let q = &r.series.queue;
     let avg_at = |t: f64| {
-        (0..q.time_s.len()).find(|&i| q.link[i] == 0 && (q.time_s[i] - t).abs() < 1e-9).and_then(|i| q.avg_len[i]).unwrap()
+        (0..q.time_s.len())
+            .find(|&i| q.link[i] == 0 && (q.time_s[i] - t).abs() < 1e-9)
+            .and_then(|i| q.avg_len[i])
+            .unwrap()
     };
     let before = avg_at(3.0);
     let after = avg_at(10.01);
     assert!(before > 10.0, "the burst builds an average: {before}");
     // The queue drains by ~3.4 s; 6.6 s idle at 125 packets/s is m ≈ 825, (1 - 0.002)^825 ≈ 0.19.
-    assert!(after < 0.3 * before && after > 0.05 * before, "before {before}, after the idle period {after}");
+    assert!(
+        after < 0.3 * before && after > 0.05 * before,
+        "before {before}, after the idle period {after}"
+    );
 }

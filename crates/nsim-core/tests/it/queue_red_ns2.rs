@@ -22,7 +22,8 @@ fn t(s: f64) -> SimTime {
 }
 
 fn read(name: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(format!("{DIR}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let text =
+        std::fs::read_to_string(format!("{DIR}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"));
     text.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect()).collect()
 }
 
@@ -78,7 +79,12 @@ fn replay(events: &str) -> Replay {
                 if a.qlen >= LIMIT {
                     out.forced += 1;
                 } else {
-                    assert!(a.ave >= MIN_TH && a.qlen > 1, "early drop at {time} with ave {} q {}", a.ave, a.qlen);
+                    assert!(
+                        a.ave >= MIN_TH && a.qlen > 1,
+                        "early drop at {time} with ave {} q {}",
+                        a.ave,
+                        a.qlen
+                    );
                     out.early += 1;
                 }
             }
@@ -95,7 +101,8 @@ fn compare(queue_csv: &str, r: &Replay) -> (usize, f64) {
     let rows = read(queue_csv);
     let (mut j, mut worst) = (0usize, 0.0f64);
     for row in &rows {
-        let (rt, rq, ra): (f64, u64, f64) = (row[0].parse().unwrap(), row[1].parse().unwrap(), row[2].parse().unwrap());
+        let (rt, rq, ra): (f64, u64, f64) =
+            (row[0].parse().unwrap(), row[1].parse().unwrap(), row[2].parse().unwrap());
         let near = |a: &Arrival| (a.time - rt).abs() <= half_ulp6(rt) + 1.5e-6;
         while j < r.arrivals.len() && !near(&r.arrivals[j]) {
             j += 1;
@@ -107,7 +114,11 @@ fn compare(queue_csv: &str, r: &Replay) -> (usize, f64) {
         let a = &r.arrivals[j];
         assert_eq!(a.qlen, rq, "{queue_csv}: curq at {rt}");
         let err = (a.ave - ra).abs();
-        assert!(err <= half_ulp6(ra) * (1.0 + 1e-9) + 1e-15, "{queue_csv}: ave at {rt}: nsim {} ns-2 {ra}", a.ave);
+        assert!(
+            err <= half_ulp6(ra) * (1.0 + 1e-9) + 1e-15,
+            "{queue_csv}: ave at {rt}: nsim {} ns-2 {ra}",
+            a.ave
+        );
         if ra != 0.0 {
             worst = worst.max(err / ra.abs());
         }
@@ -117,7 +128,9 @@ fn compare(queue_csv: &str, r: &Replay) -> (usize, f64) {
 }
 
 fn summary_drops(name: &str) -> (u64, u64) {
-    read(name).iter().fold((0, 0), |(e, f), r| (e + r[5].parse::<u64>().unwrap(), f + r[6].parse::<u64>().unwrap()))
+    read(name).iter().fold((0, 0), |(e, f), r| {
+        (e + r[5].parse::<u64>().unwrap(), f + r[6].parse::<u64>().unwrap())
+    })
 }
 
 #[test]
@@ -174,7 +187,11 @@ fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
     let drops = |k: &str| q.drops.get(k).copied().unwrap_or(0) as f64;
     let s = &r.series.queue;
     let (from, to) = (c.t_from.unwrap_or(0.0), c.t_to.unwrap_or(f64::MAX));
-    let aves = || (0..s.time_s.len()).filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to).map(|i| s.avg_len[i].unwrap());
+    let aves = || {
+        (0..s.time_s.len())
+            .filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to)
+            .map(|i| s.avg_len[i].unwrap())
+    };
     match c.metric.as_str() {
         "arrivals" => q.arrivals as f64,
         "red_early_drops" => drops("red_early"),
@@ -188,7 +205,11 @@ fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
             v[(c.q.expect("q") * (v.len() - 1) as f64) as usize]
         }
         "mean_len" => {
-            let lens = || (0..s.time_s.len()).filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to).map(|i| s.len_pkts[i] as f64);
+            let lens = || {
+                (0..s.time_s.len())
+                    .filter(|&i| s.link[i] == q.link && s.time_s[i] >= from && s.time_s[i] < to)
+                    .map(|i| s.len_pkts[i] as f64)
+            };
             lens().sum::<f64>() / lens().count() as f64
         }
         other => panic!("unknown metric {other}"),
@@ -200,23 +221,38 @@ fn metric(r: &nsim_core::Results, c: &Check) -> f64 {
 fn check_envelopes(part: &str, window: Option<u32>) {
     use nsim_core::{build, RunOptions, Scenario};
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let expected: Expected = toml::from_str(&std::fs::read_to_string(format!("{root}/experiments/red_two_source/expected.toml")).unwrap()).unwrap();
-    let rows: Vec<&Row> = expected.row.iter().filter(|r| r.id.starts_with(&format!("{part}."))).collect();
+    let expected: Expected = toml::from_str(
+        &std::fs::read_to_string(format!("{root}/experiments/red_two_source/expected.toml"))
+            .unwrap(),
+    )
+    .unwrap();
+    let rows: Vec<&Row> =
+        expected.row.iter().filter(|r| r.id.starts_with(&format!("{part}."))).collect();
     assert!(rows.len() >= 6, "{part}: {} rows", rows.len());
-    let mut text = std::fs::read_to_string(format!("{root}/scenarios/red_two_source.toml")).unwrap();
+    let mut text =
+        std::fs::read_to_string(format!("{root}/scenarios/red_two_source.toml")).unwrap();
     if let Some(w) = window {
         text = text.replace("window = 15", &format!("window = {w}"));
     }
     let scn = Scenario::from_toml(&text, "red_two_source.toml").unwrap();
     let mut violations = vec![];
     for seed in 1..=3 {
-        let r = build(&scn, &RunOptions { seed: Some(seed), ..Default::default() }).unwrap().run(&mut |_| true).unwrap();
+        let r = build(&scn, &RunOptions { seed: Some(seed), ..Default::default() })
+            .unwrap()
+            .run(&mut |_| true)
+            .unwrap();
         assert!(r.accounting.balanced());
         for row in &rows {
             let v = metric(&r, &row.params);
-            let tol = row.tol_abs.or(row.tol_rel.map(|f| f * row.value.abs())).expect("tol_abs or tol_rel");
+            let tol = row
+                .tol_abs
+                .or(row.tol_rel.map(|f| f * row.value.abs()))
+                .expect("tol_abs or tol_rel");
             if (v - row.value).abs() > tol + 1e-9 * row.value.abs().max(1.0) {
-                violations.push(format!("seed {seed}: {} = {v} not in {} ± {tol} ({})", row.id, row.value, row.source));
+                violations.push(format!(
+                    "seed {seed}: {} = {v} not in {} ± {tol} ({})",
+                    row.id, row.value, row.source
+                ));
             }
         }
     }

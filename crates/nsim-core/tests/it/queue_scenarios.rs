@@ -7,7 +7,8 @@ fn run_file(name: &str) -> nsim_core::Results {
     let path = format!("{}/../../scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let scn = Scenario::from_toml(&text, &path).unwrap();
-    let opts = RunOptions { duration: Some(nsim_core::time::Dur::from_secs(3)), ..Default::default() };
+    let opts =
+        RunOptions { duration: Some(nsim_core::time::Dur::from_secs(3)), ..Default::default() };
     build(&scn, &opts).unwrap().run(&mut |_| true).unwrap()
 }
 
@@ -72,18 +73,32 @@ fn af_run_protects_high_then_med() {
 #[test]
 fn queue_schema_is_exported_with_nested_classes() {
     let schema = Scenario::json_schema().to_string();
-    for kind in ["red", "af", "prio", "wrr", "drr", "cbq", "policer", "shaper", "codel", "fq_codel", "pie"] {
+    for kind in
+        ["red", "af", "prio", "wrr", "drr", "cbq", "policer", "shaper", "codel", "fq_codel", "pie"]
+    {
         assert!(schema.contains(&format!("\"{kind}\"")), "{kind} missing from the schema");
     }
 }
 
 #[test]
 fn bad_queue_parameters_are_reported_with_their_path() {
-    let base = std::fs::read_to_string(format!("{}/../../scenarios/cbq_link_sharing.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let base = std::fs::read_to_string(format!(
+        "{}/../../scenarios/cbq_link_sharing.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let cases = [
-        ("flows = [\"a\"]", "flows = [\"nobody\"]", "classes[0].match.flows: unknown flow 'nobody'"),
+        (
+            "flows = [\"a\"]",
+            "flows = [\"nobody\"]",
+            "classes[0].match.flows: unknown flow 'nobody'",
+        ),
         ("allot = 0.3", "allot = 1.3", "classes[0].allot: 1.3 is not in (0, 1]"),
-        ("allot = 0.7, borrow = true }", "allot = 0.7, borrow = true, queue = { kind = \"red\", min_th = 9, max_th = 3 } }", "classes[1].queue.max_th"),
+        (
+            "allot = 0.7, borrow = true }",
+            "allot = 0.7, borrow = true, queue = { kind = \"red\", min_th = 9, max_th = 3 } }",
+            "classes[1].queue.max_th",
+        ),
     ];
     for (from, to, want) in cases {
         let text = base.replacen(from, to, 1);
@@ -98,7 +113,10 @@ fn bad_queue_parameters_are_reported_with_their_path() {
 fn random_disciplines_are_deterministic_per_seed() {
     // Same scenario and seed: identical results (RED, AF and PIE draw from the link's stream).
     for family in ["red", "af", "pie"] {
-        let (a, b) = (run_file(&format!("../benches/scenarios/queue_{family}.toml")), run_file(&format!("../benches/scenarios/queue_{family}.toml")));
+        let (a, b) = (
+            run_file(&format!("../benches/scenarios/queue_{family}.toml")),
+            run_file(&format!("../benches/scenarios/queue_{family}.toml")),
+        );
         assert_eq!(a.events, b.events, "{family}");
         assert_eq!(a.queues[0].drops, b.queues[0].drops, "{family}");
         assert_eq!(a.queues[0].departure_bytes, b.queues[0].departure_bytes, "{family}");

@@ -1,7 +1,6 @@
 //! Token buckets inside whole runs: the shaper's long-run rate (which needs the link to be
 //! woken by the queue) and the burst it lets through.
 
-
 use crate::common::run;
 
 #[test]

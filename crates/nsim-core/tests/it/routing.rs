@@ -25,10 +25,20 @@ fn tree_example_routes_across_the_core_and_reruns_identically() {
     assert!(a.flows.iter().all(|f| f.delivered_pkts > 0), "every flow delivers");
     let acc = &a.accounting;
     assert_eq!(acc.created, acc.delivered + acc.dropped + acc.queued + acc.in_flight);
-    let departures = |from: &str, to: &str| a.queues.iter().find(|q| q.from == from && q.to == to).unwrap().departures;
+    let departures = |from: &str, to: &str| {
+        a.queues.iter().find(|q| q.from == from && q.to == to).unwrap().departures
+    };
     // h15 -> h0 climbs edge3, agg1, the core, then down agg0 and edge0; the voice calls from
     // h10..h13 (edge2 and edge3, under agg1) reach the server through the core.
-    for (from, to) in [("h15", "edge3"), ("edge3", "agg1"), ("agg1", "core"), ("core", "agg0"), ("agg0", "edge0"), ("edge0", "h0"), ("core", "srv")] {
+    for (from, to) in [
+        ("h15", "edge3"),
+        ("edge3", "agg1"),
+        ("agg1", "core"),
+        ("core", "agg0"),
+        ("agg0", "edge0"),
+        ("edge0", "h0"),
+        ("core", "srv"),
+    ] {
         assert!(departures(from, to) > 0, "{from} -> {to} carries traffic");
     }
     // Nothing goes down to the hosts under agg1 that no flow sends to.
@@ -55,13 +65,22 @@ app = { kind = "cbr", rate = "1Mb" }
 fn no_route_and_routing_loops_are_errors_naming_the_node() {
     assert!(sim(SMALL_TREE).net.nodes.len() == 8);
     let e = config_error(&SMALL_TREE.replace("to = \"h3\"", "to = \"lonely\""));
-    assert!(e.contains("flows[0].to") && e.contains("no route from 'h0' to 'lonely'") && e.contains("ends or loops at 'h0'"), "{e}");
+    assert!(
+        e.contains("flows[0].to")
+            && e.contains("no route from 'h0' to 'lonely'")
+            && e.contains("ends or loops at 'h0'"),
+        "{e}"
+    );
     // At agg1, send traffic for h3 back to the core, which sends it to agg1 again.
-    let looped = format!("{SMALL_TREE}\n[[routing.routes]]\nat = \"agg1\"\nto = \"h3\"\nnext = \"core\"\n");
+    let looped =
+        format!("{SMALL_TREE}\n[[routing.routes]]\nat = \"agg1\"\nto = \"h3\"\nnext = \"core\"\n");
     let e = config_error(&looped);
     assert!(e.contains("no route from 'h0' to 'h3'") && e.contains("loops at"), "{e}");
     // An override naming an unknown node names the field.
-    let e = config_error(&SMALL_TREE.replace("to = \"h3\"", "to = \"h2\"").replace("[[flows]]", "[[routing.routes]]\nat = \"agg1\"\nto = \"h2\"\nnext = \"h9\"\n[[flows]]"));
+    let e = config_error(&SMALL_TREE.replace("to = \"h3\"", "to = \"h2\"").replace(
+        "[[flows]]",
+        "[[routing.routes]]\nat = \"agg1\"\nto = \"h2\"\nnext = \"h9\"\n[[flows]]",
+    ));
     assert!(e.contains("routing.routes[0].next") && e.contains("unknown node 'h9'"), "{e}");
 }
 

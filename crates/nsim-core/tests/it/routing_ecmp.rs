@@ -63,14 +63,27 @@ fn flows_spread_over_the_spines_within_the_binomial_spread() {
         // The packets that left leaf0 for each spine are those of the flows the path column
         // puts there (all delivered: the flows stop 0.1 s before the end).
         for (s, _) in per.iter().enumerate() {
-            let via: u64 = r.flows.iter().filter(|f| f.path.as_deref().unwrap().contains(&format!(">spine{s}>"))).map(|f| f.delivered_pkts).sum();
-            let left = r.queues.iter().find(|q| q.from == "leaf0" && q.to == format!("spine{s}")).unwrap().departures;
+            let via: u64 = r
+                .flows
+                .iter()
+                .filter(|f| f.path.as_deref().unwrap().contains(&format!(">spine{s}>")))
+                .map(|f| f.delivered_pkts)
+                .sum();
+            let left = r
+                .queues
+                .iter()
+                .find(|q| q.from == "leaf0" && q.to == format!("spine{s}"))
+                .unwrap()
+                .departures;
             assert_eq!(left, via, "seed {seed}, spine{s}");
         }
         assert_eq!(r.accounting.delivered, r.accounting.created, "no loss, nothing left");
         splits.push(per);
     }
-    assert!(splits[0] != splits[1] || splits[1] != splits[2], "seeds change the hash salt: {splits:?}");
+    assert!(
+        splits[0] != splits[1] || splits[1] != splits[2],
+        "seeds change the hash salt: {splits:?}"
+    );
     assert_eq!(per_spine(&run(&fabric(""), 2)), splits[1], "same seed, same paths");
 }
 
@@ -85,7 +98,12 @@ fn a_failed_spine_link_moves_its_flows_to_the_other_spines() {
     assert_eq!(after.iter().sum::<u32>(), 200);
     // With three equal-cost links left at leaf0 the modulo-N hash reassigns flows over them
     // (RFC 2992 §3: modulo-N moves most flows when N changes); every flow delivers after it.
-    let silent: Vec<_> = r.flows.iter().filter(|f| f.delivered_pkts == 0).map(|f| (f.name.clone(), f.path.clone(), f.sent_pkts, f.drops.clone())).collect();
+    let silent: Vec<_> = r
+        .flows
+        .iter()
+        .filter(|f| f.delivered_pkts == 0)
+        .map(|f| (f.name.clone(), f.path.clone(), f.sent_pkts, f.drops.clone()))
+        .collect();
     assert!(silent.is_empty(), "{silent:?} {:?}", r.accounting);
     let acc = &r.accounting;
     assert_eq!(acc.created, acc.delivered + acc.dropped + acc.queued + acc.in_flight);
@@ -96,7 +114,11 @@ fn a_failed_spine_link_moves_its_flows_to_the_other_spines() {
 fn without_ecmp_there_is_no_path_column_and_one_spine_carries_everything() {
     let r = run(&fabric("").replace("ecmp = true", "ecmp = false"), 1);
     assert!(r.flows.iter().all(|f| f.path.is_none()));
-    let busy: Vec<_> = r.queues.iter().filter(|q| q.from == "leaf0" && q.to.starts_with("spine") && q.departures > 0).collect();
+    let busy: Vec<_> = r
+        .queues
+        .iter()
+        .filter(|q| q.from == "leaf0" && q.to.starts_with("spine") && q.departures > 0)
+        .collect();
     assert_eq!(busy.len(), 1, "the lowest link id wins every tie (ns-2 static routes)");
 }
 

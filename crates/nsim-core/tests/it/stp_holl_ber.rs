@@ -10,16 +10,27 @@ use crate::common;
 /// Mean per-flow payload rate (b/s) over Holl's window 63.6-123.6 s.
 fn mean_goodput(transport: &str, ber: f64) -> f64 {
     let path = format!("{}/../../scenarios/stp_satellite_ber.toml", env!("CARGO_MANIFEST_DIR"));
-    let toml = std::fs::read_to_string(path).expect("scenario").replace("ber = 1e-4", &format!("ber = {ber:e}")).replace(
-        r#"transport = { kind = "stp", packet_size = "536B" }"#,
-        transport,
-    );
+    let toml = std::fs::read_to_string(path)
+        .expect("scenario")
+        .replace("ber = 1e-4", &format!("ber = {ber:e}"))
+        .replace(r#"transport = { kind = "stp", packet_size = "536B" }"#, transport);
     let r = common::run(&toml);
     assert!(r.accounting.balanced());
     let sum = |f: fn(&nsim_core::results::FlowRow) -> u64| r.flows.iter().map(f).sum::<u64>();
-    eprintln!("  timeouts {} retransmits {} ustats {}", sum(|f| f.timeouts), sum(|f| f.retransmits), sum(|f| f.ustats));
+    eprintln!(
+        "  timeouts {} retransmits {} ustats {}",
+        sum(|f| f.timeouts),
+        sum(|f| f.retransmits),
+        sum(|f| f.ustats)
+    );
     let ft = &r.series.flow_throughput;
-    let bytes: u64 = ft.time_s.iter().zip(&ft.delivered_bytes).filter(|(t, _)| **t > 63.6 && **t <= 123.6).map(|(_, b)| *b).sum();
+    let bytes: u64 = ft
+        .time_s
+        .iter()
+        .zip(&ft.delivered_bytes)
+        .filter(|(t, _)| **t > 63.6 && **t <= 123.6)
+        .map(|(_, b)| *b)
+        .sum();
     // Delivered wire bytes to payload: 536 of every 576.
     bytes as f64 * 8.0 * 536.0 / 576.0 / 60.0 / r.flows.len() as f64
 }

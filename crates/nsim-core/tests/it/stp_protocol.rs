@@ -38,7 +38,8 @@ transport = {transport}
 
 const STP: &str = r#"{ kind = "stp", window = 64, packet_size = "536B" }"#;
 /// STP polling by timer only (SSCOP MaxPD off).
-const STP_TIMER_POLLS: &str = r#"{ kind = "stp", window = 64, packet_size = "536B", poll_after_packets = 0 }"#;
+const STP_TIMER_POLLS: &str =
+    r#"{ kind = "stp", window = 64, packet_size = "536B", poll_after_packets = 0 }"#;
 const TCP: &str = r#"{ kind = "tcp", variant = "sack1", window = 64, packet_size = "536B" }"#;
 /// Propagation RTT of the path.
 const RTT: f64 = 0.910;
@@ -70,7 +71,11 @@ fn reverse_traffic_is_one_stat_per_rtt_instead_of_one_ack_per_packet() {
     // window per 2 RTTs and a window per RTT.
     let window_per_rtt = 64.0 * 536.0 * 8.0 / RTT;
     assert!((t.goodput_bps / window_per_rtt - 1.0).abs() < 0.05, "TCP {:.0} b/s", t.goodput_bps);
-    assert!((0.5 * window_per_rtt..window_per_rtt).contains(&s.goodput_bps), "STP {:.0} b/s", s.goodput_bps);
+    assert!(
+        (0.5 * window_per_rtt..window_per_rtt).contains(&s.goodput_bps),
+        "STP {:.0} b/s",
+        s.goodput_bps
+    );
 }
 
 #[test]
@@ -97,8 +102,14 @@ fn reverse_bandwidth_is_an_order_of_magnitude_below_tcp() {
     let stp = common::run(&scenario(STP, "", d));
     let tcp = common::run(&scenario(TCP, "", d));
     let (s, t) = (&stp.flows[0], &tcp.flows[0]);
-    let per_data = |f: &nsim_core::results::FlowRow| f.ack_sent_pkts as f64 / f.delivered_pkts as f64;
-    eprintln!("reverse packets per data packet: STP {:.3} (polls {}), TCP {:.3}", per_data(s), s.polls, per_data(t));
+    let per_data =
+        |f: &nsim_core::results::FlowRow| f.ack_sent_pkts as f64 / f.delivered_pkts as f64;
+    eprintln!(
+        "reverse packets per data packet: STP {:.3} (polls {}), TCP {:.3}",
+        per_data(s),
+        s.polls,
+        per_data(t)
+    );
     // STATs (40 B, no gaps here) against TCP's 40 B ACKs: packets compare as bytes.
     assert!(s.stats as f64 / s.delivered_pkts as f64 * 10.0 < per_data(t));
     assert!(s.polls > s.sent_pkts / 25, "MaxPD POLLs on top of the timer's");
@@ -110,7 +121,10 @@ fn lost_packets_are_reported_by_ustat_and_resent_once() {
     let r = common::run(&scenario(STP, drops, 60.0));
     assert!(r.accounting.balanced());
     let f = &r.flows[0];
-    eprintln!("sent {} delivered {} retransmits {} ustats {} timeouts {}", f.sent_pkts, f.delivered_pkts, f.retransmits, f.ustats, f.timeouts);
+    eprintln!(
+        "sent {} delivered {} retransmits {} ustats {} timeouts {}",
+        f.sent_pkts, f.delivered_pkts, f.retransmits, f.ustats, f.timeouts
+    );
     assert_eq!(f.retransmits, 4, "each lost packet is resent exactly once");
     assert_eq!(f.ustats, 3, "one USTAT per new gap (100-101 is one gap)");
     assert_eq!(f.timeouts, 0);
@@ -118,7 +132,9 @@ fn lost_packets_are_reported_by_ustat_and_resent_once() {
     // In-order goodput: whole packets, all but the last window's out-of-order ones delivered.
     let goodput_bytes = (f.goodput_bps * 60.0 / 8.0).round() as u64;
     assert_eq!(goodput_bytes % 536, 0);
-    assert!(goodput_bytes / 536 + 64 >= f.delivered_pkts && goodput_bytes / 536 <= f.delivered_pkts);
+    assert!(
+        goodput_bytes / 536 + 64 >= f.delivered_pkts && goodput_bytes / 536 <= f.delivered_pkts
+    );
 }
 
 #[test]
@@ -134,7 +150,10 @@ fn with_gap_cuts_window_off_a_gap_is_only_resent() {
     let repaired = common::run(&scenario(no_cut, drops, 60.0));
     let halved = common::run(&scenario(STP, drops, 60.0));
     let (r, h) = (&repaired.flows[0], &halved.flows[0]);
-    eprintln!("sent: lossless {lossless}, gaps only resent {}, window halved {}", r.sent_pkts, h.sent_pkts);
+    eprintln!(
+        "sent: lossless {lossless}, gaps only resent {}, window halved {}",
+        r.sent_pkts, h.sent_pkts
+    );
     assert!(repaired.accounting.balanced() && r.timeouts == 0 && r.retransmits == 4);
     assert!(r.sent_pkts as f64 >= 0.97 * lossless);
     assert!((h.sent_pkts as f64) < 0.9 * r.sent_pkts as f64);

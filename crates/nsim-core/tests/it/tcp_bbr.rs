@@ -7,7 +7,13 @@ use crate::common;
 
 #[test]
 fn same_seed_same_results_and_every_packet_accounted() {
-    let a = common::same_seed_same_results("tcp_bbr.toml", "the seed draws BBR's start phase and the clock phases");
+    let a = common::same_seed_same_results(
+        "tcp_bbr.toml",
+        "the seed draws BBR's start phase and the clock phases",
+    );
     let bbr = &a.flows[0];
-    assert!(bbr.dropped_pkts > 0 && bbr.fast_retransmits > 0, "the check must cover loss recovery: {bbr:?}");
+    assert!(
+        bbr.dropped_pkts > 0 && bbr.fast_retransmits > 0,
+        "the check must cover loss recovery: {bbr:?}"
+    );
 }

@@ -13,14 +13,18 @@ use crate::common;
 /// 10 Mb/s bottleneck of 19 ms (40 ms base RTT, BDP ≈ 48 packets of 1040 B) whose drop-tail
 /// buffer holds `buffer` packets, for `secs` seconds.
 fn dumbbell(variants: &[&str], buffer: u32, secs: u32, seed: u64) -> String {
-    let mut s = format!("seed = {seed}\nname = \"dumbbell\"\nduration = \"{secs}s\"\nhosts = [\"r1\", \"k1\"");
+    let mut s = format!(
+        "seed = {seed}\nname = \"dumbbell\"\nduration = \"{secs}s\"\nhosts = [\"r1\", \"k1\""
+    );
     for i in 0..variants.len() {
         s += &format!(", \"s{i}\"");
     }
     s += "]\n[[links]]\nbetween = [\"r1\", \"k1\"]\nrate = \"10Mb\"\ndelay = \"19ms\"\n";
     s += &format!("queue = {{ kind = \"droptail\", limit = \"{buffer}p\" }}\n");
     for (i, v) in variants.iter().enumerate() {
-        s += &format!("[[links]]\nbetween = [\"s{i}\", \"r1\"]\nrate = \"100Mb\"\ndelay = \"1ms\"\n");
+        s += &format!(
+            "[[links]]\nbetween = [\"s{i}\", \"r1\"]\nrate = \"100Mb\"\ndelay = \"1ms\"\n"
+        );
         let pacing = if v.starts_with("bbr") { "" } else { ", pacing = true" };
         s += &format!("[[flows]]\nname = \"{v}{i}\"\nfrom = \"s{i}\"\nto = \"k1\"\nstart = \"{}ms\"\napp = {{ kind = \"bulk\" }}\ntransport = {{ kind = \"tcp\", variant = \"{v}\", window = 10000, initial_window = 10{pacing} }}\n", 100 * i);
     }
@@ -29,25 +33,41 @@ fn dumbbell(variants: &[&str], buffer: u32, secs: u32, seed: u64) -> String {
 
 /// Retransmissions over data packets sent, all flows.
 fn retransmit_rate(r: &nsim_core::Results) -> f64 {
-    r.flows.iter().map(|f| f.retransmits).sum::<u64>() as f64 / r.flows.iter().map(|f| f.sent_pkts).sum::<u64>() as f64
+    r.flows.iter().map(|f| f.retransmits).sum::<u64>() as f64
+        / r.flows.iter().map(|f| f.sent_pkts).sum::<u64>() as f64
 }
 
 #[test]
 fn same_seed_same_results_and_every_packet_accounted() {
-    let a = common::same_seed_same_results("tcp_bbr3.toml", "the seed draws the probe waits and the clock phases");
-    assert!(a.flows.iter().all(|f| f.dropped_pkts > 0 && f.fast_retransmits > 0), "the check must cover loss recovery");
+    let a = common::same_seed_same_results(
+        "tcp_bbr3.toml",
+        "the seed draws the probe waits and the clock phases",
+    );
+    assert!(
+        a.flows.iter().all(|f| f.dropped_pkts > 0 && f.fast_retransmits > 0),
+        "the check must cover loss recovery"
+    );
     // The "cc" series carries the model, inflight_hi among it once a probe has lost too much.
     let cc = &a.series.cc;
     for name in ["state", "max_bw_bps", "min_rtt_s", "inflight_hi", "inflight_lo", "pacing_gain"] {
         assert!(cc.variable.contains(&name), "{name} missing from the cc series");
     }
-    let hi = (0..cc.value.len()).filter(|&i| cc.variable[i] == "inflight_hi" && cc.value[i].is_finite());
+    let hi =
+        (0..cc.value.len()).filter(|&i| cc.variable[i] == "inflight_hi" && cc.value[i].is_finite());
     assert!(hi.count() > 0, "no probe set inflight_hi");
 }
 
 #[test]
 fn bad_parameters_name_their_field() {
-    let bad = |transport: &str| common::config_error(&common::one_link("10Mb", "20ms", "1s", "{ kind = \"bulk\" }", transport));
+    let bad = |transport: &str| {
+        common::config_error(&common::one_link(
+            "10Mb",
+            "20ms",
+            "1s",
+            "{ kind = \"bulk\" }",
+            transport,
+        ))
+    };
     let e = bad("{ kind = \"tcp\", variant = \"bbr3\", pacing = false }");
     assert!(e.contains("pacing") && e.contains("bbr3"), "{e}");
     let e = bad("{ kind = \"tcp\", variant = \"bbr3\", bbr3 = { beta = 1.5 } }");
@@ -69,7 +89,8 @@ fn on_a_shallow_buffer_bbr3_loses_near_two_percent_where_bbr_v1_loses_several_ti
         // ... and keeps the link busy and the flows' shares even.
         assert!(v3.queues[0].utilization > 0.93, "{}", v3.queues[0].utilization);
         let gp: Vec<f64> = v3.flows.iter().map(|f| f.goodput_bps).collect();
-        let (lo, hi) = (gp.iter().cloned().fold(f64::MAX, f64::min), gp.iter().cloned().fold(0.0, f64::max));
+        let (lo, hi) =
+            (gp.iter().cloned().fold(f64::MAX, f64::min), gp.iter().cloned().fold(0.0, f64::max));
         assert!(lo > 0.75 * hi, "goodputs {gp:?}");
     }
 }
@@ -104,12 +125,26 @@ fn with_ecn_on_a_short_path_the_queue_stays_near_the_marking_threshold() {
     // round and end probes marked above 50 %: as DCTCP on this scenario, the queue stays near
     // K with the link full and nothing lost. Without ECN BBRv3 only sees loss: it fills most
     // of the buffer and drops.
-    let text = include_str!("../../../../scenarios/dctcp_step_mark.toml").replace("variant = \"dctcp\"", "variant = \"bbr3\"").replace("duration = \"1s\"", "duration = \"3s\"");
-    let bn = |r: &nsim_core::Results| r.queues.iter().find(|q| q.rate_bps == 1_000_000_000).expect("bottleneck").clone();
+    let text = include_str!("../../../../scenarios/dctcp_step_mark.toml")
+        .replace("variant = \"dctcp\"", "variant = \"bbr3\"")
+        .replace("duration = \"1s\"", "duration = \"3s\"");
+    let bn = |r: &nsim_core::Results| {
+        r.queues.iter().find(|q| q.rate_bps == 1_000_000_000).expect("bottleneck").clone()
+    };
     let with = bn(&common::run_balanced(&text));
     let without = bn(&common::run_balanced(&text.replace("ecn = true, ", "")));
-    assert!(with.ecn_marks > 0 && with.dropped_pkts == 0, "{} marks, {} drops", with.ecn_marks, with.dropped_pkts);
+    assert!(
+        with.ecn_marks > 0 && with.dropped_pkts == 0,
+        "{} marks, {} drops",
+        with.ecn_marks,
+        with.dropped_pkts
+    );
     assert!(with.mean_len_pkts < 2.0 * 20.0, "mean queue {}", with.mean_len_pkts);
     assert!(with.utilization > 0.95, "{}", with.utilization);
-    assert!(without.dropped_pkts > 0 && without.mean_len_pkts > 2.0 * 20.0, "{} drops, mean queue {}", without.dropped_pkts, without.mean_len_pkts);
+    assert!(
+        without.dropped_pkts > 0 && without.mean_len_pkts > 2.0 * 20.0,
+        "{} drops, mean queue {}",
+        without.dropped_pkts,
+        without.mean_len_pkts
+    );
 }

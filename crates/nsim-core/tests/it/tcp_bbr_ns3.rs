@@ -21,15 +21,28 @@ fn measure(r: &nsim_core::Results, t0: f64, t1: f64) -> HashMap<&'static str, f6
     let flows = r.flows.len() as u32;
     // Goodput: in-order payload delivered to each application between t0 and t1.
     let g = &r.series.goodput;
-    let at = |f: u32, t: f64| (0..g.time_s.len()).filter(|&i| g.flow[i] == f && g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i]);
-    let goodputs: Vec<f64> = (0..flows).map(|f| (at(f, t1) - at(f, t0)) as f64 * 8.0 / (t1 - t0) / 1e6).collect();
+    let at = |f: u32, t: f64| {
+        (0..g.time_s.len())
+            .filter(|&i| g.flow[i] == f && g.time_s[i] <= t + 1e-9)
+            .last()
+            .map_or(0, |i| g.goodput_bytes[i])
+    };
+    let goodputs: Vec<f64> =
+        (0..flows).map(|f| (at(f, t1) - at(f, t0)) as f64 * 8.0 / (t1 - t0) / 1e6).collect();
     let goodput: f64 = goodputs.iter().sum();
     // Gain cycle: a flow's pacing rate falls by more than 30 % once per cycle (1.25 -> 0.75).
     let cc = &r.series.cc;
     let mut cycles = Vec::new();
     for f in 0..flows {
-        let pace: Vec<(f64, f64)> = (0..cc.time_s.len()).filter(|&i| cc.flow[i] == f && cc.variable[i] == "pacing_rate_bps").map(|i| (cc.time_s[i], cc.value[i])).collect();
-        let falls: Vec<f64> = pace.windows(2).filter(|w| in_window(w[1].0) && w[1].1 < 0.7 * w[0].1).map(|w| w[1].0).collect();
+        let pace: Vec<(f64, f64)> = (0..cc.time_s.len())
+            .filter(|&i| cc.flow[i] == f && cc.variable[i] == "pacing_rate_bps")
+            .map(|i| (cc.time_s[i], cc.value[i]))
+            .collect();
+        let falls: Vec<f64> = pace
+            .windows(2)
+            .filter(|w| in_window(w[1].0) && w[1].1 < 0.7 * w[0].1)
+            .map(|w| w[1].0)
+            .collect();
         cycles.extend(falls.windows(2).map(|w| w[1] - w[0]));
     }
     cycles.sort_by(f64::total_cmp);
@@ -45,7 +58,10 @@ fn measure(r: &nsim_core::Results, t0: f64, t1: f64) -> HashMap<&'static str, f6
     // Fast recoveries entered within the window (a flow's sampled state turning to "recovery").
     let entered: usize = (0..flows)
         .map(|f| {
-            let states: Vec<&str> = (0..s.time_s.len()).filter(|&i| s.flow[i] == f && in_window(s.time_s[i])).map(|i| s.state[i]).collect();
+            let states: Vec<&str> = (0..s.time_s.len())
+                .filter(|&i| s.flow[i] == f && in_window(s.time_s[i]))
+                .map(|i| s.state[i])
+                .collect();
             states.windows(2).filter(|w| w[1] == "recovery" && w[0] != "recovery").count()
         })
         .sum();
@@ -53,15 +69,29 @@ fn measure(r: &nsim_core::Results, t0: f64, t1: f64) -> HashMap<&'static str, f6
     let q = &r.series.queue;
     HashMap::from([
         ("goodput", goodput),
-        ("jain", goodput * goodput / (goodputs.len() as f64 * goodputs.iter().map(|x| x * x).sum::<f64>())),
+        (
+            "jain",
+            goodput * goodput
+                / (goodputs.len() as f64 * goodputs.iter().map(|x| x * x).sum::<f64>()),
+        ),
         ("share_min", goodputs.iter().copied().fold(f64::MAX, f64::min) / goodput),
         ("share_max", goodputs.iter().copied().fold(0.0, f64::max) / goodput),
         ("cycle_median_s", cycles[cycles.len() / 2]),
         ("cycles", cycles.len() as f64),
         ("recoveries_in_window", entered as f64),
         ("inflight_mean_pkts", mean(flight.iter().map(|f| f.1))),
-        ("probe_rtt_episodes", flight.windows(2).filter(|w| w[0].1 > 4.0 && w[1].1 <= 4.0).count() as f64),
-        ("queue_mean_pkts", mean((0..q.time_s.len()).filter(|&i| q.link[i] == link && in_window(q.time_s[i])).map(|i| q.len_pkts[i] as f64))),
+        (
+            "probe_rtt_episodes",
+            flight.windows(2).filter(|w| w[0].1 > 4.0 && w[1].1 <= 4.0).count() as f64,
+        ),
+        (
+            "queue_mean_pkts",
+            mean(
+                (0..q.time_s.len())
+                    .filter(|&i| q.link[i] == link && in_window(q.time_s[i]))
+                    .map(|i| q.len_pkts[i] as f64),
+            ),
+        ),
         ("recoveries", r.flows.iter().map(|f| f.fast_retransmits).sum::<u64>() as f64),
         ("timeouts", r.flows.iter().map(|f| f.timeouts).sum::<u64>() as f64),
         ("dropped", r.flows.iter().map(|f| f.dropped_pkts).sum::<u64>() as f64),
@@ -78,7 +108,12 @@ fn run_twin(scenario: &str) -> nsim_core::Results {
 
 /// nsim's figures for the twin `scenario` over `t0`-`t1` beside ns-3's reduced `case`; ns-3's
 /// run may not lose a packet there (so its collapse after a timeout cannot enter).
-fn beside(r: &nsim_core::Results, t0: f64, t1: f64, case: &str) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
+fn beside(
+    r: &nsim_core::Results,
+    t0: f64,
+    t1: f64,
+    case: &str,
+) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
     let (m, ns3) = (measure(r, t0, t1), common::ns3_summary(case));
     println!("nsim: {m:?}\nns-3: {ns3:?}");
     assert_eq!((ns3["recoveries"], ns3["timeouts"]), (0.0, 0.0));
@@ -86,7 +121,11 @@ fn beside(r: &nsim_core::Results, t0: f64, t1: f64, case: &str) -> (HashMap<&'st
 }
 
 /// As `beside` over `t0`-60 s, where nsim may not lose a packet either.
-fn compare(scenario: &str, t0: f64, case: &str) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
+fn compare(
+    scenario: &str,
+    t0: f64,
+    case: &str,
+) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
     let (m, ns3) = beside(&run_twin(scenario), t0, 60.0, case);
     assert_eq!((m["recoveries"], m["timeouts"], m["dropped"]), (0.0, 0.0, 0.0));
     (m, ns3)
@@ -97,12 +136,24 @@ fn compare(scenario: &str, t0: f64, case: &str) -> (HashMap<&'static str, f64>, 
 #[test]
 fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
     let (m, ns3) = compare("scenario.toml", 10.0, "bbr");
-    let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
+    let close = |k: &str, ns3k: &str, tol: f64| {
+        assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k])
+    };
     close("goodput", "goodput_mbps_10_60", 0.02);
     close("cycle_median_s", "cycle_median_s", 0.03);
     close("inflight_mean_pkts", "inflight_mean_pkts", 0.08);
-    assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
-    assert!((m["probe_rtt_episodes"] - ns3["probe_rtt_episodes"]).abs() <= 1.0, "PROBE_RTT {} vs {}", m["probe_rtt_episodes"], ns3["probe_rtt_episodes"]);
+    assert!(
+        (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        (m["probe_rtt_episodes"] - ns3["probe_rtt_episodes"]).abs() <= 1.0,
+        "PROBE_RTT {} vs {}",
+        m["probe_rtt_episodes"],
+        ns3["probe_rtt_episodes"]
+    );
 }
 
 /// Four flows starting 1 s apart, DropTail 1000 packets (no loss in either), over 30-60 s:
@@ -116,13 +167,24 @@ fn bbr_matches_ns3_tcpbbr_on_the_dumbbell() {
 #[test]
 fn four_bbr_flows_match_ns3_tcpbbr() {
     let (m, ns3) = compare("four/scenario.toml", 30.0, "bbr/four");
-    let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
+    let close = |k: &str, ns3k: &str, tol: f64| {
+        assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k])
+    };
     close("goodput", "goodput_mbps_30_60", 0.02);
     close("cycle_median_s", "cycle_median_s", 0.10);
     close("inflight_mean_pkts", "inflight_mean_pkts", 0.20);
     let bdp = 50.0;
-    assert!((1.9..=2.25).contains(&(m["inflight_mean_pkts"] / bdp)), "flight {} against the 2 BDP cap", m["inflight_mean_pkts"]);
-    assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 20.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!(
+        (1.9..=2.25).contains(&(m["inflight_mean_pkts"] / bdp)),
+        "flight {} against the 2 BDP cap",
+        m["inflight_mean_pkts"]
+    );
+    assert!(
+        (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 20.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
     assert!(m["jain"] >= 0.85 && ns3["jain"] >= 0.85, "Jain {} vs {}", m["jain"], ns3["jain"]);
 }
 
@@ -143,19 +205,55 @@ fn four_bbr_flows_match_ns3_tcpbbr() {
 fn bbr_on_the_1g_100us_path_beside_ns3_tcpbbr() {
     let r = run_twin("dc_1g/scenario.toml");
     let (m, ns3) = beside(&r, 0.5, 10.0, "bbr/dc_1g");
-    assert!((m["goodput"] / ns3["goodput_mbps_0.5_10"] - 1.0).abs() <= 0.02, "goodput {} vs {}", m["goodput"], ns3["goodput_mbps_0.5_10"]);
-    assert_eq!((ns3["probe_rtt_episodes"], m["probe_rtt_episodes"], m["timeouts"]), (0.0, 0.0, 0.0));
+    assert!(
+        (m["goodput"] / ns3["goodput_mbps_0.5_10"] - 1.0).abs() <= 0.02,
+        "goodput {} vs {}",
+        m["goodput"],
+        ns3["goodput_mbps_0.5_10"]
+    );
+    assert_eq!(
+        (ns3["probe_rtt_episodes"], m["probe_rtt_episodes"], m["timeouts"]),
+        (0.0, 0.0, 0.0)
+    );
     // ns-3: a loss-free cycle of 8 phases of about one RTprop (0.2 ms) each.
-    assert!((0.0017..=0.0019).contains(&ns3["cycle_median_s"]), "ns-3 cycle {}", ns3["cycle_median_s"]);
+    assert!(
+        (0.0017..=0.0019).contains(&ns3["cycle_median_s"]),
+        "ns-3 cycle {}",
+        ns3["cycle_median_s"]
+    );
     // nsim: every probe ends in a fast recovery (one per cycle) and stretches the cycle.
-    assert!((m["recoveries_in_window"] / m["cycles"] - 1.0).abs() <= 0.05, "{} recoveries in {} cycles", m["recoveries_in_window"], m["cycles"]);
-    assert!(m["cycle_median_s"] >= 2.0 * ns3["cycle_median_s"], "cycle {} vs {}", m["cycle_median_s"], ns3["cycle_median_s"]);
-    assert!(m["queue_mean_pkts"] >= ns3["queue_mean_pkts"] + 30.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!(
+        (m["recoveries_in_window"] / m["cycles"] - 1.0).abs() <= 0.05,
+        "{} recoveries in {} cycles",
+        m["recoveries_in_window"],
+        m["cycles"]
+    );
+    assert!(
+        m["cycle_median_s"] >= 2.0 * ns3["cycle_median_s"],
+        "cycle {} vs {}",
+        m["cycle_median_s"],
+        ns3["cycle_median_s"]
+    );
+    assert!(
+        m["queue_mean_pkts"] >= ns3["queue_mean_pkts"] + 30.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
     // The first PROBE_RTT (10 s after the last new RTprop), and what follows it.
     let (after, ns3_after) = beside(&r, 10.0, 12.0, "bbr/dc_1g/probe_rtt");
     assert_eq!((after["probe_rtt_episodes"], ns3_after["probe_rtt_episodes"]), (1.0, 1.0));
-    assert!(ns3_after["goodput_mbps_10_12"] < 10.0, "ns-3 after PROBE_RTT {}", ns3_after["goodput_mbps_10_12"]);
-    assert!(after["goodput"] >= 0.8 * m["goodput"], "nsim after PROBE_RTT {} of {}", after["goodput"], m["goodput"]);
+    assert!(
+        ns3_after["goodput_mbps_10_12"] < 10.0,
+        "ns-3 after PROBE_RTT {}",
+        ns3_after["goodput_mbps_10_12"]
+    );
+    assert!(
+        after["goodput"] >= 0.8 * m["goodput"],
+        "nsim after PROBE_RTT {} of {}",
+        after["goodput"],
+        m["goodput"]
+    );
 }
 
 /// Four flows starting together on the same 1 Gb/s, 100 µs path (DropTail 100 packets), 10 s,
@@ -175,15 +273,35 @@ fn four_bbr_flows_on_the_1g_100us_path_beside_ns3_tcpbbr() {
     let r = run_twin("dc_1g_four/scenario.toml");
     let (m, ns3) = (measure(&r, 0.5, 10.0), common::ns3_summary("bbr/dc_1g_four"));
     println!("nsim: {m:?}\nns-3: {ns3:?}");
-    assert_eq!((ns3["timeouts"], ns3["probe_rtt_episodes"], m["probe_rtt_episodes"]), (0.0, 0.0, 0.0));
-    assert!(ns3["jain"] >= 0.99 && (ns3["goodput_mbps_0.5_10"] / 959.7 - 1.0).abs() <= 0.001, "ns-3 {ns3:?}");
-    assert!((2.7..=3.0).contains(&ns3["inflight_over_bdp"]), "ns-3 flight {} BDP", ns3["inflight_over_bdp"]);
+    assert_eq!(
+        (ns3["timeouts"], ns3["probe_rtt_episodes"], m["probe_rtt_episodes"]),
+        (0.0, 0.0, 0.0)
+    );
+    assert!(
+        ns3["jain"] >= 0.99 && (ns3["goodput_mbps_0.5_10"] / 959.7 - 1.0).abs() <= 0.001,
+        "ns-3 {ns3:?}"
+    );
+    assert!(
+        (2.7..=3.0).contains(&ns3["inflight_over_bdp"]),
+        "ns-3 flight {} BDP",
+        ns3["inflight_over_bdp"]
+    );
     // nsim: the quanta's losses, timeouts, an unequal share and a link no longer full.
     let sent: u64 = r.flows.iter().map(|f| f.sent_pkts).sum();
     println!("nsim dropped {} of {sent} sent", m["dropped"]);
     assert!(m["dropped"] / sent as f64 >= 0.02, "nsim dropped {} of {sent}", m["dropped"]);
-    assert!(m["timeouts"] >= 20.0 && m["jain"] <= 0.8, "nsim timeouts {}, Jain {}", m["timeouts"], m["jain"]);
-    assert!(m["goodput"] <= 0.9 * ns3["goodput_mbps_0.5_10"], "goodput {} vs {}", m["goodput"], ns3["goodput_mbps_0.5_10"]);
+    assert!(
+        m["timeouts"] >= 20.0 && m["jain"] <= 0.8,
+        "nsim timeouts {}, Jain {}",
+        m["timeouts"],
+        m["jain"]
+    );
+    assert!(
+        m["goodput"] <= 0.9 * ns3["goodput_mbps_0.5_10"],
+        "goodput {} vs {}",
+        m["goodput"],
+        ns3["goodput_mbps_0.5_10"]
+    );
 }
 
 /// Like for like on the 1 Gb/s 100 µs path: dc_1g's twin with BBR's send quantum fixed at one
@@ -196,15 +314,30 @@ fn four_bbr_flows_on_the_1g_100us_path_beside_ns3_tcpbbr() {
 fn bbr_with_ns3s_send_quantum_on_the_1g_100us_path_matches_ns3_tcpbbr() {
     let r = run_twin("dc_1g/scenario_quantum1.toml");
     let (m, ns3) = beside(&r, 0.5, 10.0, "bbr/dc_1g");
-    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"], m["probe_rtt_episodes"]), (0.0, 0.0, 0.0, 0.0));
-    let close = |k: &str, ns3k: &str, tol: f64| assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k]);
+    assert_eq!(
+        (m["recoveries"], m["timeouts"], m["dropped"], m["probe_rtt_episodes"]),
+        (0.0, 0.0, 0.0, 0.0)
+    );
+    let close = |k: &str, ns3k: &str, tol: f64| {
+        assert!((m[k] / ns3[ns3k] - 1.0).abs() <= tol, "{k} {} vs {}", m[k], ns3[ns3k])
+    };
     close("goodput", "goodput_mbps_0.5_10", 0.01);
     close("cycle_median_s", "cycle_median_s", 0.05);
     close("cycles", "cycles", 0.02);
     close("inflight_mean_pkts", "inflight_mean_pkts", 0.15);
-    assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 5.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!(
+        (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 5.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
     let (after, ns3_after) = beside(&r, 10.0, 12.0, "bbr/dc_1g/probe_rtt");
-    assert!(ns3_after["goodput_mbps_10_12"] < 10.0 && after["goodput"] >= 0.8 * m["goodput"], "after PROBE_RTT: nsim {}, ns-3 {}", after["goodput"], ns3_after["goodput_mbps_10_12"]);
+    assert!(
+        ns3_after["goodput_mbps_10_12"] < 10.0 && after["goodput"] >= 0.8 * m["goodput"],
+        "after PROBE_RTT: nsim {}, ns-3 {}",
+        after["goodput"],
+        ns3_after["goodput_mbps_10_12"]
+    );
 }
 
 /// Four flows, like for like (dc_1g_four's twin with `bbr.send_quantum = 1`), over 0.5-10 s:
@@ -221,11 +354,30 @@ fn four_bbr_flows_with_ns3s_send_quantum_on_the_1g_100us_path_match_ns3_tcpbbr()
     let r = run_twin("dc_1g_four/scenario_quantum1.toml");
     let (m, ns3) = (measure(&r, 0.5, 10.0), common::ns3_summary("bbr/dc_1g_four"));
     println!("nsim: {m:?}\nns-3: {ns3:?}");
-    assert_eq!((m["recoveries"], m["timeouts"], m["dropped"], ns3["timeouts"]), (0.0, 0.0, 0.0, 0.0));
-    assert!((m["goodput"] / ns3["goodput_mbps_0.5_10"] - 1.0).abs() <= 0.01, "goodput {} vs {}", m["goodput"], ns3["goodput_mbps_0.5_10"]);
-    assert!((m["cycle_median_s"] / ns3["cycle_median_s"] - 1.0).abs() <= 0.05, "cycle {} vs {}", m["cycle_median_s"], ns3["cycle_median_s"]);
+    assert_eq!(
+        (m["recoveries"], m["timeouts"], m["dropped"], ns3["timeouts"]),
+        (0.0, 0.0, 0.0, 0.0)
+    );
+    assert!(
+        (m["goodput"] / ns3["goodput_mbps_0.5_10"] - 1.0).abs() <= 0.01,
+        "goodput {} vs {}",
+        m["goodput"],
+        ns3["goodput_mbps_0.5_10"]
+    );
+    assert!(
+        (m["cycle_median_s"] / ns3["cycle_median_s"] - 1.0).abs() <= 0.05,
+        "cycle {} vs {}",
+        m["cycle_median_s"],
+        ns3["cycle_median_s"]
+    );
     assert!(m["jain"] >= 0.95 && ns3["jain"] >= 0.99, "Jain {} vs {}", m["jain"], ns3["jain"]);
     // Flight between 2 and 3 BDP (27.6 packets) in both; nsim's below ns-3's (see above).
     let bdp = ns3["inflight_mean_pkts"] / ns3["inflight_over_bdp"];
-    assert!((2.0..=3.0).contains(&(m["inflight_mean_pkts"] / bdp)) && m["inflight_mean_pkts"] < ns3["inflight_mean_pkts"], "flight {} vs {} (BDP {bdp})", m["inflight_mean_pkts"], ns3["inflight_mean_pkts"]);
+    assert!(
+        (2.0..=3.0).contains(&(m["inflight_mean_pkts"] / bdp))
+            && m["inflight_mean_pkts"] < ns3["inflight_mean_pkts"],
+        "flight {} vs {} (BDP {bdp})",
+        m["inflight_mean_pkts"],
+        ns3["inflight_mean_pkts"]
+    );
 }

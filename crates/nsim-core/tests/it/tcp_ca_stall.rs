@@ -53,5 +53,8 @@ fn integer_increase_stalls_and_ack_counting_grows() {
     // ACK counting: N = 2, ⌊2·262144 / cwnd⌋ = 1 byte per 2 ACKs while cwnd < 2·MSS² bytes,
     // against 262144/cwnd ≈ 0.84 bytes per ACK in floating point: about 0.59 of its growth.
     let ratio = counting / float;
-    assert!((0.52..=0.66).contains(&ratio), "ack counting grows {counting} = {ratio:.3} of float's {float}");
+    assert!(
+        (0.52..=0.66).contains(&ratio),
+        "ack counting grows {counting} = {ratio:.3} of float's {float}"
+    );
 }

@@ -29,7 +29,11 @@ transport = {{ kind = "tcp", variant = "reno", window = 100 {transport_extra} }}
 
 /// Per-flow (goodput bytes/s rounded, retransmits, timeouts) of one run.
 fn outcome(seed: u64, extra: &str) -> Vec<(u64, u64, u64)> {
-    run(&dumbbell(seed, extra)).flows.iter().map(|f| (f.goodput_bps as u64, f.retransmits, f.timeouts)).collect()
+    run(&dumbbell(seed, extra))
+        .flows
+        .iter()
+        .map(|f| (f.goodput_bps as u64, f.retransmits, f.timeouts))
+        .collect()
 }
 
 #[test]
@@ -54,7 +58,8 @@ fn clock_phase_spread_over_seeds() {
         for seed in 1..=10 {
             let r = run(&dumbbell(seed, extra));
             let g: Vec<f64> = r.flows.iter().map(|f| f.goodput_bps / 1e6).collect();
-            let jain = g.iter().sum::<f64>().powi(2) / (g.len() as f64 * g.iter().map(|x| x * x).sum::<f64>());
+            let jain = g.iter().sum::<f64>().powi(2)
+                / (g.len() as f64 * g.iter().map(|x| x * x).sum::<f64>());
             let (min, max) = g.iter().fold((f64::MAX, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
             let timeouts: u64 = r.flows.iter().map(|f| f.timeouts).sum();
             let rtx: u64 = r.flows.iter().map(|f| f.retransmits).sum();
@@ -69,10 +74,18 @@ fn clock_phase_spread_over_seeds() {
 /// (flow, time) of every retransmission timeout in the 16-flow dumbbell with Vanilla TCP
 /// (every loss a timeout) on a 500-ms clock: the instants the sender enters "loss".
 fn timeouts(extra: &str) -> Vec<(u32, f64)> {
-    let toml = dumbbell(1, &format!(", tick = \"500ms\" {extra}")).replace("variant = \"reno\"", "variant = \"vanilla\"") + "[record]\nseries = [\"cwnd\"]\n";
+    let toml = dumbbell(1, &format!(", tick = \"500ms\" {extra}"))
+        .replace("variant = \"reno\"", "variant = \"vanilla\"")
+        + "[record]\nseries = [\"cwnd\"]\n";
     let c = run(&toml).series.cwnd;
     (1..c.time_s.len())
-        .filter(|&i| c.state[i] == "loss" && (0..i).rev().find(|&j| c.flow[j] == c.flow[i]).is_none_or(|j| c.state[j] != "loss"))
+        .filter(|&i| {
+            c.state[i] == "loss"
+                && (0..i)
+                    .rev()
+                    .find(|&j| c.flow[j] == c.flow[i])
+                    .is_none_or(|j| c.state[j] != "loss")
+        })
         .map(|i| (c.flow[i], c.time_s[i]))
         .collect()
 }

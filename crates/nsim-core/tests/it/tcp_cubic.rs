@@ -25,7 +25,8 @@ const RTT: f64 = 0.200 + 2.0 * (1040.0 + 40.0) * 8.0 / 1e9;
 /// `losses` losses ([`common::lossy_path`]), with its delivery recorded each second.
 fn scenario(n: u64, losses: u64, duration_s: f64, transport: &str) -> String {
     let list: Vec<String> = (1..=losses).map(|k| (k * n).to_string()).collect();
-    let error = format!("{{ kind = \"drop_list\", packets = [{}], flow = \"flow0\" }}", list.join(", "));
+    let error =
+        format!("{{ kind = \"drop_list\", packets = [{}], flow = \"flow0\" }}", list.join(", "));
     common::lossy_path(&error, duration_s, &format!("window = 100000, {transport}"))
         + "[record]\nseries = [\"flow_throughput\"]\ninterval = \"1s\"\n"
 }
@@ -39,7 +40,10 @@ fn rate(n: u64, transport: &str, model_rate: f64) -> f64 {
     let r: Results = common::run(&scenario(n, losses, duration, transport));
     assert!(r.accounting.balanced());
     let f = &r.flows[0];
-    println!("{transport}: {} fast retransmits, {} timeouts in {duration:.0} s", f.fast_retransmits, f.timeouts);
+    println!(
+        "{transport}: {} fast retransmits, {} timeouts in {duration:.0} s",
+        f.fast_retransmits, f.timeouts
+    );
     common::delivered_after(&r, duration / 2.0)[0] as f64 / 1000.0 / (duration / 2.0)
 }
 
@@ -59,7 +63,10 @@ fn cubic_region_throughput_is_rfc9438_average_window() {
     let (n, p) = (5000, 0.0002);
     let model = cubic_model(p);
     let r = rate(n, "variant = \"cubic\", cubic = { fast_convergence = false }", model) / model;
-    println!("p = {p}: measured / RFC 9438 §5.1 = {r:.3} (Reno's model: {:.3} of it)", reno_model(p) / model);
+    println!(
+        "p = {p}: measured / RFC 9438 §5.1 = {r:.3} (Reno's model: {:.3} of it)",
+        reno_model(p) / model
+    );
     assert!((0.9..=1.1).contains(&r), "measured / model = {r:.3}");
 }
 
@@ -72,5 +79,8 @@ fn reno_friendly_region_gives_renos_throughput_where_reno_is_faster() {
     let sack = rate(n, "variant = \"sack1\"", model) / model;
     println!("p = {p}: measured / Mathis: CUBIC {with:.3}, CUBIC without the region {without:.3}, Sack1 {sack:.3}");
     assert!((0.9..=1.1).contains(&(with / sack)), "CUBIC / Reno (Sack1) = {:.3}", with / sack);
-    assert!(without < 0.8 * sack, "without the region CUBIC should fall below Reno's rate: {without:.3} vs {sack:.3}");
+    assert!(
+        without < 0.8 * sack,
+        "without the region CUBIC should fall below Reno's rate: {without:.3} vs {sack:.3}"
+    );
 }

@@ -7,7 +7,10 @@
 use crate::common;
 
 fn scenario(case: &str) -> String {
-    let path = format!("{}/../../reference/ns3/cubic_flows/{case}/scenario.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../reference/ns3/cubic_flows/{case}/scenario.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(path).expect("scenario")
 }
 
@@ -16,16 +19,24 @@ fn scenario(case: &str) -> String {
 pub fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
     let g = &r.series.goodput;
     let at = |flow: u32, t: f64| {
-        (0..g.time_s.len()).filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).last().map_or(0, |i| g.goodput_bytes[i])
+        (0..g.time_s.len())
+            .filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9)
+            .last()
+            .map_or(0, |i| g.goodput_bytes[i])
     };
-    (0..r.flows.len() as u32).map(|f| (at(f, t1) - at(f, t0)) as f64 * 8.0 / (t1 - t0) / 1e6).collect()
+    (0..r.flows.len() as u32)
+        .map(|f| (at(f, t1) - at(f, t0)) as f64 * 8.0 / (t1 - t0) / 1e6)
+        .collect()
 }
 
 /// Mean bottleneck (r -> d) queue over `t0`-`t1` s, 1 ms samples.
 pub fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
     let link = r.queues.iter().find(|q| q.from == "r" && q.to == "d").expect("bottleneck").link;
     let q = &r.series.queue;
-    let window: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == link && (t0..t1).contains(&q.time_s[i])).map(|i| q.len_pkts[i] as f64).collect();
+    let window: Vec<f64> = (0..q.time_s.len())
+        .filter(|&i| q.link[i] == link && (t0..t1).contains(&q.time_s[i]))
+        .map(|i| q.len_pkts[i] as f64)
+        .collect();
     window.iter().sum::<f64>() / window.len() as f64
 }
 
@@ -33,7 +44,8 @@ pub fn queue_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
 /// time-ordered, over its distinct times.
 pub fn summed_window_mean(r: &nsim_core::Results, t0: f64, t1: f64) -> f64 {
     let s = &r.series.tcp;
-    let samples: Vec<usize> = (0..s.time_s.len()).filter(|&i| (t0..t1).contains(&s.time_s[i])).collect();
+    let samples: Vec<usize> =
+        (0..s.time_s.len()).filter(|&i| (t0..t1).contains(&s.time_s[i])).collect();
     let ticks = samples.windows(2).filter(|w| s.time_s[w[1]] != s.time_s[w[0]]).count() + 1;
     samples.iter().map(|&i| s.cwnd_pkts[i]).sum::<f64>() / ticks as f64
 }
@@ -60,11 +72,23 @@ fn four_cubic_flows_match_ns3_tcpcubic() {
         share(f64::min),
         share(f64::max)
     );
-    assert!((total / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "goodput {total:.4} vs {}", ns3["goodput_mbps"]);
-    assert!((queue - ns3["queue_mean_pkts"]).abs() <= 5.0, "queue {queue:.2} vs {}", ns3["queue_mean_pkts"]);
+    assert!(
+        (total / ns3["goodput_mbps"] - 1.0).abs() <= 0.01,
+        "goodput {total:.4} vs {}",
+        ns3["goodput_mbps"]
+    );
+    assert!(
+        (queue - ns3["queue_mean_pkts"]).abs() <= 5.0,
+        "queue {queue:.2} vs {}",
+        ns3["queue_mean_pkts"]
+    );
     assert!(jain >= 0.85 && ns3["jain"] >= 0.85, "Jain {jain:.3} vs {}", ns3["jain"]);
     assert!(share(f64::min) >= 0.12 && share(f64::max) <= 0.40, "shares {g:?}");
-    assert!((recoveries as f64 / ns3["recoveries"] - 1.0).abs() <= 0.15, "recoveries {recoveries} vs {}", ns3["recoveries"]);
+    assert!(
+        (recoveries as f64 / ns3["recoveries"] - 1.0).abs() <= 0.15,
+        "recoveries {recoveries} vs {}",
+        ns3["recoveries"]
+    );
     assert!(timeouts <= 5 && ns3["timeouts"] <= 5.0, "timeouts {timeouts} vs {}", ns3["timeouts"]);
 }
 
@@ -89,10 +113,17 @@ fn cubic_with_random_loss_against_ns3_and_rfc9438() {
     let expected = rfc9438_mbps(0.01);
     let ns3 = common::ns3_summary("cubic_flows/loss1");
     println!("nsim: goodput {goodput:.4} Mb/s, {recoveries} recoveries, {timeouts} timeouts; RFC 9438: {expected:.4}; ns-3: {ns3:?}");
-    assert!((goodput / expected - 1.0).abs() <= 0.10, "goodput {goodput:.4} vs RFC 9438 {expected:.4}");
+    assert!(
+        (goodput / expected - 1.0).abs() <= 0.10,
+        "goodput {goodput:.4} vs RFC 9438 {expected:.4}"
+    );
     let ratio = goodput / ns3["goodput_mbps"];
     assert!((0.65..=0.90).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
-    assert!(timeouts <= 3.0 && ns3["timeouts"] <= 3.0, "timeouts {timeouts} vs {}", ns3["timeouts"]);
+    assert!(
+        timeouts <= 3.0 && ns3["timeouts"] <= 3.0,
+        "timeouts {timeouts} vs {}",
+        ns3["timeouts"]
+    );
 }
 
 /// RFC 9438 §5.1's average goodput (Mb/s) for CUBIC without its Reno-friendly region on the
@@ -101,8 +132,10 @@ fn cubic_with_random_loss_against_ns3_and_rfc9438() {
 /// packet's transmission at 10 and 100 Mb/s and a 40-byte ACK's.
 fn rfc9438_mbps(p: f64) -> f64 {
     let (c, beta) = (0.4f64, 0.7f64);
-    let rtt: f64 = 0.040 + 1040.0 * 8.0 / 10e6 + 1040.0 * 8.0 / 100e6 + 40.0 * 8.0 / 10e6 + 40.0 * 8.0 / 100e6;
-    let window = (c * (3.0 + beta) / (4.0 * (1.0 - beta))).powf(0.25) * rtt.powf(0.75) / p.powf(0.75);
+    let rtt: f64 =
+        0.040 + 1040.0 * 8.0 / 10e6 + 1040.0 * 8.0 / 100e6 + 40.0 * 8.0 / 10e6 + 40.0 * 8.0 / 100e6;
+    let window =
+        (c * (3.0 + beta) / (4.0 * (1.0 - beta))).powf(0.25) * rtt.powf(0.75) / p.powf(0.75);
     window * 1000.0 * 8.0 / rtt / 1e6
 }
 
@@ -116,18 +149,43 @@ fn rfc9438_mbps(p: f64) -> f64 {
 #[test]
 fn four_cubic_flows_with_random_loss_against_ns3_and_rfc9438() {
     use super::tcp_prr_ns3::flows_figures;
-    let m = flows_figures("cubic_flows/four", "", r#"error = { kind = "uniform", rate = 0.01 }"#, 5, (10.0, 60.0));
+    let m = flows_figures(
+        "cubic_flows/four",
+        "",
+        r#"error = { kind = "uniform", rate = 0.01 }"#,
+        5,
+        (10.0, 60.0),
+    );
     let ns3 = common::ns3_summary("cubic_flows/four_loss1");
     let expected = 4.0 * rfc9438_mbps(0.01);
     println!("nsim: {m:?}; 4 x RFC 9438: {expected:.4}; ns-3: {ns3:?}");
-    assert!((m["goodput_mbps"] / expected - 1.0).abs() <= 0.15, "goodput {} vs 4 x RFC 9438 {expected:.4}", m["goodput_mbps"]);
+    assert!(
+        (m["goodput_mbps"] / expected - 1.0).abs() <= 0.15,
+        "goodput {} vs 4 x RFC 9438 {expected:.4}",
+        m["goodput_mbps"]
+    );
     let ratio = m["goodput_mbps"] / ns3["goodput_mbps"];
     assert!((0.70..=0.90).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
     assert!(m["jain"] >= 0.97 && ns3["jain"] >= 0.97, "Jain {} vs {}", m["jain"], ns3["jain"]);
-    assert!(m["queue_mean_pkts"] < 0.5 && ns3["queue_mean_pkts"] < 0.5, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!(
+        m["queue_mean_pkts"] < 0.5 && ns3["queue_mean_pkts"] < 0.5,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
     let recoveries = m["recoveries"] / ns3["recoveries"];
-    assert!((recoveries / ratio - 1.0).abs() <= 0.10, "recoveries {} vs {}, against the goodput ratio {ratio:.3}", m["recoveries"], ns3["recoveries"]);
-    assert!(m["timeouts"] <= 8.0 && ns3["timeouts"] <= 8.0, "timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+    assert!(
+        (recoveries / ratio - 1.0).abs() <= 0.10,
+        "recoveries {} vs {}, against the goodput ratio {ratio:.3}",
+        m["recoveries"],
+        ns3["recoveries"]
+    );
+    assert!(
+        m["timeouts"] <= 8.0 && ns3["timeouts"] <= 8.0,
+        "timeouts {} vs {}",
+        m["timeouts"],
+        ns3["timeouts"]
+    );
 }
 
 /// One flow, and four starting together, with 1 % uniform loss on the 1 Gb/s, 100 µs path
@@ -150,9 +208,21 @@ fn cubic_with_random_loss_on_the_1g_100us_path_beside_ns3() {
         let m = flows_figures(&format!("cubic_flows/{dir}"), "", error, 5, (0.5, t1));
         let ns3 = common::ns3_summary(&format!("cubic_flows/{dir}_loss1"));
         println!("{dir}: nsim {m:?}; ns-3 {ns3:?}");
-        assert!((m["cwnd_mean_pkts"] / flows - 2.0).abs() <= 0.1, "{dir}: nsim window per flow {}", m["cwnd_mean_pkts"] / flows);
-        assert!(m["goodput_mbps"] < flows * two_packets_per_rtt, "{dir}: nsim goodput {}", m["goodput_mbps"]);
-        assert!(ns3["cwnd_mean_pkts"] / flows > 30.0, "{dir}: ns-3 window per flow {}", ns3["cwnd_mean_pkts"] / flows);
+        assert!(
+            (m["cwnd_mean_pkts"] / flows - 2.0).abs() <= 0.1,
+            "{dir}: nsim window per flow {}",
+            m["cwnd_mean_pkts"] / flows
+        );
+        assert!(
+            m["goodput_mbps"] < flows * two_packets_per_rtt,
+            "{dir}: nsim goodput {}",
+            m["goodput_mbps"]
+        );
+        assert!(
+            ns3["cwnd_mean_pkts"] / flows > 30.0,
+            "{dir}: ns-3 window per flow {}",
+            ns3["cwnd_mean_pkts"] / flows
+        );
     }
 }
 
@@ -171,7 +241,10 @@ fn cubic_on_a_1g_100us_path_against_ns3() {
     let goodput = goodputs(&r, t0, t1)[0];
     let queue = queue_mean(&r, t0, t1);
     let s = &r.series.tcp;
-    let window: Vec<f64> = (0..s.time_s.len()).filter(|&i| (t0..t1).contains(&s.time_s[i])).map(|i| s.cwnd_pkts[i]).collect();
+    let window: Vec<f64> = (0..s.time_s.len())
+        .filter(|&i| (t0..t1).contains(&s.time_s[i]))
+        .map(|i| s.cwnd_pkts[i])
+        .collect();
     let cwnd = window.iter().sum::<f64>() / window.len() as f64;
     let f = &r.flows[0];
     let ns3 = common::ns3_summary("cubic_flows/dc_1g");
@@ -179,13 +252,24 @@ fn cubic_on_a_1g_100us_path_against_ns3() {
         "nsim: goodput {goodput:.2} Mb/s, queue {queue:.2}, cwnd {cwnd:.2}, {} recoveries, {} timeouts; ns-3: {ns3:?}",
         f.fast_retransmits, f.timeouts
     );
-    assert!((goodput / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "goodput {goodput:.2} vs {}", ns3["goodput_mbps"]);
+    assert!(
+        (goodput / ns3["goodput_mbps"] - 1.0).abs() <= 0.01,
+        "goodput {goodput:.2} vs {}",
+        ns3["goodput_mbps"]
+    );
     // The path's BDP: 1 Gb/s × (220 µs of propagation + a 1040-byte packet's transmission at 1
     // and 10 Gb/s + a 40-byte ACK's), in 1040-byte packets.
     let bdp = 1e9 * (220e-6 + 1080.0 * 8.0 / 1e9 + 1080.0 * 8.0 / 10e9) / 8.0 / 1040.0;
     let (ours, theirs) = (cwnd - queue, ns3["cwnd_mean_pkts"] - ns3["queue_mean_pkts"]);
-    assert!((ours - bdp).abs() <= 3.0 && (theirs - bdp).abs() <= 3.0, "window less queue: nsim {ours:.2}, ns-3 {theirs:.2}, BDP {bdp:.2}");
-    assert_eq!((f.timeouts, ns3["timeouts"]), (0, 1.0), "the start-up difference the doc comment explains");
+    assert!(
+        (ours - bdp).abs() <= 3.0 && (theirs - bdp).abs() <= 3.0,
+        "window less queue: nsim {ours:.2}, ns-3 {theirs:.2}, BDP {bdp:.2}"
+    );
+    assert_eq!(
+        (f.timeouts, ns3["timeouts"]),
+        (0, 1.0),
+        "the start-up difference the doc comment explains"
+    );
 }
 
 /// The same path for 20 s (dc_1g_epochs), the congestion epochs ending after 6 s, measured as
@@ -224,13 +308,31 @@ fn cubic_epochs_on_a_1g_100us_path_against_ns3_and_rfc9438() {
     let k_fc = ((w_fc - beta * w_max) / c).cbrt() + ((w_max - w_fc) / c).cbrt();
     let ns3 = common::ns3_summary("cubic_flows/dc_1g_epochs");
     println!("nsim: goodput {goodput:.2} Mb/s, epochs (W_max, s) {epochs:.3?}; RFC 9438: K {k:.3} s, after fast convergence {k_fc:.3} s; ns-3: {ns3:?}");
-    assert!((goodput / ns3["goodput_mbps_6_20"] - 1.0).abs() <= 0.01, "goodput {goodput:.2} vs {}", ns3["goodput_mbps_6_20"]);
-    assert!((w_max / ns3["w_max_mean_pkts"] - 1.0).abs() <= 0.02, "W_max {w_max:.1} vs {}", ns3["w_max_mean_pkts"]);
+    assert!(
+        (goodput / ns3["goodput_mbps_6_20"] - 1.0).abs() <= 0.01,
+        "goodput {goodput:.2} vs {}",
+        ns3["goodput_mbps_6_20"]
+    );
+    assert!(
+        (w_max / ns3["w_max_mean_pkts"] - 1.0).abs() <= 0.02,
+        "W_max {w_max:.1} vs {}",
+        ns3["w_max_mean_pkts"]
+    );
     let near = |e: f64, x: f64| (e / x - 1.0).abs() <= 0.10;
-    assert!(epochs.iter().all(|&(_, e)| near(e, k) || near(e, k_fc)), "epochs {epochs:?} against K {k:.3} and {k_fc:.3}");
-    assert!(epochs.iter().any(|&(_, e)| near(e, k)) && epochs.iter().any(|&(_, e)| near(e, k_fc)), "both kinds of epoch: {epochs:?}");
+    assert!(
+        epochs.iter().all(|&(_, e)| near(e, k) || near(e, k_fc)),
+        "epochs {epochs:?} against K {k:.3} and {k_fc:.3}"
+    );
+    assert!(
+        epochs.iter().any(|&(_, e)| near(e, k)) && epochs.iter().any(|&(_, e)| near(e, k_fc)),
+        "both kinds of epoch: {epochs:?}"
+    );
     let ns3_epoch = ns3["epoch_mean_s"] / k;
-    assert!((0.5..=0.6).contains(&ns3_epoch), "ns-3's epoch {} against K {k:.3}", ns3["epoch_mean_s"]);
+    assert!(
+        (0.5..=0.6).contains(&ns3_epoch),
+        "ns-3's epoch {} against K {k:.3}",
+        ns3["epoch_mean_s"]
+    );
 }
 
 /// Four flows starting together on the 1 Gb/s, 100 µs path (DropTail 100 packets), 10 s,
@@ -263,11 +365,27 @@ fn four_cubic_flows_on_a_1g_100us_path_against_ns3() {
         share(f64::min),
         share(f64::max)
     );
-    assert!((total / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "goodput {total:.4} vs {}", ns3["goodput_mbps"]);
-    assert!((queue - ns3["queue_mean_pkts"]).abs() <= 3.0, "queue {queue:.2} vs {}", ns3["queue_mean_pkts"]);
-    assert!((cwnd / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.03, "summed window {cwnd:.2} vs {}", ns3["cwnd_mean_pkts"]);
+    assert!(
+        (total / ns3["goodput_mbps"] - 1.0).abs() <= 0.01,
+        "goodput {total:.4} vs {}",
+        ns3["goodput_mbps"]
+    );
+    assert!(
+        (queue - ns3["queue_mean_pkts"]).abs() <= 3.0,
+        "queue {queue:.2} vs {}",
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        (cwnd / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.03,
+        "summed window {cwnd:.2} vs {}",
+        ns3["cwnd_mean_pkts"]
+    );
     assert!(jain >= 0.9 && ns3["jain"] >= 0.98, "Jain {jain:.4} vs {}", ns3["jain"]);
     assert!(share(f64::min) >= 0.15 && share(f64::max) <= 0.40, "shares {g:?}");
-    assert!(recoveries as f64 <= 0.5 * ns3["recoveries"], "recoveries {recoveries} vs {}: ns-3's growth off the curve", ns3["recoveries"]);
+    assert!(
+        recoveries as f64 <= 0.5 * ns3["recoveries"],
+        "recoveries {recoveries} vs {}: ns-3's growth off the curve",
+        ns3["recoveries"]
+    );
     assert!(timeouts == 0 && ns3["timeouts"] <= 1.0, "timeouts {timeouts} vs {}", ns3["timeouts"]);
 }

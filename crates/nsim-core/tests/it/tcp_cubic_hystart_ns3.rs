@@ -23,14 +23,20 @@ use std::collections::HashMap;
 
 /// reference/ns3/cubic_hystart/summary.csv, by case; empty fields are NaN.
 fn reference() -> HashMap<String, HashMap<String, f64>> {
-    let path = format!("{}/../../reference/ns3/cubic_hystart/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let path =
+        format!("{}/../../reference/ns3/cubic_hystart/summary.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("summary.csv");
     let mut lines = text.lines();
     let head: Vec<&str> = lines.next().expect("header").split(',').collect();
     lines
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            let row = head.iter().zip(&f).skip(1).map(|(h, v)| (h.to_string(), v.parse().unwrap_or(f64::NAN))).collect();
+            let row = head
+                .iter()
+                .zip(&f)
+                .skip(1)
+                .map(|(h, v)| (h.to_string(), v.parse().unwrap_or(f64::NAN)))
+                .collect();
             (f[0].to_string(), row)
         })
         .collect()
@@ -59,20 +65,43 @@ fn slow_start_and_hystart_beside_ns3_tcpcubic() {
     let (t, w) = first_loss(1);
     let ss = &ns3["delay_16ms"];
     assert!(ss["hystart_exit_s"].is_nan(), "ns-3's delay detector fired: rerun the comparison");
-    println!("standard: first loss {t:.4} s at cwnd {w}; ns-3 {:.3} s at {}", ss["first_loss_s"], ss["max_cwnd_3s_pkts"]);
-    assert!((t / ss["first_loss_s"] - 1.0).abs() <= 0.02, "first loss {t:.4} vs {}", ss["first_loss_s"]);
-    assert!((w / ss["max_cwnd_3s_pkts"] - 1.0).abs() <= 0.02, "window {w} vs {}", ss["max_cwnd_3s_pkts"]);
+    println!(
+        "standard: first loss {t:.4} s at cwnd {w}; ns-3 {:.3} s at {}",
+        ss["first_loss_s"], ss["max_cwnd_3s_pkts"]
+    );
+    assert!(
+        (t / ss["first_loss_s"] - 1.0).abs() <= 0.02,
+        "first loss {t:.4} vs {}",
+        ss["first_loss_s"]
+    );
+    assert!(
+        (w / ss["max_cwnd_3s_pkts"] - 1.0).abs() <= 0.02,
+        "window {w} vs {}",
+        ss["max_cwnd_3s_pkts"]
+    );
     // 2. Flow 0 (HyStart++): slow start's window grows by whole packets (no byte counting), CSS's
     // by quarters, so its first fractional window marks CSS's start.
     let css = flow(0).find(|&i| c.cwnd_pkts[i].fract() != 0.0).expect("CSS starts");
     let (t_css, w_css) = (c.time_s[css], c.cwnd_pkts[css]);
     let hy = &ns3["both"];
-    println!("HyStart++ enters CSS at {t_css:.4} s, cwnd {w_css}; ns-3 HyStart exits at {} s, {}", hy["hystart_exit_s"], hy["hystart_exit_cwnd_pkts"]);
+    println!(
+        "HyStart++ enters CSS at {t_css:.4} s, cwnd {w_css}; ns-3 HyStart exits at {} s, {}",
+        hy["hystart_exit_s"], hy["hystart_exit_cwnd_pkts"]
+    );
     let lag = t_css - hy["hystart_exit_s"];
-    assert!((0.0..=0.06).contains(&lag), "CSS at {t_css:.4} vs ns-3's exit at {}", hy["hystart_exit_s"]);
+    assert!(
+        (0.0..=0.06).contains(&lag),
+        "CSS at {t_css:.4} vs ns-3's exit at {}",
+        hy["hystart_exit_s"]
+    );
     let acks_per_s = 10e6 / 8.0 / 1040.0;
     let expect = hy["hystart_exit_cwnd_pkts"] + acks_per_s * lag;
-    assert!((w_css - expect).abs() <= 3.0, "cwnd {w_css} vs ns-3's {} + {:.1} ACKs", hy["hystart_exit_cwnd_pkts"], acks_per_s * lag);
+    assert!(
+        (w_css - expect).abs() <= 3.0,
+        "cwnd {w_css} vs ns-3's {} + {:.1} ACKs",
+        hy["hystart_exit_cwnd_pkts"],
+        acks_per_s * lag
+    );
     // 3. ns-3 loses nothing in its first 3 s; HyStart++ overflows during CSS, at a window well
     // below standard slow start's.
     assert!(hy["first_loss_s"] > 3.0);

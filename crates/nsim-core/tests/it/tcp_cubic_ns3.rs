@@ -27,14 +27,29 @@ fn cubic_matches_ns3_tcpcubic_on_the_dumbbell() {
     }
     // In-order payload delivered to the application between 10 and 60 s (ns-3's sink count).
     let g = &r.series.goodput;
-    let at = |t: f64| g.time_s.iter().zip(&g.goodput_bytes).filter(|(ts, _)| **ts <= t + 1e-9).last().map_or(0, |(_, b)| *b);
+    let at = |t: f64| {
+        g.time_s
+            .iter()
+            .zip(&g.goodput_bytes)
+            .filter(|(ts, _)| **ts <= t + 1e-9)
+            .last()
+            .map_or(0, |(_, b)| *b)
+    };
     let goodput = (at(60.0) - at(10.0)) as f64 * 8.0 / 50.0 / 1e6;
     let w_max = epochs.iter().map(|e| e.0).sum::<f64>() / epochs.len() as f64;
     let epoch = epochs.iter().map(|e| e.1).sum::<f64>() / epochs.len() as f64;
     let ns3 = common::ns3_summary("cubic");
     println!("nsim: goodput {goodput:.3} Mb/s, {} epochs, W_max {w_max:.1}, epoch {epoch:.2} s; ns-3: {ns3:?}", epochs.len());
     let close = |a: f64, b: f64, tol: f64| (a / b - 1.0).abs() <= tol;
-    assert!(close(goodput, ns3["goodput_mbps_10_60"], 0.03), "goodput {goodput:.3} vs {}", ns3["goodput_mbps_10_60"]);
-    assert!(close(w_max, ns3["w_max_mean_pkts"], 0.05), "W_max {w_max:.1} vs {}", ns3["w_max_mean_pkts"]);
+    assert!(
+        close(goodput, ns3["goodput_mbps_10_60"], 0.03),
+        "goodput {goodput:.3} vs {}",
+        ns3["goodput_mbps_10_60"]
+    );
+    assert!(
+        close(w_max, ns3["w_max_mean_pkts"], 0.05),
+        "W_max {w_max:.1} vs {}",
+        ns3["w_max_mean_pkts"]
+    );
     assert!(close(epoch, ns3["epoch_mean_s"], 0.15), "epoch {epoch:.2} vs {}", ns3["epoch_mean_s"]);
 }

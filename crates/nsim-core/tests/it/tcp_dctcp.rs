@@ -52,7 +52,10 @@ fn queue_swings_as_the_sawtooth_analysis_says_and_the_link_stays_full() {
     assert!(r.accounting.balanced());
     let q = &r.series.queue;
     // The bottleneck's forward direction (r -> d) is link 0; after a 0.5 s warm-up.
-    let lens: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 0 && q.time_s[i] > 0.5).map(|i| q.len_pkts[i] as f64).collect();
+    let lens: Vec<f64> = (0..q.time_s.len())
+        .filter(|&i| q.link[i] == 0 && q.time_s[i] > 0.5)
+        .map(|i| q.len_pkts[i] as f64)
+        .collect();
     let mut sorted = lens.clone();
     sorted.sort_by(f64::total_cmp);
     let pct = |p: f64| sorted[((sorted.len() - 1) as f64 * p) as usize];
@@ -63,7 +66,11 @@ fn queue_swings_as_the_sawtooth_analysis_says_and_the_link_stays_full() {
     let (q_max, amp) = (k + n, 0.5 * (2.0 * n * (c_rtt + k) as f64).sqrt());
     println!("queue 2nd-98th percentile {lo}-{hi} (model {:.1}-{q_max}), mean {mean:.1}; goodput {:.1} Mb/s; drops {drops}", q_max - amp, goodput / 1e6);
     assert_eq!(drops, 0, "marking at K = 20 keeps the 200-packet buffer from overflowing");
-    assert!(goodput > 0.95 * 1e9 * 1000.0 / 1040.0, "the link stays busy: {:.1} Mb/s", goodput / 1e6);
+    assert!(
+        goodput > 0.95 * 1e9 * 1000.0 / 1040.0,
+        "the link stays busy: {:.1} Mb/s",
+        goodput / 1e6
+    );
     assert!((hi - q_max).abs() <= 3.0, "peak {hi} against K + N = {q_max}");
     assert!(((hi - lo) - amp).abs() <= 0.5 * amp, "swing {} against A = {amp:.1}", hi - lo);
 }

@@ -24,19 +24,36 @@ use std::collections::HashMap;
 /// The row for `case` of reference/ns3/dctcp/`dir`summary.csv, and each flow's goodput from
 /// `dir`flows.csv where there is one (the one- and four-flow cases).
 fn reference(dir: &str, case: &str) -> (HashMap<String, f64>, Option<Vec<f64>>) {
-    let read = |file: &str| std::fs::read_to_string(format!("{}/../../reference/ns3/dctcp/{dir}{file}", env!("CARGO_MANIFEST_DIR")));
+    let read = |file: &str| {
+        std::fs::read_to_string(format!(
+            "{}/../../reference/ns3/dctcp/{dir}{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+    };
     let text = read("summary.csv").expect("summary.csv");
     let mut lines = text.lines();
     let head: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let row: Vec<&str> = lines.map(|l| l.split(',').collect::<Vec<_>>()).find(|r| r[0] == case).expect("case row");
-    let summary = head.into_iter().zip(row).skip(1).map(|(h, v)| (h.to_string(), v.parse::<f64>().expect("number"))).collect();
-    let flows = read("flows.csv").ok().map(|t| t.lines().skip(1).map(|l| l.split(',').nth(1).expect("goodput").parse().expect("number")).collect());
+    let row: Vec<&str> =
+        lines.map(|l| l.split(',').collect::<Vec<_>>()).find(|r| r[0] == case).expect("case row");
+    let summary = head
+        .into_iter()
+        .zip(row)
+        .skip(1)
+        .map(|(h, v)| (h.to_string(), v.parse::<f64>().expect("number")))
+        .collect();
+    let flows = read("flows.csv").ok().map(|t| {
+        t.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(1).expect("goodput").parse().expect("number"))
+            .collect()
+    });
     (summary, flows)
 }
 
 /// Jain's fairness index of the flows' goodputs.
 fn jain(rates: &[f64]) -> f64 {
-    rates.iter().sum::<f64>().powi(2) / (rates.len() as f64 * rates.iter().map(|x| x * x).sum::<f64>())
+    rates.iter().sum::<f64>().powi(2)
+        / (rates.len() as f64 * rates.iter().map(|x| x * x).sum::<f64>())
 }
 
 /// Runs nsim's twin `scenario` and checks it against ns-3's row for `case` in `dir`, from
@@ -47,7 +64,10 @@ fn compare(dir: &str, scenario: &str, case: &str, start: f64) {
     assert!(r.accounting.balanced());
     let q = &r.series.queue;
     // The bottleneck r -> d is link 0.
-    let mut lens: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 0 && q.time_s[i] > start).map(|i| q.len_pkts[i] as f64).collect();
+    let mut lens: Vec<f64> = (0..q.time_s.len())
+        .filter(|&i| q.link[i] == 0 && q.time_s[i] > start)
+        .map(|i| q.len_pkts[i] as f64)
+        .collect();
     lens.sort_by(f64::total_cmp);
     let pct = |p: f64| lens[((lens.len() as f64 * p) as usize).min(lens.len() - 1)];
     let mean = lens.iter().sum::<f64>() / lens.len() as f64;
@@ -55,10 +75,15 @@ fn compare(dir: &str, scenario: &str, case: &str, start: f64) {
     let g = &r.series.goodput;
     let end = r.sim_time_s;
     let bytes = |flow: u32, t: f64| {
-        (0..g.time_s.len()).rev().find(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9).map_or(0, |i| g.goodput_bytes[i])
+        (0..g.time_s.len())
+            .rev()
+            .find(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9)
+            .map_or(0, |i| g.goodput_bytes[i])
     };
     let n = r.flows.len();
-    let rates: Vec<f64> = (0..n as u32).map(|f| (bytes(f, end) - bytes(f, start)) as f64 * 8.0 / (end - start) / 1e6).collect();
+    let rates: Vec<f64> = (0..n as u32)
+        .map(|f| (bytes(f, end) - bytes(f, start)) as f64 * 8.0 / (end - start) / 1e6)
+        .collect();
     let goodput: f64 = rates.iter().sum();
     let share = rates.iter().cloned().fold(f64::INFINITY, f64::min) / goodput;
     let marked = r.queues[0].ecn_marks as f64 / r.queues[0].arrivals as f64;
@@ -71,18 +96,56 @@ fn compare(dir: &str, scenario: &str, case: &str, start: f64) {
     );
     assert_eq!(ns3["flows"], n as f64, "ns-3 ran as many flows");
     let close = |a: f64, b: f64, tol: f64| (a / b - 1.0).abs() <= tol;
-    assert_eq!(r.queues[0].dropped_pkts, 0, "marking keeps the buffer from overflowing, as in ns-3");
-    assert!(close(goodput, ns3["goodput_mbps"], 0.01), "goodput {goodput:.3} vs {}", ns3["goodput_mbps"]);
-    assert!(share >= 0.85 / n as f64 && (share - ns3["min_share"]).abs() <= 0.05, "share {share:.3} vs {}", ns3["min_share"]);
+    assert_eq!(
+        r.queues[0].dropped_pkts, 0,
+        "marking keeps the buffer from overflowing, as in ns-3"
+    );
+    assert!(
+        close(goodput, ns3["goodput_mbps"], 0.01),
+        "goodput {goodput:.3} vs {}",
+        ns3["goodput_mbps"]
+    );
+    assert!(
+        share >= 0.85 / n as f64 && (share - ns3["min_share"]).abs() <= 0.05,
+        "share {share:.3} vs {}",
+        ns3["min_share"]
+    );
     if let Some(ns3_rates) = ns3_rates {
         assert_eq!(ns3_rates.len(), n);
-        assert!((jain(&rates) - jain(&ns3_rates)).abs() <= 0.02, "Jain {:.4} vs {:.4}", jain(&rates), jain(&ns3_rates));
+        assert!(
+            (jain(&rates) - jain(&ns3_rates)).abs() <= 0.02,
+            "Jain {:.4} vs {:.4}",
+            jain(&rates),
+            jain(&ns3_rates)
+        );
     }
-    assert!((mean - ns3["queue_mean_pkts"]).abs() <= 1.0, "queue mean {mean:.2} vs {}", ns3["queue_mean_pkts"]);
-    assert!((pct(0.05) - ns3["queue_p5_pkts"]).abs() <= 2.0, "queue p5 {} vs {}", pct(0.05), ns3["queue_p5_pkts"]);
-    assert!((pct(0.95) - ns3["queue_p95_pkts"]).abs() <= 2.0, "queue p95 {} vs {}", pct(0.95), ns3["queue_p95_pkts"]);
-    assert!(close(marked, ns3["marked_fraction"], 0.10), "marked {marked:.4} vs {}", ns3["marked_fraction"]);
-    assert!(close(marked, ns3["alpha_mean"], 0.10), "marked {marked:.4} vs ns-3's mean alpha {}", ns3["alpha_mean"]);
+    assert!(
+        (mean - ns3["queue_mean_pkts"]).abs() <= 1.0,
+        "queue mean {mean:.2} vs {}",
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        (pct(0.05) - ns3["queue_p5_pkts"]).abs() <= 2.0,
+        "queue p5 {} vs {}",
+        pct(0.05),
+        ns3["queue_p5_pkts"]
+    );
+    assert!(
+        (pct(0.95) - ns3["queue_p95_pkts"]).abs() <= 2.0,
+        "queue p95 {} vs {}",
+        pct(0.95),
+        ns3["queue_p95_pkts"]
+    );
+    assert!(
+        close(marked, ns3["marked_fraction"], 0.10),
+        "marked {marked:.4} vs {}",
+        ns3["marked_fraction"]
+    );
+    assert!(
+        close(marked, ns3["alpha_mean"], 0.10),
+        "marked {marked:.4} vs ns-3's mean alpha {}",
+        ns3["alpha_mean"]
+    );
 }
 
 #[test]
@@ -120,19 +183,32 @@ fn four_dctcp_flows_match_ns3_tcpdctcp_at_10_mbps_40_ms() {
 /// means of the goodput from `start` s to the end, the queue mean, fast recoveries and timeouts,
 /// (and retransmissions, printed), beside ns-3's reduced `<dir>_loss1` (reduce.py's runs mode).
 fn lossy(dir: &str, start: f64) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
-    let path = format!("{}/../../reference/ns3/dctcp/{dir}_one/scenario.toml", env!("CARGO_MANIFEST_DIR"));
+    let path =
+        format!("{}/../../reference/ns3/dctcp/{dir}_one/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario");
-    let toml = toml.replace("k = \"20p\" }", "k = \"20p\" }\nerror = { kind = \"uniform\", rate = 0.01 }");
-    let toml = toml.replace("min_rto = \"200ms\" }", "min_rto = \"200ms\", sack1 = { algorithm = \"rfc6675\" } }");
+    let toml =
+        toml.replace("k = \"20p\" }", "k = \"20p\" }\nerror = { kind = \"uniform\", rate = 0.01 }");
+    let toml = toml.replace(
+        "min_rto = \"200ms\" }",
+        "min_rto = \"200ms\", sack1 = { algorithm = \"rfc6675\" } }",
+    );
     let mut m: HashMap<&'static str, f64> = HashMap::new();
     for seed in 1..=5 {
         let r = common::run(&format!("seed = {seed}\n{toml}"));
         assert!(r.accounting.balanced());
         let g = &r.series.goodput;
-        let bytes = |t: f64| (0..g.time_s.len()).rev().find(|&i| g.time_s[i] <= t + 1e-9).map_or(0, |i| g.goodput_bytes[i]);
+        let bytes = |t: f64| {
+            (0..g.time_s.len())
+                .rev()
+                .find(|&i| g.time_s[i] <= t + 1e-9)
+                .map_or(0, |i| g.goodput_bytes[i])
+        };
         let end = r.sim_time_s;
         let q = &r.series.queue;
-        let lens: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == 0 && q.time_s[i] > start).map(|i| q.len_pkts[i] as f64).collect();
+        let lens: Vec<f64> = (0..q.time_s.len())
+            .filter(|&i| q.link[i] == 0 && q.time_s[i] > start)
+            .map(|i| q.len_pkts[i] as f64)
+            .collect();
         let figures = [
             ("goodput_mbps", (bytes(end) - bytes(start)) as f64 * 8.0 / (end - start) / 1e6),
             ("queue_mean_pkts", lens.iter().sum::<f64>() / lens.len() as f64),
@@ -160,13 +236,34 @@ fn lossy(dir: &str, start: f64) -> (HashMap<&'static str, f64>, HashMap<String, 
 fn dctcp_with_random_loss_at_10_mbps_40_ms_against_pftk_and_ns3() {
     let (m, ns3) = lossy("wan_10m", 10.0);
     let (p, rtt) = (0.01f64, 0.080 + 20e-6 + 1080.0 * 8.0 / 10e6 + 1080.0 * 8.0 / 100e6);
-    let pftk = 1.0 / (rtt * (2.0 * p / 3.0).sqrt() + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
+    let pftk = 1.0
+        / (rtt * (2.0 * p / 3.0).sqrt()
+            + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
     let pftk_mbps = pftk * 1000.0 * 8.0 / 1e6;
     println!("PFTK {pftk_mbps:.4} Mb/s");
-    assert!((m["goodput_mbps"] / pftk_mbps - 1.0).abs() <= 0.10, "goodput {} vs PFTK {pftk_mbps:.4}", m["goodput_mbps"]);
-    assert!(ns3["goodput_mbps"] > 5.0 * m["goodput_mbps"], "ns-3's α-based loss response: {} vs {}", ns3["goodput_mbps"], m["goodput_mbps"]);
-    assert!(m["queue_mean_pkts"] < 1.0 && ns3["queue_mean_pkts"] > 5.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
-    assert!(m["timeouts"] <= 2.0 && ns3["timeouts"] <= 8.0, "timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+    assert!(
+        (m["goodput_mbps"] / pftk_mbps - 1.0).abs() <= 0.10,
+        "goodput {} vs PFTK {pftk_mbps:.4}",
+        m["goodput_mbps"]
+    );
+    assert!(
+        ns3["goodput_mbps"] > 5.0 * m["goodput_mbps"],
+        "ns-3's α-based loss response: {} vs {}",
+        ns3["goodput_mbps"],
+        m["goodput_mbps"]
+    );
+    assert!(
+        m["queue_mean_pkts"] < 1.0 && ns3["queue_mean_pkts"] > 5.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        m["timeouts"] <= 2.0 && ns3["timeouts"] <= 8.0,
+        "timeouts {} vs {}",
+        m["timeouts"],
+        ns3["timeouts"]
+    );
 }
 
 /// One flow with 1 % uniform loss at 1 Gb/s, 100 µs (2 s, over 0.5-2 s). Both enter recovery as
@@ -179,8 +276,22 @@ fn dctcp_with_random_loss_at_1_gbps_100_us_against_ns3() {
     let (m, ns3) = lossy("dc_1g", 0.5);
     let ratio = m["goodput_mbps"] / ns3["goodput_mbps"];
     assert!((0.5..=0.8).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
-    assert!((m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10, "recoveries {} vs {}", m["recoveries"], ns3["recoveries"]);
-    assert!((2.0..=10.0).contains(&m["timeouts"]) && (2.0..=10.0).contains(&ns3["timeouts"]), "timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
-    assert!(m["queue_mean_pkts"] < 1.0 && ns3["queue_mean_pkts"] > 3.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+    assert!(
+        (m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10,
+        "recoveries {} vs {}",
+        m["recoveries"],
+        ns3["recoveries"]
+    );
+    assert!(
+        (2.0..=10.0).contains(&m["timeouts"]) && (2.0..=10.0).contains(&ns3["timeouts"]),
+        "timeouts {} vs {}",
+        m["timeouts"],
+        ns3["timeouts"]
+    );
+    assert!(
+        m["queue_mean_pkts"] < 1.0 && ns3["queue_mean_pkts"] > 3.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
 }
-

@@ -30,11 +30,17 @@ fn tcp_ds_over_af_protects_the_small_window_flow() {
 
 #[test]
 fn randomized_tcp_ds_runs_deterministically_and_still_protects_the_small_window() {
-    let scn = SCN.replace("tcp_ds = { high = 4, med = 8 }", "tcp_ds = { high = 4, med = 8, randomized = true }");
+    let scn = SCN.replace(
+        "tcp_ds = { high = 4, med = 8 }",
+        "tcp_ds = { high = 4, med = 8, randomized = true }",
+    );
     let (a, b) = (run(&scn), run(&scn));
     assert!(a.accounting.balanced());
     assert_eq!(format!("{:?}", a.flows), format!("{:?}", b.flows), "same seed, same run");
     let (thr, drops) = of(&a, "small");
     let (thr_plain, _) = of(&run(&SCN.replace(", tcp_ds = { high = 4, med = 8 }", "")), "small");
-    assert!(drops <= 1 && thr > 1.2 * thr_plain, "{thr} b/s, {drops} drops vs unmarked {thr_plain}");
+    assert!(
+        drops <= 1 && thr > 1.2 * thr_plain,
+        "{thr} b/s, {drops} drops vs unmarked {thr_plain}"
+    );
 }

@@ -41,7 +41,12 @@ fn ns2_counters(dir: &str, variant: &str, drops: usize) -> (u64, u64) {
     let text = std::fs::read_to_string(path).expect("summary.csv");
     let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
     let header = lines.next().expect("header");
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("summary.csv has no column {name}"));
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("summary.csv has no column {name}"))
+    };
     let row = lines.find(|f| f[0] == variant && f[1] == drops.to_string()).expect("row");
     (row[col("n_retransmits")].parse().unwrap(), row[col("n_timeouts")].parse().unwrap())
 }
@@ -74,12 +79,18 @@ pub fn assert_run_matches(r: &Run, dir: &str, name: &str, until: f64) {
         panic!("{dir} {name}: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
     }
     let c = &r.res.series.cwnd;
-    let ours = cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
+    let ours =
+        cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
     let theirs = ns2_cwnd(dir, name);
     assert!(theirs.len() > 50, "{dir} {name}: {} cwnd steps", theirs.len());
     let ours: Vec<_> = ours.into_iter().filter(|r| r.0 <= (until * 1e5) as i64).collect();
     if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
-        panic!("{dir} {name}: cwnd step {i} of {}: nsim {:?} ns-2 {:?}", theirs.len(), ours.get(i), theirs.get(i));
+        panic!(
+            "{dir} {name}: cwnd step {i} of {}: nsim {:?} ns-2 {:?}",
+            theirs.len(),
+            ours.get(i),
+            theirs.get(i)
+        );
     }
 }
 
@@ -89,7 +100,11 @@ fn assert_matches_ns2(dir: &str, extra: &str) {
             let r = run(v, n, extra);
             assert_run_matches(&r, dir, &format!("{v}_{n}drop"), 6.0);
             let f = &r.res.flows[0];
-            assert_eq!((f.retransmits, f.timeouts), ns2_counters(dir, v, n), "{dir} {v} {n}-drop: (retransmits, timeouts)");
+            assert_eq!(
+                (f.retransmits, f.timeouts),
+                ns2_counters(dir, v, n),
+                "{dir} {v} {n}-drop: (retransmits, timeouts)"
+            );
         }
     }
 }
@@ -114,7 +129,12 @@ fn vanilla_matches_ns2_event_for_event_and_repairs_every_loss_by_timeout() {
 #[test]
 fn reno_without_bugfix_matches_ns2_event_for_event() {
     for n in 1..=4 {
-        assert_run_matches(&run("reno", n, "bugfix = false"), "bugfix", &format!("reno_{n}drop"), 6.0);
+        assert_run_matches(
+            &run("reno", n, "bugfix = false"),
+            "bugfix",
+            &format!("reno_{n}drop"),
+            6.0,
+        );
     }
 }
 
@@ -181,13 +201,24 @@ fn tahoe_slow_starts_after_each_loss() {
         assert_eq!(f.timeouts, 0);
         assert!(f.fast_retransmits >= 1);
         // Every loss detection closes cwnd to 1 (sampled every 10 ms; cwnd stays 1 for an RTT).
-        let closes: Vec<usize> = (1..s.cwnd_pkts.len()).filter(|&i| s.cwnd_pkts[i] == 1.0 && s.cwnd_pkts[i - 1] > 1.0).collect();
+        let closes: Vec<usize> = (1..s.cwnd_pkts.len())
+            .filter(|&i| s.cwnd_pkts[i] == 1.0 && s.cwnd_pkts[i - 1] > 1.0)
+            .collect();
         assert_eq!(closes.len() as u64, f.fast_retransmits, "{n}-drop: cwnd closed at {closes:?}");
         // ... with ssthresh at half the window, and cwnd then grows exponentially again.
         let last = *closes.last().unwrap();
-        assert!((2.0..=14.0).contains(&s.ssthresh_pkts[last]), "{n}-drop ssthresh {}", s.ssthresh_pkts[last]);
+        assert!(
+            (2.0..=14.0).contains(&s.ssthresh_pkts[last]),
+            "{n}-drop ssthresh {}",
+            s.ssthresh_pkts[last]
+        );
         let later = s.time_s.iter().position(|&t| t >= s.time_s[last] + 0.7).unwrap();
-        assert!(s.cwnd_pkts[later] >= 4.0, "{n}-drop: cwnd {} at {}", s.cwnd_pkts[later], s.time_s[later]);
+        assert!(
+            s.cwnd_pkts[later] >= 4.0,
+            "{n}-drop: cwnd {} at {}",
+            s.cwnd_pkts[later],
+            s.time_s[later]
+        );
     }
 }
 
@@ -218,7 +249,11 @@ fn reno_survives_one_drop_but_times_out_with_more() {
         // The first hole is fast-retransmitted; every other one only after the timeout.
         let rx = retransmissions(&r.evs);
         assert_eq!(rx[0].1, 14);
-        assert!(rx[1].0 - rx[0].0 > 0.5, "{n}-drop: second retransmission {:?} waits for the RTO", rx[1]);
+        assert!(
+            rx[1].0 - rx[0].0 > 0.5,
+            "{n}-drop: second retransmission {:?} waits for the RTO",
+            rx[1]
+        );
     }
 }
 
@@ -230,7 +265,10 @@ fn assert_one_hole_per_rtt(r: &Run, n: usize) {
     assert_eq!(rx.iter().map(|r| r.1).collect::<Vec<_>>(), dropped(n), "{n}-drop: {rx:?}");
     for w in rx.windows(2) {
         let gap = w[1].0 - w[0].0;
-        assert!((0.2..0.35).contains(&gap), "{n}-drop: retransmissions {w:?} are not one RTT apart");
+        assert!(
+            (0.2..0.35).contains(&gap),
+            "{n}-drop: retransmissions {w:?} are not one RTT apart"
+        );
     }
     assert_eq!(r.res.flows[0].timeouts, 0, "{n}-drop");
 }
@@ -239,7 +277,10 @@ fn assert_one_hole_per_rtt(r: &Run, n: usize) {
 fn newreno_retransmits_one_lost_packet_per_round_trip() {
     // RFC 6582 "slow-but-steady": every partial ACK re-arms the timer (Fall & Floyd's NewReno).
     for n in 1..=4 {
-        assert_one_hole_per_rtt(&run("newreno", n, "newreno = { reset_timer_first_partial_only = false }"), n);
+        assert_one_hole_per_rtt(
+            &run("newreno", n, "newreno = { reset_timer_first_partial_only = false }"),
+            n,
+        );
     }
     // The "impatient" default (ns-2.35 `newreno_changes1_ 1`) repairs two holes the same way...
     assert_one_hole_per_rtt(&run("newreno", 2, ""), 2);
@@ -256,7 +297,11 @@ fn sack_and_fack_repair_all_holes_in_about_one_round_trip() {
             let rx = retransmissions(&r.evs);
             let mut seqs: Vec<u64> = rx.iter().map(|r| r.1).collect();
             seqs.sort();
-            assert_eq!(seqs, dropped(n), "{v} {extra} {n}-drop: each hole retransmitted exactly once");
+            assert_eq!(
+                seqs,
+                dropped(n),
+                "{v} {extra} {n}-drop: each hole retransmitted exactly once"
+            );
             let span = rx.last().unwrap().0 - rx[0].0;
             assert!(span < 0.3, "{v} {extra} {n}-drop: holes repaired over {span} s");
             let f = &r.res.flows[0];

@@ -18,7 +18,8 @@ use crate::common;
 /// 10 Mb/s in wire bits and the path's minimum RTT: 2 × 20 ms plus a 1040 B segment at
 /// 100 and 10 Mb/s and a 40 B ACK at 10 and 100 Mb/s.
 const LINK_BPS: f64 = 10e6;
-const MIN_RTT: f64 = 0.040 + 1040.0 * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * (1.0 / 10e6 + 1.0 / 100e6);
+const MIN_RTT: f64 =
+    0.040 + 1040.0 * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * (1.0 / 10e6 + 1.0 / 100e6);
 const BDP_PKTS: f64 = LINK_BPS * MIN_RTT / (1040.0 * 8.0);
 
 const FULL: &str = r#"{ kind = "tcp_full", cc = "bbr", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10, min_rto = "200ms", bbr = { cwnd_quanta = "probe_up" } }"#;
@@ -46,7 +47,10 @@ impl Run {
     /// (time, value) of the `cc` variable `name`.
     fn cc(&self, name: &str) -> Vec<(f64, f64)> {
         let c = &self.r.series.cc;
-        (0..c.time_s.len()).filter(|&i| c.variable[i] == name).map(|i| (c.time_s[i], c.value[i])).collect()
+        (0..c.time_s.len())
+            .filter(|&i| c.variable[i] == name)
+            .map(|i| (c.time_s[i], c.value[i]))
+            .collect()
     }
 
     /// Times at which BBR's state changed, with the new state (0 STARTUP ... 3 PROBE_RTT).
@@ -63,7 +67,10 @@ impl Run {
     /// Start times of PROBE_BW's 1.25 phase after `t0`.
     fn cycle_starts(&self, t0: f64) -> Vec<f64> {
         let g = self.cc("pacing_gain");
-        g.windows(2).filter(|w| w[1].0 >= t0 && w[1].1 == 1.25 && w[0].1 != 1.25).map(|w| w[1].0).collect()
+        g.windows(2)
+            .filter(|w| w[1].0 >= t0 && w[1].1 == 1.25 && w[0].1 != 1.25)
+            .map(|w| w[1].0)
+            .collect()
     }
 
     fn median_cycle(&self, t0: f64) -> f64 {
@@ -76,14 +83,20 @@ impl Run {
     /// Mean packets in flight over [t0, 60 s).
     fn mean_flight(&self, t0: f64) -> f64 {
         let s = &self.r.series.tcp;
-        let v: Vec<f64> = (0..s.time_s.len()).filter(|&i| s.time_s[i] >= t0).map(|i| s.in_flight_pkts[i] as f64).collect();
+        let v: Vec<f64> = (0..s.time_s.len())
+            .filter(|&i| s.time_s[i] >= t0)
+            .map(|i| s.in_flight_pkts[i] as f64)
+            .collect();
         v.iter().sum::<f64>() / v.len() as f64
     }
 
     /// Bytes delivered in order to the receiving application by time `t`.
     fn received(&self, t: f64) -> u64 {
         let g = &self.r.series.goodput;
-        g.time_s.partition_point(|&x| x <= t + 1e-9).checked_sub(1).map_or(0, |i| g.goodput_bytes[i])
+        g.time_s
+            .partition_point(|&x| x <= t + 1e-9)
+            .checked_sub(1)
+            .map_or(0, |i| g.goodput_bytes[i])
     }
 
     /// Goodput over [t0, 60 s), Mb/s.
@@ -93,9 +106,13 @@ impl Run {
 
     /// Mean bottleneck queue over [t0, 60 s), packets.
     fn mean_queue(&self, t0: f64) -> f64 {
-        let link = self.r.queues.iter().find(|q| q.from == "r" && q.to == "d").expect("bottleneck").link;
+        let link =
+            self.r.queues.iter().find(|q| q.from == "r" && q.to == "d").expect("bottleneck").link;
         let q = &self.r.series.queue;
-        let v: Vec<f64> = (0..q.time_s.len()).filter(|&i| q.link[i] == link && q.time_s[i] >= t0).map(|i| q.len_pkts[i] as f64).collect();
+        let v: Vec<f64> = (0..q.time_s.len())
+            .filter(|&i| q.link[i] == link && q.time_s[i] >= t0)
+            .map(|i| q.len_pkts[i] as f64)
+            .collect();
         v.iter().sum::<f64>() / v.len() as f64
     }
 
@@ -104,7 +121,8 @@ impl Run {
     fn round_starts(&self, t_end: f64) -> Vec<f64> {
         let s = &self.r.series.tcp;
         let got = |t: f64| self.received(t);
-        let mut starts = vec![s.time_s[(0..s.time_s.len()).find(|&i| s.in_flight_pkts[i] > 0).expect("data")]];
+        let mut starts =
+            vec![s.time_s[(0..s.time_s.len()).find(|&i| s.in_flight_pkts[i] > 0).expect("data")]];
         let mut target = got(starts[0]) + 1;
         for i in 0..s.time_s.len() {
             let t = s.time_s[i];
@@ -119,7 +137,11 @@ impl Run {
     /// (start, length) of each PROBE_RTT episode.
     fn probe_rtts(&self) -> Vec<(f64, f64)> {
         let ch = self.state_changes();
-        ch.iter().enumerate().filter(|(_, c)| c.1 == 3.0).map(|(i, c)| (c.0, ch.get(i + 1).map_or(60.0, |n| n.0) - c.0)).collect()
+        ch.iter()
+            .enumerate()
+            .filter(|(_, c)| c.1 == 3.0)
+            .map(|(i, c)| (c.0, ch.get(i + 1).map_or(60.0, |n| n.0) - c.0))
+            .collect()
     }
 }
 
@@ -130,7 +152,11 @@ impl Run {
 fn startup_ends_after_three_rounds_without_25_percent_growth() {
     let run = Run::of(FULL);
     let f = &run.r.flows[0];
-    assert_eq!((f.fast_retransmits, f.timeouts, f.dropped_pkts), (0, 0, 0), "the path loses nothing: {f:?}");
+    assert_eq!(
+        (f.fast_retransmits, f.timeouts, f.dropped_pkts),
+        (0, 0, 0),
+        "the path loses nothing: {f:?}"
+    );
     let ch = run.state_changes();
     assert_eq!((ch[0].1, ch[1].1), (1.0, 2.0), "STARTUP, then DRAIN, then PROBE_BW: {ch:?}");
     let exit = ch[0].0;
@@ -153,7 +179,10 @@ fn startup_ends_after_three_rounds_without_25_percent_growth() {
     let round = |t: f64| rounds.iter().filter(|&&r| r <= t + 1e-9).count() as i64;
     println!("STARTUP ends {exit:.3} s (round {}) at BtlBw {bw:.0} b/s; the rule replayed: {predicted:.3} s (round {})", round(exit), round(predicted));
     assert!((0.95..=1.0 + 1e-9).contains(&(bw / LINK_BPS)), "BtlBw {bw} b/s at the end of STARTUP");
-    assert!((round(exit) - round(predicted)).abs() <= 1, "ends at {exit:.3} s, the rule says {predicted:.3} s");
+    assert!(
+        (round(exit) - round(predicted)).abs() <= 1,
+        "ends at {exit:.3} s, the rule says {predicted:.3} s"
+    );
 }
 
 /// §4.3.4: after DRAIN the gains follow the cycle's order (1.25, 0.75, then 1); each phase
@@ -167,7 +196,12 @@ fn probe_bw_cycles_eight_min_rtts_with_about_one_bdp_in_flight() {
     // Gain changes within PROBE_BW (PROBE_RTT's gain 1 and the random phase PROBE_BW
     // resumes at are not steps of the cycle).
     let (gain, state) = (run.cc("pacing_gain"), run.cc("state"));
-    let steps: Vec<(f64, f64)> = gain.windows(2).zip(state.windows(2)).filter(|(g, s)| s[0].1 == 2.0 && s[1].1 == 2.0 && g[0].1 != g[1].1).map(|(g, _)| (g[0].1, g[1].1)).collect();
+    let steps: Vec<(f64, f64)> = gain
+        .windows(2)
+        .zip(state.windows(2))
+        .filter(|(g, s)| s[0].1 == 2.0 && s[1].1 == 2.0 && g[0].1 != g[1].1)
+        .map(|(g, _)| (g[0].1, g[1].1))
+        .collect();
     assert!(steps.len() > 400, "{} gain changes", steps.len());
     for (a, b) in steps {
         assert!(matches!((a, b), (1.25, 0.75) | (0.75, 1.0) | (1.0, 1.25)), "gain {a} then {b}");
@@ -175,10 +209,18 @@ fn probe_bw_cycles_eight_min_rtts_with_about_one_bdp_in_flight() {
     let cycle = run.median_cycle(10.0);
     let (flight, queue) = (run.mean_flight(10.0), run.mean_queue(10.0));
     let s = &run.r.series.tcp;
-    let max_flight = (0..s.time_s.len()).filter(|&i| s.time_s[i] >= 10.0).map(|i| s.in_flight_pkts[i]).max().expect("sampled") as f64;
+    let max_flight = (0..s.time_s.len())
+        .filter(|&i| s.time_s[i] >= 10.0)
+        .map(|i| s.in_flight_pkts[i])
+        .max()
+        .expect("sampled") as f64;
     println!("cycle {cycle:.4} s = {:.2} min RTTs; flight {flight:.2} (max {max_flight}), BDP {BDP_PKTS:.1}, queue {queue:.2}", cycle / MIN_RTT);
     assert!((8.0..=8.3).contains(&(cycle / MIN_RTT)), "cycle {cycle} s");
-    assert!((flight - (BDP_PKTS + queue)).abs() <= 2.0, "flight {flight} vs BDP + queue {}", BDP_PKTS + queue);
+    assert!(
+        (flight - (BDP_PKTS + queue)).abs() <= 2.0,
+        "flight {flight} vs BDP + queue {}",
+        BDP_PKTS + queue
+    );
     assert!(max_flight <= 2.0 * BDP_PKTS + 3.0 * 2.0, "flight {max_flight} above 2 BDP + 3 quanta");
 }
 
@@ -207,13 +249,29 @@ fn probe_rtt_every_ten_seconds_for_at_least_200_ms() {
 #[test]
 fn full_bbr_matches_the_one_way_bbr_agent() {
     let (full, one) = (Run::of(FULL), Run::of(ONE_WAY));
-    let figures = |r: &Run| [r.goodput(10.0), r.at("btl_bw_bps", 30.0), r.median_cycle(10.0), r.mean_flight(10.0), r.mean_queue(10.0), r.probe_rtts().len() as f64];
+    let figures = |r: &Run| {
+        [
+            r.goodput(10.0),
+            r.at("btl_bw_bps", 30.0),
+            r.median_cycle(10.0),
+            r.mean_flight(10.0),
+            r.mean_queue(10.0),
+            r.probe_rtts().len() as f64,
+        ]
+    };
     let (a, b) = (figures(&full), figures(&one));
     println!("goodput, BtlBw, cycle, flight, queue, PROBE_RTTs\ntcp_full {a:?}\ntcp      {b:?}");
     for (k, tol) in [(0, 0.005), (1, 0.01), (2, 0.02), (3, 0.03)] {
         assert!((a[k] / b[k] - 1.0).abs() <= tol, "figure {k}: {} vs {}", a[k], b[k]);
     }
-    assert!((a[4] - b[4]).abs() <= 1.0 && a[5] == b[5], "queue {} vs {}, PROBE_RTTs {} vs {}", a[4], b[4], a[5], b[5]);
+    assert!(
+        (a[4] - b[4]).abs() <= 1.0 && a[5] == b[5],
+        "queue {} vs {}, PROBE_RTTs {} vs {}",
+        a[4],
+        b[4],
+        a[5],
+        b[5]
+    );
 }
 
 /// ns-3.37's TcpBbr (reference/ns3/bbr/summary.csv) on the same path, with the one-way agent's
@@ -223,14 +281,34 @@ fn full_bbr_matches_the_one_way_bbr_agent() {
 fn full_bbr_matches_ns3_tcpbbr() {
     let run = Run::of(FULL);
     let ns3 = common::ns3_summary("bbr");
-    let m = [run.goodput(10.0), run.median_cycle(10.0), run.mean_flight(10.0), run.mean_queue(10.0), run.probe_rtts().len() as f64];
+    let m = [
+        run.goodput(10.0),
+        run.median_cycle(10.0),
+        run.mean_flight(10.0),
+        run.mean_queue(10.0),
+        run.probe_rtts().len() as f64,
+    ];
     println!("tcp_full: goodput, cycle, flight, queue, PROBE_RTTs {m:?}\nns-3: {ns3:?}");
     assert_eq!((ns3["recoveries"], ns3["timeouts"]), (0.0, 0.0));
-    for (k, key, tol) in [(0, "goodput_mbps_10_60", 0.02), (1, "cycle_median_s", 0.03), (2, "inflight_mean_pkts", 0.08)] {
+    for (k, key, tol) in [
+        (0, "goodput_mbps_10_60", 0.02),
+        (1, "cycle_median_s", 0.03),
+        (2, "inflight_mean_pkts", 0.08),
+    ] {
         assert!((m[k] / ns3[key] - 1.0).abs() <= tol, "{key}: {} vs {}", m[k], ns3[key]);
     }
-    assert!((m[3] - ns3["queue_mean_pkts"]).abs() <= 3.0, "queue {} vs {}", m[3], ns3["queue_mean_pkts"]);
-    assert!((m[4] - ns3["probe_rtt_episodes"]).abs() <= 1.0, "PROBE_RTT {} vs {}", m[4], ns3["probe_rtt_episodes"]);
+    assert!(
+        (m[3] - ns3["queue_mean_pkts"]).abs() <= 3.0,
+        "queue {} vs {}",
+        m[3],
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        (m[4] - ns3["probe_rtt_episodes"]).abs() <= 1.0,
+        "PROBE_RTT {} vs {}",
+        m[4],
+        ns3["probe_rtt_episodes"]
+    );
 }
 
 /// One flow over 2 × 50 ms at 1 Gb/s losing its 300th data packet in STARTUP, cwnd changes
@@ -238,7 +316,9 @@ fn full_bbr_matches_ns3_tcpbbr() {
 /// recovery ends), with one fast retransmit and no timeout.
 fn one_loss(transport: &str) -> (f64, f64, f64) {
     let first_link = "error = { kind = \"drop_list\", packets = [300], flow = \"flow0\" }";
-    let r = common::run_balanced(&(common::lossy_path_of(first_link, 3.0, transport) + "[record]\nseries = [\"cwnd\"]\n"));
+    let r = common::run_balanced(
+        &(common::lossy_path_of(first_link, 3.0, transport) + "[record]\nseries = [\"cwnd\"]\n"),
+    );
     assert_eq!((r.flows[0].fast_retransmits, r.flows[0].timeouts), (1, 0), "{transport}");
     let c = &r.series.cwnd;
     let start = (0..c.time_s.len()).find(|&i| c.state[i] == "recovery").expect("recovery");
@@ -254,13 +334,17 @@ fn one_loss(transport: &str) -> (f64, f64, f64) {
 #[test]
 fn recovery_leaves_cwnd_to_bbr() {
     for variant in ["sack", "newreno"] {
-        let t = format!(r#"{{ kind = "tcp_full", cc = "bbr", variant = "{variant}", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }}"#);
+        let t = format!(
+            r#"{{ kind = "tcp_full", cc = "bbr", variant = "{variant}", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }}"#
+        );
         let (before, low, after) = one_loss(&t);
         println!("{variant}: cwnd {before:.1} before the loss, {low:.1} at least in recovery, {after:.1} after");
         assert!(low >= 0.5 * before, "{variant}: cwnd fell to {low} from {before}");
         assert!(after >= before, "{variant}: cwnd {after} after recovery, {before} before");
     }
-    let (before, _, after) = one_loss(r#"{ kind = "tcp_full", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }"#);
+    let (before, _, after) = one_loss(
+        r#"{ kind = "tcp_full", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10 }"#,
+    );
     assert!(after <= 0.5 * before + 1.0, "Reno: {after} after, {before} before");
 }
 
@@ -270,18 +354,36 @@ fn recovery_leaves_cwnd_to_bbr() {
 /// a reason, or still queued or in flight.
 #[test]
 fn the_example_is_deterministic_and_balanced() {
-    let r = common::same_seed_same_results("fulltcp_bbr.toml", "the seed draws BBR's start phases and the clock phases");
+    let r = common::same_seed_same_results(
+        "fulltcp_bbr.toml",
+        "the seed draws BBR's start phases and the clock phases",
+    );
     let (bbr, requests) = (&r.flows[0], &r.flows[2]);
     println!("{bbr:?}\n{requests:?}");
-    assert!(bbr.dropped_pkts > 0 && bbr.fast_retransmits > 0, "the check must cover BBR's recovery: {bbr:?}");
+    assert!(
+        bbr.dropped_pkts > 0 && bbr.fast_retransmits > 0,
+        "the check must cover BBR's recovery: {bbr:?}"
+    );
 }
 
 /// Bad BBR settings on a full connection name the field and say why, as on the one-way TCP.
 #[test]
 fn bad_bbr_settings_name_the_field() {
     common::assert_transport_errors(&[
-        (r#"{ kind = "tcp_full", cc = "bbr", variant = "tahoe" }"#, "flows[0].transport.variant", "tahoe"),
-        (r#"{ kind = "tcp_full", cc = "bbr", bbr = { cwnd_gain = 0.5 } }"#, "flows[0].transport.bbr.cwnd_gain", "at least 1"),
-        (r#"{ kind = "tcp_full", bbr = { min_cwnd = 4 } }"#, "flows[0].transport.bbr", "cc = \"bbr\""),
+        (
+            r#"{ kind = "tcp_full", cc = "bbr", variant = "tahoe" }"#,
+            "flows[0].transport.variant",
+            "tahoe",
+        ),
+        (
+            r#"{ kind = "tcp_full", cc = "bbr", bbr = { cwnd_gain = 0.5 } }"#,
+            "flows[0].transport.bbr.cwnd_gain",
+            "at least 1",
+        ),
+        (
+            r#"{ kind = "tcp_full", bbr = { min_cwnd = 4 } }"#,
+            "flows[0].transport.bbr",
+            "cc = \"bbr\"",
+        ),
     ]);
 }

@@ -15,7 +15,9 @@ const FULL: &str = r#"{ kind = "tcp_full", cc = "bbr3", variant = "sack", mss = 
 const ONE_WAY: &str = r#"{ kind = "tcp", variant = "bbr3", window = 100000, initial_window = 10, min_rto = "200ms" }"#;
 
 fn run(transport: &str, buffer: u32) -> nsim_core::Results {
-    common::run_balanced(&dumbbell(transport).replace("limit = \"100p\"", &format!("limit = \"{buffer}p\"")))
+    common::run_balanced(
+        &dumbbell(transport).replace("limit = \"100p\"", &format!("limit = \"{buffer}p\"")),
+    )
 }
 
 /// The bottleneck's mean queue, packets.
@@ -34,7 +36,10 @@ fn bbr3_fills_the_pipe_with_a_small_queue_as_the_one_way_agent() {
     assert!(g >= 0.9 * 10e6, "{g}");
     assert!(q < 49.0, "{q}");
     assert_eq!((full.flows[0].retransmits, one.flows[0].retransmits), (0, 0));
-    assert!((g / g1 - 1.0).abs() <= 0.01 && (q - q1).abs() <= 2.0, "goodput {g} vs {g1}, queue {q} vs {q1}");
+    assert!(
+        (g / g1 - 1.0).abs() <= 0.01 && (q - q1).abs() <= 2.0,
+        "goodput {g} vs {g1}, queue {q} vs {q1}"
+    );
 }
 
 /// Dropped over sent data packets, and goodput in b/s.
@@ -50,8 +55,10 @@ fn loss_and_goodput(r: &nsim_core::Results) -> (f64, f64) {
 /// FullTcp/Sack's pipe, and the one-way Sack1 recovery time out 13 and 10 times).
 #[test]
 fn on_a_shallow_buffer_bbr3_holds_loss_under_two_percent_where_bbr_v1_does_not() {
-    let (v3, one, v1) = (run(FULL, 7), run(ONE_WAY, 7), run(&FULL.replace("\"bbr3\"", "\"bbr\""), 7));
-    let ((l3, g3), (lw, gw), (l1, g1)) = (loss_and_goodput(&v3), loss_and_goodput(&one), loss_and_goodput(&v1));
+    let (v3, one, v1) =
+        (run(FULL, 7), run(ONE_WAY, 7), run(&FULL.replace("\"bbr3\"", "\"bbr\""), 7));
+    let ((l3, g3), (lw, gw), (l1, g1)) =
+        (loss_and_goodput(&v3), loss_and_goodput(&one), loss_and_goodput(&v1));
     println!("dropped / goodput: tcp_full BBRv3 {l3:.4} {g3:.0}, one-way BBRv3 {lw:.4} {gw:.0}, tcp_full BBR v1 {l1:.4} {g1:.0}");
     assert!(l3 < 0.02 && lw < 0.02, "{l3}, {lw}");
     assert!(l1 > 2.5 * l3, "v1 {l1}, v3 {l3}");
@@ -67,8 +74,20 @@ fn bbr3_is_deterministic_and_checks_its_table() {
     assert_eq!(common::fingerprint(&a), common::fingerprint(&b));
     assert!(a.accounting.balanced() && a.flows[0].fast_retransmits > 0, "{:?}", a.flows[0]);
     common::assert_transport_errors(&[
-        (r#"{ kind = "tcp_full", cc = "bbr3", variant = "tahoe" }"#, "flows[0].transport.variant", "tahoe"),
-        (r#"{ kind = "tcp_full", cc = "bbr3", bbr3 = { beta = 1.5 } }"#, "flows[0].transport.bbr3.beta", "between 0 and 1"),
-        (r#"{ kind = "tcp_full", cc = "bbr", bbr3 = { beta = 0.5 } }"#, "flows[0].transport.bbr3", "cc = \"bbr3\""),
+        (
+            r#"{ kind = "tcp_full", cc = "bbr3", variant = "tahoe" }"#,
+            "flows[0].transport.variant",
+            "tahoe",
+        ),
+        (
+            r#"{ kind = "tcp_full", cc = "bbr3", bbr3 = { beta = 1.5 } }"#,
+            "flows[0].transport.bbr3.beta",
+            "between 0 and 1",
+        ),
+        (
+            r#"{ kind = "tcp_full", cc = "bbr", bbr3 = { beta = 0.5 } }"#,
+            "flows[0].transport.bbr3",
+            "cc = \"bbr3\"",
+        ),
     ]);
 }

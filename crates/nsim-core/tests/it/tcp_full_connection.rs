@@ -10,7 +10,13 @@ use crate::common::{one_link as path, run};
 /// close (FIN, FIN, ACKs), with every packet accounted for.
 #[test]
 fn handshake_takes_one_round_trip_and_the_connection_closes() {
-    let r = run(&path("10Mb", "50ms", "5s", r#"{ kind = "file", size = "10000B" }"#, r#"{ kind = "tcp_full", mss = "1000B" }"#));
+    let r = run(&path(
+        "10Mb",
+        "50ms",
+        "5s",
+        r#"{ kind = "file", size = "10000B" }"#,
+        r#"{ kind = "tcp_full", mss = "1000B" }"#,
+    ));
     let f = &r.flows[0];
     assert!((f.setup_s.unwrap() - 0.100064).abs() < 1e-9, "setup {:?}", f.setup_s);
     let done = f.completion_s.expect("file completed");
@@ -43,15 +49,25 @@ fn a_file_written_without_close_leaves_the_connection_open() {
 /// file then completes and both ends close.
 #[test]
 fn simultaneous_open_follows_rfc793_figure_8() {
-    let t = path("10Mb", "50ms", "5s", r#"{ kind = "file", size = "10000B" }"#, r#"{ kind = "tcp_full", mss = "1000B", simultaneous_open = true }"#)
-        + "[record]\ntrace = true\n";
+    let t = path(
+        "10Mb",
+        "50ms",
+        "5s",
+        r#"{ kind = "file", size = "10000B" }"#,
+        r#"{ kind = "tcp_full", mss = "1000B", simultaneous_open = true }"#,
+    ) + "[record]\ntrace = true\n";
     let (r, evs) = common::run_traced(&t, "simopen");
     let f = &r.flows[0];
     assert!((f.setup_s.unwrap() - 0.100064).abs() < 1e-9, "setup {:?}", f.setup_s);
-    let mut syns_at_0: Vec<_> = evs.iter().filter(|e| e.op == '+' && e.t == 0.0).map(|e| (e.from, e.size)).collect();
+    let mut syns_at_0: Vec<_> =
+        evs.iter().filter(|e| e.op == '+' && e.t == 0.0).map(|e| (e.from, e.size)).collect();
     syns_at_0.sort();
     assert_eq!(syns_at_0, vec![(0, 40), (1, 40)], "both ends send a SYN at 0");
-    let at_d: Vec<_> = evs.iter().filter(|e| e.op == '+' && (e.t - 0.050032).abs() < 1e-9).map(|e| e.size).collect();
+    let at_d: Vec<_> = evs
+        .iter()
+        .filter(|e| e.op == '+' && (e.t - 0.050032).abs() < 1e-9)
+        .map(|e| e.size)
+        .collect();
     assert_eq!(at_d, vec![40, 40], "each answers the crossing SYN with a SYN-ACK on arrival");
     assert!(f.completion_s.is_some() && f.close_s.is_some(), "{f:?}");
     assert_eq!(f.timeouts, 0);
@@ -66,16 +82,24 @@ fn simultaneous_open_follows_rfc793_figure_8() {
 fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
     let app = r#"{ kind = "transactions", request = "100B", response = "100B", count = 20, split = "50B" }"#;
     let tcp = |nagle: bool| {
-        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "tick", delack_phase = "0ms", nagle = {nagle} }}"#)
+        format!(
+            r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "tick", delack_phase = "0ms", nagle = {nagle} }}"#
+        )
     };
     let r = run(&path("10Mb", "1ms", "10s", app, &tcp(true)));
     let f = &r.flows[0];
     assert_eq!(f.transactions, 20);
     let mean = f.transaction_mean_s.unwrap();
-    assert!((mean - 0.2).abs() < 0.01, "mean transaction {mean} s with Nagle + delayed ACK (expect 0.2 s)");
+    assert!(
+        (mean - 0.2).abs() < 0.01,
+        "mean transaction {mean} s with Nagle + delayed ACK (expect 0.2 s)"
+    );
     let r = run(&path("10Mb", "1ms", "10s", app, &tcp(false)));
     let mean = r.flows[0].transaction_mean_s.unwrap();
-    assert!(mean < 0.003, "mean transaction {mean} s without Nagle (expect about one 2 ms round trip)");
+    assert!(
+        mean < 0.003,
+        "mean transaction {mean} s without Nagle (expect about one 2 ms round trip)"
+    );
 }
 
 /// A response of an odd number of full segments plus a short tail (Noureddine 2002 ch. 2, HTTP/1.1
@@ -86,10 +110,14 @@ fn nagle_and_delayed_ack_cap_split_requests_at_five_per_second() {
 fn minshall_sends_the_short_tail_that_nagle_holds() {
     let app = r#"{ kind = "transactions", request = "100B", response = "3100B", count = 10, think = "50ms" }"#;
     let tcp = |minshall: bool| {
-        format!(r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "timer", minshall = {minshall} }}"#)
+        format!(
+            r#"{{ kind = "tcp_full", mss = "1000B", delayed_ack = true, delack_interval = "200ms", delack_clock = "timer", minshall = {minshall} }}"#
+        )
     };
-    let nagle = run(&path("10Mb", "1ms", "10s", app, &tcp(false))).flows[0].transaction_mean_s.unwrap();
-    let minshall = run(&path("10Mb", "1ms", "10s", app, &tcp(true))).flows[0].transaction_mean_s.unwrap();
+    let nagle =
+        run(&path("10Mb", "1ms", "10s", app, &tcp(false))).flows[0].transaction_mean_s.unwrap();
+    let minshall =
+        run(&path("10Mb", "1ms", "10s", app, &tcp(true))).flows[0].transaction_mean_s.unwrap();
     assert!(nagle > 0.2, "Nagle: {nagle} s (expect the 200 ms delayed ACK)");
     assert!(minshall < 0.02, "Minshall: {minshall} s (expect a few round trips of 2 ms)");
 }
@@ -98,8 +126,20 @@ fn minshall_sends_the_short_tail_that_nagle_holds() {
 /// deliver the same goodput on the same path (window 20 x 1000 B per 100 ms round trip).
 #[test]
 fn bulk_throughput_equals_the_one_way_agent() {
-    let full = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, r#"{ kind = "tcp_full", mss = "1000B", window = 20 }"#));
-    let one_way = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, r#"{ kind = "tcp", variant = "reno", packet_size = "1000B", window = 20 }"#));
+    let full = run(&path(
+        "10Mb",
+        "50ms",
+        "30s",
+        r#"{ kind = "bulk" }"#,
+        r#"{ kind = "tcp_full", mss = "1000B", window = 20 }"#,
+    ));
+    let one_way = run(&path(
+        "10Mb",
+        "50ms",
+        "30s",
+        r#"{ kind = "bulk" }"#,
+        r#"{ kind = "tcp", variant = "reno", packet_size = "1000B", window = 20 }"#,
+    ));
     let (a, b) = (full.flows[0].goodput_bps, one_way.flows[0].goodput_bps);
     assert!((a - b).abs() / b < 0.01, "full {a} b/s, one-way {b} b/s");
     // Window-limited: 20 segments of 1000 B per RTT (100 ms + serialization) ~ 1.6 Mb/s.
@@ -111,9 +151,15 @@ fn bulk_throughput_equals_the_one_way_agent() {
 /// whole buffer.
 #[test]
 fn window_scaling_lifts_the_64k_limit() {
-    let tcp = |ws: bool| format!(r#"{{ kind = "tcp_full", mss = "1000B", window = 1000, rcv_buffer = "1000000B", window_scale = {ws} }}"#);
-    let plain = run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(false))).flows[0].goodput_bps;
-    let scaled = run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(true))).flows[0].goodput_bps;
+    let tcp = |ws: bool| {
+        format!(
+            r#"{{ kind = "tcp_full", mss = "1000B", window = 1000, rcv_buffer = "1000000B", window_scale = {ws} }}"#
+        )
+    };
+    let plain =
+        run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(false))).flows[0].goodput_bps;
+    let scaled =
+        run(&path("1Gb", "50ms", "20s", r#"{ kind = "bulk" }"#, &tcp(true))).flows[0].goodput_bps;
     let cap = 65_535.0 * 8.0 / 0.1;
     assert!(plain <= cap * 1.001 && plain > cap * 0.9, "unscaled {plain} b/s vs 64 KiB/RTT {cap}");
     assert!(scaled > 5.0 * cap, "scaled {scaled} b/s");
@@ -126,8 +172,10 @@ fn window_scaling_lifts_the_64k_limit() {
 fn buffers_limit_a_bulk_transfer_to_one_buffer_per_round_trip() {
     let rtt = 0.100_864;
     for (key, bytes) in [("rcv_buffer", 5000.0), ("snd_buffer", 3000.0)] {
-        let tcp = format!(r#"{{ kind = "tcp_full", mss = "1000B", window = 100, {key} = "{bytes}B" }}"#);
-        let g = run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, &tcp)).flows[0].goodput_bps;
+        let tcp =
+            format!(r#"{{ kind = "tcp_full", mss = "1000B", window = 100, {key} = "{bytes}B" }}"#);
+        let g =
+            run(&path("10Mb", "50ms", "30s", r#"{ kind = "bulk" }"#, &tcp)).flows[0].goodput_bps;
         let expect = bytes * 8.0 / rtt;
         assert!((g - expect).abs() / expect < 0.02, "{key} {bytes} B: {g} b/s, expected {expect}");
     }
@@ -145,7 +193,10 @@ fn a_lost_final_ack_is_repaired_by_time_wait_or_reset() {
         let f = &run(&text).flows[0];
         let done = f.completion_s.unwrap();
         let closed = f.close_s.expect("closed after the FIN is retransmitted");
-        assert!(closed > done + 0.2 && closed < done + 0.6, "time_wait {time_wait}: done {done}, closed {closed}");
+        assert!(
+            closed > done + 0.2 && closed < done + 0.6,
+            "time_wait {time_wait}: done {done}, closed {closed}"
+        );
         assert_eq!(f.dropped_pkts, 1);
     }
 }
@@ -155,7 +206,8 @@ fn a_lost_final_ack_is_repaired_by_time_wait_or_reset() {
 #[test]
 fn a_slow_reader_paces_the_sender_through_the_window() {
     let tcp = r#"{ kind = "tcp_full", mss = "1000B", rcv_buffer = "2000B", read_rate = "80kb" }"#;
-    let f = &run(&path("10Mb", "50ms", "10s", r#"{ kind = "file", size = "20000B" }"#, tcp)).flows[0];
+    let f =
+        &run(&path("10Mb", "50ms", "10s", r#"{ kind = "file", size = "20000B" }"#, tcp)).flows[0];
     let done = f.completion_s.expect("completed");
     assert!(done > 1.8 && done < 2.2, "completion {done} s, expected about 2 s");
 }
@@ -177,5 +229,8 @@ fn the_persist_timer_recovers_a_lost_window_update() {
     let f = &run(&lossy).flows[0];
     assert_eq!(f.ack_dropped_pkts, 1);
     let done = f.completion_s.expect("the persist timer reopened the window");
-    assert!(done > clean + 0.15 && done < clean + 1.0, "clean {clean} s, with the lost update {done} s");
+    assert!(
+        done > clean + 0.15 && done < clean + 1.0,
+        "clean {clean} s, with the lost update {done} s"
+    );
 }

@@ -35,7 +35,8 @@ const RTT: f64 = 0.200 + 2.0 * (1040.0 + 40.0) * 8.0 / 1e9;
 /// burst fills and loses the `drop`-th data packet of the flow; cwnd changes recorded.
 fn one_loss(drop: u64, transport: &str) -> String {
     let first_link = format!("queue = {{ kind = \"droptail\", limit = \"100000p\" }}\nerror = {{ kind = \"drop_list\", packets = [{drop}], flow = \"flow0\" }}");
-    common::lossy_path_of(&first_link, 16.0, transport) + "[record]\nseries = [\"cwnd\", \"cc\"]\ninterval = \"1s\"\n"
+    common::lossy_path_of(&first_link, 16.0, transport)
+        + "[record]\nseries = [\"cwnd\", \"cc\"]\ninterval = \"1s\"\n"
 }
 
 const FULL: &str = r#"{ kind = "tcp_full", cc = "cubic", mss = "1000B", window = 100000, window_scale = true, initial_window = 2 }"#;
@@ -53,9 +54,13 @@ struct Epoch {
 
 impl Epoch {
     fn of(c: &CwndSeries) -> Epoch {
-        let event = (1..c.time_s.len()).find(|&i| c.ssthresh_pkts[i] < c.cwnd_pkts[i - 1]).expect("a reduction");
+        let event = (1..c.time_s.len())
+            .find(|&i| c.ssthresh_pkts[i] < c.cwnd_pkts[i - 1])
+            .expect("a reduction");
         let (w_max, ssthresh) = (c.cwnd_pkts[event - 1], c.ssthresh_pkts[event]);
-        let first = (event..c.time_s.len()).find(|&i| c.state[i] == "open" && c.cwnd_pkts[i] < ssthresh + 1.0).expect("recovery ends");
+        let first = (event..c.time_s.len())
+            .find(|&i| c.state[i] == "open" && c.cwnd_pkts[i] < ssthresh + 1.0)
+            .expect("recovery ends");
         let start = c.time_s[first];
         let rows = (first..c.time_s.len()).map(|i| (c.time_s[i] - start, c.cwnd_pkts[i])).collect();
         assert!(c.ssthresh_pkts[first..].iter().all(|&s| s == ssthresh), "a second reduction");
@@ -83,7 +88,8 @@ fn epoch(transport: &str, drop: u64) -> Epoch {
     let e = Epoch::of(&r.series.cwnd);
     // The `cc` series' W_max (RFC 9438 §4.7, the first event: W_max = cwnd) at the end.
     let cc = &r.series.cc;
-    let w_max = (0..cc.time_s.len()).rev().find(|&i| cc.variable[i] == "w_max_pkts").map(|i| cc.value[i]);
+    let w_max =
+        (0..cc.time_s.len()).rev().find(|&i| cc.variable[i] == "w_max_pkts").map(|i| cc.value[i]);
     assert_eq!(w_max, Some(e.w_max), "{transport}");
     e
 }
@@ -93,16 +99,34 @@ fn after_a_loss_the_window_follows_rfc9438_cubic_function() {
     for variant in ["reno", "newreno", "sack"] {
         let e = epoch(&FULL.replace("cc =", &format!("variant = \"{variant}\", cc =")), 1000);
         let k = e.k();
-        println!("{variant}: W_max {:.1}, ssthresh {:.2}, t_epoch {:.3} s, K {k:.3} s", e.w_max, e.ssthresh, e.start);
-        assert!(e.w_max > 900.0, "the loss came in slow start at about the 1000th packet: W_max {}", e.w_max);
-        assert!((e.ssthresh - BETA * e.w_max).abs() < 1e-9, "ssthresh {} vs β·W_max {}", e.ssthresh, BETA * e.w_max);
+        println!(
+            "{variant}: W_max {:.1}, ssthresh {:.2}, t_epoch {:.3} s, K {k:.3} s",
+            e.w_max, e.ssthresh, e.start
+        );
+        assert!(
+            e.w_max > 900.0,
+            "the loss came in slow start at about the 1000th packet: W_max {}",
+            e.w_max
+        );
+        assert!(
+            (e.ssthresh - BETA * e.w_max).abs() < 1e-9,
+            "ssthresh {} vs β·W_max {}",
+            e.ssthresh,
+            BETA * e.w_max
+        );
         for &(t, cwnd) in e.rows.iter().filter(|r| r.0 <= 1.5 * k) {
             let (low, high) = (e.w_cubic(t - RTT) - 1.0, e.w_cubic(t + RTT) + 1.0);
-            assert!((low..=high).contains(&cwnd), "{variant}: cwnd {cwnd:.2} at t_epoch + {t:.3} s, W_cubic {low:.2}..{high:.2}");
+            assert!(
+                (low..=high).contains(&cwnd),
+                "{variant}: cwnd {cwnd:.2} at t_epoch + {t:.3} s, W_cubic {low:.2}..{high:.2}"
+            );
         }
         let reach = e.rows.iter().find(|r| r.1 >= e.w_max).expect("W_max regained").0;
         println!("{variant}: W_max regained {reach:.3} s after t_epoch (K {k:.3} s)");
-        assert!((reach - k).abs() <= (1.0 / C).cbrt() + RTT, "regained at {reach:.3} s, K = {k:.3} s");
+        assert!(
+            (reach - k).abs() <= (1.0 / C).cbrt() + RTT,
+            "regained at {reach:.3} s, K = {k:.3} s"
+        );
     }
 }
 
@@ -110,7 +134,13 @@ fn after_a_loss_the_window_follows_rfc9438_cubic_function() {
 fn the_epoch_matches_the_one_way_cubic_agent_on_the_same_path() {
     let full = epoch(FULL, 1000);
     let one_way = epoch(ONE_WAY, 1000);
-    println!("W_max: tcp_full {:.1}, tcp {:.1}; K {:.3} s vs {:.3} s", full.w_max, one_way.w_max, full.k(), one_way.k());
+    println!(
+        "W_max: tcp_full {:.1}, tcp {:.1}; K {:.3} s vs {:.3} s",
+        full.w_max,
+        one_way.w_max,
+        full.k(),
+        one_way.k()
+    );
     assert!((full.w_max / one_way.w_max - 1.0).abs() <= 0.02);
     for f in [0.25, 0.5, 0.75, 1.0, 1.25] {
         let (a, b) = (full.cwnd_at(f * full.k()), one_way.cwnd_at(f * one_way.k()));
@@ -151,13 +181,17 @@ interval = "1ms"
 
 /// (time, cwnd) of the first reduction of ssthresh below the window, if any.
 fn first_reduction(c: &CwndSeries) -> Option<(f64, f64)> {
-    (1..c.time_s.len()).find(|&i| c.ssthresh_pkts[i] < c.cwnd_pkts[i - 1]).map(|i| (c.time_s[i], c.cwnd_pkts[i - 1]))
+    (1..c.time_s.len())
+        .find(|&i| c.ssthresh_pkts[i] < c.cwnd_pkts[i - 1])
+        .map(|i| (c.time_s[i], c.cwnd_pkts[i - 1]))
 }
 
 #[test]
 fn hystart_leaves_slow_start_on_rfc9406_rtt_increase_on_a_deep_buffer() {
     let table = |hystart: bool| {
-        format!(r#"{{ kind = "tcp_full", cc = "cubic", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10, cubic = {{ hystart = {hystart} }} }}"#)
+        format!(
+            r#"{{ kind = "tcp_full", cc = "cubic", variant = "sack", mss = "1000B", window = 100000, window_scale = true, initial_window = 10, cubic = {{ hystart = {hystart} }} }}"#
+        )
     };
     let r = common::run_balanced(&deep_buffer(&table(true)));
     let c = &r.series.cwnd;
@@ -173,34 +207,53 @@ fn hystart_leaves_slow_start_on_rfc9406_rtt_increase_on_a_deep_buffer() {
     let base = 0.100 + tx + 40.0 * 8.0 / 10e6 + (1040.0 + 40.0) * 8.0 / 1e9;
     let thresh = base / 8.0;
     let q = &r.series.queue;
-    let bottleneck = q.link[(0..q.time_s.len()).max_by_key(|&i| q.len_pkts[i]).expect("queue samples")];
+    let bottleneck =
+        q.link[(0..q.time_s.len()).max_by_key(|&i| q.len_pkts[i]).expect("queue samples")];
     let samples = || (0..q.time_s.len()).filter(move |&i| q.link[i] == bottleneck);
-    let queue_at = |t: f64| samples().take_while(|&i| q.time_s[i] <= t).last().map_or(0, |i| q.len_pkts[i]);
+    let queue_at =
+        |t: f64| samples().take_while(|&i| q.time_s[i] <= t).last().map_or(0, |i| q.len_pkts[i]);
     // Before the window exceeds the path's BDP each round's burst queues briefly and drains,
     // which leaves the round's minimum RTT at the base RTT. The rule needs a standing queue:
     // from `t_standing` on the bottleneck's queue stays at RttThresh or more.
     let pkts = (thresh / tx).floor() as u64;
-    let t_standing = samples().filter(|&i| q.time_s[i] < t_css && q.len_pkts[i] < pkts).map(|i| q.time_s[i]).fold(0.0, f64::max);
+    let t_standing = samples()
+        .filter(|&i| q.time_s[i] < t_css && q.len_pkts[i] < pkts)
+        .map(|i| q.time_s[i])
+        .fold(0.0, f64::max);
     let round = base + queue_at(t_css) as f64 * tx;
     println!("queue at {pkts} packets or more (RttThresh {:.1} ms) from {t_standing:.4} s; a round at CSS {round:.3} s", thresh * 1e3);
     // Not before a segment queued behind it has been ACKed (half a base RTT at least); within
     // two rounds (the first round entirely behind the standing queue has its minimum RTT raised
     // by far more than RttThresh: in slow start the queue grows by about a BDP per round).
-    assert!(t_css >= t_standing + base / 2.0, "CSS at {t_css:.4} s before the queue held RttThresh ({t_standing:.4} s)");
-    assert!(t_css <= t_standing + 2.0 * round, "CSS at {t_css:.4} s, more than two rounds after {t_standing:.4} s");
+    assert!(
+        t_css >= t_standing + base / 2.0,
+        "CSS at {t_css:.4} s before the queue held RttThresh ({t_standing:.4} s)"
+    );
+    assert!(
+        t_css <= t_standing + 2.0 * round,
+        "CSS at {t_css:.4} s, more than two rounds after {t_standing:.4} s"
+    );
     // The one-way agent's HyStart++ (compared with ns-3.37's in tcp_cubic_hystart_ns3.rs) on
     // the same path enters CSS in the same round: per-ACK RTTs from send times (here) and from
     // echoed timestamps (there) agree when every segment is ACKed at once.
-    let one_way = common::run_balanced(&deep_buffer(r#"{ kind = "tcp", variant = "cubic", window = 100000, initial_window = 10, cubic = { hystart = true } }"#));
+    let one_way = common::run_balanced(&deep_buffer(
+        r#"{ kind = "tcp", variant = "cubic", window = 100000, initial_window = 10, cubic = { hystart = true } }"#,
+    ));
     let o = &one_way.series.cwnd;
     let o_css = (0..o.time_s.len()).find(|&i| o.cwnd_pkts[i].fract() != 0.0).expect("CSS starts");
     println!("one-way HyStart++: CSS at {:.4} s, cwnd {}", o.time_s[o_css], o.cwnd_pkts[o_css]);
     assert!((o.time_s[o_css] - t_css).abs() <= 0.005 && (o.cwnd_pkts[o_css] - w_css).abs() <= 2.0);
     // Standard slow start on the same path overflows the buffer, at a larger window.
     let std = common::run_balanced(&deep_buffer(&table(false)));
-    let (t_loss, w_loss) = first_reduction(&std.series.cwnd).expect("standard slow start overflows");
-    println!("standard slow start: first reduction at {t_loss:.4} s, cwnd {w_loss}; drops {} vs {}", std.flows[0].dropped_pkts, r.flows[0].dropped_pkts);
-    assert!((0..std.series.cwnd.time_s.len()).all(|i| std.series.cwnd.cwnd_pkts[i].fract() == 0.0 || std.series.cwnd.time_s[i] >= t_loss));
+    let (t_loss, w_loss) =
+        first_reduction(&std.series.cwnd).expect("standard slow start overflows");
+    println!(
+        "standard slow start: first reduction at {t_loss:.4} s, cwnd {w_loss}; drops {} vs {}",
+        std.flows[0].dropped_pkts, r.flows[0].dropped_pkts
+    );
+    assert!((0..std.series.cwnd.time_s.len()).all(
+        |i| std.series.cwnd.cwnd_pkts[i].fract() == 0.0 || std.series.cwnd.time_s[i] >= t_loss
+    ));
     assert!(w_loss > 2.0 * w_css && std.flows[0].dropped_pkts > r.flows[0].dropped_pkts);
 }
 
@@ -208,10 +261,17 @@ fn hystart_leaves_slow_start_on_rfc9406_rtt_increase_on_a_deep_buffer() {
 /// accounted for; CUBIC there enters CSS before its first loss and out-delivers Reno.
 #[test]
 fn the_example_is_deterministic_and_balanced() {
-    let r = common::same_seed_same_results("fulltcp_cubic.toml", "the seed draws the flows' start jitter");
+    let r = common::same_seed_same_results(
+        "fulltcp_cubic.toml",
+        "the seed draws the flows' start jitter",
+    );
     let c = &r.series.cwnd;
-    let css = (0..c.time_s.len()).find(|&i| c.flow[i] == 0 && c.cwnd_pkts[i].fract() != 0.0).expect("CSS");
-    let loss = (1..c.time_s.len()).find(|&i| c.flow[i] == 0 && c.ssthresh_pkts[i] < 10000.0).expect("a loss");
+    let css = (0..c.time_s.len())
+        .find(|&i| c.flow[i] == 0 && c.cwnd_pkts[i].fract() != 0.0)
+        .expect("CSS");
+    let loss = (1..c.time_s.len())
+        .find(|&i| c.flow[i] == 0 && c.ssthresh_pkts[i] < 10000.0)
+        .expect("a loss");
     assert!(c.time_s[css] < c.time_s[loss]);
     assert!(r.flows[0].goodput_bps > r.flows[1].goodput_bps);
 }
@@ -220,8 +280,20 @@ fn the_example_is_deterministic_and_balanced() {
 #[test]
 fn bad_cubic_settings_name_the_field() {
     common::assert_transport_errors(&[
-        (r#"{ kind = "tcp_full", cc = "cubic", variant = "tahoe" }"#, "flows[0].transport.variant", "tahoe"),
-        (r#"{ kind = "tcp_full", cc = "cubic", cubic = { beta = 1.5 } }"#, "flows[0].transport.cubic", "0 < beta < 1"),
-        (r#"{ kind = "tcp_full", cubic = { hystart = true } }"#, "flows[0].transport.cubic", "cc = \"cubic\""),
+        (
+            r#"{ kind = "tcp_full", cc = "cubic", variant = "tahoe" }"#,
+            "flows[0].transport.variant",
+            "tahoe",
+        ),
+        (
+            r#"{ kind = "tcp_full", cc = "cubic", cubic = { beta = 1.5 } }"#,
+            "flows[0].transport.cubic",
+            "0 < beta < 1",
+        ),
+        (
+            r#"{ kind = "tcp_full", cubic = { hystart = true } }"#,
+            "flows[0].transport.cubic",
+            "cc = \"cubic\"",
+        ),
     ]);
 }

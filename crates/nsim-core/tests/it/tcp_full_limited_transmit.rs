@@ -27,7 +27,11 @@ fn full_path(extra: &str) -> String {
     let full = format!(
         "transport = {{ kind = \"tcp_full\", variant = \"newreno\", mss = \"1000B\", window = 3, clock_offset = \"5ms\"{extra} }}"
     );
-    one_way.lines().map(|l| if l.starts_with("transport = ") { full.clone() } else { l.to_string() }).collect::<Vec<_>>().join("\n")
+    one_way
+        .lines()
+        .map(|l| if l.starts_with("transport = ") { full.clone() } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The receiver's buffer of 64 segments: the peer's window never binds.
@@ -47,7 +51,11 @@ fn byte(k: u64) -> u64 {
 /// Arrival times at the source of the duplicate ACKs for the lost segment: the ACKs of its
 /// first byte after the first one (the new ACK of the segment before it).
 fn dupacks(evs: &[Ev]) -> Vec<f64> {
-    evs.iter().filter(|e| e.op == 'r' && e.to == 0 && e.kind == "ack" && e.seq == byte(LOST)).skip(1).map(|e| e.t).collect()
+    evs.iter()
+        .filter(|e| e.op == 'r' && e.to == 0 && e.kind == "ack" && e.seq == byte(LOST))
+        .skip(1)
+        .map(|e| e.t)
+        .collect()
 }
 
 #[test]
@@ -61,7 +69,11 @@ fn without_limited_transmit_two_duplicate_acks_wait_for_the_timeout() {
 fn limited_transmit_sends_a_new_segment_on_each_of_the_first_two_duplicate_acks() {
     let (r, evs) = run(&format!("{WIDE}, limited_transmit = true"));
     let f = &r.flows[0];
-    assert_eq!((f.timeouts, f.fast_retransmits), (0, 1), "the two new segments' ACKs make the third duplicate");
+    assert_eq!(
+        (f.timeouts, f.fast_retransmits),
+        (0, 1),
+        "the two new segments' ACKs make the third duplicate"
+    );
     let dups = dupacks(&evs);
     assert!(dups.len() >= 3, "duplicate ACKs: {dups:?}");
     // Segments LOST+1 and LOST+2 were in flight with the lost one; LOST+3 and LOST+4 leave on
@@ -72,7 +84,11 @@ fn limited_transmit_sends_a_new_segment_on_each_of_the_first_two_duplicate_acks(
     }
     // cwnd + 2: nothing newer leaves before the fast retransmit on the third duplicate ACK.
     let fast_retransmit = sends(&evs, byte(LOST))[1];
-    assert!((fast_retransmit - dups[2]).abs() < 1e-9, "fast retransmit at {fast_retransmit}, third duplicate at {}", dups[2]);
+    assert!(
+        (fast_retransmit - dups[2]).abs() < 1e-9,
+        "fast retransmit at {fast_retransmit}, third duplicate at {}",
+        dups[2]
+    );
     assert!(sends(&evs, byte(LOST + 5))[0] > fast_retransmit);
 }
 

@@ -11,7 +11,9 @@ fn scenario(variant: &str, drops: &[u32]) -> String {
 /// `extra`: more transport keys, e.g. `, delayed_ack = true`.
 fn scenario_with(variant: &str, drops: &[u32], extra: &str) -> String {
     let error = format!("error = {{ kind = \"drop_list\", packets = {drops:?}, flow = \"tcp\" }}\nerror_at = \"enqueue\"");
-    let transport = format!("variant = \"{variant}\", window = 28, mss = \"1000B\", clock_offset = \"5ms\"{extra}");
+    let transport = format!(
+        "variant = \"{variant}\", window = 28, mss = \"1000B\", clock_offset = \"5ms\"{extra}"
+    );
     two_hop("0ms", 8, &error, &transport)
 }
 
@@ -50,7 +52,10 @@ trace = true
 
 /// Data on the bottleneck r1->k1 and ACKs arriving at s1, as the reference keeps them.
 fn kept(evs: &[Ev]) -> Vec<Ev> {
-    evs.iter().filter(|e| (e.from == 1 && e.to == 2) || (e.from == 1 && e.to == 0 && e.op == 'r')).cloned().collect()
+    evs.iter()
+        .filter(|e| (e.from == 1 && e.to == 2) || (e.from == 1 && e.to == 0 && e.op == 'r'))
+        .cloned()
+        .collect()
 }
 
 fn compare(variant: &str, ns2: &str, drops: &[u32], until: f64) {
@@ -85,7 +90,11 @@ fn reno_queue_overflow_matches_ns2() {
 
 #[test]
 fn newreno_matches_ns2() {
-    for (name, drops) in [("newreno_1drop", &[17][..]), ("newreno_2drop", &[17, 31]), ("newreno_overflow", &[100_000])] {
+    for (name, drops) in [
+        ("newreno_1drop", &[17][..]),
+        ("newreno_2drop", &[17, 31]),
+        ("newreno_overflow", &[100_000]),
+    ] {
         compare("newreno", name, drops, 6.0);
     }
 }
@@ -111,16 +120,26 @@ fn newreno_timeout_then_partial_acks_match_ns2() {
     if let Some((i, a, b)) = first_mismatch(&ours, &theirs, 1e-6, 1.9262) {
         panic!("newreno_timeout: event {i} differs\n nsim: {a:?}\n ns-2: {b:?}");
     }
-    let second_fast_retransmit = |evs: &[Ev]| evs.iter().any(|e| e.op == '+' && e.seq == 40_001 && (e.t - 2.03324).abs() < 1e-6);
-    assert!(second_fast_retransmit(&theirs) && second_fast_retransmit(&ours), "both fast-retransmit 40001 at 2.03324 s");
+    let second_fast_retransmit = |evs: &[Ev]| {
+        evs.iter().any(|e| e.op == '+' && e.seq == 40_001 && (e.t - 2.03324).abs() < 1e-6)
+    };
+    assert!(
+        second_fast_retransmit(&theirs) && second_fast_retransmit(&ours),
+        "both fast-retransmit 40001 at 2.03324 s"
+    );
     let unlimited = format!("{transport}, recov_maxburst = 0");
     let (_, evs) = run_traced(&two_hop("0ms", 8, &error, &unlimited), "newreno_timeout unlimited");
-    assert!(first_mismatch(&kept(&evs), &theirs, 1e-6, 1.9262).is_some(), "without the burst limit nsim should differ from ns-2");
+    assert!(
+        first_mismatch(&kept(&evs), &theirs, 1e-6, 1.9262).is_some(),
+        "without the burst limit nsim should differ from ns-2"
+    );
 }
 
 #[test]
 fn tahoe_matches_ns2() {
-    for (name, drops) in [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])] {
+    for (name, drops) in
+        [("tahoe_1drop", &[17][..]), ("tahoe_2drop", &[17, 31]), ("tahoe_overflow", &[100_000])]
+    {
         compare("tahoe", name, drops, 6.0);
     }
 }
@@ -153,12 +172,22 @@ fn sack_matches_ns2() {
 /// random (`boot_time_`); `clock_offset` 2-3 ms reproduces all six runs (4-9 ms changes one
 /// RTO of the delayed-ACK Reno run by a tick; the Fall & Floyd runs above need 3.5-7 ms).
 fn suite_scenario(variant: &str, extra: &str) -> String {
-    two_hop("5ms", 6, "", &format!("variant = \"{variant}\", window = 100, clock_offset = \"3ms\"{extra}"))
+    two_hop(
+        "5ms",
+        6,
+        "",
+        &format!("variant = \"{variant}\", window = 100, clock_offset = \"3ms\"{extra}"),
+    )
 }
 
 #[test]
 fn test_suite_full_matches_ns2() {
-    for (variant, name) in [("reno", "suite_full_fulltcp"), ("newreno", "suite_full_newreno"), ("tahoe", "suite_full_tahoe"), ("sack", "suite_full_sack")] {
+    for (variant, name) in [
+        ("reno", "suite_full_fulltcp"),
+        ("newreno", "suite_full_newreno"),
+        ("tahoe", "suite_full_tahoe"),
+        ("sack", "suite_full_sack"),
+    ] {
         compare_scenario(&suite_scenario(variant, ""), name, 6.0);
     }
 }
@@ -177,10 +206,15 @@ fn test_suite_delack_matches_ns2() {
 #[test]
 fn rfc6675_sack_repairs_several_losses_without_timeout() {
     for drops in [&[17][..], &[17, 31], &[17, 20, 23], &[17, 19, 21, 23]] {
-        let text = scenario_with("sack", drops, r#", recovery_rules = "rfc""#).replace("trace = true", "trace = false");
+        let text = scenario_with("sack", drops, r#", recovery_rules = "rfc""#)
+            .replace("trace = true", "trace = false");
         let r = common::run(&text);
         let t = &r.flows[0];
-        assert_eq!((t.timeouts, t.fast_retransmits, t.retransmits), (0, 1, drops.len() as u64), "drops {drops:?}");
+        assert_eq!(
+            (t.timeouts, t.fast_retransmits, t.retransmits),
+            (0, 1, drops.len() as u64),
+            "drops {drops:?}"
+        );
     }
 }
 
@@ -199,7 +233,11 @@ fn sack_multi_drop_matches_ns2() {
     for (drops, recoveries) in [(&[17, 29, 31][..], 1), (&[17, 27, 29, 31], 1), (&[11, 61], 2)] {
         let r = common::run(&scenario("sack", drops).replace("trace = true", "trace = false"));
         let t = &r.flows[0];
-        assert_eq!((t.timeouts, t.fast_retransmits, t.retransmits), (0, recoveries, drops.len() as u64), "drops {drops:?}");
+        assert_eq!(
+            (t.timeouts, t.fast_retransmits, t.retransmits),
+            (0, recoveries, drops.len() as u64),
+            "drops {drops:?}"
+        );
     }
 }
 
@@ -216,7 +254,10 @@ fn ns2_tie_order_matches_past_the_ties() {
     let sack = scenario("sack", &[100_000]);
     compare_scenario(&in_ns2_order(&sack), "sack_overflow", 6.0);
     let (_, evs) = run_traced(&sack, "sack_overflow fifo");
-    assert!(first_mismatch(&kept(&evs), &reference("fulltcp", "sack_overflow"), 1e-6, 6.0).is_some(), "nsim's own order differs after 5.654 s");
+    assert!(
+        first_mismatch(&kept(&evs), &reference("fulltcp", "sack_overflow"), 1e-6, 6.0).is_some(),
+        "nsim's own order differs after 5.654 s"
+    );
 
     let error = "error = { kind = \"drop_list\", packets = [17, 31, 32, 33], flow = \"tcp\" }\nerror_at = \"enqueue\"";
     let transport = "variant = \"newreno\", window = 28, mss = \"1000B\", clock_offset = \"3ms\"";
@@ -248,7 +289,12 @@ fn ns2_tie_order_keeps_the_other_matches() {
     .map(|(variant, name, drops)| (scenario(variant, drops), name))
     .collect();
     runs.push((scenario_with("reno", &[17], delack), "fulltcp_delack_1drop"));
-    for (variant, name) in [("reno", "suite_full_fulltcp"), ("newreno", "suite_full_newreno"), ("tahoe", "suite_full_tahoe"), ("sack", "suite_full_sack")] {
+    for (variant, name) in [
+        ("reno", "suite_full_fulltcp"),
+        ("newreno", "suite_full_newreno"),
+        ("tahoe", "suite_full_tahoe"),
+        ("sack", "suite_full_sack"),
+    ] {
         runs.push((suite_scenario(variant, ""), name));
     }
     for (variant, name) in [("reno", "suite_delack_fulltcp"), ("sack", "suite_delack_sack")] {
@@ -266,18 +312,32 @@ fn ns2_tie_order_keeps_the_other_matches() {
 /// them the same on scenarios/fulltcp_transactions.toml, whose servers answer with data.
 #[test]
 fn the_listeners_packets_are_ack_packets_in_the_trace_data_too() {
-    let path = format!("{}/../../reference/ns2/fulltcp/full_tcp_twoway.labels", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../reference/ns2/fulltcp/full_tcp_twoway.labels",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let ns2 = std::fs::read_to_string(path).expect("reference labels");
     let rows: Vec<Vec<&str>> = ns2.lines().skip(1).map(|l| l.split(',').collect()).collect();
     let listener = |r: &&Vec<&str>| r[0] == "2";
-    assert!(rows.iter().filter(listener).all(|r| r[2] == "ack") && rows.iter().filter(|r| !listener(r)).all(|r| r[2] == "tcp"));
-    assert!(rows.iter().any(|r| listener(&r) && r[3] == "data"), "the reference must carry listener data");
+    assert!(
+        rows.iter().filter(listener).all(|r| r[2] == "ack")
+            && rows.iter().filter(|r| !listener(r)).all(|r| r[2] == "tcp")
+    );
+    assert!(
+        rows.iter().any(|r| listener(&r) && r[3] == "data"),
+        "the reference must carry listener data"
+    );
 
-    let (res, evs) = run_traced(include_str!("../../../../scenarios/fulltcp_transactions.toml"), "listener_labels");
+    let (res, evs) = run_traced(
+        include_str!("../../../../scenarios/fulltcp_transactions.toml"),
+        "listener_labels",
+    );
     assert!(res.accounting.balanced());
     // r2 -> r1 carries only what the two listeners (server, dst) send; r1 -> r2 the openers'.
     let (r1, r2) = (4, 5);
-    let on = |from: u32, to: u32| evs.iter().filter(move |e| e.op == '+' && e.from == from && e.to == to);
+    let on = |from: u32, to: u32| {
+        evs.iter().filter(move |e| e.op == '+' && e.from == from && e.to == to)
+    };
     let listener_data = on(r2, r1).filter(|e| e.size > 40).count();
     assert!(listener_data > 0, "the servers' responses cross r2 -> r1");
     assert!(on(r2, r1).all(|e| e.kind == "ack"), "every listener packet is `ack`");

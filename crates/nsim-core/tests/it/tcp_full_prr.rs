@@ -30,7 +30,10 @@ fn full_twin(bound: Option<&str>) -> String {
             }
             let Some((head, rest)) = l.split_once("packets = [") else { return l.to_string() };
             let (list, tail) = rest.split_once(']').expect("a list");
-            let later: Vec<String> = list.split(',').map(|k| (k.trim().parse::<u64>().expect("k") + 1).to_string()).collect();
+            let later: Vec<String> = list
+                .split(',')
+                .map(|k| (k.trim().parse::<u64>().expect("k") + 1).to_string())
+                .collect();
             format!("{head}packets = [{}]{tail}", later.join(", "))
         })
         .collect::<Vec<_>>()
@@ -56,7 +59,9 @@ fn rfc6675_recovery_resends_each_hole_once_under_random_loss() {
         let toml = full_twin(None)
             .lines()
             .map(|l| match l {
-                l if l.starts_with("error = ") => "error = { kind = \"uniform\", rate = 0.01 }".to_string(),
+                l if l.starts_with("error = ") => {
+                    "error = { kind = \"uniform\", rate = 0.01 }".to_string()
+                }
                 l if l.starts_with("duration = ") => format!("duration = \"5s\"\nseed = {seed}"),
                 l => l.replace("min_rto = \"200ms\" }", "min_rto = \"200ms\", maxburst = 8 }"),
             })
@@ -65,6 +70,11 @@ fn rfc6675_recovery_resends_each_hole_once_under_random_loss() {
         let r = crate::common::run_balanced(&toml);
         let f = &r.flows[0];
         assert!(f.dropped_pkts > 5, "seed {seed}: {} drops", f.dropped_pkts);
-        assert!(f.retransmits <= 2 * f.dropped_pkts, "seed {seed}: {} retransmissions for {} drops", f.retransmits, f.dropped_pkts);
+        assert!(
+            f.retransmits <= 2 * f.dropped_pkts,
+            "seed {seed}: {} retransmissions for {} drops",
+            f.retransmits,
+            f.dropped_pkts
+        );
     }
 }

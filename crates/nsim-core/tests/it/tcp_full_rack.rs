@@ -31,7 +31,11 @@ fn full_path(segments: &[u64], transport: &str) -> String {
     let full = format!(
         "transport = {{ kind = \"tcp_full\", variant = \"sack\", recovery_rules = \"rfc\", mss = \"1000B\", window = 60, clock_offset = \"5ms\"{transport} }}"
     );
-    one_way.lines().map(|l| if l.starts_with("transport = ") { full.clone() } else { l.to_string() }).collect::<Vec<_>>().join("\n")
+    one_way
+        .lines()
+        .map(|l| if l.starts_with("transport = ") { full.clone() } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn run(segments: &[u64], transport: &str) -> (nsim_core::Results, Vec<Ev>) {
@@ -56,7 +60,13 @@ fn acks_before(evs: &[Ev], t: f64) -> impl Iterator<Item = &Ev> {
 /// The smoothed RTT the `tcp` series shows at `t`.
 fn srtt_at(r: &nsim_core::Results, t: f64) -> f64 {
     let tcp = &r.series.tcp;
-    tcp.time_s.iter().zip(&tcp.srtt_s).filter(|(ts, _)| **ts <= t).last().map(|(_, s)| *s).expect("sampled")
+    tcp.time_s
+        .iter()
+        .zip(&tcp.srtt_s)
+        .filter(|(ts, _)| **ts <= t)
+        .last()
+        .map(|(_, s)| *s)
+        .expect("sampled")
 }
 
 /// (time from the last ACK before the probe to the probe, time from the probe to the other lost
@@ -72,7 +82,10 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
     let (dup, _) = run(&[49, 50], "");
     assert_eq!(dup.flows[0].timeouts, 1, "without RACK-TLP the tail waits for the RTO");
     let (no_tlp, _) = run(&[49, 50], r#", loss_detection = "rack", tlp = false"#);
-    assert_eq!(no_tlp.flows[0].timeouts, 1, "RACK alone sees no later delivery to judge the tail by");
+    assert_eq!(
+        no_tlp.flows[0].timeouts, 1,
+        "RACK alone sees no later delivery to judge the tail by"
+    );
 
     let (r, evs) = run(&[49, 50], RACK);
     let f = &r.flows[0];
@@ -88,14 +101,21 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
     assert!((pto - 2.0 * srtt).abs() < 1e-9, "probe {pto:.6} s after the last ACK, SRTT {srtt} s");
     // The probe's SACK comes back one round trip later (40.96 ms for 1040 B and a 50 B ACK) and
     // RACK marks 49 lost at once (sent 2·SRTT before the probe, beyond any reordering window).
-    assert!((0.0409..0.0411).contains(&after_probe), "49 retransmitted {after_probe:.6} s after the probe");
+    assert!(
+        (0.0409..0.0411).contains(&after_probe),
+        "49 retransmitted {after_probe:.6} s after the probe"
+    );
     assert!(f.completion_s.unwrap() < dup.flows[0].completion_s.unwrap() - 0.1);
 }
 
 #[test]
 fn a_loss_with_two_duplicate_acks_is_marked_by_rack_time_rule() {
     let (dup, _) = run(&[48], "");
-    assert_eq!((dup.flows[0].timeouts, dup.flows[0].fast_retransmits), (1, 0), "two duplicate ACKs do not reach DupThresh");
+    assert_eq!(
+        (dup.flows[0].timeouts, dup.flows[0].fast_retransmits),
+        (1, 0),
+        "two duplicate ACKs do not reach DupThresh"
+    );
 
     let (r, evs) = run(&[48], RACK);
     assert_eq!((r.flows[0].timeouts, r.flows[0].fast_retransmits), (0, 1));
@@ -104,7 +124,10 @@ fn a_loss_with_two_duplicate_acks_is_marked_by_rack_time_rule() {
     // min_RTT: the smallest send-to-ACK time of a segment sent once (all ACKed in order here
     // until the loss); RACK.rtt: the last segment's, sent with 49 and SACKed by the second
     // duplicate ACK, the last ACK before the retransmission.
-    let out: Vec<&Ev> = evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.size > 40).collect();
+    let out: Vec<&Ev> = evs
+        .iter()
+        .filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.size > 40)
+        .collect();
     let acks: Vec<&Ev> = acks_before(&evs, lost[1]).collect();
     let min_rtt = out
         .iter()
@@ -115,8 +138,15 @@ fn a_loss_with_two_duplicate_acks_is_marked_by_rack_time_rule() {
     let rack_rtt = acks.last().expect("acks").t - last_sent;
     let expected = lost[0] + rack_rtt + min_rtt / 4.0;
     println!("retransmission at {:.7} s, expected {expected:.7} (RACK.rtt {rack_rtt:.7}, min_RTT {min_rtt:.7})", lost[1]);
-    assert!((lost[1] - expected).abs() < 1e-6, "retransmission {:.7} s, RFC 8985 §6.2 {expected:.7} s", lost[1]);
-    assert!(acks.iter().filter(|a| a.seq == byte(48)).count() == 3, "the ACK of 47 and two duplicates");
+    assert!(
+        (lost[1] - expected).abs() < 1e-6,
+        "retransmission {:.7} s, RFC 8985 §6.2 {expected:.7} s",
+        lost[1]
+    );
+    assert!(
+        acks.iter().filter(|a| a.seq == byte(48)).count() == 3,
+        "the ACK of 47 and two duplicates"
+    );
 }
 
 #[test]
@@ -125,7 +155,8 @@ fn the_one_way_and_the_two_way_agent_repair_a_tail_loss_alike() {
     let (full, full_evs) = run(&[49, 50], RACK);
     assert_eq!((one.flows[0].timeouts, full.flows[0].timeouts), (0, 0));
     let (one_pto, one_after) = repair_times(&one_evs, &sends(&one_evs, 50), &sends(&one_evs, 49));
-    let (full_pto, full_after) = repair_times(&full_evs, &sends(&full_evs, byte(50)), &sends(&full_evs, byte(49)));
+    let (full_pto, full_after) =
+        repair_times(&full_evs, &sends(&full_evs, byte(50)), &sends(&full_evs, byte(49)));
     println!("one-way: PTO {one_pto:.6} s, then {one_after:.6} s; tcp_full: PTO {full_pto:.6} s, then {full_after:.6} s");
     // The same RTO estimator on the same path: SRTTs within one 10 ms tick, so PTOs within 20 ms.
     assert!((one_pto - full_pto).abs() <= 0.020 + 1e-9, "PTO {one_pto} vs {full_pto}");
@@ -143,7 +174,10 @@ fn rack_keys_need_rfc6675_sack_recovery() {
         (r#", tlp = false"#, "tlp"),
     ] {
         let toml = full_path(&[1], "").replace(base, &format!("{base}{extra}"));
-        let toml = toml.replace(r#"recovery_rules = "rfc", recovery_rules = "ns2""#, r#"recovery_rules = "ns2""#);
+        let toml = toml.replace(
+            r#"recovery_rules = "rfc", recovery_rules = "ns2""#,
+            r#"recovery_rules = "ns2""#,
+        );
         let e = common::config_error(&toml);
         assert!(e.contains(&format!("transport.{field}")), "{extra}: {e}");
     }

@@ -49,7 +49,11 @@ fn goodput(r: &Results, window: usize) -> f64 {
 fn a_window_below_one_segment_is_used_at_each_persist_expiry() {
     let r = run_balanced(&clamped("400B"));
     let rtt = crate::middlebox::rtt_s();
-    assert!(goodput(&r, 0) > 1e6, "before the clamp the flow runs at its window: {}", goodput(&r, 0));
+    assert!(
+        goodput(&r, 0) > 1e6,
+        "before the clamp the flow runs at its window: {}",
+        goodput(&r, 0)
+    );
     let after = goodput(&r, 1);
     // One 400 B segment per round trip and persist interval; the interval is the RTO,
     // between ns-2 FullTcp's 200 ms floor and 1 s here.

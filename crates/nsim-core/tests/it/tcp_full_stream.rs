@@ -14,12 +14,22 @@ fn ser(bytes: u64) -> f64 {
 /// One 10 Mb/s link s -> d, 50 ms each way; `app` over full TCP with 1000 B segments, a
 /// window of 100 segments from the start, no delayed ACKs (the defaults of ns-2 FullTcp).
 fn run_app(app: &str, duration: &str) -> Results {
-    run(&one_link("10Mb", "50ms", duration, app, r#"{ kind = "tcp_full", mss = "1000B", window = 100, initial_window = 100 }"#))
+    run(&one_link(
+        "10Mb",
+        "50ms",
+        duration,
+        app,
+        r#"{ kind = "tcp_full", mss = "1000B", window = 100, initial_window = 100 }"#,
+    ))
 }
 
 /// ms of a transfer row.
 fn rows(r: &Results, kind: &str) -> Vec<(f64, f64)> {
-    r.transfers.iter().filter(|t| t.kind == kind).map(|t| (t.start_s * 1e3, t.duration_s * 1e3)).collect()
+    r.transfers
+        .iter()
+        .filter(|t| t.kind == kind)
+        .map(|t| (t.start_s * 1e3, t.duration_s * 1e3))
+        .collect()
 }
 
 /// Handshake seen by the opener: SYN out, SYN-ACK back (40 B each way).
@@ -49,7 +59,11 @@ fn telnet_echo_is_server_data_after_a_handshake() {
 fn ns2(name: &str) -> Vec<(f64, f64)> {
     let path = format!("{}/../../reference/ns2/fulltcp_stream/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
-    text.lines().skip(1).map(|l| l.split(',').map(|x| x.parse::<f64>().unwrap()).collect::<Vec<_>>()).map(|v| (v[1], v[2])).collect()
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(|x| x.parse::<f64>().unwrap()).collect::<Vec<_>>())
+        .map(|v| (v[1], v[2]))
+        .collect()
 }
 
 /// ns-2.35 FullTcp with `Application/TcpApp` on the same path (reference/ns2/fulltcp_stream):
@@ -71,10 +85,20 @@ fn telnet_echo_delays_match_ns2_fulltcp() {
 /// page when that segment's ACK is back at the server (40 B + 50 ms later).
 #[test]
 fn http11_page_matches_ns2_fulltcp_request_and_answer() {
-    let pages = rows(&run_app(r#"{ kind = "http", version = "1.1", count = 1, page = { kind = "fixed", objects = 4 } }"#, "30s"), "page");
+    let pages = rows(
+        &run_app(
+            r#"{ kind = "http", version = "1.1", count = 1, page = { kind = "fixed", objects = 4 } }"#,
+            "30s",
+        ),
+        "page",
+    );
     let (sent, got) = ns2("page.csv")[0];
     let expected = (got - sent) * 1e3 + ser(40) + 50.0;
-    assert!((pages[0].1 - expected).abs() < 1e-6, "nsim {} ms, ns-2 + ACK {expected} ms", pages[0].1);
+    assert!(
+        (pages[0].1 - expected).abs() < 1e-6,
+        "nsim {} ms, ns-2 + ACK {expected} ms",
+        pages[0].1
+    );
 }
 
 /// HTTP/1.1, page 1 KB + 4 x 10 KB (41 full segments, under the 64 KB window): the client
@@ -83,7 +107,10 @@ fn http11_page_matches_ns2_fulltcp_request_and_answer() {
 /// done when the last segment's ACK is back.
 #[test]
 fn http11_page_is_handshake_request_burst_and_round_trip() {
-    let r = run_app(r#"{ kind = "http", version = "1.1", count = 2, page = { kind = "fixed", objects = 4 } }"#, "30s");
+    let r = run_app(
+        r#"{ kind = "http", version = "1.1", count = 2, page = { kind = "fixed", objects = 4 } }"#,
+        "30s",
+    );
     let pages = rows(&r, "page");
     assert_eq!(pages.len(), 2);
     let request = ser(40) + ser(576) + 50.0;
@@ -106,7 +133,8 @@ fn http11_page_is_handshake_request_burst_and_round_trip() {
 /// together, and the transfer repeats the first one's timeline.
 #[test]
 fn repeat_new_connection_closes_and_opens_again() {
-    let r = run_app(r#"{ kind = "repeat", size = "10000B", count = 2, new_connection = true }"#, "30s");
+    let r =
+        run_app(r#"{ kind = "repeat", size = "10000B", count = 2, new_connection = true }"#, "30s");
     let files = rows(&r, "file");
     assert_eq!(files.len(), 2);
     let transfer = handshake() + ser(40) + 10.0 * ser(1040) + 50.0 + ser(40) + 50.0;
@@ -121,7 +149,10 @@ fn repeat_new_connection_closes_and_opens_again() {
 /// recorded, on connection 0 and the three extra flows.
 #[test]
 fn http10_parallel_connections_complete_every_page() {
-    let r = run_app(r#"{ kind = "http", version = "1.0", count = 3, think = { dist = "uniform", mean = "1s" } }"#, "60s");
+    let r = run_app(
+        r#"{ kind = "http", version = "1.0", count = 3, think = { dist = "uniform", mean = "1s" } }"#,
+        "60s",
+    );
     assert_eq!(rows(&r, "page").len(), 3);
     assert_eq!(rows(&r, "object").len(), 27);
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
@@ -134,11 +165,21 @@ fn http10_parallel_connections_complete_every_page() {
 /// initial RTO; seeds 1-16 over 200 s gave 23-33 pages, 34-50 transfers, no stall.)
 #[test]
 fn stream_apps_keep_completing_under_loss() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/fulltcp_web_telnet.toml")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/fulltcp_web_telnet.toml"
+    ))
+    .unwrap();
     let r = run(&text);
     let count = |kind: &str| r.transfers.iter().filter(|t| t.kind == kind).count();
     let (pages, echoes, files) = (count("page"), count("echo"), count("file"));
-    assert!(pages >= 5 && echoes >= 50 && files >= 5, "pages {pages}, echoes {echoes}, files {files}");
-    assert!(r.flows.iter().any(|f| f.timeouts + f.fast_retransmits > 0), "the bottleneck drops packets");
+    assert!(
+        pages >= 5 && echoes >= 50 && files >= 5,
+        "pages {pages}, echoes {echoes}, files {files}"
+    );
+    assert!(
+        r.flows.iter().any(|f| f.timeouts + f.fast_retransmits > 0),
+        "the bottleneck drops packets"
+    );
     assert!(r.accounting.balanced(), "{:?}", r.accounting);
 }

@@ -35,7 +35,10 @@ fn measure(p: f64, delayed_ack: bool, sack: &str) -> Measured {
     let duration = (losses / p / pkts_per_s(c)).max(20.0);
     let r = common::run(&scenario(p, duration, delayed_ack, sack));
     let rto = &r.series.tcp.rto_s;
-    Measured { rate: r.flows[0].goodput_bps / 8.0 / MSS, rto: rto.iter().sum::<f64>() / rto.len() as f64 }
+    Measured {
+        rate: r.flows[0].goodput_bps / 8.0 / MSS,
+        rto: rto.iter().sum::<f64>() / rto.len() as f64,
+    }
 }
 
 /// Base RTT: 200 ms propagation + a 1040 B and a 40 B packet serialized on two 1 Gb/s hops.
@@ -75,7 +78,10 @@ fn timeouts_at_5_percent_loss_match_pftk_not_mathis() {
     let m = measure(p, false, "ns2");
     let vs_mathis = m.rate / mathis(p, 1.5f64.sqrt());
     let vs_pftk = m.rate / pftk(p, 1.0, m.rto);
-    println!("p = 0.05: measured/Mathis {vs_mathis:.3}, measured/PFTK {vs_pftk:.3} (T0 {:.3} s)", m.rto);
+    println!(
+        "p = 0.05: measured/Mathis {vs_mathis:.3}, measured/PFTK {vs_pftk:.3} (T0 {:.3} s)",
+        m.rto
+    );
     assert!(vs_mathis < 0.9, "timeouts should cost throughput at p = 0.05: {vs_mathis:.3}");
     assert!((0.85..=1.15).contains(&vs_pftk), "measured/PFTK = {vs_pftk:.3}");
 }
@@ -88,7 +94,6 @@ fn throughput_within_15_percent_of_mathis_with_delayed_acks() {
         assert!((0.85..=1.15).contains(&r), "p = {p}: measured/predicted = {r:.3}");
     }
 }
-
 
 #[test]
 fn rfc6675_sack_recovery_within_15_percent_of_mathis() {

@@ -61,7 +61,10 @@ fn the_initial_window_is_10_under_linux_and_an_explicit_key_wins() {
 
 /// When the lost SYN (the first packet on s -> r) is sent again.
 fn syn_retransmit(transport: &str) -> f64 {
-    let (_, evs) = common::run_traced(&path("10KB", r#"{ kind = "drop_list", packets = [1] }"#, transport), "syn");
+    let (_, evs) = common::run_traced(
+        &path("10KB", r#"{ kind = "drop_list", packets = [1] }"#, transport),
+        "syn",
+    );
     sends(&evs).iter().filter(|e| e.seq == 0).nth(1).expect("SYN sent again").t
 }
 
@@ -81,11 +84,23 @@ fn the_initial_rto_is_1_s_under_linux_3_s_under_ns2() {
 /// the RTO (its timer restarts on each new ACK, RFC 6298 (5.3)).
 fn tail_rto(transport: &str) -> f64 {
     // 20 KB = 20 segments after the SYN: the 21st packet on s -> r is the last segment.
-    let (_, evs) = common::run_traced(&path("20000B", r#"{ kind = "drop_list", packets = [21] }"#, transport), "tail");
+    let (_, evs) = common::run_traced(
+        &path("20000B", r#"{ kind = "drop_list", packets = [21] }"#, transport),
+        "tail",
+    );
     let s = sends(&evs);
-    let retx = s.iter().rev().find(|e| s.iter().filter(|o| o.seq == e.seq).count() > 1).expect("a retransmission");
+    let retx = s
+        .iter()
+        .rev()
+        .find(|e| s.iter().filter(|o| o.seq == e.seq).count() > 1)
+        .expect("a retransmission");
     let src = s[0].from;
-    let last_ack = evs.iter().rev().find(|e| e.op == 'r' && e.kind == "ack" && e.to == src && e.t < retx.t).expect("an ACK").t;
+    let last_ack = evs
+        .iter()
+        .rev()
+        .find(|e| e.op == 'r' && e.kind == "ack" && e.to == src && e.t < retx.t)
+        .expect("an ACK")
+        .t;
     retx.t - last_ack
 }
 
@@ -101,7 +116,10 @@ fn the_minimum_rto_is_200_ms_under_linux_and_an_explicit_key_wins() {
 
 /// The largest ACK size in a run that loses the 10th data segment (a hole for SACK to report).
 fn biggest_ack(transport: &str) -> u32 {
-    let (_, evs) = common::run_traced(&path("50KB", r#"{ kind = "drop_list", packets = [11] }"#, transport), "sack");
+    let (_, evs) = common::run_traced(
+        &path("50KB", r#"{ kind = "drop_list", packets = [11] }"#, transport),
+        "sack",
+    );
     evs.iter().filter(|e| e.kind == "ack").map(|e| e.size).max().expect("ACKs")
 }
 
@@ -119,8 +137,14 @@ fn the_sink_delays_acks_40_ms_under_linux() {
     let ack_delay = |transport: &str| {
         let (_, evs) = common::run_traced(&path("1000B", NO_LOSS, transport), "delack");
         // Segment 1's last arrival is at d (two hops, no loss); the next ACK queued is its.
-        let data = evs.iter().rev().find(|e| e.op == 'r' && e.kind == "tcp" && e.seq == 1).expect("segment 1 arrives").t;
-        let ack = evs.iter().find(|e| e.op == '+' && e.kind == "ack" && e.t >= data).expect("its ACK").t;
+        let data = evs
+            .iter()
+            .rev()
+            .find(|e| e.op == 'r' && e.kind == "tcp" && e.seq == 1)
+            .expect("segment 1 arrives")
+            .t;
+        let ack =
+            evs.iter().find(|e| e.op == '+' && e.kind == "ack" && e.t >= data).expect("its ACK").t;
         ack - data
     };
     assert!((ack_delay(r#"profile = "linux""#) - 0.04).abs() < 1e-6);
@@ -130,7 +154,11 @@ fn the_sink_delays_acks_40_ms_under_linux() {
 
 #[test]
 fn summary_lists_what_the_profile_set_only_for_flows_that_name_one() {
-    let r = common::run(&path("10KB", NO_LOSS, r#"variant = "cubic", profile = "linux", initial_window = 4"#));
+    let r = common::run(&path(
+        "10KB",
+        NO_LOSS,
+        r#"variant = "cubic", profile = "linux", initial_window = 4"#,
+    ));
     let s = serde_json::to_value(r.summary()).expect("json");
     let f = &s["tcp_profiles"]["f"];
     assert_eq!(f["profile"], "linux");
@@ -147,9 +175,12 @@ fn summary_lists_what_the_profile_set_only_for_flows_that_name_one() {
 
 #[test]
 fn byte_counting_is_refused_where_the_variant_has_no_ack_counted_growth() {
-    let err = nsim_core::Scenario::from_toml(&path("10KB", NO_LOSS, r#"variant = "vegas", abc = 2"#), "t.toml")
-        .and_then(|s| nsim_core::build(&s, &Default::default()).map(|_| ()))
-        .expect_err("vegas has no byte counting");
+    let err = nsim_core::Scenario::from_toml(
+        &path("10KB", NO_LOSS, r#"variant = "vegas", abc = 2"#),
+        "t.toml",
+    )
+    .and_then(|s| nsim_core::build(&s, &Default::default()).map(|_| ()))
+    .expect_err("vegas has no byte counting");
     assert!(err.to_string().contains("abc"), "{err}");
     // The profile itself leaves such variants' growth alone.
     let r = common::run(&path("10KB", NO_LOSS, r#"variant = "vegas", profile = "linux""#));

@@ -31,7 +31,10 @@ pub(crate) fn reference() -> HashMap<String, HashMap<String, f64>> {
     lines
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            let vals = head[1..].iter().zip(&f[1..]).map(|(h, v)| (h.to_string(), v.parse::<f64>().expect("number")));
+            let vals = head[1..]
+                .iter()
+                .zip(&f[1..])
+                .map(|(h, v)| (h.to_string(), v.parse::<f64>().expect("number")));
             (f[0].to_string(), vals.collect())
         })
         .collect()
@@ -53,7 +56,11 @@ pub(crate) fn measure(toml: &str) -> HashMap<&'static str, f64> {
     let (r, trace) = common::run_traced(toml, "prr_ns3");
     assert!(r.accounting.balanced());
     // Data packets leaving the sender (node 0).
-    let tx: Vec<f64> = trace.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp").map(|e| e.t).collect();
+    let tx: Vec<f64> = trace
+        .iter()
+        .filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp")
+        .map(|e| e.t)
+        .collect();
     let c = &r.series.cwnd;
     let (mut episodes, mut exit_cwnd, mut rtos, mut start) = (Vec::new(), Vec::new(), 0, None);
     for i in 1..c.time_s.len() {
@@ -64,7 +71,9 @@ pub(crate) fn measure(toml: &str) -> HashMap<&'static str, f64> {
         match (was, now) {
             (_, "recovery") => start = (c.cwnd_pkts[i] < c.cwnd_pkts[i - 1]).then_some(c.time_s[i]),
             ("recovery", "loss") => rtos += 1,
-            ("recovery", "open") if c.cwnd_pkts[i] <= 1.0 => rtos += usize::from(start.take().is_some()),
+            ("recovery", "open") if c.cwnd_pkts[i] <= 1.0 => {
+                rtos += usize::from(start.take().is_some())
+            }
             ("recovery", "open") => {
                 if let Some(a) = start.take() {
                     episodes.push((a, c.time_s[i]));
@@ -74,10 +83,21 @@ pub(crate) fn measure(toml: &str) -> HashMap<&'static str, f64> {
             _ => {}
         }
     }
-    let sent: Vec<usize> = episodes.iter().map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < b).count()).collect();
-    let first_half: usize = episodes.iter().map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < (a + b) / 2.0).count()).sum();
+    let sent: Vec<usize> =
+        episodes.iter().map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < b).count()).collect();
+    let first_half: usize = episodes
+        .iter()
+        .map(|&(a, b)| tx.iter().filter(|&&t| a <= t && t < (a + b) / 2.0).count())
+        .sum();
     let g = &r.series.goodput;
-    let at = |t: f64| g.time_s.iter().zip(&g.goodput_bytes).filter(|(ts, _)| **ts <= t + 1e-9).last().map_or(0, |(_, b)| *b);
+    let at = |t: f64| {
+        g.time_s
+            .iter()
+            .zip(&g.goodput_bytes)
+            .filter(|(ts, _)| **ts <= t + 1e-9)
+            .last()
+            .map_or(0, |(_, b)| *b)
+    };
     let n = episodes.len() as f64;
     HashMap::from([
         ("episodes", n + rtos as f64),
@@ -107,7 +127,11 @@ fn prr_and_rfc6675_recovery_match_ns3_on_the_dumbbell() {
 /// `ours` against ns-3's `theirs`: episodes and timeouts equal; packets sent in recovery, cwnd at
 /// exit and recovery length within 10 %; goodput within 5 %; the first-half share within 0.05
 /// and above 0.4 with PRR, under 0.05 in both without.
-pub(crate) fn assert_matches_ns3(name: &str, ours: &HashMap<&str, f64>, theirs: &HashMap<String, f64>) {
+pub(crate) fn assert_matches_ns3(
+    name: &str,
+    ours: &HashMap<&str, f64>,
+    theirs: &HashMap<String, f64>,
+) {
     println!("{name}: nsim {ours:?}\n  ns-3 {theirs:?}");
     assert_eq!(ours["episodes"], theirs["episodes"], "{name}");
     assert_eq!(ours["rtos"], theirs["rtos"], "{name}");
@@ -115,12 +139,23 @@ pub(crate) fn assert_matches_ns3(name: &str, ours: &HashMap<&str, f64>, theirs: 
     for k in ["sent_in_recovery_mean", "cwnd_at_exit_mean_pkts", "recovery_ms_mean"] {
         assert!(close(k, 0.10), "{name} {k}: {} vs ns-3 {}", ours[k], theirs[k]);
     }
-    assert!(close("goodput_mbps_1_30", 0.05), "{name} goodput: {} vs {}", ours["goodput_mbps_1_30"], theirs["goodput_mbps_1_30"]);
+    assert!(
+        close("goodput_mbps_1_30", 0.05),
+        "{name} goodput: {} vs {}",
+        ours["goodput_mbps_1_30"],
+        theirs["goodput_mbps_1_30"]
+    );
     let share = ours["sent_first_half_share"];
     if name == "classic" {
-        assert!(share < 0.05 && theirs["sent_first_half_share"] < 0.05, "RFC 6675's half round trip of silence: {share}");
+        assert!(
+            share < 0.05 && theirs["sent_first_half_share"] < 0.05,
+            "RFC 6675's half round trip of silence: {share}"
+        );
     } else {
-        assert!((share - theirs["sent_first_half_share"]).abs() <= 0.05 && share > 0.4, "{name}: PRR spreads its sends: {share}");
+        assert!(
+            (share - theirs["sent_first_half_share"]).abs() <= 0.05 && share > 0.4,
+            "{name}: PRR spreads its sends: {share}"
+        );
     }
 }
 
@@ -136,17 +171,34 @@ pub(crate) fn assert_matches_ns3(name: &str, ours: &HashMap<&str, f64>, theirs: 
 fn prr_and_rfc6675_recovery_with_random_loss_against_ns3_and_pftk() {
     let ns3 = reference();
     let drop_list = twin(PRR_SSRB);
-    let drop_list = drop_list.lines().find(|l| l.starts_with("error = { kind = \"drop_list\"")).expect("drop list").to_string();
+    let drop_list = drop_list
+        .lines()
+        .find(|l| l.starts_with("error = { kind = \"drop_list\""))
+        .expect("drop list")
+        .to_string();
     let (p, rtt, t0) = (0.01f64, 0.0410f64, 0.2f64);
-    let pftk = 1.0 / (rtt * (2.0 * p / 3.0).sqrt() + t0 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
+    let pftk = 1.0
+        / (rtt * (2.0 * p / 3.0).sqrt()
+            + t0 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
     let pftk_mbps = pftk * 1000.0 * 8.0 / 1e6;
     for (name, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
         let runs: Vec<HashMap<&str, f64>> = (1..=5)
-            .map(|seed| measure(&format!("seed = {seed}\n{}", twin(sack1).replace(&drop_list, r#"error = { kind = "uniform", rate = 0.01 }"#))))
+            .map(|seed| {
+                measure(&format!(
+                    "seed = {seed}\n{}",
+                    twin(sack1).replace(&drop_list, r#"error = { kind = "uniform", rate = 0.01 }"#)
+                ))
+            })
             .collect();
         let ours = |k: &str| runs.iter().map(|r| r[k]).sum::<f64>() / runs.len() as f64;
-        let theirs = |k: &str| (1..=5).map(|run| ns3[&format!("{name}_loss1_r{run}")][k]).sum::<f64>() / 5.0;
-        let (episodes, rtos, goodput, exit_cwnd) = (ours("episodes"), ours("rtos"), ours("goodput_mbps_1_30"), ours("cwnd_at_exit_mean_pkts"));
+        let theirs =
+            |k: &str| (1..=5).map(|run| ns3[&format!("{name}_loss1_r{run}")][k]).sum::<f64>() / 5.0;
+        let (episodes, rtos, goodput, exit_cwnd) = (
+            ours("episodes"),
+            ours("rtos"),
+            ours("goodput_mbps_1_30"),
+            ours("cwnd_at_exit_mean_pkts"),
+        );
         println!(
             "{name}, 1 % loss: nsim {episodes} episodes, {rtos} RTOs, cwnd at exit {exit_cwnd:.2}, {goodput:.4} Mb/s; ns-3 {} episodes, \
              {} RTOs, cwnd at exit {:.2}, {:.4} Mb/s; PFTK {pftk_mbps:.4} Mb/s",
@@ -155,12 +207,23 @@ fn prr_and_rfc6675_recovery_with_random_loss_against_ns3_and_pftk() {
             theirs("cwnd_at_exit_mean_pkts"),
             theirs("goodput_mbps_1_30")
         );
-        assert!((episodes / theirs("episodes") - 1.0).abs() <= 0.10, "{name} episodes {episodes} vs {}", theirs("episodes"));
+        assert!(
+            (episodes / theirs("episodes") - 1.0).abs() <= 0.10,
+            "{name} episodes {episodes} vs {}",
+            theirs("episodes")
+        );
         assert!(rtos <= 2.0 && theirs("rtos") <= 2.0, "{name} RTOs {rtos} vs {}", theirs("rtos"));
-        assert!((goodput / pftk_mbps - 1.0).abs() <= 0.10, "{name} goodput {goodput:.4} vs PFTK {pftk_mbps:.4}");
+        assert!(
+            (goodput / pftk_mbps - 1.0).abs() <= 0.10,
+            "{name} goodput {goodput:.4} vs PFTK {pftk_mbps:.4}"
+        );
         let ratio = goodput / theirs("goodput_mbps_1_30");
         assert!((1.05..=1.20).contains(&ratio), "{name} nsim / ns-3 goodput {ratio:.3}");
-        assert!(exit_cwnd > theirs("cwnd_at_exit_mean_pkts"), "{name} cwnd at exit {exit_cwnd} vs {}", theirs("cwnd_at_exit_mean_pkts"));
+        assert!(
+            exit_cwnd > theirs("cwnd_at_exit_mean_pkts"),
+            "{name} cwnd at exit {exit_cwnd} vs {}",
+            theirs("cwnd_at_exit_mean_pkts")
+        );
     }
 }
 
@@ -177,11 +240,36 @@ fn prr_and_rfc6675_recovery_with_random_loss_against_ns3_and_pftk() {
 fn four_flows_with_prr_and_rfc6675_recovery_match_ns3() {
     for (case, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
         let (m, ns3) = four_flows(&format!("prr/four/{case}"), sack1, "", 1);
-        assert!((m["goodput_mbps"] / ns3["goodput_mbps"] - 1.0).abs() <= 0.01, "{case} goodput {} vs {}", m["goodput_mbps"], ns3["goodput_mbps"]);
-        assert!(m["jain"] >= 0.99 && ns3["jain"] >= 0.99, "{case} Jain {} vs {}", m["jain"], ns3["jain"]);
-        assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0, "{case} queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
-        assert!((m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10, "{case} recoveries {} vs {}", m["recoveries"], ns3["recoveries"]);
-        assert!(m["timeouts"] == 0.0 && (3.0..=5.0).contains(&ns3["timeouts"]), "{case} timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+        assert!(
+            (m["goodput_mbps"] / ns3["goodput_mbps"] - 1.0).abs() <= 0.01,
+            "{case} goodput {} vs {}",
+            m["goodput_mbps"],
+            ns3["goodput_mbps"]
+        );
+        assert!(
+            m["jain"] >= 0.99 && ns3["jain"] >= 0.99,
+            "{case} Jain {} vs {}",
+            m["jain"],
+            ns3["jain"]
+        );
+        assert!(
+            (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0,
+            "{case} queue {} vs {}",
+            m["queue_mean_pkts"],
+            ns3["queue_mean_pkts"]
+        );
+        assert!(
+            (m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10,
+            "{case} recoveries {} vs {}",
+            m["recoveries"],
+            ns3["recoveries"]
+        );
+        assert!(
+            m["timeouts"] == 0.0 && (3.0..=5.0).contains(&ns3["timeouts"]),
+            "{case} timeouts {} vs {}",
+            m["timeouts"],
+            ns3["timeouts"]
+        );
     }
 }
 
@@ -202,20 +290,57 @@ fn four_flows_with_random_loss_against_ns3_and_pftk() {
     // PFTK eq. 30 with the mean queue in the RTT (1040-byte packets at 10 Mb/s), packets/s.
     let pftk = |queue: f64| {
         let rtt = 0.0410 + queue * 1040.0 * 8.0 / 10e6;
-        1.0 / (rtt * (2.0 * p / 3.0).sqrt() + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p))
+        1.0 / (rtt * (2.0 * p / 3.0).sqrt()
+            + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p))
     };
     for (case, sack1) in [("prr", PRR_SSRB), ("classic", RFC6675)] {
-        let (m, ns3) = four_flows(&format!("prr/four_loss1/{case}"), sack1, r#"error = { kind = "uniform", rate = 0.01 }"#, 5);
+        let (m, ns3) = four_flows(
+            &format!("prr/four_loss1/{case}"),
+            sack1,
+            r#"error = { kind = "uniform", rate = 0.01 }"#,
+            5,
+        );
         let (ours, theirs) = (m["goodput_mbps"], ns3["goodput_mbps"]);
-        let (ours_pftk, theirs_pftk) = (4.0 * pftk(m["queue_mean_pkts"]) * 8e-3, 4.0 * pftk(ns3["queue_mean_pkts"]) * 8e-3);
+        let (ours_pftk, theirs_pftk) =
+            (4.0 * pftk(m["queue_mean_pkts"]) * 8e-3, 4.0 * pftk(ns3["queue_mean_pkts"]) * 8e-3);
         println!("{case}: 4 x PFTK {ours_pftk:.3} (nsim's queue), {theirs_pftk:.3} (ns-3's)");
-        assert!((ours / ours_pftk - 1.0).abs() <= 0.10, "{case} goodput {ours:.3} vs 4 x PFTK {ours_pftk:.3}");
-        assert!((theirs / theirs_pftk - 1.0).abs() <= 0.10, "{case} ns-3 goodput {theirs:.3} vs 4 x PFTK {theirs_pftk:.3}");
-        assert!((1.0..=1.15).contains(&(ours / theirs)), "{case} nsim / ns-3 goodput {:.3}", ours / theirs);
-        assert!(m["jain"] >= 0.99 && ns3["jain"] >= 0.99, "{case} Jain {} vs {}", m["jain"], ns3["jain"]);
-        assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 2.0, "{case} queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
-        assert!((m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10, "{case} recoveries {} vs {}", m["recoveries"], ns3["recoveries"]);
-        assert!((1.2..=2.0).contains(&(m["timeouts"] / ns3["timeouts"])), "{case} timeouts {} vs {}", m["timeouts"], ns3["timeouts"]);
+        assert!(
+            (ours / ours_pftk - 1.0).abs() <= 0.10,
+            "{case} goodput {ours:.3} vs 4 x PFTK {ours_pftk:.3}"
+        );
+        assert!(
+            (theirs / theirs_pftk - 1.0).abs() <= 0.10,
+            "{case} ns-3 goodput {theirs:.3} vs 4 x PFTK {theirs_pftk:.3}"
+        );
+        assert!(
+            (1.0..=1.15).contains(&(ours / theirs)),
+            "{case} nsim / ns-3 goodput {:.3}",
+            ours / theirs
+        );
+        assert!(
+            m["jain"] >= 0.99 && ns3["jain"] >= 0.99,
+            "{case} Jain {} vs {}",
+            m["jain"],
+            ns3["jain"]
+        );
+        assert!(
+            (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 2.0,
+            "{case} queue {} vs {}",
+            m["queue_mean_pkts"],
+            ns3["queue_mean_pkts"]
+        );
+        assert!(
+            (m["recoveries"] / ns3["recoveries"] - 1.0).abs() <= 0.10,
+            "{case} recoveries {} vs {}",
+            m["recoveries"],
+            ns3["recoveries"]
+        );
+        assert!(
+            (1.2..=2.0).contains(&(m["timeouts"] / ns3["timeouts"])),
+            "{case} timeouts {} vs {}",
+            m["timeouts"],
+            ns3["timeouts"]
+        );
     }
 }
 
@@ -223,7 +348,13 @@ fn four_flows_with_random_loss_against_ns3_and_pftk() {
 /// settings (where it has them), `error` (a TOML line, or "") on the bottleneck, over seeds
 /// 1-`seeds`: the means of cubic_flows/reduce.py's figures over `t0`-`t1` (the flows' summed
 /// window only where the scenario records the "tcp" series).
-pub fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): (f64, f64)) -> HashMap<&'static str, f64> {
+pub fn flows_figures(
+    dir: &str,
+    sack1: &str,
+    error: &str,
+    seeds: u64,
+    (t0, t1): (f64, f64),
+) -> HashMap<&'static str, f64> {
     use super::tcp_cubic_flows_ns3::{goodputs, queue_mean, summed_window_mean};
     let path = format!("{}/../../reference/ns3/{dir}/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario").replace(PRR_SSRB, sack1);
@@ -250,8 +381,14 @@ pub fn flows_figures(dir: &str, sack1: &str, error: &str, seeds: u64, (t0, t1): 
 }
 
 /// `flows_figures` of prr/four (10-60 s) beside ns-3's reduced `case`.
-fn four_flows(case: &str, sack1: &str, error: &str, seeds: u64) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
-    let (m, ns3) = (flows_figures("prr/four", sack1, error, seeds, (10.0, 60.0)), common::ns3_summary(case));
+fn four_flows(
+    case: &str,
+    sack1: &str,
+    error: &str,
+    seeds: u64,
+) -> (HashMap<&'static str, f64>, HashMap<String, f64>) {
+    let (m, ns3) =
+        (flows_figures("prr/four", sack1, error, seeds, (10.0, 60.0)), common::ns3_summary(case));
     println!("{case}: nsim {m:?}; ns-3: {ns3:?}");
     (m, ns3)
 }
@@ -269,12 +406,29 @@ fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
             let m = flows_figures(&format!("prr/{dir}"), sack1, "", 1, (1.0, 5.0));
             let ns3 = common::ns3_summary(&format!("prr/{dir}/{case}"));
             println!("{dir} {case}: nsim {m:?}; ns-3: {ns3:?}");
-            let close = |k: &str, tol: f64| assert!((m[k] / ns3[k] - 1.0).abs() <= tol, "{dir} {case} {k} {} vs {}", m[k], ns3[k]);
+            let close = |k: &str, tol: f64| {
+                assert!(
+                    (m[k] / ns3[k] - 1.0).abs() <= tol,
+                    "{dir} {case} {k} {} vs {}",
+                    m[k],
+                    ns3[k]
+                )
+            };
             close("goodput_mbps", 0.01);
             close("cwnd_mean_pkts", 0.03);
             close("recoveries", 0.10);
-            assert!(m["jain"] >= 0.99 && ns3["jain"] >= 0.99, "{dir} {case} Jain {} vs {}", m["jain"], ns3["jain"]);
-            assert!((m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0, "{dir} {case} queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
+            assert!(
+                m["jain"] >= 0.99 && ns3["jain"] >= 0.99,
+                "{dir} {case} Jain {} vs {}",
+                m["jain"],
+                ns3["jain"]
+            );
+            assert!(
+                (m["queue_mean_pkts"] - ns3["queue_mean_pkts"]).abs() <= 3.0,
+                "{dir} {case} queue {} vs {}",
+                m["queue_mean_pkts"],
+                ns3["queue_mean_pkts"]
+            );
             assert_eq!((m["timeouts"], ns3["timeouts"]), (0.0, 0.0), "{dir} {case} timeouts");
         }
     }
@@ -300,17 +454,22 @@ fn one_and_four_flows_on_the_1g_100us_path_match_ns3() {
 #[test]
 fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
     use super::tcp_cubic_flows_ns3::{goodputs, queue_mean};
-    let path = format!("{}/../../reference/ns3/prr/dc_1g_loss1/scenario.toml", env!("CARGO_MANIFEST_DIR"));
+    let path =
+        format!("{}/../../reference/ns3/prr/dc_1g_loss1/scenario.toml", env!("CARGO_MANIFEST_DIR"));
     let toml = std::fs::read_to_string(path).expect("scenario");
     let (t0, t1, runs, p) = (0.5, 5.0, 5.0, 0.01f64);
-    let (mut goodput, mut queue, mut cwnd, mut recoveries, mut timeouts, mut retransmits) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    let (mut goodput, mut queue, mut cwnd, mut recoveries, mut timeouts, mut retransmits) =
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     for seed in 1..=5 {
         let r = common::run(&format!("seed = {seed}\n{toml}"));
         assert!(r.accounting.balanced());
         goodput += goodputs(&r, t0, t1)[0] / runs;
         queue += queue_mean(&r, t0, t1) / runs;
         let s = &r.series.tcp;
-        let window: Vec<f64> = (0..s.time_s.len()).filter(|&i| (t0..t1).contains(&s.time_s[i])).map(|i| s.cwnd_pkts[i]).collect();
+        let window: Vec<f64> = (0..s.time_s.len())
+            .filter(|&i| (t0..t1).contains(&s.time_s[i]))
+            .map(|i| s.cwnd_pkts[i])
+            .collect();
         cwnd += window.iter().sum::<f64>() / window.len() as f64 / runs;
         recoveries += r.flows[0].fast_retransmits as f64 / runs;
         timeouts += r.flows[0].timeouts as f64 / runs;
@@ -320,24 +479,51 @@ fn prr_on_the_1g_100us_path_with_random_loss_against_ns3() {
     // PFTK eq. 30 with b = 1, T0 = 200 ms and the unloaded RTT (220 µs of propagation, a
     // 1040-byte packet's transmission at 1 and 10 Gb/s).
     let rtt = 220e-6 + 1040.0 * 8.0 / 1e9 + 1040.0 * 8.0 / 10e9;
-    let pftk = 1.0 / (rtt * (2.0 * p / 3.0).sqrt() + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
+    let pftk = 1.0
+        / (rtt * (2.0 * p / 3.0).sqrt()
+            + 0.2 * (3.0 * (3.0 * p / 8.0).sqrt()).min(1.0) * p * (1.0 + 32.0 * p * p));
     let pftk_mbps = pftk * 1000.0 * 8.0 / 1e6;
     println!(
         "nsim: goodput {goodput:.2} Mb/s, queue {queue:.2}, cwnd {cwnd:.2}, {recoveries} recoveries, {timeouts} timeouts, {retransmits} \
          retransmissions; ns-3: {ns3:?}; PFTK {pftk_mbps:.2} Mb/s"
     );
-    assert!((1.2..=1.5).contains(&(goodput / ns3["goodput_mbps"])), "goodput {goodput:.2} vs {}", ns3["goodput_mbps"]);
-    assert!((cwnd / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.10, "cwnd {cwnd:.2} vs {}", ns3["cwnd_mean_pkts"]);
-    assert!(queue < 1.0 && ns3["queue_mean_pkts"] < 1.0, "queue {queue:.2} vs {}", ns3["queue_mean_pkts"]);
+    assert!(
+        (1.2..=1.5).contains(&(goodput / ns3["goodput_mbps"])),
+        "goodput {goodput:.2} vs {}",
+        ns3["goodput_mbps"]
+    );
+    assert!(
+        (cwnd / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.10,
+        "cwnd {cwnd:.2} vs {}",
+        ns3["cwnd_mean_pkts"]
+    );
+    assert!(
+        queue < 1.0 && ns3["queue_mean_pkts"] < 1.0,
+        "queue {queue:.2} vs {}",
+        ns3["queue_mean_pkts"]
+    );
     // Timeouts: mostly lost retransmissions.
     let lost_retransmissions = p * retransmits;
-    assert!((0.6..=1.0).contains(&(timeouts / lost_retransmissions)), "{timeouts} timeouts against {lost_retransmissions:.1} lost retransmissions");
-    assert!((1.0..=1.4).contains(&(timeouts / ns3["timeouts"])), "timeouts {timeouts} vs {}", ns3["timeouts"]);
+    assert!(
+        (0.6..=1.0).contains(&(timeouts / lost_retransmissions)),
+        "{timeouts} timeouts against {lost_retransmissions:.1} lost retransmissions"
+    );
+    assert!(
+        (1.0..=1.4).contains(&(timeouts / ns3["timeouts"])),
+        "timeouts {timeouts} vs {}",
+        ns3["timeouts"]
+    );
     // Recoveries per second outside the timeouts' 200 ms waits.
     let rate = |rec: f64, rto: f64| rec / (t1 - 0.2 * rto);
     let (ours, theirs) = (rate(recoveries, timeouts), rate(ns3["recoveries"], ns3["timeouts"]));
-    assert!((ours / theirs - 1.0).abs() <= 0.15, "recoveries per second outside timeouts: {ours:.1} vs {theirs:.1}");
-    assert!(goodput > 5.0 * pftk_mbps && ns3["goodput_mbps"] > 5.0 * pftk_mbps, "PFTK {pftk_mbps:.2} against {goodput:.2}");
+    assert!(
+        (ours / theirs - 1.0).abs() <= 0.15,
+        "recoveries per second outside timeouts: {ours:.1} vs {theirs:.1}"
+    );
+    assert!(
+        goodput > 5.0 * pftk_mbps && ns3["goodput_mbps"] > 5.0 * pftk_mbps,
+        "PFTK {pftk_mbps:.2} against {goodput:.2}"
+    );
 }
 
 /// Four Reno flows with PRR-SSRB starting together on the 1 Gb/s, 100 µs path with 1 % uniform
@@ -360,14 +546,28 @@ fn four_flows_on_the_1g_100us_path_with_random_loss_against_ns3() {
     let ratio = m["goodput_mbps"] / ns3["goodput_mbps"];
     assert!((1.2..=1.45).contains(&ratio), "nsim / ns-3 goodput {ratio:.3}");
     assert!(m["jain"] >= 0.98 && ns3["jain"] >= 0.98, "Jain {} vs {}", m["jain"], ns3["jain"]);
-    assert!(m["queue_mean_pkts"] < 15.0 && ns3["queue_mean_pkts"] < 15.0, "queue {} vs {}", m["queue_mean_pkts"], ns3["queue_mean_pkts"]);
-    assert!((m["cwnd_mean_pkts"] / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.15, "summed window {} vs {}", m["cwnd_mean_pkts"], ns3["cwnd_mean_pkts"]);
+    assert!(
+        m["queue_mean_pkts"] < 15.0 && ns3["queue_mean_pkts"] < 15.0,
+        "queue {} vs {}",
+        m["queue_mean_pkts"],
+        ns3["queue_mean_pkts"]
+    );
+    assert!(
+        (m["cwnd_mean_pkts"] / ns3["cwnd_mean_pkts"] - 1.0).abs() <= 0.15,
+        "summed window {} vs {}",
+        m["cwnd_mean_pkts"],
+        ns3["cwnd_mean_pkts"]
+    );
     let (ours, theirs) = (m["timeouts"] / t1, ns3["timeouts"] / ns3_t);
     assert!((ours / theirs - 1.0).abs() <= 0.20, "timeouts per second {ours:.2} vs {theirs:.2}");
     // Recoveries per flow-second outside the timeouts' 200 ms waits.
     let rate = |rec: f64, rto: f64, t: f64| rec / (4.0 * t - 0.2 * rto);
-    let (ours, theirs) = (rate(m["recoveries"], m["timeouts"], t1), rate(ns3["recoveries"], ns3["timeouts"], ns3_t));
-    assert!((ours / theirs - 1.0).abs() <= 0.10, "recoveries per flow-second outside timeouts: {ours:.1} vs {theirs:.1}");
+    let (ours, theirs) =
+        (rate(m["recoveries"], m["timeouts"], t1), rate(ns3["recoveries"], ns3["timeouts"], ns3_t));
+    assert!(
+        (ours / theirs - 1.0).abs() <= 0.10,
+        "recoveries per flow-second outside timeouts: {ours:.1} vs {theirs:.1}"
+    );
 }
 
 /// Same scenario and seed, bit-identical results, with PRR on.
@@ -378,5 +578,8 @@ fn prr_runs_are_deterministic() {
     let (a, b) = (common::run(&toml), common::run(&toml));
     assert!(a.accounting.balanced());
     assert_eq!(serde_json::to_string(&a.flows).unwrap(), serde_json::to_string(&b.flows).unwrap());
-    assert_eq!(serde_json::to_string(&a.series).unwrap(), serde_json::to_string(&b.series).unwrap());
+    assert_eq!(
+        serde_json::to_string(&a.series).unwrap(),
+        serde_json::to_string(&b.series).unwrap()
+    );
 }

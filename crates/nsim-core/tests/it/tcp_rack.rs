@@ -22,7 +22,11 @@ use crate::common;
 /// dropped; one flow "f" with `app` over RFC 6675 recovery (with PRR if `prr`) and `transport`
 /// (the rest of a tcp table).
 pub(crate) fn path(drops: &[u64], app: &str, prr: bool, transport: &str) -> String {
-    let sack1 = if prr { r#"{ algorithm = "rfc6675", prr = "ssrb" }"# } else { r#"{ algorithm = "rfc6675" }"# };
+    let sack1 = if prr {
+        r#"{ algorithm = "rfc6675", prr = "ssrb" }"#
+    } else {
+        r#"{ algorithm = "rfc6675" }"#
+    };
     let drops: Vec<String> = drops.iter().map(|d| d.to_string()).collect();
     format!(
         r#"
@@ -55,7 +59,10 @@ interval = "10ms"
 
 /// Send times of data segment `seq` at the source (node 0), in order.
 pub(crate) fn sends(evs: &[common::Ev], seq: u64) -> Vec<f64> {
-    evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.seq == seq).map(|e| e.t).collect()
+    evs.iter()
+        .filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.seq == seq)
+        .map(|e| e.t)
+        .collect()
 }
 
 pub(crate) const FILE: &str = r#"{ kind = "file", size = "50000B" }"#;
@@ -81,11 +88,26 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
     assert_eq!(probe.len(), 2, "segment 49 is retransmitted once, after the probe's SACK");
     // §7.2: the probe leaves PTO = 2·SRTT after the last ACK that acknowledged new data,
     // SRTT being the estimator's (a multiple of its 10 ms clock).
-    let acked = evs.iter().filter(|e| e.op == 'r' && e.to == 0 && e.kind == "ack" && e.t < last[1]).map(|e| e.t).fold(0.0, f64::max);
+    let acked = evs
+        .iter()
+        .filter(|e| e.op == 'r' && e.to == 0 && e.kind == "ack" && e.t < last[1])
+        .map(|e| e.t)
+        .fold(0.0, f64::max);
     let tcp = &r.series.tcp;
-    let srtt = tcp.time_s.iter().zip(&tcp.srtt_s).filter(|(t, _)| **t <= acked).last().map(|(_, s)| *s).expect("sampled");
+    let srtt = tcp
+        .time_s
+        .iter()
+        .zip(&tcp.srtt_s)
+        .filter(|(t, _)| **t <= acked)
+        .last()
+        .map(|(_, s)| *s)
+        .expect("sampled");
     assert!(srtt > 0.0);
-    assert!((last[1] - acked - 2.0 * srtt).abs() < 1e-9, "probe {:.6} s after the last ACK, SRTT {srtt} s", last[1] - acked);
+    assert!(
+        (last[1] - acked - 2.0 * srtt).abs() < 1e-9,
+        "probe {:.6} s after the last ACK, SRTT {srtt} s",
+        last[1] - acked
+    );
     // The probe's SACK comes back one RTT later and RACK marks 49 lost at once (sent 2·SRTT
     // before the probe, far beyond the reordering window).
     let rtt = probe[1] - last[1];
@@ -96,7 +118,8 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
 /// Index (1-based, among the flow's data packets leaving the source, the SYN being 1) of the
 /// second transmission of segment `seq`.
 fn retransmission_index(evs: &[common::Ev], seq: u64) -> u64 {
-    let out: Vec<&common::Ev> = evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp").collect();
+    let out: Vec<&common::Ev> =
+        evs.iter().filter(|e| e.op == '+' && e.from == 0 && e.kind == "tcp").collect();
     let mut seen = 0;
     for (i, e) in out.iter().enumerate() {
         if e.seq == seq {
@@ -133,9 +156,15 @@ fn a_lost_retransmission_is_detected_by_rack_without_an_rto() {
     // §6.2 step 5: the second retransmission follows the SACK of the first segment sent after
     // the first retransmission, one RTT (about 41 ms) after that segment left: in recovery,
     // with no reordering seen, the reordering window is 0.
-    let after = evs.iter().find(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.t > t[1] && e.seq != 59).expect("new data");
+    let after = evs
+        .iter()
+        .find(|e| e.op == '+' && e.from == 0 && e.kind == "tcp" && e.t > t[1] && e.seq != 59)
+        .expect("new data");
     let wait = t[2] - after.t;
-    assert!((0.04..0.045).contains(&wait), "second retransmission {wait:.4} s after the next segment");
+    assert!(
+        (0.04..0.045).contains(&wait),
+        "second retransmission {wait:.4} s after the next segment"
+    );
 }
 
 /// Three paths r1 -> r2, chosen by hop count as links come up (routes recomputed at once):
@@ -202,7 +231,10 @@ fn reordering_within_the_window_causes_no_spurious_retransmission() {
     assert_eq!(dup.flows[0].retransmits, 1);
     let rack = reordering("2s", r#"loss_detection = "rack""#);
     assert_eq!(rack.accounting.dropped, 0);
-    assert_eq!((rack.flows[0].fast_retransmits, rack.flows[0].retransmits, rack.flows[0].timeouts), (0, 0, 0));
+    assert_eq!(
+        (rack.flows[0].fast_retransmits, rack.flows[0].retransmits, rack.flows[0].timeouts),
+        (0, 0, 0)
+    );
     let unwarned = reordering("5s", r#"loss_detection = "rack""#);
     assert_eq!(unwarned.accounting.dropped, 0);
     assert_eq!((unwarned.flows[0].fast_retransmits, unwarned.flows[0].retransmits), (1, 1));
@@ -235,15 +267,19 @@ fn rack_works_with_prr() {
 #[test]
 fn rack_needs_rfc6675_sack_recovery() {
     let bulk = r#"{ kind = "bulk" }"#;
-    let ns2_sack = path(&[], bulk, false, r#"loss_detection = "rack""#).replace(r#"sack1 = { algorithm = "rfc6675" }, "#, "");
-    assert!(common::config_error(&ns2_sack).contains("loss_detection"), "sack1's ns-2 recovery has no RACK");
-    let reno = path(&[], bulk, false, r#"loss_detection = "rack""#).replace(r#"variant = "sack1""#, r#"variant = "reno""#);
+    let ns2_sack = path(&[], bulk, false, r#"loss_detection = "rack""#)
+        .replace(r#"sack1 = { algorithm = "rfc6675" }, "#, "");
+    assert!(
+        common::config_error(&ns2_sack).contains("loss_detection"),
+        "sack1's ns-2 recovery has no RACK"
+    );
+    let reno = path(&[], bulk, false, r#"loss_detection = "rack""#)
+        .replace(r#"variant = "sack1""#, r#"variant = "reno""#);
     let e = common::config_error(&reno);
     assert!(e.contains("loss_detection") && e.contains("reno"), "{e}");
     let tlp_alone = path(&[], bulk, false, "tlp = true");
     assert!(common::config_error(&tlp_alone).contains("tlp"));
 }
-
 
 /// BBR (v1) over a lossy path (20 Mb/s, 100 ms, 1 % random loss, 20 s, 3 seeds): every lost
 /// retransmission costs ns-2's Sack1 recovery (BBR's default) a timeout, so it times out every
@@ -260,7 +296,10 @@ fn bbr_with_rack_does_not_time_out_on_random_loss() {
     let run = |seed: u64, recovery: &str| {
         let transport = format!("{{ kind = \"tcp\", variant = \"bbr\", window = 10000, initial_window = 10{recovery} }}");
         let path = common::one_link("20Mb", "50ms", "20s", "{ kind = \"bulk\" }", &transport)
-            .replace("limit = \"1000p\" }", "limit = \"250p\" }\nerror = { kind = \"uniform\", rate = 0.01 }");
+            .replace(
+                "limit = \"1000p\" }",
+                "limit = \"250p\" }\nerror = { kind = \"uniform\", rate = 0.01 }",
+            );
         let text = format!("seed = {seed}\n{path}");
         let r = common::run(&text);
         assert!(r.accounting.balanced());
@@ -269,10 +308,14 @@ fn bbr_with_rack_does_not_time_out_on_random_loss() {
     let (mut ns2_timeouts, mut rack_timeouts) = (0, 0);
     for seed in 1..=3 {
         let (t, _) = run(seed, "");
-        let (tr, goodput) = run(seed, r#", sack1 = { algorithm = "rfc6675" }, loss_detection = "rack""#);
+        let (tr, goodput) =
+            run(seed, r#", sack1 = { algorithm = "rfc6675" }, loss_detection = "rack""#);
         ns2_timeouts += t;
         rack_timeouts += tr;
-        assert!(goodput > 0.85 * 20e6 * 0.99 * 1000.0 / 1040.0, "seed {seed}: BBR with RACK {goodput} b/s");
+        assert!(
+            goodput > 0.85 * 20e6 * 0.99 * 1000.0 / 1040.0,
+            "seed {seed}: BBR with RACK {goodput} b/s"
+        );
     }
     assert!(ns2_timeouts >= 3, "ns-2's Sack1 recovery: {ns2_timeouts} timeouts in 3 runs");
     assert_eq!(rack_timeouts, 0);

@@ -7,7 +7,10 @@ use crate::common;
 
 /// ns-2's ssthresh changes (time, value) from the reference CSV.
 fn ns2(agent: &str) -> Vec<(f64, f64)> {
-    let path = format!("{}/../../reference/ns2/rto_ssthresh/{agent}_ssthresh.csv", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../reference/ns2/rto_ssthresh/{agent}_ssthresh.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(path)
         .expect("reference CSV")
         .lines()
@@ -66,9 +69,13 @@ fn timeout_halves_ssthresh_for_every_window_rule_as_ns2() {
 /// the same ssthresh trajectory (Reno and NewReno time out, Sack1 does not) for 10 s.
 #[test]
 fn window_rule_paired_with_each_recovery_as_ns2() {
-    for (agent, recovery, timeouts) in [("gaimd", "sack1", 0), ("gaimdreno", "reno", 2), ("gaimdnewreno", "newreno", 2)] {
+    for (agent, recovery, timeouts) in
+        [("gaimd", "sack1", 0), ("gaimdreno", "reno", 2), ("gaimdnewreno", "newreno", 2)]
+    {
         let want = ns2(&format!("pair_{agent}"));
-        let transport = format!(r#"variant = "gaimd", recovery = "{recovery}", gaimd = {{ alpha = 1.0, beta = 0.875 }}"#);
+        let transport = format!(
+            r#"variant = "gaimd", recovery = "{recovery}", gaimd = {{ alpha = 1.0, beta = 0.875 }}"#
+        );
         let (got, n) = nsim_with(&transport, "15, 27, 29", 10);
         assert_eq!(n, timeouts, "{agent}: timeouts");
         assert_eq!(got.len(), want.len(), "{agent}: nsim {got:?} vs ns-2 {want:?}");

@@ -12,7 +12,8 @@ fn sf_sack_takes_more_than_its_share_from_sack() {
     let r = common::run(&std::fs::read_to_string(path).expect("scenario"));
     assert!(r.accounting.balanced());
     let bytes = common::delivered_after(&r, 10.0);
-    let (sf, sack) = (common::class_share(&r, &bytes, "sfsack"), common::class_share(&r, &bytes, "sack"));
+    let (sf, sack) =
+        (common::class_share(&r, &bytes, "sfsack"), common::class_share(&r, &bytes, "sack"));
     let util = bytes.iter().sum::<u64>() as f64 * 8.0 / 20.0 / 15e6;
     eprintln!("normalized throughput: SF-SACK {sf:.2}, SACK {sack:.2}; utilization {util:.3}");
     assert!(sf > 1.1 && sack < 0.9, "SF-SACK {sf:.2}, SACK {sack:.2}");

@@ -16,7 +16,10 @@ fn run(ts_echo_bugfix: Option<bool>) -> Run {
     let base = include_str!("../../../../scenarios/fack_ts_echo.toml");
     let setting = ts_echo_bugfix.map_or(String::new(), |b| format!(", ts_echo_bugfix = {b}"));
     let toml = base.replace(", ts_echo_bugfix = true", &setting);
-    assert!(toml.contains("\"5.7ms\"") && toml.contains(&format!("\"5.7ms\"{setting} }}")), "scenario changed");
+    assert!(
+        toml.contains("\"5.7ms\"") && toml.contains(&format!("\"5.7ms\"{setting} }}")),
+        "scenario changed"
+    );
     let (res, evs) = run_traced(&toml, &format!("tsecho{ts_echo_bugfix:?}"));
     Run { res, evs }
 }
@@ -27,7 +30,11 @@ fn run(ts_echo_bugfix: Option<bool>) -> Run {
 fn ns2_srtt_rto(name: &str) -> (f64, f64) {
     let path = format!("{}/../../reference/ns2/ts_echo/{name}.stats", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("stats");
-    let get = |k: &str| -> i64 { text.lines().find_map(|l| l.strip_prefix(k)?.trim().parse().ok()).unwrap_or_else(|| panic!("{k}")) };
+    let get = |k: &str| -> i64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(k)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{k}"))
+    };
     let (srtt8, rttvar4) = (get("srtt_ "), get("rttvar_ "));
     ((srtt8 >> 3) as f64 * 0.01, (((rttvar4 << 3) + srtt8) >> 3) as f64 * 0.01)
 }
@@ -37,8 +44,16 @@ fn assert_matches(r: &Run, name: &str) {
     let tcp = &r.res.series.tcp;
     let last = tcp.time_s.len() - 1;
     let (srtt, rto) = ns2_srtt_rto(name);
-    assert!((tcp.srtt_s[last] - srtt).abs() < 1e-9, "{name}: srtt {} s, ns-2 {srtt} s", tcp.srtt_s[last]);
-    assert!((tcp.rto_s[last] - rto.max(0.2)).abs() < 1e-9, "{name}: rto {} s, ns-2 {rto} s", tcp.rto_s[last]);
+    assert!(
+        (tcp.srtt_s[last] - srtt).abs() < 1e-9,
+        "{name}: srtt {} s, ns-2 {srtt} s",
+        tcp.srtt_s[last]
+    );
+    assert!(
+        (tcp.rto_s[last] - rto.max(0.2)).abs() < 1e-9,
+        "{name}: rto {} s, ns-2 {rto} s",
+        tcp.rto_s[last]
+    );
 }
 
 /// The RTO in force when segment 14's second loss is found by the timeout: the last sample
@@ -63,4 +78,3 @@ fn ts_echo_bugfix_false_matches_ns2_event_for_event() {
     assert_matches(&r, "fack_14_29_bugfix_false");
     assert!(rto_before(&r, 1.7) < 0.7, "rto {} s", rto_before(&r, 1.7));
 }
-

@@ -55,11 +55,15 @@ fn compare(name: &str, flows: usize) {
     let (want, got) = (ns2(name), nsim(flows));
     assert_eq!(got.len(), want.len());
     for (f, (w, g)) in want.iter().zip(&got).enumerate() {
-        let diffs: Vec<f64> = (1..1000).map(|k| (at(w, k as f64 / 100.0) - at(g, k as f64 / 100.0)).abs()).collect();
+        let diffs: Vec<f64> =
+            (1..1000).map(|k| (at(w, k as f64 / 100.0) - at(g, k as f64 / 100.0)).abs()).collect();
         let max = diffs.iter().cloned().fold(0.0, f64::max);
         let mean = diffs.iter().sum::<f64>() / diffs.len() as f64;
         let end = diffs[diffs.len() - 1];
-        assert!(max <= 2.5 && mean < 0.2 && end < 0.5, "{name} flow {f}: max {max} mean {mean} end {end}");
+        assert!(
+            max <= 2.5 && mean < 0.2 && end < 0.5,
+            "{name} flow {f}: max {max} mean {mean} end {end}"
+        );
     }
 }
 
@@ -107,12 +111,18 @@ fn matches_ns2_with(name: &str, drops: &[u64], extra: &str, secs: f64) -> (u64, 
         panic!("vegas {name}: event {i} of {} differs:\n nsim {a:?}\n ns-2 {b:?}", theirs.len());
     }
     let c = &res.series.cwnd;
-    let ours = cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
+    let ours =
+        cwnd_steps((0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])));
     let theirs = ns2_cwnd("vegas", name);
     assert!(theirs.len() > 50, "vegas {name}: {} cwnd steps", theirs.len());
     let ours: Vec<_> = ours.into_iter().filter(|r| r.0 <= (secs * 1e5) as i64).collect();
     if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
-        panic!("vegas {name}: cwnd step {i} of {}: nsim {:?} ns-2 {:?}", theirs.len(), ours.get(i), theirs.get(i));
+        panic!(
+            "vegas {name}: cwnd step {i} of {}: nsim {:?} ns-2 {:?}",
+            theirs.len(),
+            ours.get(i),
+            theirs.get(i)
+        );
     }
     (res.flows[0].retransmits, res.flows[0].timeouts)
 }

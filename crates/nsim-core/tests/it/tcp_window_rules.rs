@@ -26,7 +26,12 @@ fn ns2_rows(dir: &str, name: &str) -> Vec<(f64, f64, f64)> {
 fn ns2_summary(dir: &str, name: &str) -> (u64, u64, u64) {
     let path = format!("{}/../../reference/ns2/{dir}/summary.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("summary.csv");
-    let f: Vec<&str> = text.lines().find(|l| l.starts_with(&format!("{name},"))).expect("row").split(',').collect();
+    let f: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{name},")))
+        .expect("row")
+        .split(',')
+        .collect();
     (f[1].parse().unwrap(), f[2].parse().unwrap(), f[3].parse().unwrap())
 }
 
@@ -41,7 +46,8 @@ struct Trace {
 fn nsim(transport: &str) -> Trace {
     let r = run(&SCENARIO.replace("variant = \"highspeed\"", transport));
     let c = &r.series.cwnd;
-    let rows = (0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])).collect();
+    let rows =
+        (0..c.time_s.len()).map(|i| (c.time_s[i], c.cwnd_pkts[i], c.ssthresh_pkts[i])).collect();
     let f = &r.flows[0];
     Trace { rows, drops: f.dropped_pkts, retransmits: f.retransmits, timeouts: f.timeouts }
 }
@@ -73,7 +79,8 @@ fn compare(transport: &str, dir: &str, name: &str) {
     let theirs = ns2_rows(dir, name);
     // cwnd every 100 ms over 30 s. ns-2 prints TracedVar times to 10 us, so a sample may
     // fall one or two ACKs (up to 0.01 packet each here, a(w)/w) to either side.
-    for &(t, cwnd, _) in theirs.iter().filter(|r| ((r.0 * 10.0).round() - r.0 * 10.0).abs() < 1e-9) {
+    for &(t, cwnd, _) in theirs.iter().filter(|r| ((r.0 * 10.0).round() - r.0 * 10.0).abs() < 1e-9)
+    {
         let (c, _) = at(&ours.rows, t);
         assert!((c - cwnd).abs() <= 0.03, "{variant} at {t} s: cwnd nsim {c} ns-2 {cwnd}");
     }
@@ -81,9 +88,16 @@ fn compare(transport: &str, dir: &str, name: &str) {
     let (a, b) = (reductions(&ours.rows), reductions(&theirs));
     assert_eq!(a.len(), b.len(), "{variant}: reductions nsim {a:?} ns-2 {b:?}");
     for (x, y) in a.iter().zip(&b) {
-        assert!((x.0 - y.0).abs() < 1e-3 && x.1 == y.1, "{variant}: reduction nsim {x:?} ns-2 {y:?}");
+        assert!(
+            (x.0 - y.0).abs() < 1e-3 && x.1 == y.1,
+            "{variant}: reduction nsim {x:?} ns-2 {y:?}"
+        );
     }
-    assert_eq!((ours.drops, ours.retransmits, ours.timeouts), ns2_summary(dir, name), "{variant}: (drops, retransmits, timeouts)");
+    assert_eq!(
+        (ours.drops, ours.retransmits, ours.timeouts),
+        ns2_summary(dir, name),
+        "{variant}: (drops, retransmits, timeouts)"
+    );
 }
 
 #[test]
@@ -122,7 +136,11 @@ fn response_ratio(p: f64, p_model: &str) -> f64 {
     let w = 0.12 / p.powf(0.835);
     // About 150 loss events.
     let duration = (150.0 / p / (w / RTT)).max(30.0);
-    let r = run(&uniform_loss(p, duration, &format!("variant = \"highspeed\", highspeed = {{ p_model = \"{p_model}\" }}")));
+    let r = run(&uniform_loss(
+        p,
+        duration,
+        &format!("variant = \"highspeed\", highspeed = {{ p_model = \"{p_model}\" }}"),
+    ));
     r.flows[0].goodput_bps / 8.0 / 1000.0 * RTT / w
 }
 
@@ -132,7 +150,10 @@ fn response_ratio(p: f64, p_model: &str) -> f64 {
 fn highspeed_follows_the_rfc3649_response_function_under_uniform_loss() {
     for (p, model) in [(3e-4, "rfc3649"), (1e-4, "rfc3649"), (3e-4, "ns2")] {
         let r = response_ratio(p, model);
-        assert!((0.9..1.1).contains(&r), "p = {p}, p_model {model}: measured window / (0.12/p^0.835) = {r:.3}");
+        assert!(
+            (0.9..1.1).contains(&r),
+            "p = {p}, p_model {model}: measured window / (0.12/p^0.835) = {r:.3}"
+        );
     }
 }
 
@@ -169,9 +190,15 @@ fn gaimd_and_binomial_follow_their_response_functions_under_uniform_loss() {
     let p: f64 = 1e-3;
     let cases = [
         ("variant = \"gaimd\"", binomial_window(p, 0.3125, 0.125, 0.0, 1.0)),
-        ("variant = \"gaimd\", gaimd = { alpha = 1.0, beta = 0.875 }", binomial_window(p, 1.0, 0.125, 0.0, 1.0)),
+        (
+            "variant = \"gaimd\", gaimd = { alpha = 1.0, beta = 0.875 }",
+            binomial_window(p, 1.0, 0.125, 0.0, 1.0),
+        ),
         ("variant = \"binomial\"", binomial_window(p, 1.5, 1.0, 0.5, 0.5)),
-        ("variant = \"binomial\", binomial = { k = 1.0, l = 0.0 }", binomial_window(p, 1.5, 1.0, 1.0, 0.0)),
+        (
+            "variant = \"binomial\", binomial = { k = 1.0, l = 0.0 }",
+            binomial_window(p, 1.5, 1.0, 1.0, 0.0),
+        ),
     ];
     // For GAIMD the sawtooth model is the closed form sqrt(alpha(1+b)/(2(1-b)p)).
     let closed = |alpha: f64, b: f64| (alpha * (1.0 + b) / (2.0 * (1.0 - b) * p)).sqrt();
@@ -185,6 +212,9 @@ fn gaimd_and_binomial_follow_their_response_functions_under_uniform_loss() {
         let r = run(&uniform_loss(p, duration, &t));
         let w = r.flows[0].goodput_bps / 8.0 / 1000.0 * RTT;
         println!("{transport}: window {w:.2}, model {model:.2}, ratio {:.3}", w / model);
-        assert!((0.9..1.1).contains(&(w / model)), "{transport}: window {w:.2} vs model {model:.2}");
+        assert!(
+            (0.9..1.1).contains(&(w / model)),
+            "{transport}: window {w:.2} vs model {model:.2}"
+        );
     }
 }

@@ -57,10 +57,16 @@ fn bad_tfrc_and_stp_options_are_errors_that_name_the_field() {
 #[test]
 fn reruns_are_bit_identical() {
     for t in [r#"{ kind = "tfrc", ecn = true }"#, r#"{ kind = "stp", window = 30 }"#] {
-        let toml = scenario(t, r#"{ kind = "bulk" }"#).replace("delay = \"10ms\"", "delay = \"10ms\"\nerror = { kind = \"uniform\", rate = 0.02 }");
+        let toml = scenario(t, r#"{ kind = "bulk" }"#).replace(
+            "delay = \"10ms\"",
+            "delay = \"10ms\"\nerror = { kind = \"uniform\", rate = 0.02 }",
+        );
         let (a, b) = (common::run(&toml), common::run(&toml));
         assert!(a.accounting.balanced());
-        assert_eq!(serde_json::to_string(&a.flows).unwrap(), serde_json::to_string(&b.flows).unwrap());
+        assert_eq!(
+            serde_json::to_string(&a.flows).unwrap(),
+            serde_json::to_string(&b.flows).unwrap()
+        );
         assert!(a.flows[0].delivered_pkts > 100, "{t}: {}", a.flows[0].delivered_pkts);
     }
 }

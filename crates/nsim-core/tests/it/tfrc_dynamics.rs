@@ -67,7 +67,10 @@ fn steady(n: u64) -> Vec<u64> {
 /// Largest increase of the rate over any one RTT in [from, to].
 fn max_increase_per_rtt(s: &[(f64, f64)], from: f64, to: f64) -> f64 {
     let step = (RTT / 0.01).round() as usize;
-    s.windows(step + 1).filter(|w| w[0].0 >= from && w[step].0 <= to).map(|w| w[step].1 - w[0].1).fold(f64::MIN, f64::max)
+    s.windows(step + 1)
+        .filter(|w| w[0].0 >= from && w[step].0 <= to)
+        .map(|w| w[step].1 - w[0].1)
+        .fold(f64::MIN, f64::max)
 }
 
 /// Mean increase per RTT between `from` and `to`.
@@ -109,7 +112,8 @@ fn persistent_congestion_halves_the_rate_in_four_to_eight_rtts() {
     let (r, evs) = common::run_traced(&scenario(&drops, true, 80.0), "tfrc_halve");
     let onset = drop_time(&evs, 5004);
     let s = rate_series(&r);
-    let before: Vec<f64> = s.iter().filter(|(t, _)| (onset - 5.0..onset).contains(t)).map(|x| x.1).collect();
+    let before: Vec<f64> =
+        s.iter().filter(|(t, _)| (onset - 5.0..onset).contains(t)).map(|x| x.1).collect();
     let base = before.iter().sum::<f64>() / before.len() as f64;
     let half = s.iter().find(|(t, x)| *t > onset && *x <= base / 2.0).expect("the rate halves").0;
     let rtts = (half - onset) / RTT;

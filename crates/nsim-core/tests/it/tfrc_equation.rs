@@ -15,7 +15,8 @@ use crate::common;
 const S: f64 = 1000.0;
 const WIRE: f64 = 1032.0;
 /// Propagation RTT plus the serialization of one data packet and one feedback packet.
-const RTT: f64 = 0.100 + WIRE * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * (1.0 / 100e6 + 1.0 / 10e6);
+const RTT: f64 =
+    0.100 + WIRE * 8.0 * (1.0 / 100e6 + 1.0 / 10e6) + 40.0 * 8.0 * (1.0 / 100e6 + 1.0 / 10e6);
 const WARMUP: f64 = 20.0;
 
 /// `extra`: more transport keys, e.g. `, spec = "ns2"`.
@@ -58,13 +59,20 @@ fn measured_with(p: f64, duration: f64, seed: u64, extra: &str) -> f64 {
     let r = common::run(&scenario_with(p, duration, seed, extra));
     assert!(r.accounting.balanced());
     let ft = &r.series.flow_throughput;
-    let bytes: u64 = ft.time_s.iter().zip(&ft.delivered_bytes).filter(|(t, _)| **t > WARMUP).map(|(_, b)| *b).sum();
+    let bytes: u64 = ft
+        .time_s
+        .iter()
+        .zip(&ft.delivered_bytes)
+        .filter(|(t, _)| **t > WARMUP)
+        .map(|(_, b)| *b)
+        .sum();
     bytes as f64 / WIRE / (duration - WARMUP)
 }
 
 fn x_eq(p: f64) -> f64 {
     let r = RTT;
-    S / (r * (2.0 * p / 3.0).sqrt() + 4.0 * r * 3.0 * (3.0 * p / 8.0).sqrt() * p * (1.0 + 32.0 * p * p))
+    S / (r * (2.0 * p / 3.0).sqrt()
+        + 4.0 * r * 3.0 * (3.0 * p / 8.0).sqrt() * p * (1.0 + 32.0 * p * p))
 }
 
 /// The equation's rate (packets/s) at the loss event rate uniform loss `p` produces.
@@ -79,7 +87,8 @@ fn equation_pkts(p: f64) -> f64 {
 
 /// Mean received packets per second of the ns-2.35 runs at `p`.
 fn ns2(p: f64) -> f64 {
-    let path = format!("{}/../../reference/ns2/tfrc_uniform_loss/summary.csv", env!("CARGO_MANIFEST_DIR"));
+    let path =
+        format!("{}/../../reference/ns2/tfrc_uniform_loss/summary.csv", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("reference CSV");
     let rows: Vec<f64> = text
         .lines()
@@ -114,12 +123,19 @@ fn steady_state_rate_follows_the_equation_and_ns2() {
 #[test]
 fn ns2_sender_rules_follow_ns2() {
     for p in [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1] {
-        let mean = |extra: &str| (1..=3).map(|k| measured_with(p, 200.0, k, extra)).sum::<f64>() / 3.0;
+        let mean =
+            |extra: &str| (1..=3).map(|k| measured_with(p, 200.0, k, extra)).sum::<f64>() / 3.0;
         let (ns2_rules, ns) = (mean(", spec = \"ns2\""), ns2(p));
-        assert!((ns2_rules / ns - 1.0).abs() < 0.08, "p={p}: nsim (ns2 rules) {ns2_rules:.1} vs ns-2 {ns:.1} pkt/s");
+        assert!(
+            (ns2_rules / ns - 1.0).abs() < 0.08,
+            "p={p}: nsim (ns2 rules) {ns2_rules:.1} vs ns-2 {ns:.1} pkt/s"
+        );
         if p >= 0.05 {
             let rfc = mean(", rtt_weight = 0.95, ndupack = 1, oscillation_prevention = true");
-            assert!((ns2_rules / ns - 1.0).abs() + 0.05 < (rfc / ns - 1.0).abs(), "p={p}: RFC rules {rfc:.1}, ns2 rules {ns2_rules:.1}, ns-2 {ns:.1}");
+            assert!(
+                (ns2_rules / ns - 1.0).abs() + 0.05 < (rfc / ns - 1.0).abs(),
+                "p={p}: RFC rules {rfc:.1}, ns2 rules {ns2_rules:.1}, ns-2 {ns:.1}"
+            );
         }
     }
 }

@@ -10,7 +10,10 @@ fn layered_video_loses_enhancement_before_base() {
     for v in &r.flows[..2] {
         assert_eq!(v.app, "video");
         let loss = |sent: u64, got: u64| 1.0 - got as f64 / sent as f64;
-        let (base, enh) = (loss(v.sent_high_pkts, v.delivered_high_pkts), loss(v.sent_low_pkts, v.delivered_low_pkts));
+        let (base, enh) = (
+            loss(v.sent_high_pkts, v.delivered_high_pkts),
+            loss(v.sent_low_pkts, v.delivered_low_pkts),
+        );
         assert!(v.sent_high_pkts > 0 && v.sent_med_pkts > 0 && v.sent_low_pkts > 0);
         assert!(base < 0.01 && enh > base, "{}: base loss {base}, enhancement loss {enh}", v.name);
         assert!(v.deadline_miss_fraction.is_some());
@@ -29,9 +32,17 @@ fn layered_video_loses_enhancement_before_base() {
                 .filter(|&i| !arrived || log.fate[i] == "delivered" || log.fate[i] == "late")
                 .count() as u64
         };
-        assert_eq!([rows(0, false), rows(1, false), rows(2, false)], [v.sent_high_pkts, v.sent_med_pkts, v.sent_low_pkts]);
-        assert_eq!([rows(0, true), rows(1, true), rows(2, true)], [v.delivered_high_pkts, v.delivered_med_pkts, v.delivered_low_pkts]);
-        let late = (0..log.flow.len()).filter(|&i| log.flow[i] == k as u32 && log.fate[i] == "late").count() as u64;
+        assert_eq!(
+            [rows(0, false), rows(1, false), rows(2, false)],
+            [v.sent_high_pkts, v.sent_med_pkts, v.sent_low_pkts]
+        );
+        assert_eq!(
+            [rows(0, true), rows(1, true), rows(2, true)],
+            [v.delivered_high_pkts, v.delivered_med_pkts, v.delivered_low_pkts]
+        );
+        let late = (0..log.flow.len())
+            .filter(|&i| log.flow[i] == k as u32 && log.fate[i] == "late")
+            .count() as u64;
         assert_eq!(late, v.late_pkts);
     }
     assert!(log.fate.iter().any(|f| f == "dropped:drop_priority"));
@@ -73,13 +84,27 @@ fn a_packet_is_late_only_when_its_delay_exceeds_the_deadline() {
 #[test]
 fn video_log_tags_every_packet_with_its_frame_layer_and_fate() {
     let trace = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/video/toy_layered.trace");
-    let r = run(&include_str!("../../../../tests/data/video/toy_lossy_log.toml").replace("{trace}", trace));
+    let r =
+        run(&include_str!("../../../../tests/data/video/toy_lossy_log.toml")
+            .replace("{trace}", trace));
     let log = r.video_packets.as_ref().expect("recorded");
     // One play = 6 packets over 4 frames (133.3 ms): plays start at 0, 133.3 and 266.7 ms;
     // the third's frame 0 (4 packets) leaves at 266.7 ms and is still on its way at 270 ms.
-    let play = |s: u32| [(s, 0, 0, 1000), (s, 0, 0, 200), (s, 0, 1, 800), (s, 0, 2, 500), (s, 2, 0, 1000), (s, 3, 2, 999)];
-    let expected: Vec<(u32, u32, u8, u32)> = play(0).into_iter().chain(play(1)).chain(play(2).into_iter().take(4)).collect();
-    let got: Vec<(u32, u32, u8, u32)> = (0..log.seq.len()).map(|i| (log.sequence[i], log.frame[i], log.layer[i], log.size[i])).collect();
+    let play = |s: u32| {
+        [
+            (s, 0, 0, 1000),
+            (s, 0, 0, 200),
+            (s, 0, 1, 800),
+            (s, 0, 2, 500),
+            (s, 2, 0, 1000),
+            (s, 3, 2, 999),
+        ]
+    };
+    let expected: Vec<(u32, u32, u8, u32)> =
+        play(0).into_iter().chain(play(1)).chain(play(2).into_iter().take(4)).collect();
+    let got: Vec<(u32, u32, u8, u32)> = (0..log.seq.len())
+        .map(|i| (log.sequence[i], log.frame[i], log.layer[i], log.size[i]))
+        .collect();
     assert_eq!(got, expected);
     assert_eq!(log.seq, (0..16).collect::<Vec<u64>>());
     // Burst of frame 0: the packets wait for each other, so they arrive 10.8, (lost), 11.6 and
@@ -101,8 +126,15 @@ fn video_log_tags_every_packet_with_its_frame_layer_and_fate() {
 
 #[test]
 fn video_log_refuses_a_flow_that_is_not_video() {
-    let err = nsim_core::Scenario::from_toml(&format!("{}\n[record]\nvideo_packets = [\"flow0\"]\n", cbr_with_deadline("18ms")), "x.toml")
-        .and_then(|s| nsim_core::build(&s, &Default::default()).map(|_| ()))
-        .unwrap_err();
-    assert!(err.to_string().contains("record.video_packets[0]") && err.to_string().contains("not a video flow"), "{err}");
+    let err = nsim_core::Scenario::from_toml(
+        &format!("{}\n[record]\nvideo_packets = [\"flow0\"]\n", cbr_with_deadline("18ms")),
+        "x.toml",
+    )
+    .and_then(|s| nsim_core::build(&s, &Default::default()).map(|_| ()))
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("record.video_packets[0]")
+            && err.to_string().contains("not a video flow"),
+        "{err}"
+    );
 }

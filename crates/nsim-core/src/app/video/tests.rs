@@ -27,7 +27,13 @@ fn layered_trace_is_cut_per_layer_and_spread_over_each_frame() {
     // Frame 0 (40 ms): base 1200 B = 1000 + 200, middle 800, enhancement 500: 4 packets
     // 10 ms apart. Frame 1 is empty; frame 2 (at 80 ms) one base packet; frame 3 (at 120 ms)
     // one 999 B enhancement packet; the sequence ends at 160 ms and starts again (no gap).
-    let mut v = Video::new(vec![toy("toy_layered.trace", TraceFormat::FrameTypeSize)], 1000, Pacing::Spread, 0.0, [0, 1, 2]);
+    let mut v = Video::new(
+        vec![toy("toy_layered.trace", TraceFormat::FrameTypeSize)],
+        1000,
+        Pacing::Spread,
+        0.0,
+        [0, 1, 2],
+    );
     let e = emissions(&mut v, 7);
     let p = |x| Some(x);
     assert_eq!(
@@ -54,11 +60,24 @@ fn time_trace_frames_last_until_the_next_time_and_burst_sends_back_to_back() {
     let mut spread = Video::new(vec![seq()], 1000, Pacing::Spread, 0.0, [0, 1, 2]);
     // 2001 B over 40 ms in 3 packets: offsets 0, 13.333, 26.666 ms (floors to the picosecond).
     let gaps: Vec<u64> = (0..6).map(|_| spread.next(&mut stream(1, "v")).gap.0).collect();
-    assert_eq!(gaps, vec![25_000_000_000, 75_000_000_000, 13_333_333_333, 13_333_333_333, 13_333_333_334, 25_000_000_000]);
+    assert_eq!(
+        gaps,
+        vec![
+            25_000_000_000,
+            75_000_000_000,
+            13_333_333_333,
+            13_333_333_333,
+            13_333_333_334,
+            25_000_000_000
+        ]
+    );
     assert_eq!(spread.prio(), None, "an unlayered trace leaves the flow's prio");
     let mut burst = Video::new(vec![seq()], 1000, Pacing::Burst, 0.0, [0, 1, 2]);
     let e = emissions(&mut burst, 5);
-    assert_eq!(e.iter().map(|x| (x.0, x.1)).collect::<Vec<_>>(), vec![(1000, 0), (500, 100_000), (1000, 0), (1000, 0), (1, 40_000)]);
+    assert_eq!(
+        e.iter().map(|x| (x.0, x.1)).collect::<Vec<_>>(),
+        vec![(1000, 0), (500, 100_000), (1000, 0), (1000, 0), (1, 40_000)]
+    );
 }
 
 #[test]
@@ -66,11 +85,21 @@ fn synthetic_layer_rates_match_table_5_3() {
     // Each sequence played back to back (no gaps) for at least 7200 frames at 30 frames/s:
     // mean rate per layer within 2 % of Table 5.3 (the lognormal factor's CV 0.5 gives a
     // standard error of about 0.6 %). Packets larger than any frame: one per layer and frame.
-    for (seed, name) in [SequenceName::Barca, SequenceName::Flower, SequenceName::Baseball, SequenceName::Basket].into_iter().enumerate() {
+    for (seed, name) in
+        [SequenceName::Barca, SequenceName::Flower, SequenceName::Baseball, SequenceName::Basket]
+            .into_iter()
+            .enumerate()
+    {
         let model = Synthetic::new(name, 30.0, 0.5, true);
         let (frames, interval) = (model.frames, model.interval);
         let plays = 7200_usize.div_ceil(frames);
-        let mut v = Video::new(vec![Sequence::Synthetic { model, layered: true }], 1_000_000, Pacing::Burst, 0.0, [0, 1, 2]);
+        let mut v = Video::new(
+            vec![Sequence::Synthetic { model, layered: true }],
+            1_000_000,
+            Pacing::Burst,
+            0.0,
+            [0, 1, 2],
+        );
         let mut rng = stream(seed as u64, "video");
         let (mut bytes, mut t) = ([0u64; 3], 0u64);
         while t < (plays * frames) as u64 * interval.0 {
@@ -89,7 +118,13 @@ fn synthetic_layer_rates_match_table_5_3() {
 #[test]
 fn unlayered_synthetic_rate_matches_table_5_2() {
     let model = Synthetic::new(SequenceName::Flower, 30.0, 0.5, false);
-    let mut v = Video::new(vec![Sequence::Synthetic { model, layered: false }], 1500, Pacing::Burst, 0.0, [0, 1, 2]);
+    let mut v = Video::new(
+        vec![Sequence::Synthetic { model, layered: false }],
+        1500,
+        Pacing::Burst,
+        0.0,
+        [0, 1, 2],
+    );
     let mut rng = stream(4, "video");
     let (mut bytes, mut t) = (0u64, 0u64);
     while t < 250 * crate::time::PS_PER_SEC - 1_000_000 {
@@ -110,7 +145,13 @@ fn gaps_between_sequences_are_exponential_with_mean_1s() {
     // 1.628/sqrt(n) (asymptotic Kolmogorov distribution).
     let model = Synthetic::new(SequenceName::Barca, 30.0, 0.5, true);
     let interval = model.interval;
-    let mut v = Video::new(vec![Sequence::Synthetic { model, layered: true }], 1_000_000, Pacing::Burst, 1.0, [0, 1, 2]);
+    let mut v = Video::new(
+        vec![Sequence::Synthetic { model, layered: true }],
+        1_000_000,
+        Pacing::Burst,
+        1.0,
+        [0, 1, 2],
+    );
     let mut rng = stream(5, "video");
     let (mut frames, mut gaps) = (0, Vec::new());
     while gaps.len() < 1000 {

@@ -14,7 +14,15 @@ fn shapes_a_burst_as_ns2s_timer_does() {
     let mut tbf = Tbf::new(8_000, 1_000, 2);
     let mut p = Packet { size: 125, ..PKT };
     let burst: Vec<Verdict> = (0..4).map(|_| tbf.on_packet(at(0), &mut p)).collect();
-    assert_eq!(burst, [Verdict::Pass, Verdict::Delay(Dur::from_millis(125)), Verdict::Delay(Dur::from_millis(250)), Verdict::Drop]);
+    assert_eq!(
+        burst,
+        [
+            Verdict::Pass,
+            Verdict::Delay(Dur::from_millis(125)),
+            Verdict::Delay(Dur::from_millis(250)),
+            Verdict::Drop
+        ]
+    );
     assert_eq!(tbf.on_packet(at(300), &mut p), Verdict::Delay(Dur::from_millis(75)));
     // After a long idle period the bucket is full again, not fuller: one passes, one waits.
     assert_eq!(tbf.on_packet(at(10_000), &mut p), Verdict::Pass);

@@ -40,8 +40,12 @@ impl Policy {
         match *self {
             Policy::TailDrop => None,
             Policy::Epd { r } => (x > r).then_some(DropReason::Epd),
-            Policy::SelectiveDrop { r, z } => (x > r && y * na / x > z).then_some(DropReason::SelectiveDrop),
-            Policy::Fba { r, z } => (x > r && y * na / x > z * (k - r) / (x - r)).then_some(DropReason::Fba),
+            Policy::SelectiveDrop { r, z } => {
+                (x > r && y * na / x > z).then_some(DropReason::SelectiveDrop)
+            }
+            Policy::Fba { r, z } => {
+                (x > r && y * na / x > z * (k - r) / (x - r)).then_some(DropReason::Fba)
+            }
         }
     }
 }
@@ -61,7 +65,11 @@ mod tests {
     fn epd_discards_new_frames_only_above_r() {
         let p = Policy::Epd { r: 800.0 };
         assert_eq!(p.discard_frame(800, 800, 1, K), None, "X = R does not exceed R");
-        assert_eq!(p.discard_frame(801, 0, 1, K), Some(DropReason::Epd), "EPD ignores per-VC occupancy");
+        assert_eq!(
+            p.discard_frame(801, 0, 1, K),
+            Some(DropReason::Epd),
+            "EPD ignores per-VC occupancy"
+        );
     }
 
     #[test]

@@ -21,10 +21,10 @@
 use std::collections::VecDeque;
 
 use super::cell::Cell;
+use super::cell::CELL_BYTES;
 use super::frames::FrameTable;
 use super::policy::Policy;
 use super::reassembly::Reassembler;
-use super::cell::CELL_BYTES;
 use crate::queue::ClassStats;
 use crate::record::{DropCounts, DropReason, LinkStats};
 use crate::time::{Dur, SimTime};
@@ -57,7 +57,16 @@ struct Vc {
 
 impl Default for Vc {
     fn default() -> Self {
-        Vc { y: 0, in_frame: false, mode: Mode::Accept, arrivals: 0, departures: 0, drops: [0; DropReason::COUNT], area: 0, last: SimTime::ZERO }
+        Vc {
+            y: 0,
+            in_frame: false,
+            mode: Mode::Accept,
+            arrivals: 0,
+            departures: 0,
+            drops: [0; DropReason::COUNT],
+            area: 0,
+            last: SimTime::ZERO,
+        }
     }
 }
 
@@ -141,7 +150,12 @@ impl CellPort {
     /// A cell arrives at `now`: accept it (`Ok(true)` if the wire was empty, so the caller
     /// must schedule its arrival event) or lose it with the reason. `stats` gets the
     /// occupancy changes (cells) and the transmitter time.
-    pub fn offer(&mut self, cell: Cell, now: SimTime, stats: &mut LinkStats) -> Result<bool, DropReason> {
+    pub fn offer(
+        &mut self,
+        cell: Cell,
+        now: SimTime,
+        stats: &mut LinkStats,
+    ) -> Result<bool, DropReason> {
         self.advance(now, stats);
         let (x, k, n_active) = (self.x, self.cfg.buffer, self.n_active);
         let v = &mut self.vcs[cell.vc as usize];

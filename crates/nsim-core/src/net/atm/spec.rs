@@ -75,13 +75,14 @@ impl AtmSpec {
         if self.buffer == 0 {
             return Err(("buffer", "must be at least 1 cell".into()));
         }
-        let frac = |v: Option<f64>, d: f64, field: &'static str| -> Result<f64, (&'static str, String)> {
-            let v = v.unwrap_or(d);
-            if !(v > 0.0 && v <= 1.0) {
-                return Err((field, format!("{v} is not in (0, 1]")));
-            }
-            Ok(v)
-        };
+        let frac =
+            |v: Option<f64>, d: f64, field: &'static str| -> Result<f64, (&'static str, String)> {
+                let v = v.unwrap_or(d);
+                if !(v > 0.0 && v <= 1.0) {
+                    return Err((field, format!("{v} is not in (0, 1]")));
+                }
+                Ok(v)
+            };
         let r = frac(self.r, DEFAULT_R, "r")? * self.buffer as f64;
         let z = frac(self.z, DEFAULT_Z, "z")?;
         let used = |field: &'static str, given: bool| -> Result<(), (&'static str, String)> {
@@ -105,7 +106,11 @@ impl AtmSpec {
         };
         let partial_discard = match (self.policy, self.partial_discard) {
             (PolicyKind::Ppd, Some(false)) => {
-                return Err(("partial_discard", "the ppd policy is tail drop with partial discard; for none use tail_drop".into()))
+                return Err((
+                    "partial_discard",
+                    "the ppd policy is tail drop with partial discard; for none use tail_drop"
+                        .into(),
+                ))
             }
             (PolicyKind::TailDrop, p) => p.unwrap_or(false),
             (_, p) => p.unwrap_or(true),

@@ -16,7 +16,16 @@ fn port(buffer: u64, policy: Policy, partial_discard: bool) -> CellPort {
 /// Offers `n` cells on `vc` at time `t`, the last one ending a frame if `ends`; returns each
 /// cell's fate.
 fn cells(p: &mut CellPort, vc: u32, n: u32, ends: bool, t: u64) -> Vec<Result<(), DropReason>> {
-    (0..n).map(|k| p.offer(Cell { frame: 0, vc, eom: ends && k + 1 == n }, SimTime(t), &mut LinkStats::default()).map(|_| ())).collect()
+    (0..n)
+        .map(|k| {
+            p.offer(
+                Cell { frame: 0, vc, eom: ends && k + 1 == n },
+                SimTime(t),
+                &mut LinkStats::default(),
+            )
+            .map(|_| ())
+        })
+        .collect()
 }
 
 /// A whole frame of `n` cells on `vc` at time `t`.
@@ -25,15 +34,17 @@ fn frame(p: &mut CellPort, vc: u32, n: u32, t: u64) -> Vec<Result<(), DropReason
 }
 
 fn fates(v: &[Result<(), DropReason>]) -> String {
-    v.iter().map(|r| match r {
-        Ok(()) => '+',
-        Err(Overflow) => 'o',
-        Err(Ppd) => 'p',
-        Err(Epd) => 'e',
-        Err(SelectiveDrop) => 's',
-        Err(Fba) => 'f',
-        Err(_) => '?',
-    }).collect()
+    v.iter()
+        .map(|r| match r {
+            Ok(()) => '+',
+            Err(Overflow) => 'o',
+            Err(Ppd) => 'p',
+            Err(Epd) => 'e',
+            Err(SelectiveDrop) => 's',
+            Err(Fba) => 'f',
+            Err(_) => '?',
+        })
+        .collect()
 }
 
 #[test]
@@ -65,7 +76,12 @@ fn ppd_keeps_the_eom_when_it_fits() {
     // its EOM is kept.
     assert_eq!(fates(&frame(&mut p, 0, 3, 3000)), "pp+");
     // Without keep_eom the EOM goes too.
-    let mut q = CellPort::new(PortConfig { buffer: 3, policy: Policy::TailDrop, partial_discard: true, keep_eom: false }, SLOT, Dur(0), 1);
+    let mut q = CellPort::new(
+        PortConfig { buffer: 3, policy: Policy::TailDrop, partial_discard: true, keep_eom: false },
+        SLOT,
+        Dur(0),
+        1,
+    );
     assert_eq!(fates(&cells(&mut q, 0, 5, false, 0)), "++++o");
     assert_eq!(fates(&frame(&mut q, 0, 3, 3000)), "ppp");
 }
@@ -112,7 +128,12 @@ fn fba_allowance_shrinks_towards_z_as_the_buffer_fills() {
 
 #[test]
 fn cells_leave_at_one_per_slot_and_arrive_after_slot_plus_delay() {
-    let mut p = CellPort::new(PortConfig { buffer: 10, policy: Policy::TailDrop, partial_discard: false, keep_eom: true }, SLOT, Dur(500), 2);
+    let mut p = CellPort::new(
+        PortConfig { buffer: 10, policy: Policy::TailDrop, partial_discard: false, keep_eom: true },
+        SLOT,
+        Dur(500),
+        2,
+    );
     let mut st = LinkStats::default();
     assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: false }, SimTime(0), &mut st), Ok(true));
     assert_eq!(p.offer(Cell { frame: 0, vc: 0, eom: true }, SimTime(0), &mut st), Ok(false));

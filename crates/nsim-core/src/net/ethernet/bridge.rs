@@ -28,13 +28,13 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::units::TimeSpec;
 use crate::error::{CResult, ConfigError};
 use crate::ids::{LinkId, NodeId};
 use crate::net::{Link, Net, Node, NodeKind};
 use crate::packet::PacketId;
 use crate::record::DropReason;
 use crate::time::{Dur, SimTime};
+use crate::units::TimeSpec;
 
 /// IEEE 802.1D-2004 Table 7-5: recommended ageing time of learned entries.
 pub const DEFAULT_AGEING: Dur = Dur::from_secs(300);
@@ -113,7 +113,12 @@ impl Bridges {
 
 /// Builds the bridges of `specs` over `links`; checks that every neighbour of a bridge is a
 /// host or a bridge, that the bridged LAN has no loop, and the static entries.
-pub fn build(specs: &[BridgeSpec], ids: &dyn Fn(&str, &str) -> CResult<NodeId>, nodes: &[Node], links: &[Link]) -> CResult<Option<Box<Bridges>>> {
+pub fn build(
+    specs: &[BridgeSpec],
+    ids: &dyn Fn(&str, &str) -> CResult<NodeId>,
+    nodes: &[Node],
+    links: &[Link],
+) -> CResult<Option<Box<Bridges>>> {
     if specs.is_empty() {
         return Ok(None);
     }
@@ -123,14 +128,24 @@ pub fn build(specs: &[BridgeSpec], ids: &dyn Fn(&str, &str) -> CResult<NodeId>, 
     for (i, s) in specs.iter().enumerate() {
         let node = ids(&s.node, &format!("bridges[{i}].node"))?;
         if kind(node.idx()) != NodeKind::Router {
-            return Err(ConfigError::new(format!("bridges[{i}].node"), format!("'{}' is a host; a bridge must be listed in `routers`", s.node)));
+            return Err(ConfigError::new(
+                format!("bridges[{i}].node"),
+                format!("'{}' is a host; a bridge must be listed in `routers`", s.node),
+            ));
         }
         if of_node[node.idx()].replace(i).is_some() {
-            return Err(ConfigError::new(format!("bridges[{i}].node"), format!("'{}' is already a bridge", s.node)));
+            return Err(ConfigError::new(
+                format!("bridges[{i}].node"),
+                format!("'{}' is already a bridge", s.node),
+            ));
         }
     }
-    let reverse: Vec<Option<LinkId>> =
-        links.iter().map(|l| links.iter().position(|r| r.from == l.to && r.to == l.from).map(|r| LinkId(r as u32))).collect();
+    let reverse: Vec<Option<LinkId>> = links
+        .iter()
+        .map(|l| {
+            links.iter().position(|r| r.from == l.to && r.to == l.from).map(|r| LinkId(r as u32))
+        })
+        .collect();
     // Union-find over the nodes joined by bridged links: a link closing a cycle is a loop.
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(p: &mut [usize], mut x: usize) -> usize {
@@ -167,19 +182,27 @@ pub fn build(specs: &[BridgeSpec], ids: &dyn Fn(&str, &str) -> CResult<NodeId>, 
     let mut list = Vec::with_capacity(specs.len());
     for (i, s) in specs.iter().enumerate() {
         let node = ids(&s.node, &format!("bridges[{i}].node"))?;
-        let ports: Vec<LinkId> = (0..links.len()).filter(|&l| links[l].from == node).map(|l| LinkId(l as u32)).collect();
+        let ports: Vec<LinkId> =
+            (0..links.len()).filter(|&l| links[l].from == node).map(|l| LinkId(l as u32)).collect();
         let ageing = s.ageing.map_or(DEFAULT_AGEING, |t| t.0);
         if ageing == Dur::ZERO {
-            return Err(ConfigError::new(format!("bridges[{i}].ageing"), "must be greater than zero"));
+            return Err(ConfigError::new(
+                format!("bridges[{i}].ageing"),
+                "must be greater than zero",
+            ));
         }
         let mut table = vec![Entry { port: None, seen: SimTime::ZERO, fixed: false }; n];
         for (host, via) in &s.fixed {
             let path = format!("bridges[{i}].static.{host}");
             let h = ids(host, &path)?;
             let v = ids(via, &path)?;
-            let port = ports.iter().copied().find(|&p| links[p.idx()].to == v).ok_or_else(|| {
-                ConfigError::new(path.clone(), format!("'{via}' is not a neighbour of '{}'", s.node))
-            })?;
+            let port =
+                ports.iter().copied().find(|&p| links[p.idx()].to == v).ok_or_else(|| {
+                    ConfigError::new(
+                        path.clone(),
+                        format!("'{via}' is not a neighbour of '{}'", s.node),
+                    )
+                })?;
             table[h.idx()] = Entry { port: Some(port), seen: SimTime::ZERO, fixed: true };
         }
         list.push(Bridge { ageing, ports, table });
@@ -208,7 +231,8 @@ impl Net {
         if dst == at {
             return Some(id);
         }
-        let in_port = bridges.reverse[l.idx()].expect("bridged links are duplex (checked when building)");
+        let in_port =
+            bridges.reverse[l.idx()].expect("bridged links are duplex (checked when building)");
         let bridge = &mut bridges.list[bi];
         match bridge.decide(src, dst, in_port, self.now) {
             Action::Forward(p) => self.enqueue(p, id),

@@ -159,7 +159,15 @@ impl EthBuffer {
             l = self.lanes[l as usize].next_class;
         }
         let new = self.lanes.len() as u32;
-        self.lanes.push(Lane { dst, cos, head: NIL, tail: NIL, bytes: 0, at: NIL, next_class: self.lane_of[d] });
+        self.lanes.push(Lane {
+            dst,
+            cos,
+            head: NIL,
+            tail: NIL,
+            bytes: 0,
+            at: NIL,
+            next_class: self.lane_of[d],
+        });
         self.lane_of[d] = new;
         new
     }
@@ -168,7 +176,8 @@ impl EthBuffer {
     pub fn push(&mut self, q: usize, id: PacketId, size: u32, cos: usize, dst: NodeId) {
         let lane = self.lane(dst, cos);
         let cq = &mut self.queues[q];
-        let slot = Slot { id, size, seq: self.seq, lane, prev: cq.tail, next: NIL, next_in_lane: NIL };
+        let slot =
+            Slot { id, size, seq: self.seq, lane, prev: cq.tail, next: NIL, next_in_lane: NIL };
         self.seq += 1;
         let s = if self.free == NIL {
             self.slots.push(slot);

@@ -60,7 +60,9 @@ pub fn connect_upstream(links: &mut [Link]) {
             if ul.to != node || ul.from == down || !ul.is_eth() {
                 continue;
             }
-            if let Some(r) = links.iter().position(|rl| rl.from == node && rl.to == ul.from && rl.is_eth()) {
+            if let Some(r) =
+                links.iter().position(|rl| rl.from == node && rl.to == ul.from && rl.is_eth())
+            {
                 upstream.push((LinkId(u as u32), LinkId(r as u32)));
             }
         }
@@ -68,7 +70,11 @@ pub fn connect_upstream(links: &mut [Link]) {
             watermark::Style::Timed(q) => q,
             watermark::Style::XonXoff => 0,
         };
-        let refresh = upstream.iter().map(|&(u, _)| framing::pause_duration(quanta, links[u.idx()].rate)).min().unwrap_or(Dur::ZERO);
+        let refresh = upstream
+            .iter()
+            .map(|&(u, _)| framing::pause_duration(quanta, links[u.idx()].rate))
+            .min()
+            .unwrap_or(Dur::ZERO);
         let port = links[l].eth.as_deref_mut().expect("checked above");
         port.upstream = upstream;
         port.detector.refresh = refresh;
@@ -147,7 +153,8 @@ impl Net {
     pub fn on_eth_control(&mut self, via: LinkId) {
         let now = self.now;
         let n_nodes = self.nodes.len();
-        let (_, frame) = self.eth_port(via).wire.pop_front().expect("one EthControl event per PAUSE frame");
+        let (_, frame) =
+            self.eth_port(via).wire.pop_front().expect("one EthControl event per PAUSE frame");
         self.eth_port(frame.target).receive(frame.scope, frame.time, now, n_nodes);
         self.kick(frame.target);
     }

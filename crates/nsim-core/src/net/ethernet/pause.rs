@@ -68,7 +68,14 @@ pub struct PauseTimers {
 
 impl PauseTimers {
     /// Applies a PAUSE received at `now`; `quantum` is 512 bit times on this link.
-    pub fn apply(&mut self, scope: Scope, time: PauseTime, now: SimTime, quantum: Dur, n_nodes: usize) {
+    pub fn apply(
+        &mut self,
+        scope: Scope,
+        time: PauseTime,
+        now: SimTime,
+        quantum: Dur,
+        n_nodes: usize,
+    ) {
         self.close_stretch(now);
         let until = match time {
             PauseTime::Xoff => SimTime::MAX,
@@ -120,7 +127,12 @@ impl PauseTimers {
 
     /// The earliest timed expiry after `now` (an idle transmitter retries then), if any.
     pub fn next_expiry(&self, now: SimTime) -> Option<SimTime> {
-        self.all.iter().chain(self.by_dst.iter().flatten()).copied().filter(|&t| t > now && t != SimTime::MAX).min()
+        self.all
+            .iter()
+            .chain(self.by_dst.iter().flatten())
+            .copied()
+            .filter(|&t| t > now && t != SimTime::MAX)
+            .min()
     }
 
     /// Total time during which some timer ran, over [0, end].

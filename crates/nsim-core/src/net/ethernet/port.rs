@@ -68,10 +68,19 @@ impl EthPort {
 
     /// Offers packet `id`: queues it, or says why it is dropped. Pushes to `out` the PAUSE
     /// frames the arrival triggers.
-    pub fn admit(&mut self, id: PacketId, now: SimTime, pool: &PacketPool, out: &mut Vec<(Scope, PauseTime)>) -> Result<(), DropReason> {
+    pub fn admit(
+        &mut self,
+        id: PacketId,
+        now: SimTime,
+        pool: &PacketPool,
+        out: &mut Vec<(Scope, PauseTime)>,
+    ) -> Result<(), DropReason> {
         let p = pool.get(id);
         let (size, dst, cos, q) = (p.size, p.dst, cos_of(p.prio), self.buf.queue_of(p.prio));
-        let over_cap = |cap: u64| self.timers.blocks(cos, dst, now) && self.buf.blocked_bytes(q, &self.timers, now) + size as u64 > cap;
+        let over_cap = |cap: u64| {
+            self.timers.blocks(cos, dst, now)
+                && self.buf.blocked_bytes(q, &self.timers, now) + size as u64 > cap
+        };
         let why = if self.cfg.blocked_cap.is_some_and(over_cap) {
             Some(DropReason::BlockedCap)
         } else if !self.buf.fits(q, size) {
@@ -115,14 +124,14 @@ impl EthPort {
             .iter()
             .enumerate()
             .map(|(q, c)| ClassStats {
-                    name: format!("cos{q}"),
-                    arrivals: c.arrivals,
-                    arrival_bytes: c.arrival_bytes,
-                    departures: c.departures,
-                    departure_bytes: c.departure_bytes,
-                    drops: c.drops,
-                    queued_pkts: c.len,
-                    avg_len: None,
+                name: format!("cos{q}"),
+                arrivals: c.arrivals,
+                arrival_bytes: c.arrival_bytes,
+                departures: c.departures,
+                departure_bytes: c.departure_bytes,
+                drops: c.drops,
+                queued_pkts: c.len,
+                avg_len: None,
             })
             .collect()
     }

@@ -94,7 +94,10 @@ impl EthSpec {
             return Err(("buffer", "must be at least 1 byte".into()));
         }
         if !(1..=8).contains(&self.classes) {
-            return Err(("classes", format!("{} is not in 1..=8 (802.1p has 8 priorities)", self.classes)));
+            return Err((
+                "classes",
+                format!("{} is not in 1..=8 (802.1p has 8 priorities)", self.classes),
+            ));
         }
         if !(self.high > 0.0 && self.high <= 1.0) {
             return Err(("high", format!("{} is not in (0, 1]", self.high)));
@@ -103,12 +106,20 @@ impl EthSpec {
             return Err(("low", format!("{} is not in [0, high = {})", self.low, self.high)));
         }
         let style = match (self.style, self.quanta) {
-            (StyleKind::XonXoff, Some(_)) => return Err(("quanta", "only a timed PAUSE has quanta (set style = \"timed\")".into())),
+            (StyleKind::XonXoff, Some(_)) => {
+                return Err((
+                    "quanta",
+                    "only a timed PAUSE has quanta (set style = \"timed\")".into(),
+                ))
+            }
             (StyleKind::XonXoff, None) => Style::XonXoff,
             (StyleKind::Timed, q) => {
                 let q = q.unwrap_or(MAX_QUANTA as u32);
                 if !(1..=MAX_QUANTA as u32).contains(&q) {
-                    return Err(("quanta", format!("{q} is not in 1..=65535 (a 16-bit pause_time; 0 is a resume)")));
+                    return Err((
+                        "quanta",
+                        format!("{q} is not in 1..=65535 (a 16-bit pause_time; 0 is a resume)"),
+                    ));
                 }
                 Style::Timed(q as u16)
             }

@@ -166,14 +166,29 @@ mod on_a_link {
 
     /// Hosts a and b joined by a 10 Mb/s Ethernet link without framing (1 us each way).
     fn two_hosts() -> Net {
-        let nodes = vec![Node { name: "a".into(), kind: NodeKind::Host }, Node { name: "b".into(), kind: NodeKind::Host }];
+        let nodes = vec![
+            Node { name: "a".into(), kind: NodeKind::Host },
+            Node { name: "b".into(), kind: NodeKind::Host },
+        ];
         let cfg = port_config(1, None);
         let link = |from, to, id| {
-            let mut l = Link::new(NodeId(from), NodeId(to), MB10, Dur::from_micros(1), Box::new(DropTail::new(Limit::Packets(1), false)), 0, id);
+            let mut l = Link::new(
+                NodeId(from),
+                NodeId(to),
+                MB10,
+                Dur::from_micros(1),
+                Box::new(DropTail::new(Limit::Packets(1), false)),
+                0,
+                id,
+            );
             l.set_eth(EthPort::new(cfg.clone(), MB10));
             l
         };
-        let routes = RouteTable::shortest_paths(2, &[(NodeId(0), NodeId(1), 0), (NodeId(1), NodeId(0), 0)], crate::net::routing::Metric::Hops);
+        let routes = RouteTable::shortest_paths(
+            2,
+            &[(NodeId(0), NodeId(1), 0), (NodeId(1), NodeId(0), 0)],
+            crate::net::routing::Metric::Hops,
+        );
         Net::new(nodes, vec![link(0, 1, 0), link(1, 0, 1)], routes, 1)
     }
 
@@ -183,7 +198,12 @@ mod on_a_link {
     }
 
     fn send(net: &mut Net) {
-        let id = net.pool.alloc(Packet { src: NodeId(0), dst: NodeId(1), size: 1500, ..Default::default() });
+        let id = net.pool.alloc(Packet {
+            src: NodeId(0),
+            dst: NodeId(1),
+            size: 1500,
+            ..Default::default()
+        });
         assert!(net.forward(NodeId(0), id).is_none());
     }
 
@@ -306,14 +326,17 @@ mod in_a_port {
             match draw(10) {
                 0..=4 => {
                     let (dst, prio, size) = (draw(3) as u32, draw(8) as u8, 40 + draw(1460) as u32);
-                    let id = pool.alloc(Packet { dst: NodeId(dst), size, prio, ..Default::default() });
+                    let id =
+                        pool.alloc(Packet { dst: NodeId(dst), size, prio, ..Default::default() });
                     if p.admit(id, now, &pool, &mut out).is_ok() {
                         fifos[p.buf.queue_of(prio)].push((id, size, cos_of(prio), NodeId(dst)));
                     }
                 }
                 5..=7 => {
                     let expect = (0..3).rev().find_map(|q| {
-                        let i = fifos[q].iter().position(|&(_, _, c, d)| !p.timers.blocks(c, d, now))?;
+                        let i = fifos[q]
+                            .iter()
+                            .position(|&(_, _, c, d)| !p.timers.blocks(c, d, now))?;
                         Some(fifos[q].remove(i).0)
                     });
                     assert_eq!(p.next(now, &mut out), expect, "step {step}");
@@ -329,7 +352,11 @@ mod in_a_port {
                 }
             }
             for (q, fifo) in fifos.iter().enumerate() {
-                let stopped = fifo.iter().filter(|&&(_, _, c, d)| p.timers.blocks(c, d, now)).map(|&(_, s, _, _)| s as u64).sum::<u64>();
+                let stopped = fifo
+                    .iter()
+                    .filter(|&&(_, _, c, d)| p.timers.blocks(c, d, now))
+                    .map(|&(_, s, _, _)| s as u64)
+                    .sum::<u64>();
                 assert_eq!(p.buf.blocked_bytes(q, &p.timers, now), stopped, "step {step}");
                 let mut firsts: Vec<NodeId> = Vec::new();
                 for &(_, _, _, d) in fifo {

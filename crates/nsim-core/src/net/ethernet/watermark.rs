@@ -84,7 +84,14 @@ impl Detector {
     /// A frame to `dst` joined a queue, now at `level`; `dsts` lists the destinations in the
     /// queue in the order of their first frame (called only when destination selectivity
     /// finds the queue newly congested). Pushes the PAUSE frames to send.
-    pub fn on_enqueue<I: Iterator<Item = NodeId>>(&mut self, level: QueueLevel, dst: NodeId, dsts: impl FnOnce() -> I, now: SimTime, out: &mut Vec<(Scope, PauseTime)>) {
+    pub fn on_enqueue<I: Iterator<Item = NodeId>>(
+        &mut self,
+        level: QueueLevel,
+        dst: NodeId,
+        dsts: impl FnOnce() -> I,
+        now: SimTime,
+        out: &mut Vec<(Scope, PauseTime)>,
+    ) {
         let QueueLevel { q, cos, bytes } = level;
         if self.selectivity == Selectivity::Off {
             return;
@@ -97,7 +104,9 @@ impl Detector {
             self.congested[q] = true;
             self.n_congested += 1;
             match self.selectivity {
-                Selectivity::Simple if self.n_congested == 1 => out.push((Scope { dst: None, cos: ALL_COS }, stop)),
+                Selectivity::Simple if self.n_congested == 1 => {
+                    out.push((Scope { dst: None, cos: ALL_COS }, stop))
+                }
                 Selectivity::Class => out.push((Scope { dst: None, cos }, stop)),
                 Selectivity::Destination => {
                     for d in dsts() {
@@ -121,7 +130,9 @@ impl Detector {
             match self.selectivity {
                 Selectivity::Simple => out.push((Scope { dst: None, cos: ALL_COS }, stop)),
                 Selectivity::Class => out.push((Scope { dst: None, cos }, stop)),
-                _ => out.extend(self.stopped[q].iter().map(|&d| (Scope { dst: Some(d), cos }, stop))),
+                _ => {
+                    out.extend(self.stopped[q].iter().map(|&d| (Scope { dst: Some(d), cos }, stop)))
+                }
             }
         }
     }
@@ -136,9 +147,13 @@ impl Detector {
         self.n_congested -= 1;
         let go = PauseTime::Quanta(0);
         match self.selectivity {
-            Selectivity::Simple if self.n_congested == 0 => out.push((Scope { dst: None, cos: ALL_COS }, go)),
+            Selectivity::Simple if self.n_congested == 0 => {
+                out.push((Scope { dst: None, cos: ALL_COS }, go))
+            }
             Selectivity::Class => out.push((Scope { dst: None, cos }, go)),
-            Selectivity::Destination => out.extend(self.stopped[q].drain(..).map(|d| (Scope { dst: Some(d), cos }, go))),
+            Selectivity::Destination => {
+                out.extend(self.stopped[q].drain(..).map(|d| (Scope { dst: Some(d), cos }, go)))
+            }
             _ => {}
         }
     }

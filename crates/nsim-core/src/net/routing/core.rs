@@ -28,7 +28,12 @@ pub(super) struct EqualCost {
 /// Builds every component's table and sets each node's component and anchor (also numbered
 /// across components, in [`super::DstKey::core`]); with `ecmp`, also every cell's equal-cost
 /// next hops.
-pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Metric, ecmp: bool) -> (Vec<Comp>, Vec<LinkId>, Option<EqualCost>) {
+pub(super) fn tables(
+    f: &mut Forest,
+    links: &[(NodeId, NodeId, u64)],
+    metric: Metric,
+    ecmp: bool,
+) -> (Vec<Comp>, Vec<LinkId>, Option<EqualCost>) {
     let n = f.parent.len();
     let is_core = |v: usize| f.parent[v] == u32::MAX;
     // Weakly connected components of the core, members in id order; `local` = index within.
@@ -50,7 +55,12 @@ pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Me
         let mut i = 0;
         while i < members.len() {
             let v = members[i];
-            let ends = f.out.of(v).iter().map(|&l| links[l as usize].1).chain(f.inc.of(v).iter().map(|&l| links[l as usize].0));
+            let ends = f
+                .out
+                .of(v)
+                .iter()
+                .map(|&l| links[l as usize].1)
+                .chain(f.inc.of(v).iter().map(|&l| links[l as usize].0));
             for u in ends.map(NodeId::idx) {
                 if is_core(u) && comp[u] == u32::MAX {
                     comp[u] = id;
@@ -68,7 +78,15 @@ pub(super) fn tables(f: &mut Forest, links: &[(NodeId, NodeId, u64)], metric: Me
         if let Some(e) = equal.as_mut() {
             e.spans.resize(table.len(), (0, 0));
         }
-        dijkstra(&members, &local, f, links, metric, &mut table[base..], equal.as_mut().map(|e| (base, e)));
+        dijkstra(
+            &members,
+            &local,
+            f,
+            links,
+            metric,
+            &mut table[base..],
+            equal.as_mut().map(|e| (base, e)),
+        );
         let c = members.len();
         let strong = (0..c * c).all(|k| k / c == k % c || table[base + k] != LinkId::NONE);
         comps.push(Comp { base, size: c as u32, first: first_core, strong });
@@ -142,7 +160,9 @@ fn dijkstra(
                         continue;
                     }
                     let (c1, c2) = cost(l as usize);
-                    if dist[local[to] as usize].is_some_and(|(w1, w2, _)| (w1 + c1, w2 + c2) == (d1, d2)) {
+                    if dist[local[to] as usize]
+                        .is_some_and(|(w1, w2, _)| (w1 + c1, w2 + c2) == (d1, d2))
+                    {
                         e.links.push(LinkId(l));
                     }
                 }

@@ -56,7 +56,13 @@ pub struct DvParams {
 
 impl Default for DvParams {
     fn default() -> Self {
-        DvParams { advert_interval: Dur::from_secs(2), infinity: 32, preference: 120, direct_preference: 100, multipath: false }
+        DvParams {
+            advert_interval: Dur::from_secs(2),
+            infinity: 32,
+            preference: 120,
+            direct_preference: 100,
+            multipath: false,
+        }
     }
 }
 
@@ -123,16 +129,33 @@ impl Dv {
     /// Each node's routes to its neighbours at time 0 (ns-2 `rtObject init-all`), the first
     /// advertisement of each node scheduled (`send-periodic-update` at `uniform 0 0.5`, drawn
     /// node by node). `costs` per link, `agents` per node.
-    pub fn install(net: &mut Net, p: DvParams, costs: Vec<u32>, agents: Vec<AgentId>, flow: FlowId) {
+    pub fn install(
+        net: &mut Net,
+        p: DvParams,
+        costs: Vec<u32>,
+        agents: Vec<AgentId>,
+        flow: FlowId,
+    ) {
         let n = net.nodes.len();
         let inf = p.infinity as i64;
         let nodes = (0..n)
             .map(|x| {
                 let mut peers: Vec<Peer> = Vec::new();
-                for (l, link) in net.links.iter().enumerate().filter(|(_, k)| k.from.idx() == x && k.to.idx() != x) {
+                for (l, link) in net
+                    .links
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, k)| k.from.idx() == x && k.to.idx() != x)
+                {
                     // ns-2 keeps one interface per neighbour (`ifs_($nbr)`): the last link made.
                     peers.retain(|q| q.node != link.to);
-                    peers.push(Peer { node: link.to, link: LinkId(l as u32), metric: vec![inf; n], up: true, direct: None });
+                    peers.push(Peer {
+                        node: link.to,
+                        link: LinkId(l as u32),
+                        metric: vec![inf; n],
+                        up: true,
+                        direct: None,
+                    });
                 }
                 peers.sort_by_key(|q| q.node);
                 let mut pref = vec![MAXPREF; n];
@@ -154,7 +177,16 @@ impl Dv {
                 }
             })
             .collect();
-        let mut dv = Dv { p, nodes, costs, agents, flow, rng: Ns2Rng::rtglib(), messages: Vec::new(), running: false };
+        let mut dv = Dv {
+            p,
+            nodes,
+            costs,
+            agents,
+            flow,
+            rng: Ns2Rng::rtglib(),
+            messages: Vec::new(),
+            running: false,
+        };
         for x in 0..n {
             dv.direct_routes(net, x);
         }
@@ -187,7 +219,8 @@ impl Dv {
 
     /// DV's `compute-routes`: each destination's best neighbours from their last metrics.
     fn dv_routes(&mut self, x: usize) {
-        let (inf, multipath, pref_dv) = (self.p.infinity as i64, self.p.multipath, self.p.preference as i64);
+        let (inf, multipath, pref_dv) =
+            (self.p.infinity as i64, self.p.multipath, self.p.preference as i64);
         let node = &mut self.nodes[x];
         node.dv_changed = 0;
         let mut nh: Vec<usize> = Vec::new();
@@ -236,10 +269,16 @@ impl Dv {
     fn offer(&self, x: usize, via: Via, dst: usize) -> Option<(Vec<LinkId>, i64, i64)> {
         let node = &self.nodes[x];
         match via {
-            Via::Direct => node.peers.iter().find(|q| q.node.idx() == dst).and_then(|q| q.direct.map(|m| (vec![q.link], self.p.direct_preference as i64, m))),
-            Via::Dv if !node.dv_next[dst].is_empty() => {
-                Some((node.dv_next[dst].iter().map(|&q| node.peers[q].link).collect(), node.dv_pref[dst], node.dv_metric[dst]))
+            Via::Direct => {
+                node.peers.iter().find(|q| q.node.idx() == dst).and_then(|q| {
+                    q.direct.map(|m| (vec![q.link], self.p.direct_preference as i64, m))
+                })
             }
+            Via::Dv if !node.dv_next[dst].is_empty() => Some((
+                node.dv_next[dst].iter().map(|&q| node.peers[q].link).collect(),
+                node.dv_pref[dst],
+                node.dv_metric[dst],
+            )),
             _ => None,
         }
     }
@@ -271,7 +310,8 @@ impl Dv {
                 if !node.next[dst].is_empty() {
                     net.routes.delete_routes(at, to, &node.next[dst]);
                     let node = &mut self.nodes[x];
-                    (node.next[dst], node.pref[dst], node.metric[dst], node.via[dst]) = (best, pf, mt, rv);
+                    (node.next[dst], node.pref[dst], node.metric[dst], node.via[dst]) =
+                        (best, pf, mt, rv);
                     changes += 1;
                 }
             } else if rv == node.via[dst] {
@@ -289,7 +329,8 @@ impl Dv {
                 node.pref[dst] = pf;
             } else {
                 if node.via[dst] != Via::None {
-                    let (links, ppf, pmt) = self.offer(x, node.via[dst], dst).unwrap_or((Vec::new(), MAXPREF, UNREACH));
+                    let (links, ppf, pmt) =
+                        self.offer(x, node.via[dst], dst).unwrap_or((Vec::new(), MAXPREF, UNREACH));
                     let node = &mut self.nodes[x];
                     (node.next[dst], node.pref[dst], node.metric[dst]) = (links, ppf, pmt);
                 }
@@ -297,7 +338,8 @@ impl Dv {
                 if node.pref[dst] != pf || node.metric[dst] != mt {
                     net.routes.delete_routes(at, to, &node.next[dst]);
                     net.routes.add_routes(at, to, &best, multipath);
-                    (node.next[dst], node.pref[dst], node.metric[dst], node.via[dst]) = (best, pf, mt, rv);
+                    (node.next[dst], node.pref[dst], node.metric[dst], node.via[dst]) =
+                        (best, pf, mt, rv);
                     changes += 1;
                 }
             }
@@ -311,7 +353,8 @@ impl Dv {
     /// back; only over links that are up.
     fn send_updates(&mut self, net: &mut Net, x: usize, changes: u32) {
         let node = &mut self.nodes[x];
-        let targets: Vec<usize> = if changes > 0 { (0..node.peers.len()).collect() } else { node.ifs_up.clone() };
+        let targets: Vec<usize> =
+            if changes > 0 { (0..node.peers.len()).collect() } else { node.ifs_up.clone() };
         node.ifs_up.clear();
         for q in targets {
             if !net.links[self.nodes[x].peers[q].link.idx()].is_down() {
@@ -326,7 +369,13 @@ impl Dv {
         let node = &self.nodes[x];
         let link = node.peers[q].link;
         let update: Box<[i64]> = (0..node.metric.len())
-            .map(|d| if node.metric[d] < 0 || node.next[d].contains(&link) { inf } else { node.metric[d] })
+            .map(|d| {
+                if node.metric[d] < 0 || node.next[d].contains(&link) {
+                    inf
+                } else {
+                    node.metric[d]
+                }
+            })
             .collect();
         let size = update.len() as u32;
         let mid = self.messages.len() as u64;
@@ -406,7 +455,8 @@ impl Net {
     pub fn dv_periodic(&mut self, x: NodeId) {
         let mut dv = self.dv.take().expect("a DV timer needs DV routing");
         dv.send_updates(self, x.idx(), 1);
-        let next = self.now.as_secs_f64() + dv.p.advert_interval.as_secs_f64() * dv.rng.uniform(0.9, 1.1);
+        let next =
+            self.now.as_secs_f64() + dv.p.advert_interval.as_secs_f64() * dv.rng.uniform(0.9, 1.1);
         self.timer(SimTime::ZERO + Dur::from_secs_f64(next), dv.agents[x.idx()], 0, 0);
         self.dv = Some(dv);
     }

@@ -21,6 +21,10 @@ impl Ecmp {
     #[inline]
     pub fn pick(&self, cell: usize, at: NodeId, flow: u32) -> Option<LinkId> {
         let (off, count) = self.sets.spans[cell];
-        (count > 1).then(|| self.sets.links[off as usize + (splitmix(self.salt ^ ((flow as u64) << 32) ^ at.0 as u64) % count as u64) as usize])
+        (count > 1).then(|| {
+            self.sets.links[off as usize
+                + (splitmix(self.salt ^ ((flow as u64) << 32) ^ at.0 as u64) % count as u64)
+                    as usize]
+        })
     }
 }

@@ -92,9 +92,17 @@ impl MultiPath {
 
     /// ns-2 `Node add-routes`: installs `links` at `at` for `dst`, whose plain next hop is
     /// `*plain` (the route table's dense cell).
-    pub fn add(&mut self, at: NodeId, dst: NodeId, links: &[LinkId], multipath: bool, plain: &mut LinkId) {
+    pub fn add(
+        &mut self,
+        at: NodeId,
+        dst: NodeId,
+        links: &[LinkId],
+        multipath: bool,
+        plain: &mut LinkId,
+    ) {
         let k = at.idx() * self.n + dst.idx();
-        if !multipath || (self.counts[k] <= 0 && links.len() == 1 && self.classifiers[k].is_none()) {
+        if !multipath || (self.counts[k] <= 0 && links.len() == 1 && self.classifiers[k].is_none())
+        {
             *plain = links[0];
             self.counts[k] = 1;
             return;
@@ -151,7 +159,10 @@ mod tests {
         let picks: Vec<_> = (0..4).map(|_| m.pick(a, d).flatten().unwrap().0).collect();
         assert_eq!(picks, [4, 7, 4, 7]);
         m.delete(a, d, &[LinkId(7)], &mut plain);
-        assert_eq!((0..3).map(|_| m.pick(a, d).flatten().unwrap().0).collect::<Vec<_>>(), [4, 4, 4]);
+        assert_eq!(
+            (0..3).map(|_| m.pick(a, d).flatten().unwrap().0).collect::<Vec<_>>(),
+            [4, 4, 4]
+        );
         m.add(a, d, &[LinkId(9)], true, &mut plain);
         assert_eq!((0..2).map(|_| m.pick(a, d).flatten().unwrap().0).collect::<Vec<_>>(), [4, 9]);
         m.delete(a, d, &[LinkId(9), LinkId(4)], &mut plain);

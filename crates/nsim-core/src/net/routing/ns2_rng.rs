@@ -53,7 +53,11 @@ impl Ns2Rng {
         s[3] = s[4];
         s[4] = s[5];
         s[5] = p2;
-        if p1 > p2 { (p1 - p2) * NORM } else { (p1 - p2 + M1) * NORM }
+        if p1 > p2 {
+            (p1 - p2) * NORM
+        } else {
+            (p1 - p2 + M1) * NORM
+        }
     }
 
     /// `$rng uniform a b` as ns-2's Tcl computes it, through the 31-bit `next-random`.

@@ -62,7 +62,15 @@ impl Forest {
         let out = Adjacency::new(n, links.len(), |l| links[l].0.idx());
         let inc = Adjacency::new(n, links.len(), |l| links[l].1.idx());
         let (parent, up, down) = peel(n, links, &out, &inc);
-        let mut f = Forest { routes: vec![NodeRoute::default(); n], keys: vec![DstKey::default(); n], light: Vec::new(), parent, order: Vec::with_capacity(n), out, inc };
+        let mut f = Forest {
+            routes: vec![NodeRoute::default(); n],
+            keys: vec![DstKey::default(); n],
+            light: Vec::new(),
+            parent,
+            order: Vec::with_capacity(n),
+            out,
+            inc,
+        };
         f.layout(&up, &down);
         f
     }
@@ -71,7 +79,13 @@ impl Forest {
     fn layout(&mut self, up: &[LinkId], down: &[LinkId]) {
         let n = self.parent.len();
         // Children grouped by parent, in id order; core nodes go to the extra group `n`.
-        let children = Adjacency::new(n + 1, n, |v| if self.parent[v] == u32::MAX { n } else { self.parent[v] as usize });
+        let children = Adjacency::new(n + 1, n, |v| {
+            if self.parent[v] == u32::MAX {
+                n
+            } else {
+                self.parent[v] as usize
+            }
+        });
         let mut stack: Vec<u32> = Vec::new();
         for root in 0..n {
             if self.parent[root] != u32::MAX {
@@ -116,7 +130,9 @@ impl Forest {
             let p = self.parent[v];
             if p != u32::MAX {
                 let pr = self.routes[p as usize];
-                self.light.extend_from_within(pr.light_off as usize..(pr.light_off + pr.light_depth) as usize);
+                self.light.extend_from_within(
+                    pr.light_off as usize..(pr.light_off + pr.light_depth) as usize,
+                );
                 let light = pr.heavy_down != down[v];
                 self.keys[v] = if light {
                     self.light.push(down[v]);
@@ -134,7 +150,12 @@ impl Forest {
 
 /// Peels hanging nodes, leaves first. Returns each node's parent (`u32::MAX` for the core) and
 /// its links up to and down from the parent.
-fn peel(n: usize, links: &[(NodeId, NodeId, u64)], out: &Adjacency, inc: &Adjacency) -> (Vec<u32>, Vec<LinkId>, Vec<LinkId>) {
+fn peel(
+    n: usize,
+    links: &[(NodeId, NodeId, u64)],
+    out: &Adjacency,
+    inc: &Adjacency,
+) -> (Vec<u32>, Vec<LinkId>, Vec<LinkId>) {
     let mut parent = vec![u32::MAX; n];
     let mut up = vec![LinkId::NONE; n];
     let mut down = vec![LinkId::NONE; n];
@@ -146,8 +167,16 @@ fn peel(n: usize, links: &[(NodeId, NodeId, u64)], out: &Adjacency, inc: &Adjace
         if peeled[x] || n_out[x] != 1 || n_in[x] != 1 {
             continue;
         }
-        let lo = *out.of(x).iter().find(|&&l| !peeled[links[l as usize].1.idx()]).expect("one link out left");
-        let li = *inc.of(x).iter().find(|&&l| !peeled[links[l as usize].0.idx()]).expect("one link in left");
+        let lo = *out
+            .of(x)
+            .iter()
+            .find(|&&l| !peeled[links[l as usize].1.idx()])
+            .expect("one link out left");
+        let li = *inc
+            .of(x)
+            .iter()
+            .find(|&&l| !peeled[links[l as usize].0.idx()])
+            .expect("one link in left");
         let p = links[lo as usize].1.idx();
         if p != links[li as usize].0.idx() || p == x {
             continue;

@@ -63,7 +63,11 @@ fn same_as_all_pairs(nn: usize, links: &[(NodeId, NodeId, u64)], metric: Metric)
             let want = (at != dst && want != LinkId::NONE).then_some(want);
             let (a, d) = (n(at as u32), n(dst as u32));
             assert_eq!(t.next_hop(a, d), want, "at {at} for {dst}");
-            assert_eq!(Some(t.lookup(a, d)).filter(|&l| l != LinkId::NONE), want, "compact state at {at} for {dst}");
+            assert_eq!(
+                Some(t.lookup(a, d)).filter(|&l| l != LinkId::NONE),
+                want,
+                "compact state at {at} for {dst}"
+            );
         }
     }
     t
@@ -190,7 +194,16 @@ fn tree_next_hops_by_hand() {
 fn meshes_with_hanging_trees_match_all_pairs() {
     // A ring of 4 routers (a cycle, so a real core) with delay ties, a host on each, a chain
     // of 3 hanging from router 0 and a simplex shortcut 1 -> 3.
-    let mut links = duplex(&[(0, 1, 2), (1, 2, 2), (2, 3, 2), (3, 0, 2), (0, 4, 1), (1, 5, 1), (2, 6, 1), (3, 7, 1)]);
+    let mut links = duplex(&[
+        (0, 1, 2),
+        (1, 2, 2),
+        (2, 3, 2),
+        (3, 0, 2),
+        (0, 4, 1),
+        (1, 5, 1),
+        (2, 6, 1),
+        (3, 7, 1),
+    ]);
     links.extend(duplex(&[(0, 8, 1), (8, 9, 1), (9, 10, 1)]));
     links.push((n(1), n(3), 3));
     for metric in [Metric::Hops, Metric::Delay] {
@@ -296,7 +309,11 @@ fn state_grows_linearly_with_the_network() {
 
 /// Shortest-path costs (cost, hops) from every node to every destination, `None` if unreachable:
 /// the reference for the equal-cost sets.
-fn distances(nn: usize, links: &[(NodeId, NodeId, u64)], metric: Metric) -> Vec<Option<(u64, u64)>> {
+fn distances(
+    nn: usize,
+    links: &[(NodeId, NodeId, u64)],
+    metric: Metric,
+) -> Vec<Option<(u64, u64)>> {
     let cost = |l: usize| match metric {
         Metric::Hops => (1, 0),
         Metric::Delay => (links[l].2, 1),
@@ -358,11 +375,13 @@ fn ecmp_flows_use_exactly_the_equal_cost_next_hops() {
                                 Metric::Hops => (1, 0),
                                 Metric::Delay => (links[l].2, 1),
                             };
-                            dist[links[l].1.idx() * nn + dst].is_some_and(|(x, y)| (x + c1, y + c2) == here)
+                            dist[links[l].1.idx() * nn + dst]
+                                .is_some_and(|(x, y)| (x + c1, y + c2) == here)
                         })
                         .map(|l| LinkId(l as u32))
                         .collect();
-                    let got: std::collections::BTreeSet<LinkId> = (0..64).filter_map(|f| t.next_hop_flow(a, d, f)).collect();
+                    let got: std::collections::BTreeSet<LinkId> =
+                        (0..64).filter_map(|f| t.next_hop_flow(a, d, f)).collect();
                     assert_eq!(got, want, "at {at} for {dst}");
                     multi += (want.len() > 1) as usize;
                     // Without ECMP every flow takes the one next hop of the plain table.

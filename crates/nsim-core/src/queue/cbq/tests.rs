@@ -55,7 +55,8 @@ fn share(sent: &[u64], k: usize) -> f64 {
 #[test]
 fn a_class_that_may_not_borrow_is_held_to_its_allotment() {
     // Alone on the link, allot 0.3, no borrowing: 30 % of 1 Mb/s, and the link idles.
-    let mut q = cbq(r#"{ match = { flows = ["f0"] }, allot = 0.3, borrow = false }, { allot = 0.7 }"#);
+    let mut q =
+        cbq(r#"{ match = { flows = ["f0"] }, allot = 0.3, borrow = false }, { allot = 0.7 }"#);
     let (sent, util) = run_link(&mut *q, &[0], 100);
     let rate = sent[0] as f64 * 8.0 / 100.0;
     assert!((rate / 300_000.0 - 1.0).abs() < 0.02, "{rate}");
@@ -72,7 +73,10 @@ fn a_borrowing_class_takes_the_idle_link() {
 #[test]
 fn saturated_classes_share_by_allotment_within_2_percent() {
     for (a, borrow) in [(0.25, "true"), (0.3, "false"), (0.5, "true")] {
-        let text = format!(r#"{{ match = {{ flows = ["f0"] }}, allot = {a}, borrow = {borrow} }}, {{ allot = {} }}"#, 1.0 - a);
+        let text = format!(
+            r#"{{ match = {{ flows = ["f0"] }}, allot = {a}, borrow = {borrow} }}, {{ allot = {} }}"#,
+            1.0 - a
+        );
         let mut q = cbq(&text);
         let (sent, util) = run_link(&mut *q, &[0, 1], 100);
         assert!((share(&sent, 0) / a - 1.0).abs() < 0.02, "allot {a}: share {}", share(&sent, 0));
@@ -83,7 +87,9 @@ fn saturated_classes_share_by_allotment_within_2_percent() {
 #[test]
 fn non_borrowing_classes_leave_the_rest_unused() {
     // Two non-borrowing classes with 0.2 + 0.3: the link runs at 50 %.
-    let mut q = cbq(r#"{ match = { flows = ["f0"] }, allot = 0.2, borrow = false }, { allot = 0.3, borrow = false }"#);
+    let mut q = cbq(
+        r#"{ match = { flows = ["f0"] }, allot = 0.2, borrow = false }, { allot = 0.3, borrow = false }"#,
+    );
     let (sent, util) = run_link(&mut *q, &[0, 1], 100);
     assert!((util - 0.5).abs() < 0.01, "{util}");
     assert!((share(&sent, 0) - 0.4).abs() < 0.01);
@@ -106,7 +112,9 @@ fn higher_priority_goes_first_as_seed_000_configures_it() {
 fn a_holding_leaf_does_not_block_lower_priorities() {
     // A shaper leaf at the top priority holds its second packet; the BE class still sends,
     // and the scheduler asks to be woken when the shaper may send.
-    let mut q = cbq(r#"{ match = { flows = ["f0"] }, priority = 0, queue = { kind = "shaper", rate = "8kb", depth = "1000B" } }, { priority = 1 }"#);
+    let mut q = cbq(
+        r#"{ match = { flows = ["f0"] }, priority = 0, queue = { kind = "shaper", rate = "8kb", depth = "1000B" } }, { priority = 1 }"#,
+    );
     let mut b = Bench::new();
     let s: Vec<_> = (0..2).map(|_| b.offer(&mut *q, Packet { flow: FlowId(0), ..PKT })).collect();
     let be = b.offer(&mut *q, Packet { flow: FlowId(1), ..PKT });

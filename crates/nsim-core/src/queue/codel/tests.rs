@@ -8,7 +8,8 @@ fn codel() -> Codel {
 
 fn codel_with(text: &str) -> Codel {
     let cfg: CodelConfig = toml::from_str(text).unwrap();
-    let p = CodelParams { target: cfg.target.0, interval: cfg.interval.0, mtu: cfg.mtu, ecn: cfg.ecn };
+    let p =
+        CodelParams { target: cfg.target.0, interval: cfg.interval.0, mtu: cfg.mtu, ecn: cfg.ecn };
     Codel { fifo: Fifo::default(), state: CodelState::new(p), limit: Limit::Packets(10_000) }
 }
 
@@ -77,7 +78,12 @@ fn never_drops_the_last_mtu_of_the_queue() {
 
 #[test]
 fn control_law_spacing_is_interval_over_sqrt_count() {
-    let s = CodelState::new(CodelParams { target: Dur::from_millis(5), interval: Dur::from_millis(100), mtu: 1500, ecn: false });
+    let s = CodelState::new(CodelParams {
+        target: Dur::from_millis(5),
+        interval: Dur::from_millis(100),
+        mtu: 1500,
+        ecn: false,
+    });
     for (count, ms) in [(1u32, 100.0), (4, 50.0), (16, 25.0), (100, 10.0)] {
         let t = s.control_law(SimTime::ZERO, count);
         assert!((t.as_secs_f64() * 1e3 - ms).abs() < 1e-9, "count {count}");
@@ -87,7 +93,12 @@ fn control_law_spacing_is_interval_over_sqrt_count() {
 #[test]
 fn reentering_soon_after_leaving_resumes_the_previous_drop_rate() {
     // RFC 8289 §5.7: on re-entry within 16 intervals, count starts at count - lastcount.
-    let mut s = CodelState::new(CodelParams { target: Dur::from_millis(5), interval: Dur::from_millis(100), mtu: 1500, ecn: false });
+    let mut s = CodelState::new(CodelParams {
+        target: Dur::from_millis(5),
+        interval: Dur::from_millis(100),
+        mtu: 1500,
+        ecn: false,
+    });
     s.count = 10;
     s.lastcount = 2;
     s.drop_next = SimTime::ZERO + Dur::from_millis(500);

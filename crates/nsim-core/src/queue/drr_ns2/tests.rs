@@ -64,7 +64,12 @@ fn deficit_carries_over_to_the_next_round() {
         b.offer(&mut q, from(2, 500));
         b.offer(&mut q, from(3, 250));
     }
-    let order: Vec<u32> = (0..6).map(|_| { let id = b.take(&mut q).unwrap(); b.pool.get(id).src.0 }).collect();
+    let order: Vec<u32> = (0..6)
+        .map(|_| {
+            let id = b.take(&mut q).unwrap();
+            b.pool.get(id).src.0
+        })
+        .collect();
     assert_eq!(order, [3, 2, 3, 3, 2, 3]);
 }
 

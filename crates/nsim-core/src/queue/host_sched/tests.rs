@@ -10,10 +10,15 @@ use crate::queue::testbench::{Bench, PKT};
 
 /// Flows a, b, c, d = ids 0..3.
 fn sched(toml_text: &str) -> Box<dyn QueueDisc> {
-    let flows: HashMap<String, FlowId> = ["a", "b", "c", "d"].iter().enumerate().map(|(i, n)| (n.to_string(), FlowId(i as u32))).collect();
+    let flows: HashMap<String, FlowId> = ["a", "b", "c", "d"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), FlowId(i as u32)))
+        .collect();
     let cfg: HostSchedConfig = toml::from_str(toml_text).unwrap();
     cfg.validate("q").unwrap();
-    cfg.build(&BuildCtx { link_rate: BitsPerSec(1_000_000), link_delay: Dur::ZERO, flows: &flows }).unwrap()
+    cfg.build(&BuildCtx { link_rate: BitsPerSec(1_000_000), link_delay: Dur::ZERO, flows: &flows })
+        .unwrap()
 }
 
 fn pkt(flow: u32, prio: u8, size: u32) -> Packet {
@@ -43,7 +48,11 @@ fn high_packets_wait_for_tokens_and_the_link_is_woken_when_they_exist() {
     assert_eq!(take_at(&mut b, &mut *q, 0), (None, Some(500)));
     assert_eq!(take_at(&mut b, &mut *q, 500), (Some((0, 0)), None));
     assert_eq!(take_at(&mut b, &mut *q, 500), (None, Some(1500)));
-    assert_eq!(take_at(&mut b, &mut *q, 1499), (None, Some(1500)), "a re-check before the time sends nothing");
+    assert_eq!(
+        take_at(&mut b, &mut *q, 1499),
+        (None, Some(1500)),
+        "a re-check before the time sends nothing"
+    );
     assert_eq!(take_at(&mut b, &mut *q, 1500), (Some((0, 0)), None));
 }
 
@@ -114,7 +123,8 @@ fn arrivals_beyond_the_limit_are_dropped_and_bad_config_is_named() {
     let ids: Vec<_> = (0..3).map(|_| b.offer(&mut *q, pkt(0, 2, 100))).collect();
     assert!(b.dropped(ids[2]) && !b.dropped(ids[1]));
     let bad = |t: &str| toml::from_str::<HostSchedConfig>(t).unwrap().validate("q").unwrap_err();
-    assert!(bad("connections = [ { match = { flows = [\"a\"] }, class = 4 } ]").starts_with("connections[0].class"));
+    assert!(bad("connections = [ { match = { flows = [\"a\"] }, class = 4 } ]")
+        .starts_with("connections[0].class"));
     assert!(bad("default_class = 0").starts_with("default_class"));
     assert!(bad("high = { rate = \"8kb\", depth = \"0B\" }").starts_with("high"));
 }
@@ -136,7 +146,11 @@ fn a_must_keep_packet_is_never_remarked_and_waits_for_its_token() {
     b.offer(&mut *q, seg(0, 0, 1000, 960, crate::packet::flags::MUST_KEEP));
     assert_eq!(take_at(&mut b, &mut *q, 0), (Some((0, 0)), None));
     assert_eq!(take_at(&mut b, &mut *q, 0), (None, Some(500)));
-    assert_eq!(take_at(&mut b, &mut *q, 450), (None, Some(500)), "still HIGH at 450 ms, past maxdelay_med");
+    assert_eq!(
+        take_at(&mut b, &mut *q, 450),
+        (None, Some(500)),
+        "still HIGH at 450 ms, past maxdelay_med"
+    );
     assert_eq!(take_at(&mut b, &mut *q, 500), (Some((0, 0)), None));
 }
 

@@ -31,7 +31,11 @@ fn drop_probability_update_follows_rfc_8033() {
     for (before, cur, old, want) in rows {
         let mut s = state(before, cur, old);
         s.update();
-        assert!((s.drop_prob - want).abs() < 1e-12, "{before} {cur} {old}: {} != {want}", s.drop_prob);
+        assert!(
+            (s.drop_prob - want).abs() < 1e-12,
+            "{before} {cur} {old}: {} != {want}",
+            s.drop_prob
+        );
         assert_eq!(s.qdelay_old, s.qdelay);
     }
 }
@@ -63,7 +67,11 @@ fn a_standing_queue_raises_the_drop_probability_and_pie_drops() {
     // about half of the arrivals early, holding the delay near target before the 1000-packet
     // buffer overflows.
     let mut b = Bench::new();
-    let mut q = Pie { fifo: Fifo::default(), state: PieState::new(toml::from_str("").unwrap()), limit: Limit::Packets(1000) };
+    let mut q = Pie {
+        fifo: Fifo::default(),
+        state: PieState::new(toml::from_str("").unwrap()),
+        limit: Limit::Packets(1000),
+    };
     for i in 0..20_000u64 {
         b.at(Dur::from_millis(i));
         b.offer_size(&mut q, 1000);
@@ -84,7 +92,8 @@ fn with_ecn_ect_packets_are_marked_while_drop_prob_is_at_most_10_percent() {
         let mut b = Bench::new();
         let mut cfg: PieConfig = toml::from_str("ecn = true").unwrap();
         cfg.max_burst = crate::units::TimeSpec(Dur::ZERO);
-        let mut q = Pie { fifo: Fifo::default(), state: PieState::new(cfg), limit: Limit::Packets(1000) };
+        let mut q =
+            Pie { fifo: Fifo::default(), state: PieState::new(cfg), limit: Limit::Packets(1000) };
         for _ in 0..10 {
             b.offer_size(&mut q, 1000);
         }
@@ -92,13 +101,22 @@ fn with_ecn_ect_packets_are_marked_while_drop_prob_is_at_most_10_percent() {
         q.state.qdelay_old = Dur::from_millis(30);
         let n = 2000;
         for _ in 0..n {
-            let id = b.offer(&mut q, crate::packet::Packet { ecn: crate::packet::Ecn::Ect, ..crate::queue::testbench::PKT });
+            let id = b.offer(
+                &mut q,
+                crate::packet::Packet {
+                    ecn: crate::packet::Ecn::Ect,
+                    ..crate::queue::testbench::PKT
+                },
+            );
             if !b.dropped(id) {
                 q.fifo.pop_back();
             }
         }
         let signals = b.marks as f64 + b.drops_of(DropReason::Pie) as f64;
-        assert!((signals / n as f64 - drop_prob).abs() < 4.0 * (drop_prob * (1.0 - drop_prob) / n as f64).sqrt());
+        assert!(
+            (signals / n as f64 - drop_prob).abs()
+                < 4.0 * (drop_prob * (1.0 - drop_prob) / n as f64).sqrt()
+        );
         assert_eq!(b.marks > 0, marked, "{drop_prob}");
         assert_eq!(b.drops_of(DropReason::Pie) > 0, !marked, "{drop_prob}");
     }

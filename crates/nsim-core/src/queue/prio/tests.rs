@@ -9,7 +9,8 @@ use crate::time::Dur;
 use crate::units::BitsPerSec;
 
 fn prio(toml_text: &str) -> Box<dyn QueueDisc> {
-    let flows: HashMap<String, FlowId> = [("cbr".to_string(), FlowId(0)), ("be".to_string(), FlowId(1))].into();
+    let flows: HashMap<String, FlowId> =
+        [("cbr".to_string(), FlowId(0)), ("be".to_string(), FlowId(1))].into();
     let ctx = BuildCtx { link_rate: BitsPerSec(1_000_000), link_delay: Dur::ZERO, flows: &flows };
     let cfg: PrioConfig = toml::from_str(toml_text).unwrap();
     cfg.validate("q").unwrap();
@@ -49,7 +50,10 @@ fn each_class_has_its_own_buffer_and_counters() {
     assert_eq!(b.drops_of(DropReason::Overflow), 2);
     let s = q.class_stats();
     assert_eq!((s[0].name.as_str(), s[0].arrivals, s[0].queued_pkts), ("cbr", 1, 1));
-    assert_eq!((s[1].arrivals, s[1].drops[DropReason::Overflow.idx()], s[1].queued_pkts), (5, 2, 3));
+    assert_eq!(
+        (s[1].arrivals, s[1].drops[DropReason::Overflow.idx()], s[1].queued_pkts),
+        (5, 2, 3)
+    );
     assert_eq!(q.len_packets(), 4);
 }
 
@@ -66,8 +70,10 @@ fn classes_nest_a_round_robin_under_strict_priority() {
           ] } },
         ]"#,
     );
-    let a: Vec<_> = (0..4).map(|_| b.offer(&mut *q, Packet { flow: FlowId(0), prio: 1, ..PKT })).collect();
-    let c: Vec<_> = (0..2).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), prio: 1, ..PKT })).collect();
+    let a: Vec<_> =
+        (0..4).map(|_| b.offer(&mut *q, Packet { flow: FlowId(0), prio: 1, ..PKT })).collect();
+    let c: Vec<_> =
+        (0..2).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), prio: 1, ..PKT })).collect();
     let hi = b.offer(&mut *q, Packet { flow: FlowId(1), prio: 0, ..PKT });
     let order: Vec<_> = (0..7).map(|_| b.take(&mut *q).unwrap()).collect();
     assert_eq!(order, vec![hi, a[0], a[1], c[0], a[2], a[3], c[1]]);

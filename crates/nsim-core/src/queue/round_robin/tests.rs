@@ -50,8 +50,12 @@ fn wrr_in_packets_sends_weight_packets_per_round() {
 
 #[test]
 fn wrr_in_bytes_shares_bytes_by_weight_within_2_percent() {
-    let text = format!("unit = \"bytes\"\nclasses = [{}", CLASSES3.replace("weight = ", "weight = 1500 * "));
-    let text = text.replace("1500 * 1", "1500").replace("1500 * 2", "3000").replace("1500 * 3", "4500");
+    let text = format!(
+        "unit = \"bytes\"\nclasses = [{}",
+        CLASSES3.replace("weight = ", "weight = 1500 * ")
+    );
+    let text =
+        text.replace("1500 * 1", "1500").replace("1500 * 2", "3000").replace("1500 * 3", "4500");
     let mut q = build::<WrrConfig>(&text);
     let got = saturate(&mut *q, &[1000, 200, 1500], 30_000);
     let total: u64 = got.iter().map(|c| c.1).sum();
@@ -77,7 +81,9 @@ fn drr_byte_shares_follow_quanta_whatever_the_packet_sizes() {
 
 #[test]
 fn an_idle_class_leaves_the_round_and_others_take_everything() {
-    let mut q = build::<DrrConfig>(r#"classes = [{ match = { flows = ["f0"] } }, { match = { flows = ["f1"] } }]"#);
+    let mut q = build::<DrrConfig>(
+        r#"classes = [{ match = { flows = ["f0"] } }, { match = { flows = ["f1"] } }]"#,
+    );
     let mut b = Bench::new();
     let ids: Vec<_> = (0..3).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), ..PKT })).collect();
     for id in ids {
@@ -102,7 +108,8 @@ fn a_class_that_empties_forfeits_its_deficit() {
     );
     let mut b = Bench::new();
     let p0 = b.offer(&mut *q, Packet { flow: FlowId(0), size: 600, ..PKT });
-    let f1: Vec<_> = (0..6).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), size: 600, ..PKT })).collect();
+    let f1: Vec<_> =
+        (0..6).map(|_| b.offer(&mut *q, Packet { flow: FlowId(1), size: 600, ..PKT })).collect();
     assert_eq!(b.take(&mut *q), Some(p0));
     b.offer(&mut *q, Packet { flow: FlowId(0), size: 600, ..PKT });
     assert_eq!(b.take(&mut *q), Some(f1[0]), "f0 must not spend credit banked while it was empty");

@@ -18,7 +18,14 @@ fn colour_blind_sequence_matches_rfc_2697_section_4_by_hand() {
     let m = Srtcm::new(BitsPerSec(8_000), 300, 200);
     let mut train = vec![(0, 100, 0); 6];
     train.extend([(50_000, 100, 0), (100_000, 100, 0)]);
-    train.extend([(500_000, 100, 0), (500_000, 250, 0), (500_000, 100, 0), (500_000, 100, 0), (500_000, 100, 0), (500_000, 1, 0)]);
+    train.extend([
+        (500_000, 100, 0),
+        (500_000, 250, 0),
+        (500_000, 100, 0),
+        (500_000, 100, 0),
+        (500_000, 100, 0),
+        (500_000, 1, 0),
+    ]);
     assert_eq!(colours(m, ColourMode::Blind, &train), [G, G, G, Y, Y, R, R, G, G, R, G, G, Y, R]);
 }
 
@@ -53,5 +60,8 @@ fn tokens_arrive_at_the_instants_k_over_cir_not_pro_rata() {
 fn with_cbs_zero_every_token_overflows_into_e() {
     // CBS 0 (RFC 2697 §2 allows one of the two to be 0): every increment overflows into E.
     let m = Srtcm::new(BitsPerSec(8_000), 0, 100);
-    assert_eq!(colours(m, ColourMode::Blind, &[(0, 100, 0), (0, 100, 0), (100_000, 100, 0)]), [Y, R, Y]);
+    assert_eq!(
+        colours(m, ColourMode::Blind, &[(0, 100, 0), (0, 100, 0), (100_000, 100, 0)]),
+        [Y, R, Y]
+    );
 }

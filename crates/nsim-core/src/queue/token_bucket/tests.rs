@@ -12,7 +12,12 @@ fn fifo() -> Box<dyn QueueDisc> {
 fn a_full_bucket_passes_a_burst_of_exactly_its_depth() {
     // 10 KB depth, 1000 B packets, all at t = 0: exactly 10 conform.
     let mut b = Bench::new();
-    let mut p = Policer { bucket: TokenBucket::new(BitsPerSec(1_000_000), 10_000), action: PolicerAction::Drop, demote_to: 2, child: fifo() };
+    let mut p = Policer {
+        bucket: TokenBucket::new(BitsPerSec(1_000_000), 10_000),
+        action: PolicerAction::Drop,
+        demote_to: 2,
+        child: fifo(),
+    };
     for _ in 0..25 {
         b.offer(&mut p, PKT);
     }
@@ -25,7 +30,12 @@ fn policer_long_run_conformant_rate_is_the_token_rate() {
     // Offer 2 Mb/s of 500 B packets for 100 s into a 1 Mb/s, 3000 B bucket: what conforms
     // is rate·T + depth bytes, to within one packet.
     let mut b = Bench::new();
-    let mut p = Policer { bucket: TokenBucket::new(BitsPerSec(1_000_000), 3000), action: PolicerAction::Drop, demote_to: 2, child: fifo() };
+    let mut p = Policer {
+        bucket: TokenBucket::new(BitsPerSec(1_000_000), 3000),
+        action: PolicerAction::Drop,
+        demote_to: 2,
+        child: fifo(),
+    };
     let gap = Dur::from_millis(2);
     for i in 0..50_000u64 {
         b.at(Dur(gap.0 * i));
@@ -39,7 +49,12 @@ fn policer_long_run_conformant_rate_is_the_token_rate() {
 #[test]
 fn demoting_policer_rewrites_prio_and_keeps_the_packet() {
     let mut b = Bench::new();
-    let mut p = Policer { bucket: TokenBucket::new(BitsPerSec(8_000), 1000), action: PolicerAction::Demote, demote_to: 2, child: fifo() };
+    let mut p = Policer {
+        bucket: TokenBucket::new(BitsPerSec(8_000), 1000),
+        action: PolicerAction::Demote,
+        demote_to: 2,
+        child: fifo(),
+    };
     let a = b.offer(&mut p, PKT);
     let c = b.offer(&mut p, PKT);
     assert!(b.drops.is_empty());
@@ -50,7 +65,8 @@ fn demoting_policer_rewrites_prio_and_keeps_the_packet() {
 fn shaper_sends_the_depth_at_once_then_the_token_rate() {
     // 8 kb/s = 1000 B/s; depth 3000 B; 1000 B packets: 3 leave at t = 0, then one per second.
     let mut b = Bench::new();
-    let mut s = Shaper { bucket: TokenBucket::new(BitsPerSec(8_000), 3000), child: fifo(), staged: None };
+    let mut s =
+        Shaper { bucket: TokenBucket::new(BitsPerSec(8_000), 3000), child: fifo(), staged: None };
     for _ in 0..10 {
         b.offer(&mut s, PKT);
     }
@@ -72,7 +88,8 @@ fn shaper_sends_the_depth_at_once_then_the_token_rate() {
 #[test]
 fn a_packet_larger_than_the_depth_is_dropped_by_the_shaper() {
     let mut b = Bench::new();
-    let mut s = Shaper { bucket: TokenBucket::new(BitsPerSec(8_000), 500), child: fifo(), staged: None };
+    let mut s =
+        Shaper { bucket: TokenBucket::new(BitsPerSec(8_000), 500), child: fifo(), staged: None };
     let big = b.offer(&mut s, PKT);
     assert_eq!(b.take(&mut s), None);
     assert_eq!(b.drops, vec![(big, DropReason::Overflow)]);

@@ -27,7 +27,15 @@ fn colour_aware_sequence_matches_rfc_2698_section_3_by_hand() {
     // PBS 300, CBS 200, 100 B. t=0, pre R Y G G G: R (no tokens), Y (Tp 200), G (100, 100),
     // G (0, 0), R (Tp 0). t=100ms: Tp 200, Tc 100; pre G G: G (100, 0), Y (Tp 0).
     let m = Trtcm::new(BitsPerSec(16_000), 300, BitsPerSec(8_000), 200);
-    let train = [(0, 100, R), (0, 100, Y), (0, 100, G), (0, 100, G), (0, 100, G), (100_000, 100, G), (100_000, 100, G)];
+    let train = [
+        (0, 100, R),
+        (0, 100, Y),
+        (0, 100, G),
+        (0, 100, G),
+        (0, 100, G),
+        (100_000, 100, G),
+        (100_000, 100, G),
+    ];
     assert_eq!(colours(m, ColourMode::Aware, &train), [R, Y, G, G, R, G, Y]);
 }
 

@@ -123,7 +123,15 @@ pub struct Bbr {
 impl Bbr {
     /// A BBR sender starting at `cwnd` packets whose initial window is `initial_window`, for
     /// segments of `packet_bytes` on the wire and a flight of at most `window` packets.
-    pub fn new(cfg: BbrConfig, cwnd: f64, initial_window: u32, ssthresh: f64, packet_bytes: u64, window: u32, rng: SimRng) -> Self {
+    pub fn new(
+        cfg: BbrConfig,
+        cwnd: f64,
+        initial_window: u32,
+        ssthresh: f64,
+        packet_bytes: u64,
+        window: u32,
+        rng: SimRng,
+    ) -> Self {
         let packet_bits = packet_bytes as f64 * 8.0;
         let initial_cwnd = initial_window as f64;
         Bbr {
@@ -311,7 +319,8 @@ impl Bbr {
 
     /// §4.1.2.3 BBRUpdateRTprop.
     fn update_rtprop(&mut self, now: SimTime, rtt: Option<Dur>) {
-        self.rtprop_expired = self.rtprop.is_some() && now > self.rtprop_stamp + self.cfg.min_rtt_window.0;
+        self.rtprop_expired =
+            self.rtprop.is_some() && now > self.rtprop_stamp + self.cfg.min_rtt_window.0;
         if let Some(r) = rtt {
             if self.rtprop.is_none_or(|m| r <= m) || self.rtprop_expired {
                 self.rtprop = Some(r);
@@ -370,7 +379,8 @@ impl Bbr {
     fn set_pacing_rate(&mut self) {
         if let (false, Some(rt)) = (self.seen_rtt, self.rtprop) {
             self.seen_rtt = true;
-            self.pacing_rate = self.cfg.high_gain * self.initial_cwnd * self.packet_bits / rt.as_secs_f64();
+            self.pacing_rate =
+                self.cfg.high_gain * self.initial_cwnd * self.packet_bits / rt.as_secs_f64();
         }
         let rate = self.pacing_gain * self.btl_bw() * self.packet_bits;
         if rate > 0.0 && (self.filled_pipe || rate > self.pacing_rate) {

@@ -91,7 +91,10 @@ impl State {
     }
 
     fn probe_bw(self) -> bool {
-        matches!(self, State::ProbeBwDown | State::ProbeBwCruise | State::ProbeBwRefill | State::ProbeBwUp)
+        matches!(
+            self,
+            State::ProbeBwDown | State::ProbeBwCruise | State::ProbeBwRefill | State::ProbeBwUp
+        )
     }
 
     /// §5.3.3.9 IsProbingBW.
@@ -196,14 +199,23 @@ pub struct Bbr3 {
 impl Bbr3 {
     /// A BBRv3 sender starting at `cwnd` packets whose initial window is `initial_window`, for
     /// segments of `packet_bytes` on the wire and a flight of at most `window` packets.
-    pub fn new(cfg: Bbr3Config, cwnd: f64, initial_window: u32, ssthresh: f64, packet_bytes: u64, window: u32, rng: SimRng) -> Self {
+    pub fn new(
+        cfg: Bbr3Config,
+        cwnd: f64,
+        initial_window: u32,
+        ssthresh: f64,
+        packet_bytes: u64,
+        window: u32,
+        rng: SimRng,
+    ) -> Self {
         let packet_bits = packet_bytes as f64 * 8.0;
         let initial_cwnd = initial_window as f64;
         let mut rate = DeliveryRate::new(window);
         rate.track_losses = true;
         rate.loss_thresh = cfg.loss_thresh;
         Bbr3 {
-            pacing_rate: cfg.startup_pacing_gain * initial_cwnd * packet_bits / NOMINAL_RTT.as_secs_f64(),
+            pacing_rate: cfg.startup_pacing_gain * initial_cwnd * packet_bits
+                / NOMINAL_RTT.as_secs_f64(),
             pacing_gain: cfg.startup_pacing_gain,
             cwnd_gain: cfg.cwnd_gain,
             cfg,
@@ -458,7 +470,8 @@ impl Bbr3 {
                 self.inflight_shortterm = self.cwnd;
             }
             self.bw_shortterm = self.bw_latest.max(self.cfg.beta * self.bw_shortterm);
-            self.inflight_shortterm = self.inflight_latest.max(self.cfg.beta * self.inflight_shortterm);
+            self.inflight_shortterm =
+                self.inflight_latest.max(self.cfg.beta * self.inflight_shortterm);
         }
         self.inflight_shortterm = self.inflight_shortterm.min(ecn_inflight);
     }
@@ -531,7 +544,8 @@ impl Bbr3 {
         self.alpha_last_delivered_ce = self.delivered_ce;
         self.ecn_in_round = ce_ratio > 0.0;
         if !self.full_bw_reached {
-            self.startup_ecn_rounds = if ce_ratio >= self.cfg.ecn_thresh { self.startup_ecn_rounds + 1 } else { 0 };
+            self.startup_ecn_rounds =
+                if ce_ratio >= self.cfg.ecn_thresh { self.startup_ecn_rounds + 1 } else { 0 };
             if self.startup_ecn_rounds >= self.cfg.startup_full_ecn_rounds {
                 self.handle_queue_too_high_in_startup();
             }
@@ -581,7 +595,11 @@ impl Bbr3 {
         if rs.newly_lost > 0 {
             self.loss_events_in_round += 1;
         }
-        if self.loss_round_start && self.recovering && self.loss_events_in_round >= self.cfg.startup_full_loss_count && self.is_inflight_too_high(rs) {
+        if self.loss_round_start
+            && self.recovering
+            && self.loss_events_in_round >= self.cfg.startup_full_loss_count
+            && self.is_inflight_too_high(rs)
+        {
             self.handle_queue_too_high_in_startup();
         }
         if self.loss_round_start {
@@ -613,7 +631,10 @@ impl Bbr3 {
 
     /// §5.3.2 CheckDrainDone.
     fn check_drain_done(&mut self) {
-        if self.state == State::Drain && (self.in_flight as f64 <= self.inflight(self.bw, 1.0) || self.round_count > self.drain_start_round + 3) {
+        if self.state == State::Drain
+            && (self.in_flight as f64 <= self.inflight(self.bw, 1.0)
+                || self.round_count > self.drain_start_round + 3)
+        {
             self.enter_probe_bw();
         }
     }
@@ -684,7 +705,9 @@ impl Bbr3 {
     /// §5.3.3.8.3 IsTimeToProbeBW (with IsRenoCoexistenceProbeTime).
     fn is_time_to_probe_bw(&mut self, now: SimTime) -> bool {
         let reno_rounds = self.target_inflight().min(self.cfg.reno_rounds_max as f64);
-        if now > self.cycle_stamp + self.bw_probe_wait || self.rounds_since_probe_up as f64 >= reno_rounds {
+        if now > self.cycle_stamp + self.bw_probe_wait
+            || self.rounds_since_probe_up as f64 >= reno_rounds
+        {
             self.start_probe_bw_refill();
             return true;
         }
@@ -895,14 +918,17 @@ impl Bbr3 {
 
     /// §5.6.4.2 UpdateMaxInflight.
     pub fn max_inflight(&self) -> f64 {
-        self.quantization_budget(self.bdp_multiple(self.bw, self.cwnd_gain) + self.extra_acked.get())
+        self.quantization_budget(
+            self.bdp_multiple(self.bw, self.cwnd_gain) + self.extra_acked.get(),
+        )
     }
 
     /// §5.6.2 SetPacingRateWithGain, after InitPacingRate from the first RTT sample.
     fn set_pacing_rate_with_gain(&mut self, gain: f64) {
         if let (false, Some(rt)) = (self.seen_rtt, self.min_rtt) {
             self.seen_rtt = true;
-            self.pacing_rate = self.cfg.startup_pacing_gain * self.initial_cwnd * self.packet_bits / rt.as_secs_f64();
+            self.pacing_rate = self.cfg.startup_pacing_gain * self.initial_cwnd * self.packet_bits
+                / rt.as_secs_f64();
         }
         let rate = gain * self.bw * self.packet_bits * (1.0 - self.cfg.pacing_margin);
         if rate > 0.0 && (self.full_bw_reached || rate > self.pacing_rate) {
@@ -939,7 +965,11 @@ impl Bbr3 {
 
     /// §5.6.4.4 SaveCwnd.
     fn save_cwnd(&mut self) {
-        self.prior_cwnd = if !self.recovering && self.state != State::ProbeRtt { self.cwnd } else { self.prior_cwnd.max(self.cwnd) };
+        self.prior_cwnd = if !self.recovering && self.state != State::ProbeRtt {
+            self.cwnd
+        } else {
+            self.prior_cwnd.max(self.cwnd)
+        };
     }
 
     /// §5.6.4.4 RestoreCwnd.

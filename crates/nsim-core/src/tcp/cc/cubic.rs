@@ -71,7 +71,19 @@ impl Cubic {
     pub fn new(reno: Reno, cfg: CubicConfig) -> Self {
         let alpha = Self::alpha_aimd(cfg.beta);
         let hystart = cfg.hystart.then(HyStartPp::default);
-        Cubic { reno, cfg, w_max: 0.0, cwnd_prior: 0.0, epoch: None, k: 0.0, origin: 0.0, w_est: 0.0, alpha, srtt: None, hystart }
+        Cubic {
+            reno,
+            cfg,
+            w_max: 0.0,
+            cwnd_prior: 0.0,
+            epoch: None,
+            k: 0.0,
+            origin: 0.0,
+            w_est: 0.0,
+            alpha,
+            srtt: None,
+            hystart,
+        }
     }
 
     /// α_cubic = 3(1 − β)/(1 + β) (RFC 9438 §4.3, Eq. 4): AIMD with this α and β has Reno's
@@ -107,7 +119,11 @@ impl Cubic {
     fn record_w_max(&mut self) {
         let cwnd = self.reno.cwnd;
         self.cwnd_prior = cwnd;
-        self.w_max = if self.cfg.fast_convergence && cwnd < self.w_max { cwnd * (1.0 + self.cfg.beta) / 2.0 } else { cwnd };
+        self.w_max = if self.cfg.fast_convergence && cwnd < self.w_max {
+            cwnd * (1.0 + self.cfg.beta) / 2.0
+        } else {
+            cwnd
+        };
         self.epoch = None;
     }
 
@@ -141,7 +157,9 @@ impl CongestionControl for Cubic {
         }
         let reno = &mut self.reno;
         if reno.cwnd < reno.ssthresh {
-            let Some(h) = self.hystart.as_mut().filter(|h| h.active()) else { return reno.slow_start(s.acked_pkts) };
+            let Some(h) = self.hystart.as_mut().filter(|h| h.active()) else {
+                return reno.slow_start(s.acked_pkts);
+            };
             if h.on_ack(s, &mut reno.cwnd, &mut reno.ssthresh) {
                 return;
             }
@@ -152,7 +170,8 @@ impl CongestionControl for Cubic {
         let t = s.now.since(self.epoch.expect("set above")).as_secs_f64();
         let cwnd = self.reno.cwnd;
         let rtt = self.srtt.unwrap_or(0.0);
-        let target = Self::w_cubic(self.cfg.c, self.k, self.origin, t + rtt).clamp(cwnd, 1.5 * cwnd);
+        let target =
+            Self::w_cubic(self.cfg.c, self.k, self.origin, t + rtt).clamp(cwnd, 1.5 * cwnd);
         let acks = if self.reno.abc > 0 { s.acked_pkts.max(1) as f64 } else { 1.0 };
         let mut next = cwnd + acks * (target - cwnd) / cwnd;
         if self.cfg.reno_friendly {

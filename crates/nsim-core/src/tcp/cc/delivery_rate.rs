@@ -209,7 +209,13 @@ impl DeliveryRate {
 
     /// An ACK up to `ack` with SACK blocks `sack` ([start, end)) at `now` (§3.3); None if
     /// it delivers nothing new. `min_rtt`: samples over a shorter interval are discarded.
-    pub fn on_ack(&mut self, ack: i64, sack: &[(u64, u64)], now: SimTime, min_rtt: Option<Dur>) -> Option<RateSample> {
+    pub fn on_ack(
+        &mut self,
+        ack: i64,
+        sack: &[(u64, u64)],
+        now: SimTime,
+        min_rtt: Option<Dur>,
+    ) -> Option<RateSample> {
         let mut best: Option<Sent> = None;
         let mut newly = 0u64;
         for seq in self.acked + 1..=ack {
@@ -247,7 +253,8 @@ impl DeliveryRate {
         if newly == 0 {
             return None;
         }
-        let mut losses = if self.track_losses { self.mark_sack_losses() } else { Losses::default() };
+        let mut losses =
+            if self.track_losses { self.mark_sack_losses() } else { Losses::default() };
         losses.merge(std::mem::take(&mut self.pending));
         self.delivered += newly;
         self.delivered_time = now;
@@ -256,7 +263,18 @@ impl DeliveryRate {
         }
         let Some(p) = best else {
             let prior_delivered = self.delivered - newly;
-            return Some(RateSample { rate: None, newly_delivered: newly, prior_delivered, app_limited: false, rtt: None, delivered: newly, tx_in_flight: 0, lost: 0, newly_lost: losses.newly_lost, loss_too_high: losses.too_high });
+            return Some(RateSample {
+                rate: None,
+                newly_delivered: newly,
+                prior_delivered,
+                app_limited: false,
+                rtt: None,
+                delivered: newly,
+                tx_in_flight: 0,
+                lost: 0,
+                newly_lost: losses.newly_lost,
+                loss_too_high: losses.too_high,
+            });
         };
         self.first_sent_time = p.sent;
         let send_elapsed = p.sent.since(p.first_sent);
@@ -339,7 +357,8 @@ impl DeliveryRate {
         out.newly_lost += 1;
         let lost = self.lost - p.lost_before;
         if out.too_high.is_none() && lost as f64 > p.tx_in_flight as f64 * self.loss_thresh {
-            out.too_high = Some(LostPacket { tx_in_flight: p.tx_in_flight, lost, app_limited: p.app_limited });
+            out.too_high =
+                Some(LostPacket { tx_in_flight: p.tx_in_flight, lost, app_limited: p.app_limited });
         }
     }
 }

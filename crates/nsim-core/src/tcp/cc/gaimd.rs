@@ -31,7 +31,8 @@ impl WindowRule for Gaimd {
 
     /// ns-2 `decreasewin = decrease_num_ * win` (whole packets: of the truncated window).
     fn decreasewin(&mut self, _cwnd: f64, v: &SenderView) -> (f64, bool) {
-        let w = if v.whole_packets { (self.beta * v.win.floor()).floor() } else { self.beta * v.win };
+        let w =
+            if v.whole_packets { (self.beta * v.win.floor()).floor() } else { self.beta * v.win };
         (w, self.beta == 0.5)
     }
 }

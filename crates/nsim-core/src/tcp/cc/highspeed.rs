@@ -67,7 +67,6 @@ impl HighSpeed {
         let b = self.b(w);
         w * w * self.p(w) * 2.0 * b / (2.0 - b)
     }
-
 }
 
 impl WindowRule for HighSpeed {

@@ -70,7 +70,13 @@ pub struct HyStartPp {
 
 impl Default for HyStartPp {
     fn default() -> Self {
-        HyStartPp { phase: Phase::SlowStart, window_end: None, last_round_min: None, current_round_min: None, samples: 0 }
+        HyStartPp {
+            phase: Phase::SlowStart,
+            window_end: None,
+            last_round_min: None,
+            current_round_min: None,
+            samples: 0,
+        }
     }
 }
 
@@ -118,7 +124,8 @@ impl HyStartPp {
             self.samples = 0;
         }
         let grow = s.acked_pkts.clamp(1, L_NON_PACED) as f64;
-        *cwnd += if matches!(self.phase, Phase::Css { .. }) { grow / CSS_GROWTH_DIVISOR } else { grow };
+        *cwnd +=
+            if matches!(self.phase, Phase::Css { .. }) { grow / CSS_GROWTH_DIVISOR } else { grow };
         let Some(rtt) = s.rtt else { return true };
         let current = self.current_round_min.map_or(rtt, |m| m.min(rtt));
         self.current_round_min = Some(current);

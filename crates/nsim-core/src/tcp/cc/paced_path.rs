@@ -28,7 +28,16 @@ pub struct PacedPath<C> {
 
 impl<C: CongestionControl> PacedPath<C> {
     pub fn new(cc: C, rate: f64, rtt_ms: f64) -> Self {
-        PacedPath { cc, rate, rtt: rtt_ms, now: 0.0, next_seq: 0, next_send: 0.0, last_departure: 0.0, acks: VecDeque::new() }
+        PacedPath {
+            cc,
+            rate,
+            rtt: rtt_ms,
+            now: 0.0,
+            next_seq: 0,
+            next_send: 0.0,
+            last_departure: 0.0,
+            acks: VecDeque::new(),
+        }
     }
 
     pub fn in_flight(&self) -> u64 {

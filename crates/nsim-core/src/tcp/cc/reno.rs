@@ -91,7 +91,15 @@ impl ByteIncrease {
 impl Reno {
     /// ns-2 starts with ssthresh = `window_` (effectively "arbitrarily high", RFC 5681 §3.1).
     pub fn new(cwnd: f64, ssthresh: f64) -> Self {
-        Reno { cwnd, ssthresh, max_ssthresh: 0.0, last: Last::None, first_decrease: true, byte_increase: None, abc: 0 }
+        Reno {
+            cwnd,
+            ssthresh,
+            max_ssthresh: 0.0,
+            last: Last::None,
+            first_decrease: true,
+            byte_increase: None,
+            abc: 0,
+        }
     }
 
     /// One ACK's worth of growth (ns-2 `opencwnd`, `windowOption_ 1`).

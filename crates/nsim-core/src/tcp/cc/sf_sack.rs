@@ -50,7 +50,8 @@ impl TustinLowPass {
     pub fn step(&mut self, sample: f64, dt: f64) -> f64 {
         if dt > 0.0 {
             let r = 2.0 * self.tau / dt;
-            self.estimate = self.estimate * (r - 1.0) / (r + 1.0) + (sample + self.last_sample) / (r + 1.0);
+            self.estimate =
+                self.estimate * (r - 1.0) / (r + 1.0) + (sample + self.last_sample) / (r + 1.0);
         }
         self.last_sample = sample;
         self.estimate

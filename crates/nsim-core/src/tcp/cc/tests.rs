@@ -51,7 +51,10 @@ fn fast_retransmit_halves_cwnd_and_ssthresh() {
 #[test]
 fn whole_packet_reduction_truncates_before_and_after_halving() {
     let mut cc = Reno::new(11.7, 20.0);
-    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 11.7, whole_packets: true, now: SimTime::ZERO });
+    cc.on_congestion(
+        CongestionEvent::FastRetransmit,
+        &SenderView { win: 11.7, whole_packets: true, now: SimTime::ZERO },
+    );
     assert_eq!((cc.cwnd(), cc.ssthresh()), (5.0, 5.0));
 }
 
@@ -87,7 +90,14 @@ fn tahoe_fast_retransmit_closes_cwnd_to_one_but_ecn_halves() {
 
 fn vegas_ack(v: &mut Vegas, ack: i64, snd_nxt: i64, rtt_ms: u64) {
     let rtt = Some(Dur::from_millis(rtt_ms));
-    v.on_ack(&AckSample { now: SimTime::ZERO, acked_pkts: 1, acked_bytes: 1000, rtt, snd_nxt, ack });
+    v.on_ack(&AckSample {
+        now: SimTime::ZERO,
+        acked_pkts: 1,
+        acked_bytes: 1000,
+        rtt,
+        snd_nxt,
+        ack,
+    });
 }
 
 /// `v` after a first round at 100 ms (BaseRTT) with 10 segments out, then one round of 10
@@ -145,21 +155,83 @@ fn vegas_fast_retransmit_keeps_three_quarters_and_timeout_restarts_at_two() {
 /// RFC 3649 Appendix B: (w, a(w), b(w)) for a(w) = 1..=72 (the window at which the increase
 /// reaches each whole number of packets per RTT, b to two decimals).
 const RFC3649_TABLE: [(f64, f64); 72] = [
-    (38.0, 0.50), (118.0, 0.44), (221.0, 0.41), (347.0, 0.38), (495.0, 0.37), (663.0, 0.35), (851.0, 0.34),
-    (1058.0, 0.33), (1284.0, 0.32), (1529.0, 0.31), (1793.0, 0.30), (2076.0, 0.29), (2378.0, 0.28), (2699.0, 0.28),
-    (3039.0, 0.27), (3399.0, 0.27), (3778.0, 0.26), (4177.0, 0.26), (4596.0, 0.25), (5036.0, 0.25), (5497.0, 0.24),
-    (5979.0, 0.24), (6483.0, 0.23), (7009.0, 0.23), (7558.0, 0.22), (8130.0, 0.22), (8726.0, 0.22), (9346.0, 0.21),
-    (9991.0, 0.21), (10661.0, 0.21), (11358.0, 0.20), (12082.0, 0.20), (12834.0, 0.20), (13614.0, 0.19),
-    (14424.0, 0.19), (15265.0, 0.19), (16137.0, 0.19), (17042.0, 0.18), (17981.0, 0.18), (18955.0, 0.18),
-    (19965.0, 0.17), (21013.0, 0.17), (22101.0, 0.17), (23230.0, 0.17), (24402.0, 0.16), (25618.0, 0.16),
-    (26881.0, 0.16), (28193.0, 0.16), (29557.0, 0.15), (30975.0, 0.15), (32450.0, 0.15), (33986.0, 0.15),
-    (35586.0, 0.14), (37253.0, 0.14), (38992.0, 0.14), (40808.0, 0.14), (42707.0, 0.13), (44694.0, 0.13),
-    (46776.0, 0.13), (48961.0, 0.13), (51258.0, 0.13), (53677.0, 0.12), (56230.0, 0.12), (58932.0, 0.12),
-    (61799.0, 0.12), (64851.0, 0.11), (68113.0, 0.11), (71617.0, 0.11), (75401.0, 0.10), (79517.0, 0.10),
-    (84035.0, 0.10), (89053.0, 0.10),
+    (38.0, 0.50),
+    (118.0, 0.44),
+    (221.0, 0.41),
+    (347.0, 0.38),
+    (495.0, 0.37),
+    (663.0, 0.35),
+    (851.0, 0.34),
+    (1058.0, 0.33),
+    (1284.0, 0.32),
+    (1529.0, 0.31),
+    (1793.0, 0.30),
+    (2076.0, 0.29),
+    (2378.0, 0.28),
+    (2699.0, 0.28),
+    (3039.0, 0.27),
+    (3399.0, 0.27),
+    (3778.0, 0.26),
+    (4177.0, 0.26),
+    (4596.0, 0.25),
+    (5036.0, 0.25),
+    (5497.0, 0.24),
+    (5979.0, 0.24),
+    (6483.0, 0.23),
+    (7009.0, 0.23),
+    (7558.0, 0.22),
+    (8130.0, 0.22),
+    (8726.0, 0.22),
+    (9346.0, 0.21),
+    (9991.0, 0.21),
+    (10661.0, 0.21),
+    (11358.0, 0.20),
+    (12082.0, 0.20),
+    (12834.0, 0.20),
+    (13614.0, 0.19),
+    (14424.0, 0.19),
+    (15265.0, 0.19),
+    (16137.0, 0.19),
+    (17042.0, 0.18),
+    (17981.0, 0.18),
+    (18955.0, 0.18),
+    (19965.0, 0.17),
+    (21013.0, 0.17),
+    (22101.0, 0.17),
+    (23230.0, 0.17),
+    (24402.0, 0.16),
+    (25618.0, 0.16),
+    (26881.0, 0.16),
+    (28193.0, 0.16),
+    (29557.0, 0.15),
+    (30975.0, 0.15),
+    (32450.0, 0.15),
+    (33986.0, 0.15),
+    (35586.0, 0.14),
+    (37253.0, 0.14),
+    (38992.0, 0.14),
+    (40808.0, 0.14),
+    (42707.0, 0.13),
+    (44694.0, 0.13),
+    (46776.0, 0.13),
+    (48961.0, 0.13),
+    (51258.0, 0.13),
+    (53677.0, 0.12),
+    (56230.0, 0.12),
+    (58932.0, 0.12),
+    (61799.0, 0.12),
+    (64851.0, 0.11),
+    (68113.0, 0.11),
+    (71617.0, 0.11),
+    (75401.0, 0.10),
+    (79517.0, 0.10),
+    (84035.0, 0.10),
+    (89053.0, 0.10),
 ];
 
-fn highspeed(p_model: crate::tcp::config::PModel) -> super::rule::Ruled<super::highspeed::HighSpeed> {
+fn highspeed(
+    p_model: crate::tcp::config::PModel,
+) -> super::rule::Ruled<super::highspeed::HighSpeed> {
     let cfg = crate::tcp::config::HighSpeedConfig { p_model, ..Default::default() };
     super::rule::Ruled::new(Reno::new(1.0, 1e9), super::highspeed::HighSpeed::new(cfg))
 }
@@ -235,7 +307,9 @@ fn window_rules_reproduce_seed_004_table_5_9() {
         ack(cc, 0, 100);
         cc.cwnd()
     };
-    let gaimd = |alpha: f64, beta: f64| Ruled::new(Reno::new(1.0, 0.5), Gaimd::new(&GaimdConfig { alpha: Some(alpha), beta }));
+    let gaimd = |alpha: f64, beta: f64| {
+        Ruled::new(Reno::new(1.0, 0.5), Gaimd::new(&GaimdConfig { alpha: Some(alpha), beta }))
+    };
     let sqrt = Binomial::new(BinomialConfig::default());
     let iiad = Binomial::new(BinomialConfig { k: 1.0, l: 0.0, ..BinomialConfig::default() });
     let rows: [(f64, [f64; 4], [f64; 4]); 3] = [
@@ -245,9 +319,19 @@ fn window_rules_reproduce_seed_004_table_5_9() {
     ];
     for (w, inc, dec) in rows {
         let (mut tcp, mut g) = (gaimd(1.0, 0.5), gaimd(1.0, 0.875));
-        let got_inc = [per_ack(&mut tcp, w), per_ack(&mut g, w), w + sqrt.increase_per_rtt(w), w + iiad.increase_per_rtt(w)];
+        let got_inc = [
+            per_ack(&mut tcp, w),
+            per_ack(&mut g, w),
+            w + sqrt.increase_per_rtt(w),
+            w + iiad.increase_per_rtt(w),
+        ];
         let v = view(w);
-        let got_dec = [tcp.rule.decreasewin(w, &v).0, g.rule.decreasewin(w, &v).0, sqrt.decreased(w, false), iiad.decreased(w, false)];
+        let got_dec = [
+            tcp.rule.decreasewin(w, &v).0,
+            g.rule.decreasewin(w, &v).0,
+            sqrt.decreased(w, false),
+            iiad.decreased(w, false),
+        ];
         for i in 0..4 {
             assert_eq!(trunc(got_inc[i]), inc[i], "w = {w}, column {i}: increase {}", got_inc[i]);
             assert_eq!(trunc(got_dec[i]), dec[i], "w = {w}, column {i}: decrease {}", got_dec[i]);
@@ -281,7 +365,14 @@ fn integer_byte_increase_stalls_above_mss_squared() {
 
 /// An ACK acknowledging `n` new packets.
 fn stretch_ack(cc: &mut dyn CongestionControl, n: u64) {
-    cc.on_ack(&AckSample { now: SimTime::ZERO, acked_pkts: n, acked_bytes: 1000 * n, rtt: None, snd_nxt: 100, ack: 1 });
+    cc.on_ack(&AckSample {
+        now: SimTime::ZERO,
+        acked_pkts: n,
+        acked_bytes: 1000 * n,
+        rtt: None,
+        snd_nxt: 100,
+        ack: 1,
+    });
 }
 
 #[test]

@@ -18,8 +18,17 @@ use crate::time::{Dur, SimTime};
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppKind {
     Bulk,
-    File { bytes: u64, close: bool },
-    Transactions { request: u64, response: u64, count: u32, think: Dur, split: Option<u64> },
+    File {
+        bytes: u64,
+        close: bool,
+    },
+    Transactions {
+        request: u64,
+        response: u64,
+        count: u32,
+        think: Dur,
+        split: Option<u64>,
+    },
     /// A byte-stream application drives the connection instead ([`super::conn::stream_end`]).
     Stream,
 }
@@ -55,10 +64,14 @@ impl App {
     }
 
     fn request(&mut self, now: SimTime) -> AppOut {
-        let AppKind::Transactions { request, split, .. } = self.kind else { return AppOut::default() };
+        let AppKind::Transactions { request, split, .. } = self.kind else {
+            return AppOut::default();
+        };
         self.started = now;
         match split {
-            Some(first) if first < request => AppOut { write: first, write2: request - first, ..AppOut::default() },
+            Some(first) if first < request => {
+                AppOut { write: first, write2: request - first, ..AppOut::default() }
+            }
             _ => AppOut { write: request, ..AppOut::default() },
         }
     }
@@ -79,7 +92,9 @@ impl App {
 
     /// `n` bytes arrived in order.
     pub fn on_data(&mut self, n: u64, now: SimTime) -> AppOut {
-        let AppKind::Transactions { request, response, count, think, .. } = self.kind else { return AppOut::default() };
+        let AppKind::Transactions { request, response, count, think, .. } = self.kind else {
+            return AppOut::default();
+        };
         self.got += n;
         let mut out = AppOut::default();
         if !self.client {
@@ -124,7 +139,13 @@ mod tests {
 
     #[test]
     fn request_response_cycle() {
-        let kind = AppKind::Transactions { request: 100, response: 2000, count: 2, think: Dur::ZERO, split: None };
+        let kind = AppKind::Transactions {
+            request: 100,
+            response: 2000,
+            count: 2,
+            think: Dur::ZERO,
+            split: None,
+        };
         let mut client = App::new(kind.clone(), true);
         let mut server = App::new(kind, false);
         let t0 = SimTime::ZERO;

@@ -6,12 +6,15 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::tcp::cc::bbr3::config::Bbr3Config;
-use crate::tcp::config::{bbr_pacing_source, pacing_params, rack_params, BbrConfig, CubicConfig, LossDetection, PacingParams, PrrBound, RackParams};
+use crate::tcp::config::{
+    bbr_pacing_source, pacing_params, rack_params, BbrConfig, CubicConfig, LossDetection,
+    PacingParams, PrrBound, RackParams,
+};
 use crate::tcp::profile::{Profile, ProfileSettings};
 use crate::time::Dur;
+use crate::units::{SizeSpec, TimeSpec};
 
 /// Loss recovery of a full TCP connection (ns-2 `Agent/TCP/FullTcp` family).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -279,8 +282,19 @@ impl FullParams {
     /// The resolved settings a profile governs, for a connection that named one (SACK as the
     /// variant chooses it; no byte counting).
     pub fn profile_settings(&self) -> Option<ProfileSettings> {
-        let (window, rtos, delack) = (self.initial_window, (self.min_rto, self.initial_rto), (self.delayed_ack, self.delack_interval));
-        Some(ProfileSettings::new(self.profile?, window, rtos, delack, self.variant == FullVariant::Sack, 0))
+        let (window, rtos, delack) = (
+            self.initial_window,
+            (self.min_rto, self.initial_rto),
+            (self.delayed_ack, self.delack_interval),
+        );
+        Some(ProfileSettings::new(
+            self.profile?,
+            window,
+            rtos,
+            delack,
+            self.variant == FullVariant::Sack,
+            0,
+        ))
     }
 }
 
@@ -303,23 +317,33 @@ impl FullTcpConfig {
         }
         let rcv_buffer = self.rcv_buffer.map_or(window as u64 * mss, |s| s.0 .0);
         if rcv_buffer == 0 || rcv_buffer > 1 << 30 {
-            return Err(err("rcv_buffer", format!("{rcv_buffer} B is not in 1 B..=1 GiB (RFC 7323 §2.3)")));
+            return Err(err(
+                "rcv_buffer",
+                format!("{rcv_buffer} B is not in 1 B..=1 GiB (RFC 7323 §2.3)"),
+            ));
         }
         if self.snd_buffer.is_some_and(|s| s.0 .0 == 0) {
             return Err(err("snd_buffer", "must be at least 1 byte".into()));
         }
-        let cubic = self.cc_table(FullCc::Cubic, "cubic", &self.cubic, |c| c.validate().map_err(|why| ("cubic".into(), why.into())));
+        let cubic = self.cc_table(FullCc::Cubic, "cubic", &self.cubic, |c| {
+            c.validate().map_err(|why| ("cubic".into(), why.into()))
+        });
         let cubic = cubic.map_err(|(field, why)| err(&field, why))?;
-        let bbr = self.cc_table(FullCc::Bbr, "bbr", &self.bbr, |c| c.validate().map_err(|(f, why)| (format!("bbr.{f}"), why.into())));
+        let bbr = self.cc_table(FullCc::Bbr, "bbr", &self.bbr, |c| {
+            c.validate().map_err(|(f, why)| (format!("bbr.{f}"), why.into()))
+        });
         let bbr = bbr.map_err(|(field, why)| err(&field, why))?;
-        let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into())));
+        let bbr3 = self.cc_table(FullCc::Bbr3, "bbr3", &self.bbr3, |c| {
+            c.validate().map_err(|(f, why)| (format!("bbr3.{f}"), why.into()))
+        });
         let bbr3 = bbr3.map_err(|(field, why)| err(&field, why))?;
         let paced_by = match self.cc {
             FullCc::Bbr => Some(("cc 'bbr'".to_string(), bbr_pacing_source(true))),
             FullCc::Bbr3 => Some(("cc 'bbr3'".to_string(), bbr_pacing_source(false))),
             FullCc::Reno | FullCc::Cubic => None,
         };
-        let pacing = pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum).map_err(|(field, why)| err(field, why))?;
+        let pacing = pacing_params(paced_by, self.pacing, self.pacing_rate, self.pacing_quantum)
+            .map_err(|(field, why)| err(field, why))?;
         let d = self.profile.unwrap_or_default().defaults();
         let p = FullParams {
             variant: self.variant,
@@ -340,13 +364,18 @@ impl FullTcpConfig {
             delayed_ack: self.delayed_ack.unwrap_or(d.delayed_ack),
             delack_by_bytes: self.delack_by_bytes,
             delack_interval: self.delack_interval.map_or(d.delack_interval, |t| t.0),
-            delack_clock: self.delack_clock.unwrap_or(if d.delack_timer { DelackClock::Timer } else { DelackClock::Tick }),
+            delack_clock: self.delack_clock.unwrap_or(if d.delack_timer {
+                DelackClock::Timer
+            } else {
+                DelackClock::Tick
+            }),
             delack_phase: self.delack_phase.map(|t| t.0),
             nagle: self.nagle.unwrap_or(true),
             minshall: self.minshall,
             recovery_rules: self.recovery_rules,
             prr: self.prr,
-            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay).map_err(|(field, why)| err(field, why))?,
+            rack: rack_params(self.loss_detection, self.tlp, self.tlp_max_ack_delay)
+                .map_err(|(field, why)| err(field, why))?,
             dupthresh: self.dupthresh.unwrap_or(3),
             limited_transmit: self.limited_transmit.unwrap_or(false),
             maxburst: self.maxburst.unwrap_or(0),
@@ -369,11 +398,18 @@ impl FullTcpConfig {
             return Err(err("delack_interval", "must be positive".into()));
         }
         if p.delack_phase.is_some_and(|o| o >= p.delack_interval) {
-            return Err(err("delack_phase", "must be less than delack_interval (it is a phase in [0, delack_interval))".into()));
+            return Err(err(
+                "delack_phase",
+                "must be less than delack_interval (it is a phase in [0, delack_interval))".into(),
+            ));
         }
-        crate::tcp::config::check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto).map_err(|(field, why)| err(field, why.into()))?;
+        crate::tcp::config::check_rto_clock(p.tick, p.clock_offset, p.min_rto, p.max_rto)
+            .map_err(|(field, why)| err(field, why.into()))?;
         if p.minshall && !p.nagle {
-            return Err(err("minshall", "is a variant of Nagle's algorithm: it needs nagle = true".into()));
+            return Err(err(
+                "minshall",
+                "is a variant of Nagle's algorithm: it needs nagle = true".into(),
+            ));
         }
         self.check_sack_recovery_options().map_err(|(field, why)| err(field, why))?;
         Ok(p)
@@ -385,15 +421,25 @@ impl FullTcpConfig {
     /// why.
     fn check_sack_recovery_options(&self) -> Result<(), (&'static str, String)> {
         let rack = self.loss_detection.unwrap_or_default() == LossDetection::Rack;
-        for (field, what, on) in [("prr", "PRR", self.prr.is_some()), ("loss_detection", "RACK", rack)] {
+        for (field, what, on) in
+            [("prr", "PRR", self.prr.is_some()), ("loss_detection", "RACK", rack)]
+        {
             if !on {
                 continue;
             }
             if self.variant != FullVariant::Sack {
-                return Err((field, format!("{what} runs in SACK recovery: set variant = \"sack\"")));
+                return Err((
+                    field,
+                    format!("{what} runs in SACK recovery: set variant = \"sack\""),
+                ));
             }
             if self.recovery_rules != RecoveryRules::Rfc {
-                return Err((field, format!("{what} needs RFC 6675's scoreboard and pipe: set recovery_rules = \"rfc\"")));
+                return Err((
+                    field,
+                    format!(
+                        "{what} needs RFC 6675's scoreboard and pipe: set recovery_rules = \"rfc\""
+                    ),
+                ));
             }
             if matches!(self.cc, FullCc::Bbr | FullCc::Bbr3) {
                 return Err((field, format!("BBR paces and sets cwnd itself in recovery: {what} needs cc \"reno\" or \"cubic\"")));
@@ -453,8 +499,13 @@ mod tests {
     #[test]
     fn cubic_takes_the_one_way_tables_defaults_and_keys() {
         let c = resolve("cc = \"cubic\"").expect("valid").cubic.expect("cubic");
-        assert_eq!((c.c, c.beta, c.fast_convergence, c.reno_friendly, c.hystart), (0.4, 0.7, true, true, false));
-        let p = resolve("cc = \"cubic\"\nvariant = \"sack\"\ncubic = { beta = 0.5, hystart = true }").expect("valid");
+        assert_eq!(
+            (c.c, c.beta, c.fast_convergence, c.reno_friendly, c.hystart),
+            (0.4, 0.7, true, true, false)
+        );
+        let p =
+            resolve("cc = \"cubic\"\nvariant = \"sack\"\ncubic = { beta = 0.5, hystart = true }")
+                .expect("valid");
         let c = p.cubic.expect("cubic");
         assert_eq!((p.variant, c.beta, c.hystart), (FullVariant::Sack, 0.5, true));
     }
@@ -464,7 +515,10 @@ mod tests {
     #[test]
     fn bbr_takes_the_one_way_tables_defaults_and_keys() {
         let c = resolve("cc = \"bbr\"").expect("valid").bbr.expect("bbr");
-        assert_eq!((c.high_gain, c.cwnd_gain, c.bw_window_rounds, c.min_cwnd, c.full_bw_rounds), (2.0 / std::f64::consts::LN_2, 2.0, 10, 4, 3));
+        assert_eq!(
+            (c.high_gain, c.cwnd_gain, c.bw_window_rounds, c.min_cwnd, c.full_bw_rounds),
+            (2.0 / std::f64::consts::LN_2, 2.0, 10, 4, 3)
+        );
         let p = resolve("cc = \"bbr\"\nvariant = \"sack\"\nbbr = { cwnd_gain = 3.0, cwnd_quanta = \"probe_up\" }").expect("valid");
         let c = p.bbr.expect("bbr");
         assert_eq!((p.variant, c.cwnd_gain), (FullVariant::Sack, 3.0));
@@ -476,10 +530,22 @@ mod tests {
     #[test]
     fn the_linux_profile_sets_linux_defaults_and_keys_win() {
         let p = resolve("profile = \"linux\"").expect("valid");
-        assert_eq!((p.initial_window, p.initial_rto, p.min_rto), (10, Dur::from_secs(1), Dur::from_millis(200)));
-        assert_eq!((p.delayed_ack, p.delack_interval, p.delack_clock), (true, Dur::from_millis(40), DelackClock::Timer));
-        let p = resolve("profile = \"linux\"\ninitial_window = 3\ndelayed_ack = false\ndelack_clock = \"tick\"").expect("valid");
-        assert_eq!((p.initial_window, p.delayed_ack, p.delack_clock), (3, false, DelackClock::Tick));
+        assert_eq!(
+            (p.initial_window, p.initial_rto, p.min_rto),
+            (10, Dur::from_secs(1), Dur::from_millis(200))
+        );
+        assert_eq!(
+            (p.delayed_ack, p.delack_interval, p.delack_clock),
+            (true, Dur::from_millis(40), DelackClock::Timer)
+        );
+        let p = resolve(
+            "profile = \"linux\"\ninitial_window = 3\ndelayed_ack = false\ndelack_clock = \"tick\"",
+        )
+        .expect("valid");
+        assert_eq!(
+            (p.initial_window, p.delayed_ack, p.delack_clock),
+            (3, false, DelackClock::Tick)
+        );
         let p = resolve("profile = \"ns2\"").expect("valid");
         assert_eq!((p.initial_window, p.initial_rto, p.delayed_ack), (2, Dur::from_secs(3), false));
         assert!(resolve("").expect("valid").profile_settings().is_none());
@@ -518,10 +584,25 @@ mod tests {
             let e = resolve(text).expect_err(text);
             assert_eq!(e.path, format!("flows[0].transport.{field}"), "{text}: {e}");
         }
-        assert!(toml::from_str::<FullTcpConfig>("nodelay = true").is_err(), "unknown keys are errors");
-        assert!(toml::from_str::<FullTcpConfig>("cc = \"vegas\"").is_err(), "unknown congestion controls are errors");
-        assert!(toml::from_str::<FullTcpConfig>("cc = \"bbr\"\nbbr = { gain = 2.0 }").is_err(), "unknown BBR keys are errors");
-        assert!(toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(), "unknown CUBIC keys are errors");
-        assert!(toml::from_str::<FullTcpConfig>("prr = true").is_err(), "prr names its bound, as the one-way sack1.prr");
+        assert!(
+            toml::from_str::<FullTcpConfig>("nodelay = true").is_err(),
+            "unknown keys are errors"
+        );
+        assert!(
+            toml::from_str::<FullTcpConfig>("cc = \"vegas\"").is_err(),
+            "unknown congestion controls are errors"
+        );
+        assert!(
+            toml::from_str::<FullTcpConfig>("cc = \"bbr\"\nbbr = { gain = 2.0 }").is_err(),
+            "unknown BBR keys are errors"
+        );
+        assert!(
+            toml::from_str::<FullTcpConfig>("cc = \"cubic\"\ncubic = { hystrat = true }").is_err(),
+            "unknown CUBIC keys are errors"
+        );
+        assert!(
+            toml::from_str::<FullTcpConfig>("prr = true").is_err(),
+            "prr names its bound, as the one-way sack1.prr"
+        );
     }
 }

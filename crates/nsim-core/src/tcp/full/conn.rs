@@ -18,16 +18,19 @@ use super::send_buffer::SendBuffer;
 use super::send_times::SendTimes;
 use super::state::State;
 use super::timer::Timer;
-use stream_end::{StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET, TIMER_STREAM_WAKE};
 use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::ids::{AgentId, NodeId};
+use crate::packet::flags;
 use crate::packet::{PType, Packet, PacketId, TcpHdr};
 use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
-use crate::packet::flags;
 use crate::tcp::{CongState, TcpProbe};
 use crate::time::{Dur, SimTime};
+use stream_end::{
+    StreamEnd, TIMER_REQUEST, TIMER_STREAM_MESSAGE, TIMER_STREAM_REOPEN, TIMER_STREAM_RESET,
+    TIMER_STREAM_WAKE,
+};
 
 const TIMER_RTX: u16 = 1;
 const TIMER_DELACK: u16 = 2;
@@ -128,7 +131,14 @@ pub struct FullTcp {
 }
 
 impl FullTcp {
-    pub fn new(p: FullParams, cc: Box<dyn CongestionControl>, app: App, active: bool, peer: (NodeId, AgentId), file_bytes: Option<u64>) -> Self {
+    pub fn new(
+        p: FullParams,
+        cc: Box<dyn CongestionControl>,
+        app: App,
+        active: bool,
+        peer: (NodeId, AgentId),
+        file_bytes: Option<u64>,
+    ) -> Self {
         let phase = p.clock_offset.unwrap_or(Dur::ZERO);
         let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
         let mut rcv = Reassembly::new(p.rcv_buffer);
@@ -151,11 +161,19 @@ impl FullTcp {
             fin_seq: None,
             buf: SendBuffer::new(p.snd_buffer),
             rcv,
-            delack: DelayedAck::new(p.delayed_ack, p.delack_interval, p.delack_clock, p.delack_phase.unwrap_or(Dur::ZERO))
-                .by_bytes(p.delack_by_bytes),
+            delack: DelayedAck::new(
+                p.delayed_ack,
+                p.delack_interval,
+                p.delack_clock,
+                p.delack_phase.unwrap_or(Dur::ZERO),
+            )
+            .by_bytes(p.delack_by_bytes),
             nagle: Nagle { enabled: p.nagle, minshall: p.minshall },
             rec: FastRecovery::new(p.variant, p.recovery_rules, p.dupthresh),
-            sack: (p.variant == FullVariant::Sack).then(|| SackSender { rfc: p.recovery_rules == RecoveryRules::Rfc, ..SackSender::default() }),
+            sack: (p.variant == FullVariant::Sack).then(|| SackSender {
+                rfc: p.recovery_rules == RecoveryRules::Rfc,
+                ..SackSender::default()
+            }),
             prr: p.prr.map(PrrRecovery::new),
             rack: p.rack.map(rack_tlp::RackTlp::new),
             cc,
@@ -230,10 +248,12 @@ impl FullTcp {
             Some(_) if fl & flags::ACK != 0 => self.rcv.sack_blocks(),
             _ => ([(0, 0); 3], 0),
         };
-        let options = if nsack > 0 { sack::OPTION_BYTES + sack::BLOCK_BYTES * nsack as u64 } else { 0 };
+        let options =
+            if nsack > 0 { sack::OPTION_BYTES + sack::BLOCK_BYTES * nsack as u64 } else { 0 };
         // ns-2 FullTcp: the listener's segments without data are `ack` packets (the SYN-ACK
         // too), the opener's are `tcp`. The trace's seq column shows the ACK number for `ack`.
-        let ptype = if len == 0 && !self.active && fl & flags::RST == 0 { PType::Ack } else { PType::Tcp };
+        let ptype =
+            if len == 0 && !self.active && fl & flags::RST == 0 { PType::Ack } else { PType::Tcp };
         let now = ctx.now();
         ctx.send(Packet {
             dst: self.peer.0,
@@ -243,7 +263,17 @@ impl FullTcp {
             prio: self.prio,
             tag: self.tag,
             seq: if ptype == PType::Ack { ack } else { seq },
-            tcp: TcpHdr { seq, ack, flags: fl, nsack, ns2_ack_type: !self.active, sack: blocks, ts_echo: now, payload: len as u32, rwnd },
+            tcp: TcpHdr {
+                seq,
+                ack,
+                flags: fl,
+                nsack,
+                ns2_ack_type: !self.active,
+                sack: blocks,
+                ts_echo: now,
+                payload: len as u32,
+                rwnd,
+            },
             ..Packet::default()
         });
         if fl & flags::ACK != 0 {
@@ -315,7 +345,13 @@ impl FullTcp {
     /// The congestion control's pacing rate, bit/s of wire bytes ([`Pacer::rate`]).
     fn pacing_rate(&self) -> Option<f64> {
         let pacer = self.pacer.as_ref()?;
-        pacer.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), self.rtt.srtt(), self.p.mss + self.p.header)
+        pacer.rate(
+            self.cc.pacing_rate(),
+            self.cc.cwnd(),
+            self.cc.ssthresh(),
+            self.rtt.srtt(),
+            self.p.mss + self.p.header,
+        )
     }
 
     /// Whether the pacer holds data segments now; if so, one release timer is armed.
@@ -345,7 +381,14 @@ impl FullTcp {
     }
 
     fn sends_data(&self) -> bool {
-        matches!(self.state, State::Established | State::CloseWait | State::FinWait1 | State::Closing | State::LastAck)
+        matches!(
+            self.state,
+            State::Established
+                | State::CloseWait
+                | State::FinWait1
+                | State::Closing
+                | State::LastAck
+        )
     }
 
     /// The sending window in whole segments: cwnd capped at `window` (ns-2 `window_`), at
@@ -377,11 +420,15 @@ impl FullTcp {
                 // Pipe control: one segment if pipe and the peer's window allow it.
                 Some(s) if s.pipectrl => {
                     let in_window = seq < self.flight().wnd_edge;
-                    let allows = match (self.prr.as_ref().filter(|p| p.active()), self.rack_pipe()) {
+                    let allows = match (self.prr.as_ref().filter(|p| p.active()), self.rack_pipe())
+                    {
                         // PRR: the last ACK's sndcnt, within the peer's window.
                         (Some(p), _) => p.allows(self.p.mss) && in_window,
                         // RACK: RFC 6675's cwnd - pipe >= 1 MSS with RACK's pipe.
-                        (None, Some(pipe)) => in_window && pipe + self.p.mss <= self.cc.cwnd().floor() as u64 * self.p.mss,
+                        (None, Some(pipe)) => {
+                            in_window
+                                && pipe + self.p.mss <= self.cc.cwnd().floor() as u64 * self.p.mss
+                        }
                         (None, None) => s.allows(seq, self.cc.cwnd(), &self.flight()),
                     };
                     if allows {
@@ -405,7 +452,8 @@ impl FullTcp {
             }
             if len == 0 {
                 // The FIN goes when it is next, or again when RACK marked it lost.
-                let next = seq == self.snd_nxt || self.rack_next_lost().is_some_and(|(lost, _)| lost == seq);
+                let next = seq == self.snd_nxt
+                    || self.rack_next_lost().is_some_and(|(lost, _)| lost == seq);
                 if next && self.fin_seq == Some(seq) && (usable > 0 || force || self.snd_wnd > 0) {
                     self.segment(ctx, seq, 0, flags::FIN);
                     self.sent(seq, 1);
@@ -428,7 +476,8 @@ impl FullTcp {
             self.send_data(ctx, seq, len);
             sent += 1;
             force = false;
-            let maxburst = if self.rec.burst_limited { self.p.recov_maxburst } else { self.p.maxburst };
+            let maxburst =
+                if self.rec.burst_limited { self.p.recov_maxburst } else { self.p.maxburst };
             if maxburst != 0 && sent >= maxburst {
                 break;
             }
@@ -509,7 +558,10 @@ impl FullTcp {
     /// segment that waits, which SWS avoidance will not send (RFC 1122 §4.2.3.4 (4): the
     /// override timeout; BSD arms the persist timer for it).
     fn rearm(&mut self, ctx: &mut AgentCtx) {
-        if (self.snd_wnd == 0 || self.window_holds_back()) && self.has_queued() && self.state.synchronized() {
+        if (self.snd_wnd == 0 || self.window_holds_back())
+            && self.has_queued()
+            && self.state.synchronized()
+        {
             self.rtx.cancel();
             if !self.persist.is_set() {
                 let base = self.rtt.rto().0.saturating_mul(self.persist_backoff as u64);
@@ -524,7 +576,8 @@ impl FullTcp {
 
     /// Nothing is in flight and the peer's window is shorter than the segment that waits.
     fn window_holds_back(&self) -> bool {
-        self.snd_max == self.snd_una && self.snd_wnd < self.p.mss.min(self.data_end().saturating_sub(self.snd_nxt))
+        self.snd_max == self.snd_una
+            && self.snd_wnd < self.p.mss.min(self.data_end().saturating_sub(self.snd_nxt))
     }
 
     /// The persist timer fired. With the window still zero: send one byte at SND.UNA as a
@@ -657,7 +710,9 @@ impl FullTcp {
         // RFC 793: update the send window only from a newer segment (SND.WL1/WL2).
         let wnd = if h.rwnd == TcpHdr::NO_RWND { u64::MAX / 4 } else { h.rwnd as u64 };
         let wnd_changed = wnd != self.snd_wnd;
-        if ack >= self.snd_una && (h.seq > self.snd_wl1 || (h.seq == self.snd_wl1 && ack >= self.snd_wl2)) {
+        if ack >= self.snd_una
+            && (h.seq > self.snd_wl1 || (h.seq == self.snd_wl1 && ack >= self.snd_wl2))
+        {
             self.snd_wnd = wnd;
             self.snd_wl1 = h.seq;
             self.snd_wl2 = ack;
@@ -743,7 +798,8 @@ impl FullTcp {
         // highest in-order byte (ack - 1) reaches it (RFC 9406 §4.2 windowEnd; Linux
         // `after(snd_una, end_seq)`).
         let (snd_nxt, last) = (self.snd_nxt as i64, ack as i64 - 1);
-        let sample = AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt, ack: last };
+        let sample =
+            AckSample { now, acked_pkts: segs, acked_bytes: acked, rtt, snd_nxt, ack: last };
         let what = self.rec.on_new_ack(ack);
         if let Some(s) = &mut self.sack {
             // ns-2 FullTcp/Sack: no deflation on leaving recovery (cwnd was halved, never
@@ -804,7 +860,9 @@ impl FullTcp {
                 // (`pack_action`) sets cwnd = ssthresh instead.
                 let c = match self.p.recovery_rules {
                     RecoveryRules::Ns2 => self.cc.ssthresh(),
-                    RecoveryRules::Rfc => (self.cc.cwnd() - sample.acked_pkts as f64 + 1.0).max(1.0),
+                    RecoveryRules::Rfc => {
+                        (self.cc.cwnd() - sample.acked_pkts as f64 + 1.0).max(1.0)
+                    }
                 };
                 if !self.delivery {
                     self.cc.set_cwnd(c);
@@ -887,13 +945,18 @@ impl FullTcp {
     /// recovery, and not during a go-back-N (only data never sent is new).
     fn limited_transmit(&mut self, ctx: &mut AgentCtx) {
         let dupacks = self.rec.dupacks as u64;
-        if !self.p.limited_transmit || self.rec.active || dupacks >= self.p.dupthresh as u64 || self.snd_nxt < self.snd_max {
+        if !self.p.limited_transmit
+            || self.rec.active
+            || dupacks >= self.p.dupthresh as u64
+            || self.snd_nxt < self.snd_max
+        {
             return;
         }
         let seq = self.snd_nxt;
         let len = self.p.mss.min(self.data_end().saturating_sub(seq));
         let allowed = (self.window_segments() + dupacks) * self.p.mss;
-        if len == 0 || seq + len - self.snd_una > allowed || seq + len > self.snd_una + self.snd_wnd {
+        if len == 0 || seq + len - self.snd_una > allowed || seq + len > self.snd_una + self.snd_wnd
+        {
             return;
         }
         self.send_data(ctx, seq, len);
@@ -1130,7 +1193,11 @@ impl Agent for FullTcp {
                 }
             }
             TIMER_RTX if self.rtx.fire(gen, TIMER_RTX, ctx) => self.on_rtx_timeout(ctx),
-            TIMER_DELACK if self.delack_timer.fire(gen, TIMER_DELACK, ctx) && self.delack.pending() && self.state.synchronized() => {
+            TIMER_DELACK
+                if self.delack_timer.fire(gen, TIMER_DELACK, ctx)
+                    && self.delack.pending()
+                    && self.state.synchronized() =>
+            {
                 self.send_ack(ctx);
             }
             TIMER_APP if gen == self.app_gen && self.state.may_send() => {
@@ -1138,7 +1205,9 @@ impl Agent for FullTcp {
                 self.apply(out, ctx);
                 self.output(ctx);
             }
-            TIMER_TIME_WAIT if self.state == State::TimeWait && gen == self.incarnation => self.set_state(State::Closed, ctx),
+            TIMER_TIME_WAIT if self.state == State::TimeWait && gen == self.incarnation => {
+                self.set_state(State::Closed, ctx)
+            }
             TIMER_PERSIST if self.persist.fire(gen, TIMER_PERSIST, ctx) => self.probe(ctx),
             TIMER_READ => self.on_read(ctx),
             TIMER_RACK => self.rack_timer(gen, ctx),

@@ -42,7 +42,16 @@ pub struct DelayedAck {
 
 impl DelayedAck {
     pub fn new(enabled: bool, interval: Dur, clock: DelackClock, phase: Dur) -> Self {
-        DelayedAck { enabled, interval, clock, phase, full_unacked: 0, by_bytes: false, unacked_bytes: 0, pending: false }
+        DelayedAck {
+            enabled,
+            interval,
+            clock,
+            phase,
+            full_unacked: 0,
+            by_bytes: false,
+            unacked_bytes: 0,
+            pending: false,
+        }
     }
 
     /// With `on`, ns-2.35 FullTcp's byte-counting rule.
@@ -136,13 +145,15 @@ mod tests {
     #[test]
     fn ns2_counts_bytes_since_the_last_ack() {
         let t = SimTime::ZERO + Dur::from_millis(5);
-        let mut d = DelayedAck::new(false, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO).by_bytes(true);
+        let mut d = DelayedAck::new(false, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO)
+            .by_bytes(true);
         assert_eq!(d.on_segment(MSS, MSS, t), AckNow::Yes);
         d.ack_sent();
         assert_eq!(d.on_segment(440, MSS, t), AckNow::At(SimTime::ZERO + Dur::from_millis(100)));
         assert_eq!(d.on_segment(560, MSS, t), AckNow::Yes, "short segments add up to an MSS");
         d.ack_sent();
-        let mut two = DelayedAck::new(true, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO).by_bytes(true);
+        let mut two = DelayedAck::new(true, Dur::from_millis(100), DelackClock::Tick, Dur::ZERO)
+            .by_bytes(true);
         assert_eq!(two.on_segment(MSS, MSS, t), AckNow::At(SimTime::ZERO + Dur::from_millis(100)));
         assert_eq!(two.on_segment(MSS - 1, MSS, t), AckNow::Pending);
         assert_eq!(two.on_segment(1, MSS, t), AckNow::Yes);

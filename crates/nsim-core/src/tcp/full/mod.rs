@@ -47,10 +47,10 @@ use crate::tcp::cc::reno::Reno;
 use crate::tcp::cc::tahoe::Tahoe;
 use crate::tcp::cc::CongestionControl;
 use app::{App, AppKind};
-use rand::RngExt;
 use config::{FullParams, FullVariant};
 use conn::stream_end::{Role, StreamEnd};
 use conn::FullTcp;
+use rand::RngExt;
 
 /// One end's congestion control for its `incarnation`-th connection (stream flows reconnect):
 /// BBR's random stream comes from the end's own seed and the incarnation.
@@ -95,14 +95,33 @@ fn end_params(mut p: FullParams, phase_rng: &mut SimRng) -> (FullParams, FullPar
 }
 
 /// The active opener (at the flow's source) and the listener (at its destination).
-pub fn agents(p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
+pub fn agents(
+    p: FullParams,
+    app: AppKind,
+    ends: Endpoints,
+    phase_rng: &mut SimRng,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let file = match app {
         AppKind::File { bytes, .. } => Some(bytes),
         _ => None,
     };
     let (pc, ps) = end_params(p, phase_rng);
-    let mut client = FullTcp::new(pc.clone(), congestion_control(&pc, 0), App::new(app.clone(), true), true, ends.dst, file);
-    let mut server = FullTcp::new(ps.clone(), congestion_control(&ps, 0), App::new(app, false), false, ends.src, None);
+    let mut client = FullTcp::new(
+        pc.clone(),
+        congestion_control(&pc, 0),
+        App::new(app.clone(), true),
+        true,
+        ends.dst,
+        file,
+    );
+    let mut server = FullTcp::new(
+        ps.clone(),
+        congestion_control(&ps, 0),
+        App::new(app, false),
+        false,
+        ends.src,
+        None,
+    );
     client.prio = ends.prio;
     client.tag = ends.tag;
     server.prio = ends.prio;
@@ -113,11 +132,31 @@ pub fn agents(p: FullParams, app: AppKind, ends: Endpoints, phase_rng: &mut SimR
 /// A byte-stream flow (`repeat`, `telnet`, `http`; [`conn::stream_end`]): the source plays
 /// `writer` (the application), the destination `reader` (its peer). The source opens the
 /// connection, except when the reader is a web client, which opens one per page.
-pub fn stream_agents(p: FullParams, writer: Role, reader: Role, ends: Endpoints, phase_rng: &mut SimRng) -> (Box<dyn Agent>, Box<dyn Agent>) {
+pub fn stream_agents(
+    p: FullParams,
+    writer: Role,
+    reader: Role,
+    ends: Endpoints,
+    phase_rng: &mut SimRng,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let (pw, pr) = end_params(p, phase_rng);
     let client_opens = matches!(reader, Role::Client { .. });
-    let mut src = FullTcp::new(pw.clone(), congestion_control(&pw, 0), App::new(AppKind::Stream, !client_opens), !client_opens, ends.dst, None);
-    let mut dst = FullTcp::new(pr.clone(), congestion_control(&pr, 0), App::new(AppKind::Stream, client_opens), client_opens, ends.src, None);
+    let mut src = FullTcp::new(
+        pw.clone(),
+        congestion_control(&pw, 0),
+        App::new(AppKind::Stream, !client_opens),
+        !client_opens,
+        ends.dst,
+        None,
+    );
+    let mut dst = FullTcp::new(
+        pr.clone(),
+        congestion_control(&pr, 0),
+        App::new(AppKind::Stream, client_opens),
+        client_opens,
+        ends.src,
+        None,
+    );
     for (end, role) in [(&mut src, writer), (&mut dst, reader)] {
         end.prio = ends.prio;
         end.tag = ends.tag;

@@ -56,7 +56,8 @@ impl PrrRecovery {
     /// Recovery starts: `ssthresh` in segments of `mss` bytes, `recover_fs` bytes outstanding.
     pub fn start(&mut self, ssthresh: f64, mss: u64, recover_fs: u64) {
         let ssthresh_bytes = ssthresh * mss as f64;
-        self.episode = Some(Prr::start_in_units(self.bound, ssthresh_bytes, recover_fs as i64, mss as i64));
+        self.episode =
+            Some(Prr::start_in_units(self.bound, ssthresh_bytes, recover_fs as i64, mss as i64));
         self.sndcnt = 0;
     }
 

@@ -57,7 +57,15 @@ pub struct RackTlp {
 
 impl RackTlp {
     pub fn new(p: RackParams) -> Self {
-        RackTlp { p, rack: Rack::default(), episode: None, timer: Timer::default(), armed: None, delivered: Vec::new(), rto_until: None }
+        RackTlp {
+            p,
+            rack: Rack::default(),
+            episode: None,
+            timer: Timer::default(),
+            armed: None,
+            delivered: Vec::new(),
+            rto_until: None,
+        }
     }
 
     fn arm(&mut self, ctx: &mut AgentCtx, at: SimTime, kind: Armed) {
@@ -121,7 +129,8 @@ impl FullTcp {
         let (Some(r), Some(t)) = (&mut self.rack, &mut self.send_times) else { return };
         let mut wait = Dur::ZERO;
         if r.rack.end_seq != 0 {
-            let reo_wnd = r.rack.reo_wnd(recovering || r.rto_until.is_some(), t.sacked(), dupthresh, srtt);
+            let reo_wnd =
+                r.rack.reo_wnd(recovering || r.rto_until.is_some(), t.sacked(), dupthresh, srtt);
             let rack = &r.rack;
             wait = t.mark_lost(|seq, at| rack.remaining(now, seq, at, reo_wnd)).1;
         }
@@ -182,7 +191,8 @@ impl FullTcp {
     pub(super) fn rack_schedule_probe(&mut self, ctx: &mut AgentCtx) {
         let recovering = self.recovering();
         let flight = self.snd_max - self.snd_una;
-        let (segments, srtt) = (self.segments_out() as i64, Some(self.rtt.srtt()).filter(|s| *s > Dur::ZERO));
+        let (segments, srtt) =
+            (self.segments_out() as i64, Some(self.rtt.srtt()).filter(|s| *s > Dur::ZERO));
         let now = ctx.now();
         let rto_left = self.rtx.deadline().map_or(Dur(u64::MAX), |d| d.since(now));
         let sacked = self.send_times.as_ref().map_or(0, |t| t.sacked());
@@ -190,7 +200,12 @@ impl FullTcp {
         if r.armed == Some(Armed::Reorder) {
             return;
         }
-        let may = r.p.tlp && !recovering && r.rto_until.is_none() && r.episode.is_none() && flight > 0 && sacked == 0;
+        let may = r.p.tlp
+            && !recovering
+            && r.rto_until.is_none()
+            && r.episode.is_none()
+            && flight > 0
+            && sacked == 0;
         if !may {
             if r.armed == Some(Armed::Probe) {
                 r.cancel();
@@ -224,7 +239,12 @@ impl FullTcp {
         let (una, nxt, data_end) = (self.snd_una, self.snd_nxt, self.data_end());
         let (Some(r), Some(t)) = (&self.rack, &self.send_times) else { return };
         let Some((last, last_end)) = t.last(una) else { return };
-        if recovering || r.rto_until.is_some() || r.episode.is_some() || self.snd_max <= una || !self.sends_data() {
+        if recovering
+            || r.rto_until.is_some()
+            || r.episode.is_some()
+            || self.snd_max <= una
+            || !self.sends_data()
+        {
             return;
         }
         let len = self.p.mss.min(data_end.saturating_sub(nxt));
@@ -240,7 +260,8 @@ impl FullTcp {
                 self.resend(last, last_end, ctx);
             }
         }
-        let episode = Episode { end_seq: self.snd_max as i64, is_retrans: matches!(probe, Probe::Last(_)) };
+        let episode =
+            Episode { end_seq: self.snd_max as i64, is_retrans: matches!(probe, Probe::Last(_)) };
         if let Some(r) = &mut self.rack {
             r.episode = Some(episode);
         }

@@ -46,7 +46,16 @@ pub struct Reassembly {
 
 impl Reassembly {
     pub fn new(buffer: u64) -> Self {
-        Reassembly { rcv_nxt: 0, ooo: Vec::with_capacity(8), clock: 0, recent_first: false, buffer, rcv_adv: 0, shift: 0, unread: 0 }
+        Reassembly {
+            rcv_nxt: 0,
+            ooo: Vec::with_capacity(8),
+            clock: 0,
+            recent_first: false,
+            buffer,
+            rcv_adv: 0,
+            shift: 0,
+            unread: 0,
+        }
     }
 
     /// The window scale this end asks for when it may scale (RFC 7323 §2.2): the smallest
@@ -119,7 +128,10 @@ impl Reassembly {
         let mut n = 0;
         let mut below = u64::MAX;
         while n < out.len() {
-            let Some(b) = self.ooo.iter().filter(|b| b.stamp < below).max_by_key(|b| b.stamp) else { break };
+            let Some(b) = self.ooo.iter().filter(|b| b.stamp < below).max_by_key(|b| b.stamp)
+            else {
+                break;
+            };
             out[n] = (b.start, b.end);
             below = b.stamp;
             n += 1;
@@ -214,7 +226,9 @@ mod tests {
     /// reports blocks newest-created first and leaves an extended block in its place.
     #[test]
     fn sack_block_order() {
-        for (recent_first, want) in [(false, [(5001, 6001), (2001, 4001)]), (true, [(2001, 4001), (5001, 6001)])] {
+        for (recent_first, want) in
+            [(false, [(5001, 6001), (2001, 4001)]), (true, [(2001, 4001), (5001, 6001)])]
+        {
             let mut r = Reassembly::new(100_000);
             r.recent_first = recent_first;
             r.syn(0);

@@ -52,7 +52,16 @@ pub struct FastRecovery {
 
 impl FastRecovery {
     pub fn new(variant: FullVariant, rules: RecoveryRules, dupthresh: u32) -> Self {
-        FastRecovery { variant, rules, dupthresh, dupacks: 0, recover: 0, active: false, after_fast_retransmit: false, burst_limited: false }
+        FastRecovery {
+            variant,
+            rules,
+            dupthresh,
+            dupacks: 0,
+            recover: 0,
+            active: false,
+            after_fast_retransmit: false,
+            burst_limited: false,
+        }
     }
 
     /// A duplicate ACK for `snd_una`; `snd_max` is the highest sequence number sent.
@@ -65,13 +74,16 @@ impl FastRecovery {
             // (`last_cwnd_action_ == CWND_ACTION_DUPACK`), so Reno halves again for a second
             // loss in the same window, as the reference runs show (not Tahoe).
             // ns-2 FullTcp/Sack has no such exception.
-            let ns2_again = self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.inflates();
+            let ns2_again =
+                self.rules == RecoveryRules::Ns2 && self.after_fast_retransmit && self.inflates();
             if snd_una <= self.recover && self.recover != 0 && !ns2_again {
                 // ns-2 sets `fastrecov_` before this check: the next new ACK then leaves "fast
                 // recovery" (Reno deflates an inflated cwnd to ssthresh, NewReno and SACK treat
                 // an ACK below `recover` as partial). Tahoe (`reno_fastrecov_ false`) is
                 // unaffected.
-                if self.variant == FullVariant::Sack || (self.rules == RecoveryRules::Ns2 && self.variant != FullVariant::Tahoe) {
+                if self.variant == FullVariant::Sack
+                    || (self.rules == RecoveryRules::Ns2 && self.variant != FullVariant::Tahoe)
+                {
                     self.active = true;
                 }
                 return DupAction::Nothing;
@@ -200,7 +212,11 @@ mod tests {
                 r.on_dupack(1001, 30_001);
             }
             // RFC 5681: no recovery starts for data sent before the timeout.
-            assert_eq!(r.on_new_ack(5001), if ns2 { NewAck::Partial } else { NewAck::Open }, "{rules:?}");
+            assert_eq!(
+                r.on_new_ack(5001),
+                if ns2 { NewAck::Partial } else { NewAck::Open },
+                "{rules:?}"
+            );
             r.partial_retransmit(40_001);
             assert_eq!(r.burst_limited, ns2);
             assert_eq!(r.recover, if ns2 { 40_001 } else { 30_001 });
@@ -214,14 +230,22 @@ mod tests {
         for _ in 0..2 {
             r.on_dupack(40_001, 45_001);
         }
-        assert_eq!(r.on_dupack(40_001, 45_001), DupAction::FastRetransmit, "at recover, after a partial ACK's retransmit");
+        assert_eq!(
+            r.on_dupack(40_001, 45_001),
+            DupAction::FastRetransmit,
+            "at recover, after a partial ACK's retransmit"
+        );
         let mut r = FastRecovery::new(FullVariant::Newreno, RecoveryRules::Ns2, 3);
         r.on_timeout(40_001);
         r.on_new_ack(40_001);
         for _ in 0..2 {
             r.on_dupack(40_001, 45_001);
         }
-        assert_eq!(r.on_dupack(40_001, 45_001), DupAction::Nothing, "at recover, straight after a timeout");
+        assert_eq!(
+            r.on_dupack(40_001, 45_001),
+            DupAction::Nothing,
+            "at recover, straight after a timeout"
+        );
     }
 
     /// RFC 6582 §3.2 step 5: an ACK below `recover` is partial; one at or above ends recovery.
@@ -261,7 +285,10 @@ mod tests {
         assert!(r.active);
         assert_eq!(r.on_new_ack(5001), NewAck::Partial);
         assert_eq!(r.on_new_ack(20_001), NewAck::Exit);
-        assert!(!r.enter_on_loss(20_001, 30_001), "a loss at the old recovery point: no new recovery");
+        assert!(
+            !r.enter_on_loss(20_001, 30_001),
+            "a loss at the old recovery point: no new recovery"
+        );
         assert!(r.enter_on_loss(20_002, 30_001));
         r.on_timeout(40_001);
         r.on_new_ack(30_001);

@@ -124,7 +124,12 @@ impl SackBoard {
                 cur = e;
                 if hole.0 < hole.1 {
                     let above = &self.blocks[k - 1..];
-                    return Some((hole.0, hole.1, above.len(), above.iter().map(|&(a, b)| b - a).sum()));
+                    return Some((
+                        hole.0,
+                        hole.1,
+                        above.len(),
+                        above.iter().map(|&(a, b)| b - a).sum(),
+                    ));
                 }
             }
             None
@@ -340,7 +345,15 @@ mod tests {
     }
 
     fn flight(una: u64, max: u64) -> Flight {
-        Flight { una, nxt: max, max, data_end: u64::MAX, wnd_edge: una + 100_000, mss: 1000, dupthresh: 3 }
+        Flight {
+            una,
+            nxt: max,
+            max,
+            data_end: u64::MAX,
+            wnd_edge: una + 100_000,
+            mss: 1000,
+            dupthresh: 3,
+        }
     }
 
     /// RFC 6675 §4 SetPipe() and IsLost() by hand: segments 1001..11001 out; 2001-3001 and
@@ -390,6 +403,10 @@ mod tests {
         // snd_nxt (16001) is above the hole: the send is a retransmission.
         s.sent(12_001, 1000, recover.max(f.nxt));
         assert_eq!(s.high_rxt, 13_001);
-        assert_eq!((s.set_pipe(&f), s.next_seg(&f)), (1000, Some((16_001, 1000))), "rule 2: new data next");
+        assert_eq!(
+            (s.set_pipe(&f), s.next_seg(&f)),
+            (1000, Some((16_001, 1000))),
+            "rule 2: new data next"
+        );
     }
 }

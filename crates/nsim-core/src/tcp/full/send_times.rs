@@ -75,9 +75,19 @@ impl SendTimes {
     /// RFC 8985's end_seq is its end); the SACKed ones are marked. A block covers a segment
     /// that carries data and the FIN at `fin` once it covers the data (a receiver's SACK blocks
     /// hold data only) until the cumulative ACK reaches the FIN. Scans the segments below `ack` and those inside the blocks only.
-    pub fn deliver(&mut self, ack: u64, blocks: &[(u64, u64)], fin: Option<u64>, out: &mut Vec<Delivered>) {
+    pub fn deliver(
+        &mut self,
+        ack: u64,
+        blocks: &[(u64, u64)],
+        fin: Option<u64>,
+        out: &mut Vec<Delivered>,
+    ) {
         out.clear();
-        let seen = |s: &Sent| Delivered { seq: s.end as i64 - 1, xmit_ts: s.at, retransmitted: s.retransmitted };
+        let seen = |s: &Sent| Delivered {
+            seq: s.end as i64 - 1,
+            xmit_ts: s.at,
+            retransmitted: s.retransmitted,
+        };
         let mut k = 0;
         while let Some(s) = self.sent.get(k).filter(|s| s.end <= ack) {
             if !s.sacked {
@@ -87,7 +97,9 @@ impl SendTimes {
         }
         // Its data acknowledged, a SACKed segment with the FIN stands for the FIN alone, which the
         // receiver may not hold (an out-of-order FIN is not kept): RACK judges it again.
-        if let Some(s) = self.sent.get_mut(k).filter(|s| s.sacked && fin == Some(ack) && s.end == ack + 1) {
+        if let Some(s) =
+            self.sent.get_mut(k).filter(|s| s.sacked && fin == Some(ack) && s.end == ack + 1)
+        {
             s.sacked = false;
             self.sacked -= 1;
         }
@@ -95,7 +107,11 @@ impl SendTimes {
             let first = self.sent.partition_point(|s| s.end <= l);
             let mut start = if first == 0 { 0 } else { self.sent[first - 1].end };
             for s in self.sent.range_mut(first..) {
-                let data_end = if fin.is_some_and(|f| s.end == f + 1 && f > start) { s.end - 1 } else { s.end };
+                let data_end = if fin.is_some_and(|f| s.end == f + 1 && f > start) {
+                    s.end - 1
+                } else {
+                    s.end
+                };
                 if data_end > r {
                     break;
                 }
@@ -119,7 +135,10 @@ impl SendTimes {
     /// (RACK's rule for a segment's last sequence number and send time) says lost (None: the
     /// segment is marked) or how long to wait. Returns whether any was marked and the longest
     /// wait.
-    pub fn mark_lost(&mut self, mut remaining: impl FnMut(i64, SimTime) -> Option<Dur>) -> (bool, Dur) {
+    pub fn mark_lost(
+        &mut self,
+        mut remaining: impl FnMut(i64, SimTime) -> Option<Dur>,
+    ) -> (bool, Dur) {
         let (mut marked, mut wait) = (false, Dur::ZERO);
         for s in self.sent.iter_mut().filter(|s| !s.sacked && !s.lost) {
             match remaining(s.end as i64 - 1, s.at) {
@@ -205,7 +224,11 @@ mod tests {
         // Segment 2 (bytes 1001-2001) lost; 3 and 4 SACKed, one block reaching into 5.
         t.deliver(1001, &[(2001, 4001), (4001, 4500)], None, &mut out);
         let seqs: Vec<i64> = out.iter().map(|d| d.seq).collect();
-        assert_eq!(seqs, [1000, 3000, 4000], "segment 1 by the ACK, 3 and 4 by the block; 5 is not wholly SACKed");
+        assert_eq!(
+            seqs,
+            [1000, 3000, 4000],
+            "segment 1 by the ACK, 3 and 4 by the block; 5 is not wholly SACKed"
+        );
         assert_eq!(t.sacked(), 2);
         t.acked(1001, ms(45));
         t.deliver(1001, &[(2001, 4001)], None, &mut out);

@@ -95,7 +95,11 @@ impl FullTcp {
     }
 
     /// Runs one application event, then applies what it asked for.
-    pub(super) fn with_stream(&mut self, ctx: &mut AgentCtx, event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo)) {
+    pub(super) fn with_stream(
+        &mut self,
+        ctx: &mut AgentCtx,
+        event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo),
+    ) {
         let Some(s) = &mut self.stream else { return };
         let Role::App { app, stop, .. } = &mut s.role else { return };
         let now = ctx.now();
@@ -103,7 +107,8 @@ impl FullTcp {
         let transfers = &mut ctx.net.flows[ctx.flow.idx()].transfers;
         let mut io = StreamIo::new(now, 1, s.wrote, closed, transfers);
         event(app.as_mut(), &mut io);
-        let (bytes, restart, wake, ask, told) = (io.new_segments as u64, io.restart, io.wake, io.ask, io.told);
+        let (bytes, restart, wake, ask, told) =
+            (io.new_segments as u64, io.restart, io.wake, io.ask, io.told);
         for (agent, msg) in told {
             ctx.net.timer(now, agent, TIMER_STREAM_MESSAGE, msg);
         }
@@ -159,7 +164,9 @@ impl FullTcp {
                     ctx.net.timer(now, self.peer.1, TIMER_STREAM_REOPEN, 0);
                 }
             }
-            State::Closed | State::TimeWait => ctx.timer_at(now, TIMER_STREAM_RESET, self.incarnation),
+            State::Closed | State::TimeWait => {
+                ctx.timer_at(now, TIMER_STREAM_RESET, self.incarnation)
+            }
             _ => s.reopen = true,
         }
     }
@@ -207,14 +214,24 @@ impl FullTcp {
     /// that reaches a LISTEN or SYN-SENT end is answered with a reset (RFC 793 §3.9), which
     /// closes the old connection at the other end (a FIN whose ACK was lost). Returns whether
     /// the segment was consumed.
-    pub(super) fn stream_old_connection(&mut self, h: &crate::packet::TcpHdr, ctx: &mut AgentCtx) -> bool {
+    pub(super) fn stream_old_connection(
+        &mut self,
+        h: &crate::packet::TcpHdr,
+        ctx: &mut AgentCtx,
+    ) -> bool {
         use crate::packet::flags::{ACK, RST, SYN};
         let fl = h.flags;
-        if fl & SYN != 0 && fl & ACK == 0 && !self.active && (self.state.done() || self.state == State::LastAck) {
+        if fl & SYN != 0
+            && fl & ACK == 0
+            && !self.active
+            && (self.state.done() || self.state == State::LastAck)
+        {
             self.reincarnate();
             return false;
         }
-        let stale = fl & RST == 0 && fl & ACK != 0 && (self.state == State::Listen || (self.state == State::SynSent && fl & SYN == 0));
+        let stale = fl & RST == 0
+            && fl & ACK != 0
+            && (self.state == State::Listen || (self.state == State::SynSent && fl & SYN == 0));
         if stale {
             self.reset(h, ctx);
         }
@@ -235,7 +252,11 @@ impl FullTcp {
         fresh.prio = self.prio;
         fresh.tag = self.tag;
         // Heap entries of the old timers may still fire: keep their generations.
-        for (new, old) in [(&mut fresh.rtx, self.rtx), (&mut fresh.delack_timer, self.delack_timer), (&mut fresh.persist, self.persist)] {
+        for (new, old) in [
+            (&mut fresh.rtx, self.rtx),
+            (&mut fresh.delack_timer, self.delack_timer),
+            (&mut fresh.persist, self.persist),
+        ] {
             *new = old;
             new.cancel();
         }
@@ -278,7 +299,12 @@ impl FullTcp {
     fn close_if_idle(&mut self) {
         let Some(s) = &self.stream else { return };
         let Role::App { close_when_idle: true, .. } = s.role else { return };
-        if s.delivered == s.wrote && s.held == 0 && !s.reopen && self.state.may_send() && self.fin_seq.is_none() {
+        if s.delivered == s.wrote
+            && s.held == 0
+            && !s.reopen
+            && self.state.may_send()
+            && self.fin_seq.is_none()
+        {
             self.buf.close();
             self.state = self.state.app_closed();
             self.fill();
@@ -300,7 +326,11 @@ impl FullTcp {
 
     /// The number of the next whole request received and not yet handed over.
     fn next_request(&mut self) -> Option<u64> {
-        let Some(StreamEnd { role: Role::App { request: Some(r), got, requests, .. }, .. }) = &mut self.stream else { return None };
+        let Some(StreamEnd { role: Role::App { request: Some(r), got, requests, .. }, .. }) =
+            &mut self.stream
+        else {
+            return None;
+        };
         if *got < *r {
             return None;
         }

@@ -36,7 +36,15 @@ pub struct Fack {
 
 impl Fack {
     pub fn new(window: u32, rampdown: bool) -> Self {
-        Fack { sb: ScoreBoard::new(window as usize), rampdown, fastrecov: false, fack: -1, retran_data: 0, wintrim: 0.0, stalled: false }
+        Fack {
+            sb: ScoreBoard::new(window as usize),
+            rampdown,
+            fastrecov: false,
+            fack: -1,
+            retran_data: 0,
+            wintrim: 0.0,
+            stalled: false,
+        }
     }
 
     fn window(&self, c: &Conn) -> i64 {
@@ -60,7 +68,14 @@ impl Fack {
     }
 
     fn grow(c: &mut Conn, h: &TcpHdr) {
-        let s = AckSample { now: c.now(), acked_pkts: 0, acked_bytes: 0, rtt: None, snd_nxt: c.s.t_seqno, ack: h.ack as i64 };
+        let s = AckSample {
+            now: c.now(),
+            acked_pkts: 0,
+            acked_bytes: 0,
+            rtt: None,
+            snd_nxt: c.s.t_seqno,
+            ack: h.ack as i64,
+        };
         c.cc.on_ack(&s);
     }
 
@@ -159,7 +174,9 @@ impl Recovery for Fack {
                     x
                 }
                 None => {
-                    if c.s.t_seqno >= c.s.curseq || (self.fastrecov && c.s.t_seqno > c.s.highest_ack + c.s.wnd()) {
+                    if c.s.t_seqno >= c.s.curseq
+                        || (self.fastrecov && c.s.t_seqno > c.s.highest_ack + c.s.wnd())
+                    {
                         break;
                     }
                     c.s.t_seqno += 1;

@@ -47,7 +47,14 @@ impl Prr {
     /// [`Prr::start`] in units of which one SMSS is `smss` (bytes: the MSS): ssthresh rounded
     /// down to a whole unit, at least one SMSS.
     pub fn start_in_units(bound: PrrBound, ssthresh: f64, recover_fs: i64, smss: i64) -> Self {
-        Prr { bound, smss, ssthresh: (ssthresh.floor() as i64).max(smss), recover_fs: recover_fs.max(1), delivered: 0, out: 0 }
+        Prr {
+            bound,
+            smss,
+            ssthresh: (ssthresh.floor() as i64).max(smss),
+            recover_fs: recover_fs.max(1),
+            delivered: 0,
+            out: 0,
+        }
     }
 
     /// §3, "On every ACK during recovery": takes what this ACK reports delivered and the RFC

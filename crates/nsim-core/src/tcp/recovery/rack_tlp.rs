@@ -66,11 +66,17 @@ impl RackTlp {
         let (una, maxseq) = (c.s.highest_ack, c.s.maxseq);
         let cumulative = una + 1..=ack.min(maxseq);
         // An old ACK's blocks may cover packets acknowledged since: not new deliveries.
-        let sacked = blocks.iter().flat_map(|&(l, r)| (l as i64).max(ack.max(una) + 1)..(r as i64).min(maxseq + 1));
+        let sacked = blocks
+            .iter()
+            .flat_map(|&(l, r)| (l as i64).max(ack.max(una) + 1)..(r as i64).min(maxseq + 1));
         for seq in cumulative.chain(sacked) {
             if !sb.is_sacked(seq) {
                 let s = times.get(seq);
-                self.delivered.push(Delivered { seq, xmit_ts: s.at, retransmitted: s.retransmitted });
+                self.delivered.push(Delivered {
+                    seq,
+                    xmit_ts: s.at,
+                    retransmitted: s.retransmitted,
+                });
             }
         }
         self.delivered.sort_unstable_by_key(|d| d.seq);
@@ -152,7 +158,14 @@ impl RackTlp {
 
     /// After an ACK was processed: the reordering timer if step 5 waits on a packet
     /// (`reorder` > 0), else the probe timeout if the ACK acknowledged new data (`advanced`).
-    pub fn arm_after_ack(&mut self, c: &mut Conn, sb: &ScoreBoard, reorder: Dur, in_recovery: bool, advanced: bool) {
+    pub fn arm_after_ack(
+        &mut self,
+        c: &mut Conn,
+        sb: &ScoreBoard,
+        reorder: Dur,
+        in_recovery: bool,
+        advanced: bool,
+    ) {
         if reorder > Dur::ZERO {
             let at = c.now() + reorder;
             self.arm(c, at, Timer::Reorder);
@@ -173,7 +186,12 @@ impl RackTlp {
             return;
         }
         let flight = c.s.maxseq - c.s.highest_ack;
-        let may = self.p.tlp && !in_recovery && c.s.state() != CongState::Loss && self.episode.is_none() && flight > 0 && sb.sacked_count() == 0;
+        let may = self.p.tlp
+            && !in_recovery
+            && c.s.state() != CongState::Loss
+            && self.episode.is_none()
+            && flight > 0
+            && sb.sacked_count() == 0;
         if !may {
             if self.timer == Some(Timer::Probe) {
                 self.cancel(c);
@@ -192,10 +210,15 @@ impl RackTlp {
     /// is re-armed.
     pub fn send_probe(&mut self, c: &mut Conn, in_recovery: bool) {
         let s = &*c.s;
-        if in_recovery || s.state() == CongState::Loss || self.episode.is_some() || s.maxseq <= s.highest_ack {
+        if in_recovery
+            || s.state() == CongState::Loss
+            || self.episode.is_some()
+            || s.maxseq <= s.highest_ack
+        {
             return;
         }
-        let probe = tlp::probe(s.t_seqno.max(s.maxseq + 1), s.curseq, s.highest_ack, s.wnd(), s.maxseq);
+        let probe =
+            tlp::probe(s.t_seqno.max(s.maxseq + 1), s.curseq, s.highest_ack, s.wnd(), s.maxseq);
         match probe {
             Probe::New(seq) => {
                 c.output(seq);
@@ -203,7 +226,8 @@ impl RackTlp {
             }
             Probe::Last(seq) => c.output(seq),
         }
-        self.episode = Some(Episode { end_seq: c.s.maxseq + 1, is_retrans: matches!(probe, Probe::Last(_)) });
+        self.episode =
+            Some(Episode { end_seq: c.s.maxseq + 1, is_retrans: matches!(probe, Probe::Last(_)) });
         c.set_rtx_timer();
     }
 }

@@ -10,9 +10,9 @@
 
 use super::Recovery;
 use crate::packet::TcpHdr;
+use crate::tcp::config::{PipeStart, Sack1Config};
 use crate::tcp::scoreboard::ScoreBoard;
 use crate::tcp::sender::{Conn, CwndAction};
-use crate::tcp::config::{PipeStart, Sack1Config};
 use crate::tcp::CongState;
 
 pub struct Sack1 {
@@ -184,7 +184,11 @@ impl Recovery for Sack1 {
         let mut n = 0;
         loop {
             let win = c.window(0);
-            let open = if self.fastrecov { self.pipe < c.cc.cwnd() as i64 } else { c.s.t_seqno <= c.s.last_ack + win };
+            let open = if self.fastrecov {
+                self.pipe < c.cc.cwnd() as i64
+            } else {
+                c.s.t_seqno <= c.s.last_ack + win
+            };
             if !open || c.s.last_ack + 1 >= c.s.curseq || c.paced() {
                 break;
             }

@@ -76,7 +76,16 @@ pub struct SackRfc6675 {
 impl SackRfc6675 {
     pub fn new(window: u32, prr_bound: Option<PrrBound>, rack: Option<RackParams>) -> Self {
         let rack = rack.map(RackTlp::new);
-        SackRfc6675 { sb: ScoreBoard::new(window as usize), in_recovery: false, recovery_point: 0, high_rxt: 0, prr_bound, prr: None, sndcnt: 0, rack }
+        SackRfc6675 {
+            sb: ScoreBoard::new(window as usize),
+            in_recovery: false,
+            recovery_point: 0,
+            high_rxt: 0,
+            prr_bound,
+            prr: None,
+            sndcnt: 0,
+            rack,
+        }
     }
 
     /// RFC 6675 SetPipe() with the current HighRxt, or with RACK's loss marks.
@@ -165,7 +174,8 @@ impl SackRfc6675 {
             return Some(s);
         }
         let s = &*c.s;
-        let rule3 = (self.high_rxt + 1..=high_data).find(|&q| q > s.highest_ack && !self.sb.is_sacked(q))?;
+        let rule3 = (self.high_rxt + 1..=high_data)
+            .find(|&q| q > s.highest_ack && !self.sb.is_sacked(q))?;
         self.high_rxt = rule3;
         Some(rule3)
     }
@@ -198,7 +208,8 @@ impl SackRfc6675 {
         }
         c.s.dupacks += 1;
         let thresh = c.s.p.dupthresh;
-        let first_lost = self.sb.first_lost_after(c.s.highest_ack, c.s.maxseq, thresh) == Some(c.s.highest_ack + 1);
+        let first_lost = self.sb.first_lost_after(c.s.highest_ack, c.s.maxseq, thresh)
+            == Some(c.s.highest_ack + 1);
         let allowed = may_enter(c) || c.s.last_action == CwndAction::Ecn;
         if (c.s.dupacks >= thresh || first_lost) && allowed {
             self.enter(c, self.sacked_for_prr() - sacked_before);
@@ -234,7 +245,10 @@ impl Recovery for SackRfc6675 {
                 }
                 self.sb.update(c.s.highest_ack, Self::sack_blocks(h));
                 // RFC 6937 DeliveredData = change_in(snd.una) + change_in(SACKd).
-                self.prr_ack(c, c.s.highest_ack - una_before + self.sacked_for_prr() - sacked_before);
+                self.prr_ack(
+                    c,
+                    c.s.highest_ack - una_before + self.sacked_for_prr() - sacked_before,
+                );
             }
         } else if ack > c.s.last_ack {
             c.new_ack_open(h);
@@ -351,7 +365,13 @@ impl SackRfc6675 {
 
     /// After RACK marked losses: start recovery on a loss (unless a recovery or RTO of the
     /// same window forbids it), PRR's share for this ACK in recovery, send, then the timers.
-    fn after_detection(&mut self, c: &mut Conn, delivered: i64, reorder: crate::time::Dur, advanced: bool) {
+    fn after_detection(
+        &mut self,
+        c: &mut Conn,
+        delivered: i64,
+        reorder: crate::time::Dur,
+        advanced: bool,
+    ) {
         if self.in_recovery {
             self.prr_ack(c, delivered);
         } else if self.sb.first_awaiting_retransmission().is_some() {

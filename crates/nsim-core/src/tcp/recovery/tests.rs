@@ -129,7 +129,8 @@ fn sack_retransmits_every_hole_before_new_data() {
     for (i, r) in [5u64, 7, 8].iter().enumerate() {
         h.ack(ms(101 + i as u64), sack(2, &[(6, *r), (4, 5)]));
     }
-    let sent: Vec<u64> = (0..6).flat_map(|i| h.ack(ms(110 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
+    let sent: Vec<u64> =
+        (0..6).flat_map(|i| h.ack(ms(110 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
     assert_eq!(sent.iter().filter(|&&s| s < 12).copied().collect::<Vec<_>>(), [5], "{sent:?}");
     let full = h.cum(ms(300), 20);
     assert_eq!(h.state(), CongState::Open, "{full:?}");
@@ -188,7 +189,8 @@ fn rfc6675_retransmits_lost_holes_by_pipe_and_ends_at_the_recovery_point() {
     assert_eq!(entry.first(), Some(&3));
     // cwnd 5.5 after halving, 3..=15 outstanding: pipe must fall below 4.5 before anything
     // leaves; 5 is IsLost from the ACK SACKing 6..9 on.
-    let more: Vec<Vec<u64>> = (0..6).map(|i| h.ack(ms(104 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
+    let more: Vec<Vec<u64>> =
+        (0..6).map(|i| h.ack(ms(104 + i), sack(2, &[(6, 9 + i), (4, 5)]))).collect();
     assert!(more[..4].iter().all(|s| s.is_empty()), "{more:?}");
     assert_eq!(more[4], [5], "pipe = 4 (13..15 in flight, 3 retransmitted)");
     assert_eq!(more[5], [16], "then new data (NextSeg rule 2)");
@@ -222,8 +224,14 @@ fn rfc6675_recovers_a_loss_just_after_the_recovery_point_by_fast_retransmit() {
     let lost = recovery_point + 1;
     sent.extend(h.ack(ms(130), sack(recovery_point, &[])));
     assert_eq!(h.state(), CongState::Open, "the ACK of RecoveryPoint ends recovery");
-    assert_eq!(sent[3..], [16, 17, 18, 19, 20], "new data in recovery, then from the ACK of RecoveryPoint");
-    let dupacks: Vec<Vec<u64>> = (1..=3).map(|k| h.ack(ms(140 + k), sack(recovery_point, &[(lost + 1, lost + 1 + k)]))).collect();
+    assert_eq!(
+        sent[3..],
+        [16, 17, 18, 19, 20],
+        "new data in recovery, then from the ACK of RecoveryPoint"
+    );
+    let dupacks: Vec<Vec<u64>> = (1..=3)
+        .map(|k| h.ack(ms(140 + k), sack(recovery_point, &[(lost + 1, lost + 1 + k)])))
+        .collect();
     // Two duplicates release new data by limited transmit; the third retransmits 16 (under
     // `highest_ack > recover` it sends nothing, and 16 waits for the timer).
     assert_eq!(dupacks, [vec![21], vec![22], vec![lost]]);

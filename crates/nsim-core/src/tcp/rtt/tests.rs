@@ -1,7 +1,13 @@
 use super::*;
 
 fn est() -> RttEstimator {
-    RttEstimator::new(Dur::from_millis(10), Dur::ZERO, Dur::from_millis(200), Dur::from_secs(3), Dur::from_secs(60))
+    RttEstimator::new(
+        Dur::from_millis(10),
+        Dur::ZERO,
+        Dur::from_millis(200),
+        Dur::from_secs(3),
+        Dur::from_secs(60),
+    )
 }
 
 fn at(ms: u64) -> SimTime {
@@ -50,7 +56,13 @@ fn rto_backoff_doubles_up_to_the_max() {
 
 #[test]
 fn never_below_two_ticks() {
-    let mut e = RttEstimator::new(Dur::from_millis(10), Dur::ZERO, Dur::ZERO, Dur::from_secs(3), Dur::from_secs(60));
+    let mut e = RttEstimator::new(
+        Dur::from_millis(10),
+        Dur::ZERO,
+        Dur::ZERO,
+        Dur::from_secs(3),
+        Dur::from_secs(60),
+    );
     e.sample(at(0), at(1));
     assert!(e.rto() >= Dur::from_millis(20));
 }
@@ -60,7 +72,13 @@ fn never_below_two_ticks() {
 /// was armed; the clock's phase shifts the ticks.
 #[test]
 fn slow_clock_fires_on_the_nth_tick_after_arming() {
-    let e = RttEstimator::new(Dur::from_millis(500), Dur::ZERO, Dur::from_millis(200), Dur::from_millis(3000), Dur::from_millis(60_000));
+    let e = RttEstimator::new(
+        Dur::from_millis(500),
+        Dur::ZERO,
+        Dur::from_millis(200),
+        Dur::from_millis(3000),
+        Dur::from_millis(60_000),
+    );
     let rto = Dur::from_millis(1000);
     assert_eq!(e.slow_clock_deadline(at(1200), rto), at(2000));
     assert_eq!(e.slow_clock_deadline(at(1499), rto), at(2000));
@@ -68,7 +86,13 @@ fn slow_clock_fires_on_the_nth_tick_after_arming() {
     assert_eq!(e.slow_clock_deadline(at(1501), rto), at(2500));
     // 1.2 s is 2.4 ticks: the timer holds 3.
     assert_eq!(e.slow_clock_deadline(at(1200), Dur::from_millis(1200)), at(2500));
-    let shifted = RttEstimator::new(Dur::from_millis(500), Dur::from_millis(100), Dur::from_millis(200), Dur::from_millis(3000), Dur::from_millis(60_000));
+    let shifted = RttEstimator::new(
+        Dur::from_millis(500),
+        Dur::from_millis(100),
+        Dur::from_millis(200),
+        Dur::from_millis(3000),
+        Dur::from_millis(60_000),
+    );
     // Ticks at 0.4, 0.9, 1.4, ... s: the phase counts as in `sample` ((t + offset) mod tick).
     assert_eq!(shifted.slow_clock_deadline(at(1200), rto), at(1900));
 }

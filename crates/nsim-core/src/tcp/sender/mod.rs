@@ -8,17 +8,17 @@
 
 use crate::agent::{Agent, AgentCtx, FlowControl, TIMER_START};
 use crate::app::stream::{StreamApp, StreamIo};
-use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::ids::{AgentId, NodeId};
+use crate::packet::flags;
 use crate::packet::{Ecn, PType, Packet, PacketId, TcpHdr};
-use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
+use crate::record::flow_stats::{Transfer, TransferKind};
 use crate::tcp::cc::vegas::send_log::SendLog;
+use crate::tcp::cc::{AckSample, CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::{RtoClock, TcpParams, Variant};
+use crate::tcp::pacing::Pacer;
 use crate::tcp::recovery::rack::send_times::SendTimes;
 use crate::tcp::recovery::Recovery;
-use crate::tcp::pacing::Pacer;
 use crate::tcp::rtt::RttEstimator;
-use crate::packet::flags;
 use crate::tcp::{CongState, TcpProbe};
 use crate::time::SimTime;
 
@@ -124,7 +124,13 @@ pub struct Core {
 }
 
 impl Core {
-    pub fn new(p: TcpParams, dst: NodeId, dst_agent: AgentId, total_bytes: Option<u64>, stop: Option<SimTime>) -> Self {
+    pub fn new(
+        p: TcpParams,
+        dst: NodeId,
+        dst_agent: AgentId,
+        total_bytes: Option<u64>,
+        stop: Option<SimTime>,
+    ) -> Self {
         // build::agents draws the phase for every flow; unit harnesses without one use 0.
         let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
         let rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
@@ -155,7 +161,8 @@ impl Core {
             prio: 0,
             tag: 0,
             mark_rng: None,
-            send_log: (p.variant == Variant::Vegas && p.vegas.fine_retransmit).then(|| SendLog::new(p.window)),
+            send_log: (p.variant == Variant::Vegas && p.vegas.fine_retransmit)
+                .then(|| SendLog::new(p.window)),
             pacer: p.pacing.map(Pacer::new),
             recovery_gen: 0,
             send_times: p.rack.map(|_| SendTimes::new(p.window)),
@@ -226,7 +233,8 @@ impl Core {
         }
         let full = (to - from + 1) as u64 * self.p.payload.0;
         let last = self.curseq - 1;
-        let short = if (from..=to).contains(&last) { self.p.payload.0 - self.payload(last) } else { 0 };
+        let short =
+            if (from..=to).contains(&last) { self.p.payload.0 - self.payload(last) } else { 0 };
         full - short
     }
 
@@ -280,7 +288,11 @@ impl Conn<'_, '_> {
 
     /// min(cwnd, receiver window), as a reduction sees it (ns-2 `windowd()`).
     pub fn view(&self) -> SenderView {
-        SenderView { win: self.cc.cwnd().min(self.s.wnd() as f64), whole_packets: self.s.p.whole_packet_reduction, now: self.now() }
+        SenderView {
+            win: self.cc.cwnd().min(self.s.wnd() as f64),
+            whole_packets: self.s.p.whole_packet_reduction,
+            now: self.now(),
+        }
     }
 
     /// Sending window in whole packets plus `extra` (Reno's inflation), capped by the
@@ -308,7 +320,11 @@ impl Conn<'_, '_> {
                 if m.keeps_mark(syn, recovery) {
                     fl |= flags::MUST_KEEP;
                 }
-                m.precedence(self.cc.cwnd().min(s.wnd() as f64), syn || recovery, s.mark_rng.as_mut())
+                m.precedence(
+                    self.cc.cwnd().min(s.wnd() as f64),
+                    syn || recovery,
+                    s.mark_rng.as_mut(),
+                )
             }
             None => s.prio,
         };
@@ -321,7 +337,13 @@ impl Conn<'_, '_> {
             tag: s.tag,
             ecn,
             seq: seq as u64,
-            tcp: TcpHdr { seq: seq as u64, flags: fl, ts_echo: now, payload: payload as u32, ..TcpHdr::default() },
+            tcp: TcpHdr {
+                seq: seq as u64,
+                flags: fl,
+                ts_echo: now,
+                payload: payload as u32,
+                ..TcpHdr::default()
+            },
             ..Packet::default()
         });
         if let Some(log) = &mut s.send_log {
@@ -359,7 +381,10 @@ impl Conn<'_, '_> {
     /// `maxburst` packets (0 = no limit) (ns-2 `TcpAgent::send_much`).
     pub fn send_window(&mut self, extra: i64, maxburst: u32) {
         let mut n = 0;
-        while self.s.t_seqno <= self.s.highest_ack + self.window(extra) && self.s.t_seqno < self.s.curseq && !self.paced() {
+        while self.s.t_seqno <= self.s.highest_ack + self.window(extra)
+            && self.s.t_seqno < self.s.curseq
+            && !self.paced()
+        {
             self.output(self.s.t_seqno);
             self.s.t_seqno += 1;
             n += 1;
@@ -373,7 +398,13 @@ impl Conn<'_, '_> {
     pub fn pacing_rate(&self) -> Option<f64> {
         let s = &*self.s;
         let pacer = s.pacer.as_ref()?;
-        pacer.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), s.rtt.srtt(), s.p.payload.0 + s.p.header.0)
+        pacer.rate(
+            self.cc.pacing_rate(),
+            self.cc.cwnd(),
+            self.cc.ssthresh(),
+            s.rtt.srtt(),
+            s.p.payload.0 + s.p.header.0,
+        )
     }
 
     /// Whether the pacer holds new data now; if so, a release timer is armed (one at a time).
@@ -623,7 +654,10 @@ pub struct TcpSender {
 }
 
 impl TcpSender {
-    fn conn<'a, 'b>(&'a mut self, ctx: &'a mut AgentCtx<'b>) -> (Conn<'a, 'b>, &'a mut dyn Recovery) {
+    fn conn<'a, 'b>(
+        &'a mut self,
+        ctx: &'a mut AgentCtx<'b>,
+    ) -> (Conn<'a, 'b>, &'a mut dyn Recovery) {
         (Conn { s: &mut self.core, cc: &mut *self.cc, ctx }, &mut *self.rec)
     }
 
@@ -672,7 +706,11 @@ impl TcpSender {
     /// so far is acknowledged when an application asks, so nothing else carries over), a
     /// wake-up, a request from the client end ([`crate::app::web_client`]) and new segments
     /// (ns-2 `TcpAgent::advanceby`); then sends what the window allows.
-    fn with_app(&mut self, ctx: &mut AgentCtx, event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo)) {
+    fn with_app(
+        &mut self,
+        ctx: &mut AgentCtx,
+        event: impl FnOnce(&mut dyn StreamApp, &mut StreamIo),
+    ) {
         let Some(app) = &mut self.app else { return };
         let c = &self.core;
         let now = ctx.now();
@@ -681,7 +719,8 @@ impl TcpSender {
         let transfers = &mut ctx.net.flows[ctx.flow.idx()].transfers;
         let mut io = StreamIo::new(now, c.p.payload.0, position, closed, transfers);
         event(app.as_mut(), &mut io);
-        let (segments, restart, wake, ask, told) = (io.new_segments, io.restart, io.wake, io.ask, io.told);
+        let (segments, restart, wake, ask, told) =
+            (io.new_segments, io.restart, io.wake, io.ask, io.told);
         for (agent, msg) in told {
             ctx.net.timer(now, agent, TIMER_APP_MESSAGE, msg);
         }
@@ -811,7 +850,9 @@ impl Agent for TcpSender {
             TIMER_APP if gen == self.app_gen => self.on_app(ctx),
             TIMER_APP_WAKE => self.with_app(ctx, |app, io| app.on_wake(io)),
             TIMER_APP_MESSAGE => self.with_app(ctx, |app, io| app.on_message(gen, io)),
-            crate::app::web_client::TIMER_REQUEST_ACKED => self.with_app(ctx, |app, io| app.on_request(gen as u64, io)),
+            crate::app::web_client::TIMER_REQUEST_ACKED => {
+                self.with_app(ctx, |app, io| app.on_request(gen as u64, io))
+            }
             TIMER_PACE => self.on_pace(ctx),
             TIMER_RECOVERY if gen == self.core.recovery_gen => {
                 let (mut c, rec) = self.conn(ctx);
@@ -864,7 +905,12 @@ impl Agent for TcpSender {
         self.core.take_rwnd(&h);
         let acked_before = self.core.highest_ack;
         if self.core.delivery_hooks {
-            self.cc.on_ack_arrived(h.ack as i64, &h.sack[..h.nsack as usize], self.core.maxseq, ctx.now());
+            self.cc.on_ack_arrived(
+                h.ack as i64,
+                &h.sack[..h.nsack as usize],
+                self.core.maxseq,
+                ctx.now(),
+            );
         }
         let (mut c, rec) = self.conn(ctx);
         if c.echoes_ecn(&h) {
@@ -889,7 +935,13 @@ impl Agent for TcpSender {
     fn cc_state(&self, out: &mut dyn FnMut(&'static str, f64)) {
         let c = &self.core;
         if let Some(p) = &c.pacer {
-            let rate = p.rate(self.cc.pacing_rate(), self.cc.cwnd(), self.cc.ssthresh(), c.rtt.srtt(), c.p.payload.0 + c.p.header.0);
+            let rate = p.rate(
+                self.cc.pacing_rate(),
+                self.cc.cwnd(),
+                self.cc.ssthresh(),
+                c.rtt.srtt(),
+                c.p.payload.0 + c.p.header.0,
+            );
             out("pacing_rate_bps", rate.unwrap_or(f64::NAN));
         }
         self.cc.state_values(out);

@@ -1,10 +1,10 @@
 //! Sender-core dialogues: segments out for ACKs in (no loss recovery here).
 
 use crate::packet::Ecn;
+use crate::packet::TcpHdr;
 use crate::tcp::config::{TcpConfig, Variant};
 use crate::tcp::testkit::{ms, TcpHarness, ACK};
 use crate::tcp::CongState;
-use crate::packet::TcpHdr;
 use crate::time::Dur;
 
 #[test]
@@ -32,7 +32,10 @@ fn advertised_rwnd_caps_the_window_in_whole_segments() {
     h.tx.cc.set_cwnd(10.0);
     assert_eq!(h.start(), (0..10).collect::<Vec<_>>());
     // 2999 B advertised: 2 segments, so after ACK 0 only segments 1..=2 may be out (none new).
-    assert_eq!(h.ack(ms(100), TcpHdr { ack: 0, rwnd: 2999, ..TcpHdr::default() }), Vec::<u64>::new());
+    assert_eq!(
+        h.ack(ms(100), TcpHdr { ack: 0, rwnd: 2999, ..TcpHdr::default() }),
+        Vec::<u64>::new()
+    );
     // A window below one segment still lets one segment out once the pipe drains.
     assert_eq!(h.ack(ms(101), TcpHdr { ack: 9, rwnd: 10, ..TcpHdr::default() }), [10]);
     // NO_RWND lifts the limit back to min(cwnd, window).
@@ -148,7 +151,13 @@ fn vegas_sends_ect_data_only_with_vegas_ect() {
 #[test]
 fn payload_between_excludes_the_syn_and_shortens_the_last_segment() {
     let mut h = TcpHarness::new(Variant::Reno, |p| p.syn = true);
-    h.tx.core = crate::tcp::sender::Core::new(h.tx.core.p.clone(), crate::ids::NodeId(1), crate::ids::AgentId(1), Some(2500), None);
+    h.tx.core = crate::tcp::sender::Core::new(
+        h.tx.core.p.clone(),
+        crate::ids::NodeId(1),
+        crate::ids::AgentId(1),
+        Some(2500),
+        None,
+    );
     h.tx.core.curseq = 4; // SYN + 3 segments: 1000, 1000, 500 B
     let c = &h.tx.core;
     assert_eq!(c.payload_between(0, 3), 2500);

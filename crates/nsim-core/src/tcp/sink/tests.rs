@@ -20,8 +20,19 @@ impl SinkHarness {
     }
 
     fn with_echo(delayed_ack: bool, sack: bool, dctcp_echo: bool) -> Self {
-        let p = SinkParams { header: 40, delayed_ack, delack_interval: Dur::from_millis(100), sack, inherit_prio: false, dctcp_echo, ts_echo_bugfix: true };
-        SinkHarness { net: instant_net(NodeId(1), NodeId(0)), sink: TcpSink::new(p, NodeId(0), AgentId(0), 20) }
+        let p = SinkParams {
+            header: 40,
+            delayed_ack,
+            delack_interval: Dur::from_millis(100),
+            sack,
+            inherit_prio: false,
+            dctcp_echo,
+            ts_echo_bugfix: true,
+        };
+        SinkHarness {
+            net: instant_net(NodeId(1), NodeId(0)),
+            sink: TcpSink::new(p, NodeId(0), AgentId(0), 20),
+        }
     }
 
     /// Segment `seq` (1000 B payload) arrives at `at` (or now, if later); returns the ACKs sent by `at` + 1 us.
@@ -30,7 +41,10 @@ impl SinkHarness {
         run_net(&mut self.net, &mut self.sink, ME, at);
         let tcp = TcpHdr { seq, payload: 1000, flags: fl, ts_echo: at, ..TcpHdr::default() };
         let id = self.net.pool.alloc(Packet { tcp, ecn, ..Packet::default() });
-        self.sink.on_packet(id, &mut AgentCtx { net: &mut self.net, me: ME.1, node: ME.0, flow: FlowId(0) });
+        self.sink.on_packet(
+            id,
+            &mut AgentCtx { net: &mut self.net, me: ME.1, node: ME.0, flow: FlowId(0) },
+        );
         self.net.pool.free(id);
         self.run(at + Dur::from_micros(1))
     }
@@ -86,7 +100,8 @@ fn acks_above_a_hole_echo_the_last_in_order_timestamp_with_ts_echo_bugfix() {
             .flat_map(|&(t, seq)| h.data(ms(t), seq))
             .map(|a| (a.ack, a.ts_echo))
             .collect();
-        let want: Vec<_> = [0, 1, 1, 1, 4, 5].into_iter().zip(echoes).map(|(a, t)| (a, ms(t))).collect();
+        let want: Vec<_> =
+            [0, 1, 1, 1, 4, 5].into_iter().zip(echoes).map(|(a, t)| (a, ms(t))).collect();
         assert_eq!(got, want, "ts_echo_bugfix = {bugfix}");
     }
 }
@@ -159,7 +174,10 @@ fn dctcp_sink_echoes_exactly_the_marked_segments() {
     let ece = |v: Vec<TcpHdr>| v[0].flags & flags::ECE != 0;
     assert!(!ece(h.data(ms(0), 0)));
     assert!(ece(h.data_with(ms(1), 1, Ecn::Ce, 0)));
-    assert!(!ece(h.data(ms(2), 2)), "the next unmarked segment's ACK carries no ECE (RFC 3168 would)");
+    assert!(
+        !ece(h.data(ms(2), 2)),
+        "the next unmarked segment's ACK carries no ECE (RFC 3168 would)"
+    );
     assert!(ece(h.data_with(ms(3), 3, Ecn::Ce, 0)));
 }
 
@@ -171,9 +189,16 @@ fn dctcp_sink_with_delayed_ack_flushes_the_held_ack_on_a_ce_change() {
     assert!(h.data(ms(0), 0).is_empty(), "held");
     let out = h.data_with(ms(1), 1, Ecn::Ce, 0);
     let got: Vec<(u64, bool)> = out.iter().map(|a| (a.ack, a.flags & flags::ECE != 0)).collect();
-    assert_eq!(got, [(0, false)], "the held ACK for segment 0 goes unmarked; segment 1 is now held");
+    assert_eq!(
+        got,
+        [(0, false)],
+        "the held ACK for segment 0 goes unmarked; segment 1 is now held"
+    );
     let out = h.data_with(ms(2), 2, Ecn::Ce, 0);
-    assert_eq!(out.iter().map(|a| (a.ack, a.flags & flags::ECE != 0)).collect::<Vec<_>>(), [(2, true)]);
+    assert_eq!(
+        out.iter().map(|a| (a.ack, a.flags & flags::ECE != 0)).collect::<Vec<_>>(),
+        [(2, true)]
+    );
 }
 
 #[test]
@@ -187,9 +212,16 @@ fn acks_inherit_the_precedence_of_the_data_they_answer_when_asked() {
             run_net(&mut h.net, &mut h.sink, ME, ms(seq));
             let tcp = TcpHdr { seq, payload: 1000, ts_echo: ms(seq), ..TcpHdr::default() };
             let id = h.net.pool.alloc(Packet { tcp, prio, ..Packet::default() });
-            h.sink.on_packet(id, &mut AgentCtx { net: &mut h.net, me: ME.1, node: ME.0, flow: FlowId(0) });
+            h.sink.on_packet(
+                id,
+                &mut AgentCtx { net: &mut h.net, me: ME.1, node: ME.0, flow: FlowId(0) },
+            );
             h.net.pool.free(id);
-            prios.extend(run_net(&mut h.net, &mut h.sink, ME, ms(seq) + Dur::from_micros(1)).iter().map(|p| p.prio));
+            prios.extend(
+                run_net(&mut h.net, &mut h.sink, ME, ms(seq) + Dur::from_micros(1))
+                    .iter()
+                    .map(|p| p.prio),
+            );
         }
         assert_eq!(prios, if inherit { [2, 0, 1] } else { [0, 0, 0] });
     }

@@ -8,9 +8,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::units::{SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::time::Dur;
+use crate::units::{SizeSpec, TimeSpec};
 
 /// SSCOP MaxPD as SSCOP equipment ships it (e.g. Bay/Avaya "Max PD Before Poll", default 25).
 const DEFAULT_MAX_PD: u32 = 25;
@@ -113,7 +113,8 @@ impl StpConfig {
             header: header as u32,
             poll_interval: self.poll_interval.map(|t| t.0),
             gap_cuts_window: self.gap_cuts_window.unwrap_or(true),
-            poll_after_packets: Some(self.poll_after_packets.unwrap_or(DEFAULT_MAX_PD)).filter(|&n| n > 0),
+            poll_after_packets: Some(self.poll_after_packets.unwrap_or(DEFAULT_MAX_PD))
+                .filter(|&n| n > 0),
             initial_ssthresh: ssthresh as f64,
             initial_window: initial_window as f64,
             min_rto: self.min_rto.map_or(Dur::from_secs(1), |t| t.0),

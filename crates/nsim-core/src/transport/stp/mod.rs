@@ -27,11 +27,14 @@ use crate::time::SimTime;
 use config::StpParams;
 
 /// Source and sink agents for one bulk STP flow that sends new data until `stop`.
-pub fn agents(p: StpParams, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
+pub fn agents(
+    p: StpParams,
+    stop: Option<SimTime>,
+    ends: Endpoints,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let sink = receiver::StpSink::new(p.clone(), ends.src.0, ends.src.1);
     let mut src = sender::StpSender::new(p, ends.dst.0, ends.dst.1, stop);
     src.prio = ends.prio;
     src.tag = ends.tag;
     (Box::new(src), Box::new(sink))
 }
-

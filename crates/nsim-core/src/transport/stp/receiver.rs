@@ -28,11 +28,20 @@ pub struct StpSink {
 
 impl StpSink {
     pub fn new(p: StpParams, src: NodeId, src_agent: AgentId) -> Self {
-        StpSink { ooo: VecDeque::with_capacity((p.window as usize).min(4096) + 8), p, src, src_agent, next: 0, high: 0 }
+        StpSink {
+            ooo: VecDeque::with_capacity((p.window as usize).min(4096) + 8),
+            p,
+            src,
+            src_agent,
+            next: 0,
+            high: 0,
+        }
     }
 
     fn have(&self, seq: u64) -> bool {
-        seq < self.next || (seq > self.next && self.ooo.get((seq - self.next - 1) as usize).is_some_and(|&v| v != 0))
+        seq < self.next
+            || (seq > self.next
+                && self.ooo.get((seq - self.next - 1) as usize).is_some_and(|&v| v != 0))
     }
 
     /// Stores packet `seq`; returns the payload bytes now delivered in order.

@@ -108,7 +108,17 @@ impl StpSender {
     }
 
     fn send(&mut self, ptype: PType, size: u32, seq: u64, h: TcpHdr, ctx: &mut AgentCtx) {
-        ctx.send(Packet { dst: self.dst, dst_agent: self.dst_agent, size, ptype, prio: self.prio, tag: self.tag, seq, tcp: h, ..Packet::default() });
+        ctx.send(Packet {
+            dst: self.dst,
+            dst_agent: self.dst_agent,
+            size,
+            ptype,
+            prio: self.prio,
+            tag: self.tag,
+            seq,
+            tcp: h,
+            ..Packet::default()
+        });
     }
 
     /// Sends SD `seq` (new or again) and notes the POLL it precedes.

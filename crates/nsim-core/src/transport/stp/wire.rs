@@ -52,7 +52,15 @@ pub struct Stat {
 impl Stat {
     pub fn encode(&self) -> TcpHdr {
         let (seq, ts, flags) = self.poll.map_or((0, SimTime::ZERO, USTAT), |(ps, t)| (ps, t, 0));
-        TcpHdr { seq, ack: self.cum, ts_echo: ts, flags, nsack: self.ngaps as u8, sack: self.gaps, ..TcpHdr::default() }
+        TcpHdr {
+            seq,
+            ack: self.cum,
+            ts_echo: ts,
+            flags,
+            nsack: self.ngaps as u8,
+            sack: self.gaps,
+            ..TcpHdr::default()
+        }
     }
 
     pub fn decode(h: &TcpHdr) -> Self {
@@ -73,7 +81,12 @@ mod tests {
     fn pdus_round_trip() {
         let p = Poll { ps: 4, next_seq: 99, sent: SimTime(7) };
         assert_eq!(Poll::decode(&p.encode()), p);
-        let s = Stat { poll: Some((4, SimTime(7))), cum: 50, gaps: [(51, 53), (60, 61), (0, 0)], ngaps: 2 };
+        let s = Stat {
+            poll: Some((4, SimTime(7))),
+            cum: 50,
+            gaps: [(51, 53), (60, 61), (0, 0)],
+            ngaps: 2,
+        };
         assert_eq!(Stat::decode(&s.encode()), s);
         let u = Stat { poll: None, ..s };
         assert_eq!(Stat::decode(&u.encode()), u);

@@ -6,9 +6,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::units::{RateSpec, SizeSpec, TimeSpec};
 use crate::error::{CResult, ConfigError};
 use crate::time::Dur;
+use crate::units::{RateSpec, SizeSpec, TimeSpec};
 
 /// Which specification's sender rules to follow.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -116,7 +116,10 @@ impl TfrcConfig {
         let ns2 = self.spec == TfrcSpec::Ns2;
         if !ns2 && (self.rto_tick.is_some() || self.min_rto.is_some()) {
             let field = if self.rto_tick.is_some() { "rto_tick" } else { "min_rto" };
-            return Err(err(field, "only spec = \"ns2\" takes t_RTO from a tick estimator (RFC 5348 uses 4R)".into()));
+            return Err(err(
+                field,
+                "only spec = \"ns2\" takes t_RTO from a tick estimator (RFC 5348 uses 4R)".into(),
+            ));
         }
         let p = TfrcParams {
             spec: self.spec,

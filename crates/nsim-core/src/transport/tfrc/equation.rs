@@ -12,7 +12,8 @@
 
 /// Allowed sending rate in bytes per second for loss event rate `p` (> 0).
 pub fn rate_bps(s: f64, r: f64, p: f64, t_rto: f64, b: f64) -> f64 {
-    let denom = r * (2.0 * b * p / 3.0).sqrt() + t_rto * (3.0 * (3.0 * b * p / 8.0).sqrt()) * p * (1.0 + 32.0 * p * p);
+    let denom = r * (2.0 * b * p / 3.0).sqrt()
+        + t_rto * (3.0 * (3.0 * b * p / 8.0).sqrt()) * p * (1.0 + 32.0 * p * p);
     s / denom
 }
 

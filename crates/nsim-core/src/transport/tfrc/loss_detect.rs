@@ -25,7 +25,14 @@ pub struct LossDetector {
 
 impl LossDetector {
     pub fn new(ndupack: u32) -> Self {
-        LossDetector { ndupack, base: 0, ring: VecDeque::with_capacity(64), received: 0, before: None, max_seq: None }
+        LossDetector {
+            ndupack,
+            base: 0,
+            ring: VecDeque::with_capacity(64),
+            received: 0,
+            before: None,
+            max_seq: None,
+        }
     }
 
     /// Highest sequence number received so far.
@@ -66,7 +73,12 @@ impl LossDetector {
     /// Send time of the missing packet at `base`, interpolated between the packets received
     /// before and after it (RFC 5348 §5.2).
     fn interpolate(&self) -> SimTime {
-        let (j, t_after) = self.ring.iter().enumerate().find_map(|(j, s)| s.map(|t| (j, t))).expect("a later packet was received");
+        let (j, t_after) = self
+            .ring
+            .iter()
+            .enumerate()
+            .find_map(|(j, s)| s.map(|t| (j, t)))
+            .expect("a later packet was received");
         let s_after = self.base + j as u64;
         match self.before {
             Some((s_before, t_before)) if t_after >= t_before => {

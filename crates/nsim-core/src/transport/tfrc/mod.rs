@@ -80,7 +80,11 @@ pub fn rate_probe(x: f64, r: f64, s: f64, t_rto: f64) -> TcpProbe {
 }
 
 /// Source and sink agents for one TFRC flow that sends until `stop`.
-pub fn agents(p: TfrcParams, stop: Option<SimTime>, ends: Endpoints) -> (Box<dyn Agent>, Box<dyn Agent>) {
+pub fn agents(
+    p: TfrcParams,
+    stop: Option<SimTime>,
+    ends: Endpoints,
+) -> (Box<dyn Agent>, Box<dyn Agent>) {
     let sink = receiver::TfrcSink::new(p.clone(), ends.src.0, ends.src.1);
     let path = DataPath { dst: ends.dst.0, dst_agent: ends.dst.1, prio: ends.prio, tag: ends.tag };
     let src: Box<dyn Agent> = if p.spec == config::TfrcSpec::Ns2 {

@@ -30,8 +30,8 @@ use crate::packet::PacketId;
 use crate::tcp::TcpProbe;
 use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::TfrcParams;
-use crate::transport::tfrc::wire::FeedbackHdr;
 use crate::transport::tfrc::send_gate::{SendGate, TIMER_SEND};
+use crate::transport::tfrc::wire::FeedbackHdr;
 use crate::transport::tfrc::{rate_probe, DataPath};
 
 const TIMER_NOFEEDBACK: u16 = 2;
@@ -162,7 +162,12 @@ impl Ns2TfrcSender {
     }
 
     fn send_packet(&mut self, ctx: &mut AgentCtx) {
-        self.path.send(&self.p, self.seq, (self.rtt > 0.0).then(|| Dur::from_secs_f64(self.rtt)), ctx);
+        self.path.send(
+            &self.p,
+            self.seq,
+            (self.rtt > 0.0).then(|| Dur::from_secs_f64(self.rtt)),
+            ctx,
+        );
         self.seq += 1;
     }
 
@@ -173,7 +178,8 @@ impl Ns2TfrcSender {
             return;
         }
         self.send_packet(ctx);
-        let xrate = if self.round_id > 2 && self.slow_start && self.oldrate + SMALLFLOAT < self.rate {
+        let xrate = if self.round_id > 2 && self.slow_start && self.oldrate + SMALLFLOAT < self.rate
+        {
             self.oldrate += self.delta;
             self.oldrate
         } else if self.p.oscillation_prevention && self.rttcur > 0.0 {
@@ -257,7 +263,8 @@ impl Ns2TfrcSender {
             self.sqrtrtt = sample.sqrt();
         }
         self.rttcur = sample;
-        self.rcvrate = if fb.p > 0.0 { ns2_equation(self.s(), self.rtt, fb.p, self.t_rto) } else { MAXRATE };
+        self.rcvrate =
+            if fb.p > 0.0 { ns2_equation(self.s(), self.rtt, fb.p, self.t_rto) } else { MAXRATE };
         let nofb = self.nofeedback_interval();
         self.arm_nofeedback(nofb, ctx);
         if self.round_id == 1 {

@@ -130,7 +130,13 @@ impl TfrcSink {
             };
         }
         let p = self.loss_event_rate();
-        let h = FeedbackHdr { seq: self.fb_seq, t_recvdata: self.last_ts, t_delay: now.since(self.last_arrival), x_recv: self.x_recv, p };
+        let h = FeedbackHdr {
+            seq: self.fb_seq,
+            t_recvdata: self.last_ts,
+            t_delay: now.since(self.last_arrival),
+            x_recv: self.x_recv,
+            p,
+        };
         ctx.send(Packet {
             dst: self.src,
             dst_agent: self.src_agent,

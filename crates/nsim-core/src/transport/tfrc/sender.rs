@@ -25,8 +25,8 @@ use crate::tcp::TcpProbe;
 use crate::time::{Dur, SimTime};
 use crate::transport::tfrc::config::{TfrcParams, TfrcSpec};
 use crate::transport::tfrc::equation;
-use crate::transport::tfrc::wire::FeedbackHdr;
 use crate::transport::tfrc::send_gate::{SendGate, TIMER_SEND};
+use crate::transport::tfrc::wire::FeedbackHdr;
 use crate::transport::tfrc::{rate_probe, DataPath};
 
 const TIMER_NOFEEDBACK: u16 = 2;
@@ -178,7 +178,9 @@ impl TfrcSender {
                 let limit = match self.p.spec {
                     TfrcSpec::Rfc5348 if base > 2.0 * x_recv => x_recv,
                     TfrcSpec::Rfc5348 => base / 2.0,
-                    TfrcSpec::Rfc3448 if base > 2.0 * x_recv => 2.0 * (x_recv / 2.0).max(self.min_rate() / 2.0),
+                    TfrcSpec::Rfc3448 if base > 2.0 * x_recv => {
+                        2.0 * (x_recv / 2.0).max(self.min_rate() / 2.0)
+                    }
                     // RFC 3448 (the ns-2 rules have their own sender, ns2_sender.rs)
                     _ => base / 2.0,
                 };

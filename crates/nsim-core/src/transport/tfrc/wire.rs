@@ -25,11 +25,22 @@ pub struct DataHdr {
 
 impl DataHdr {
     pub fn encode(&self) -> TcpHdr {
-        TcpHdr { seq: self.seq, ts_echo: self.ts, ack: self.rtt.map_or(0, |d| d.0), payload: self.payload, ..TcpHdr::default() }
+        TcpHdr {
+            seq: self.seq,
+            ts_echo: self.ts,
+            ack: self.rtt.map_or(0, |d| d.0),
+            payload: self.payload,
+            ..TcpHdr::default()
+        }
     }
 
     pub fn decode(h: &TcpHdr) -> Self {
-        DataHdr { seq: h.seq, ts: h.ts_echo, rtt: (h.ack > 0).then_some(Dur(h.ack)), payload: h.payload }
+        DataHdr {
+            seq: h.seq,
+            ts: h.ts_echo,
+            rtt: (h.ack > 0).then_some(Dur(h.ack)),
+            payload: h.payload,
+        }
     }
 }
 
@@ -49,7 +60,12 @@ pub struct FeedbackHdr {
 
 impl FeedbackHdr {
     pub fn encode(&self) -> TcpHdr {
-        let mut h = TcpHdr { seq: self.seq, ts_echo: self.t_recvdata, ack: self.t_delay.0, ..TcpHdr::default() };
+        let mut h = TcpHdr {
+            seq: self.seq,
+            ts_echo: self.t_recvdata,
+            ack: self.t_delay.0,
+            ..TcpHdr::default()
+        };
         h.sack[0] = (self.x_recv.to_bits(), self.p.to_bits());
         h
     }
@@ -71,11 +87,18 @@ mod tests {
 
     #[test]
     fn headers_round_trip() {
-        let d = DataHdr { seq: 7, ts: SimTime(123), rtt: Some(Dur::from_millis(48)), payload: 1000 };
+        let d =
+            DataHdr { seq: 7, ts: SimTime(123), rtt: Some(Dur::from_millis(48)), payload: 1000 };
         assert_eq!(DataHdr::decode(&d.encode()), d);
         let d0 = DataHdr { rtt: None, ..d };
         assert_eq!(DataHdr::decode(&d0.encode()), d0);
-        let f = FeedbackHdr { seq: 3, t_recvdata: SimTime(99), t_delay: Dur(5), x_recv: 12345.6, p: 0.0123 };
+        let f = FeedbackHdr {
+            seq: 3,
+            t_recvdata: SimTime(99),
+            t_delay: Dur(5),
+            x_recv: 12345.6,
+            p: 0.0123,
+        };
         assert_eq!(FeedbackHdr::decode(&f.encode()), f);
     }
 }

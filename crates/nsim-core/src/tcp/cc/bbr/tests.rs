@@ -4,10 +4,10 @@
 //! growth, DRAIN, the PROBE_BW gain cycle and its random start, PROBE_RTT's entry and exit,
 //! and the cwnd rules (target, recovery, timeout).
 
+use super::{Bbr, Mode, GAIN_CYCLE};
 use crate::tcp::cc::delivery_rate::{DeliveryRate, RateSample};
 use crate::tcp::cc::max_filter::MaxFilter;
 use crate::tcp::cc::paced_path::PacedPath;
-use super::{Bbr, Mode, GAIN_CYCLE};
 use crate::tcp::cc::{CongestionControl, CongestionEvent, RtoKind, SenderView};
 use crate::tcp::config::BbrConfig;
 use crate::time::{Dur, SimTime};
@@ -126,7 +126,18 @@ fn app_limited_rounds_keep_the_bandwidth_estimate() {
     p.run(5_000.0);
     let (before, round) = (p.path.cc.btl_bw(), p.path.cc.round_count);
     assert!(before > 900.0, "{before} packets/s");
-    let sample = |app_limited| RateSample { rate: Some(500.0), newly_delivered: 1, prior_delivered: u64::MAX, app_limited, rtt: None, delivered: 1, tx_in_flight: 0, lost: 0, newly_lost: 0, loss_too_high: None };
+    let sample = |app_limited| RateSample {
+        rate: Some(500.0),
+        newly_delivered: 1,
+        prior_delivered: u64::MAX,
+        app_limited,
+        rtt: None,
+        delivered: 1,
+        tx_in_flight: 0,
+        lost: 0,
+        newly_lost: 0,
+        loss_too_high: None,
+    };
     for _ in 0..15 {
         p.path.cc.update_btl_bw(&sample(true));
     }
@@ -188,7 +199,10 @@ fn startup_fills_the_pipe_drains_and_probes_bandwidth() {
     let probe = p.log.iter().position(|e| e.1 == Mode::ProbeBw).expect("PROBE_BW entered");
     // Rounds: about log2(51 / 10) ≈ 2.4 to reach the bandwidth, then 3 without growth.
     assert!(p.log[drain].4 <= 8, "DRAIN in round {}", p.log[drain].4);
-    assert!((p.log[drain].2 - std::f64::consts::LN_2 / 2.0).abs() < 1e-12, "DRAIN paces at 1/high_gain");
+    assert!(
+        (p.log[drain].2 - std::f64::consts::LN_2 / 2.0).abs() < 1e-12,
+        "DRAIN paces at 1/high_gain"
+    );
     assert!(drain < probe);
     // §4.3.3: DRAIN ends once in flight <= BBRInflight(1.0) = BDP + 3 quanta.
     assert!(p.log[probe].3 <= b.inflight(2.0) + 1e-9);
@@ -208,7 +222,12 @@ fn probe_bw_cycles_through_its_eight_gains_one_rtprop_each() {
     let changes: Vec<(f64, f64)> = p
         .log
         .windows(2)
-        .filter(|w| w[1].1 == Mode::ProbeBw && w[0].1 == Mode::ProbeBw && w[1].2 != w[0].2 && w[1].0 > 1000.0)
+        .filter(|w| {
+            w[1].1 == Mode::ProbeBw
+                && w[0].1 == Mode::ProbeBw
+                && w[1].2 != w[0].2
+                && w[1].0 > 1000.0
+        })
         .map(|w| (w[1].0, w[1].2))
         .collect();
     assert!(changes.len() >= 9, "{changes:?}");
@@ -220,7 +239,10 @@ fn probe_bw_cycles_through_its_eight_gains_one_rtprop_each() {
         assert_eq!(w[1].1, want, "{changes:?}");
         if w[0].1 == 1.0 {
             let len = w[1].0 - w[0].0;
-            assert!(len > 6.0 * 51.0 && len < 6.0 * 51.0 + 6.0 * 3.0, "6 unit phases lasted {len} ms");
+            assert!(
+                len > 6.0 * 51.0 && len < 6.0 * 51.0 + 6.0 * 3.0,
+                "6 unit phases lasted {len} ms"
+            );
         }
     }
 }
@@ -230,7 +252,15 @@ fn probe_bw_starts_at_a_random_phase_but_never_the_draining_one() {
     // §4.3.4.3: cycle_index = 7 - random(0..=6), then advanced: any phase but 1 (gain 0.75).
     let mut seen = [false; 8];
     for seed in 0..200 {
-        let mut b = Bbr::new(BbrConfig::default(), 10.0, 10, 1e9, 1000, 100, crate::rng::stream(seed, "bbr"));
+        let mut b = Bbr::new(
+            BbrConfig::default(),
+            10.0,
+            10,
+            1e9,
+            1000,
+            100,
+            crate::rng::stream(seed, "bbr"),
+        );
         b.enter_probe_bw(ms(0.0));
         seen[b.cycle_index()] = true;
         assert_eq!(b.pacing_gain(), GAIN_CYCLE[b.cycle_index()]);
@@ -245,12 +275,15 @@ fn probe_rtt_after_ten_seconds_holds_four_packets_for_200_ms_and_a_round() {
     // §4.3.5: RTprop (51 ms, never lower on this path) expires 10 s after it was last set:
     // the last 51 ms sample comes before STARTUP's queue builds (PROBE_BW keeps 3 quanta
     // queued), within its first 300 ms.
-    let entries: Vec<usize> = (1..p.log.len()).filter(|&i| p.log[i].1 == Mode::ProbeRtt && p.log[i - 1].1 != Mode::ProbeRtt).collect();
+    let entries: Vec<usize> = (1..p.log.len())
+        .filter(|&i| p.log[i].1 == Mode::ProbeRtt && p.log[i - 1].1 != Mode::ProbeRtt)
+        .collect();
     assert!(entries.len() >= 2, "PROBE_RTT entered {} times", entries.len());
     let first = p.log[entries[0]].0;
     assert!(first > 10_000.0 && first < 10_300.0, "first PROBE_RTT at {first} ms");
     for &i in &entries {
-        let exit = (i..p.log.len()).find(|&j| p.log[j].1 != Mode::ProbeRtt).expect("PROBE_RTT ends");
+        let exit =
+            (i..p.log.len()).find(|&j| p.log[j].1 != Mode::ProbeRtt).expect("PROBE_RTT ends");
         assert!(p.log[i..exit].iter().all(|e| e.3 <= 4.0), "cwnd capped at 4 packets");
         let held = p.log[exit].0 - p.log[i].0;
         // The flight drains to 4 packets (about one RTT), then 200 ms and one round.
@@ -304,7 +337,8 @@ fn pacing_rate_is_gain_times_btlbw_and_grows_only_before_the_pipe_is_full() {
 fn send_quantum_follows_the_drafts_tiers_unless_fixed() {
     // §4.2.2 BBRSetSendQuantum with 1000 B packets: 1 packet below 1.2 Mb/s, 2 below 24 Mb/s,
     // else 1 ms of data (400 Mb/s → 50 packets) up to 64 KB (10 Gb/s → 65.536 packets).
-    let mut b = Bbr::new(BbrConfig::default(), 10.0, 10, 1e9, 1000, 100, crate::rng::stream(0, "bbr"));
+    let mut b =
+        Bbr::new(BbrConfig::default(), 10.0, 10, 1e9, 1000, 100, crate::rng::stream(0, "bbr"));
     for (bps, want) in [(1e6, 1.0), (8e6, 2.0), (400e6, 50.0), (10e9, 65.536)] {
         b.pacing_rate = bps;
         assert!((b.send_quantum() - want).abs() < 1e-9, "{bps}: {}", b.send_quantum());

@@ -104,7 +104,10 @@ impl Bbr3Config {
             return Err(("drain_pacing_gain", "must be between 0 and 1 (Drain must slow down)"));
         }
         if !(self.cwnd_gain >= 1.0 && self.cwnd_gain.is_finite()) {
-            return Err(("cwnd_gain", "must be at least 1 (cwnd below one BDP cannot fill the pipe)"));
+            return Err((
+                "cwnd_gain",
+                "must be at least 1 (cwnd below one BDP cannot fill the pipe)",
+            ));
         }
         let fractions = [
             ("loss_thresh", self.loss_thresh),
@@ -124,8 +127,13 @@ impl Bbr3Config {
         if self.min_cwnd == 0 {
             return Err(("min_cwnd", "must be at least 1 packet"));
         }
-        if self.min_rtt_window.0 < self.probe_rtt_interval.0 || self.probe_rtt_interval.0 == Dur::ZERO {
-            return Err(("probe_rtt_interval", "must be positive and at most min_rtt_window (§5.3.4.2)"));
+        if self.min_rtt_window.0 < self.probe_rtt_interval.0
+            || self.probe_rtt_interval.0 == Dur::ZERO
+        {
+            return Err((
+                "probe_rtt_interval",
+                "must be positive and at most min_rtt_window (§5.3.4.2)",
+            ));
         }
         if self.probe_wait_base.0 == Dur::ZERO {
             return Err(("probe_wait_base", "must be positive"));

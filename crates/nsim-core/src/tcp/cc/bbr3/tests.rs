@@ -17,7 +17,18 @@ fn bbr3(seed: u64) -> Bbr3 {
 
 /// A rate sample of one packet at 10 packets/s.
 fn sample() -> RateSample {
-    RateSample { rate: Some(10.0), newly_delivered: 1, prior_delivered: 0, app_limited: false, rtt: None, delivered: 1, tx_in_flight: 1, lost: 0, newly_lost: 0, loss_too_high: None }
+    RateSample {
+        rate: Some(10.0),
+        newly_delivered: 1,
+        prior_delivered: 0,
+        app_limited: false,
+        rtt: None,
+        delivered: 1,
+        tx_in_flight: 1,
+        lost: 0,
+        newly_lost: 0,
+        loss_too_high: None,
+    }
 }
 
 /// A BBRv3 whose model says `bw` packets/s over `min_rtt_ms`, past Startup.
@@ -36,7 +47,10 @@ fn each_state_has_the_drafts_pacing_and_cwnd_gains() {
     // UP 1.25 / 2.25, ProbeRTT 1 / 0.5.
     let mut b = bbr3(1);
     assert_eq!(b.state(), State::Startup);
-    assert!((b.pacing_gain() - 2.77).abs() < 0.003 && (b.pacing_gain() - 4.0 * std::f64::consts::LN_2).abs() < 1e-12);
+    assert!(
+        (b.pacing_gain() - 2.77).abs() < 0.003
+            && (b.pacing_gain() - 4.0 * std::f64::consts::LN_2).abs() < 1e-12
+    );
     assert_eq!(b.cwnd_gain(), 2.0);
     b.enter_drain();
     assert_eq!((b.state(), b.pacing_gain(), b.cwnd_gain()), (State::Drain, 0.5, 2.0));
@@ -48,7 +62,10 @@ fn each_state_has_the_drafts_pacing_and_cwnd_gains() {
     b.start_probe_bw_refill();
     assert_eq!((b.state(), b.pacing_gain(), b.cwnd_gain()), (State::ProbeBwRefill, 1.0, 2.0));
     b.start_probe_bw_up(&sample());
-    assert_eq!((b.state(), b.pacing_gain(), b.cwnd_gain()), (State::ProbeBwUp, UP_GAIN, UP_CWND_GAIN));
+    assert_eq!(
+        (b.state(), b.pacing_gain(), b.cwnd_gain()),
+        (State::ProbeBwUp, UP_GAIN, UP_CWND_GAIN)
+    );
     assert_eq!((UP_GAIN, UP_CWND_GAIN), (1.25, 2.25));
     b.probe_rtt_expired = true;
     b.in_flight = 1000;
@@ -130,7 +147,9 @@ impl Path {
 
     fn run(&mut self, until_ms: f64) {
         let log = &mut self.log;
-        self.path.run(until_ms, |b, t| log.push((t, b.state, b.pacing_gain, b.cwnd, b.round_count, b.in_flight)));
+        self.path.run(until_ms, |b, t| {
+            log.push((t, b.state, b.pacing_gain, b.cwnd, b.round_count, b.in_flight))
+        });
     }
 
     /// Log indices where the state becomes `s`.
@@ -154,7 +173,11 @@ fn startup_ends_on_a_bandwidth_plateau_then_drain_empties_the_queue() {
     // §5.3.2: Drain ends once in flight ≤ Inflight(1.0) = BDP (≥ 3 quanta of 2 packets), into
     // ProbeBW_DOWN, which moves on to CRUISE on the same ACK since in flight ≤ BDP already.
     let out = (drain..p.log.len()).find(|&j| p.log[j].1 != State::Drain).expect("Drain ends");
-    assert!(matches!(p.log[out].1, State::ProbeBwDown | State::ProbeBwCruise), "{:?}", p.log[out].1);
+    assert!(
+        matches!(p.log[out].1, State::ProbeBwDown | State::ProbeBwCruise),
+        "{:?}",
+        p.log[out].1
+    );
     assert!(p.log[out].5 as f64 <= 51.0 + 1.0, "in flight {} leaving Drain", p.log[out].5);
     assert!(p.log[out].4 <= p.log[drain].4 + 4, "Drain lasts at most 3 rounds");
 }
@@ -163,7 +186,11 @@ fn startup_ends_on_a_bandwidth_plateau_then_drain_empties_the_queue() {
 fn probe_bw_cycles_down_cruise_refill_up_every_two_to_three_seconds() {
     let mut p = Path::new(1000.0, 50.0, 7);
     p.run(12_000.0);
-    let (cruise, refill, up) = (p.entries(State::ProbeBwCruise), p.entries(State::ProbeBwRefill), p.entries(State::ProbeBwUp));
+    let (cruise, refill, up) = (
+        p.entries(State::ProbeBwCruise),
+        p.entries(State::ProbeBwRefill),
+        p.entries(State::ProbeBwUp),
+    );
     // Cycles start at DOWN (after Drain and UP; after ProbeRTT DOWN passes on to CRUISE at once).
     let mut starts = p.entries(State::ProbeBwDown);
     starts.extend(cruise.iter().filter(|&&c| p.log[c - 1].1 != State::ProbeBwDown));
@@ -174,7 +201,11 @@ fn probe_bw_cycles_down_cruise_refill_up_every_two_to_three_seconds() {
         // §5.3.3.3: REFILL lasts one round, then UP.
         let next = (r..p.log.len()).find(|&j| p.log[j].1 != State::ProbeBwRefill).unwrap();
         assert_eq!(p.log[next].1, State::ProbeBwUp);
-        assert!(p.log[next].4 - p.log[r].4 <= 1, "REFILL lasted {} rounds", p.log[next].4 - p.log[r].4);
+        assert!(
+            p.log[next].4 - p.log[r].4 <= 1,
+            "REFILL lasted {} rounds",
+            p.log[next].4 - p.log[r].4
+        );
         // REFILL comes from CRUISE (or DOWN), never from UP.
         assert!(matches!(p.log[r - 1].1, State::ProbeBwCruise | State::ProbeBwDown));
     }
@@ -191,7 +222,8 @@ fn probe_bw_cycles_down_cruise_refill_up_every_two_to_three_seconds() {
     }
     // UP ends (back to DOWN) when the delivery rate stops growing: 3 rounds at most a few more.
     for &u in &up {
-        let next = (u..p.log.len()).find(|&j| p.log[j].1 != State::ProbeBwUp).unwrap_or(p.log.len() - 1);
+        let next =
+            (u..p.log.len()).find(|&j| p.log[j].1 != State::ProbeBwUp).unwrap_or(p.log.len() - 1);
         assert!(p.log[next].4 - p.log[u].4 <= 6, "UP lasted {} rounds", p.log[next].4 - p.log[u].4);
     }
 }
@@ -284,7 +316,9 @@ fn a_lossy_round_outside_probing_cuts_the_short_term_bounds_by_beta() {
     b.bw_latest = 600.0;
     b.inflight_latest = 120.0;
     b.adapt_lower_bounds_from_congestion();
-    assert!((b.bw_shortterm() - 600.0).abs() < 1e-9 && (b.inflight_shortterm() - 120.0).abs() < 1e-9);
+    assert!(
+        (b.bw_shortterm() - 600.0).abs() < 1e-9 && (b.inflight_shortterm() - 120.0).abs() < 1e-9
+    );
     // BBR.bw = min(max_bw, bw_shortterm); cwnd ≤ inflight_shortterm.
     b.bound_bw_for_model();
     assert_eq!(b.bw(), 600.0);
@@ -303,7 +337,13 @@ fn cwnd_is_capped_by_inflight_longterm_with_headroom_in_cruise_and_probe_rtt() {
     // §5.6.4.7 BoundCwndForModel.
     let mut b = steady(1000.0, 100);
     b.inflight_longterm = 100.0;
-    for (s, cap) in [(State::ProbeBwUp, 100.0), (State::ProbeBwDown, 100.0), (State::ProbeBwCruise, 85.0), (State::ProbeRtt, 85.0), (State::Startup, 500.0)] {
+    for (s, cap) in [
+        (State::ProbeBwUp, 100.0),
+        (State::ProbeBwDown, 100.0),
+        (State::ProbeBwCruise, 85.0),
+        (State::ProbeRtt, 85.0),
+        (State::Startup, 500.0),
+    ] {
         b.state = s;
         b.cwnd = 500.0;
         b.bound_cwnd_for_model();
@@ -350,7 +390,12 @@ fn startup_ends_on_loss_rate_over_two_percent_with_six_lossy_acks_in_a_round() {
             }
         }
         assert_eq!(b.state(), State::Startup, "no exit before the loss round ends");
-        b.on_ack_arrived(9, &[(first_burst as u64, first_burst as u64 + 1)], first_burst, ms(101.0));
+        b.on_ack_arrived(
+            9,
+            &[(first_burst as u64, first_burst as u64 + 1)],
+            first_burst,
+            ms(101.0),
+        );
         b
     };
     // 7 holes among ~100 in flight: 6 lost while packet 100 was out (> 2 % of its flight).
@@ -378,9 +423,13 @@ fn probe_rtt_comes_after_five_seconds_and_holds_half_a_bdp_for_200_ms_and_a_roun
     let first = p.log[entries[0]].0;
     assert!(first > 5000.0 && first < 5400.0, "first ProbeRTT at {first} ms");
     for &i in &entries {
-        let exit = (i..p.log.len()).find(|&j| p.log[j].1 != State::ProbeRtt).expect("ProbeRTT ends");
+        let exit =
+            (i..p.log.len()).find(|&j| p.log[j].1 != State::ProbeRtt).expect("ProbeRTT ends");
         // §5.6.4.5: cwnd ≤ max(0.5 × BDP, 4) = 25.5 packets.
-        assert!(p.log[i..exit].iter().all(|e| e.3 <= 0.5 * 1000.0 * 0.051 + 1e-9), "cwnd capped at half a BDP");
+        assert!(
+            p.log[i..exit].iter().all(|e| e.3 <= 0.5 * 1000.0 * 0.051 + 1e-9),
+            "cwnd capped at half a BDP"
+        );
         let held = p.log[exit].0 - p.log[i].0;
         assert!((200.0..200.0 + 3.0 * 51.0 + 10.0).contains(&held), "ProbeRTT lasted {held} ms");
         // §5.3.4.4: a full pipe resumes in ProbeBW_CRUISE.
@@ -428,7 +477,9 @@ fn ecn_alpha_is_an_ewma_of_the_marked_fraction_and_ends_startup_after_two_rounds
     b.rate.delivered = 200;
     b.delivered_ce = 60;
     b.update_ecn(&rs);
-    assert!((b.ecn_alpha - (15.0 / 16.0 * 15.0 / 16.0 + 0.6 / 16.0)).abs() < 1e-12 && b.ecn_in_round);
+    assert!(
+        (b.ecn_alpha - (15.0 / 16.0 * 15.0 / 16.0 + 0.6 / 16.0)).abs() < 1e-12 && b.ecn_in_round
+    );
     assert!(!b.full_bw_reached());
     b.rate.delivered = 300;
     b.delivered_ce = 120;
@@ -443,4 +494,3 @@ fn ecn_alpha_is_an_ewma_of_the_marked_fraction_and_ends_startup_after_two_rounds
     b.adapt_lower_bounds_from_congestion();
     assert!((b.inflight_shortterm() - 90.0 * 0.9).abs() < 1e-9);
 }
-

@@ -19,7 +19,10 @@ fn view(win: f64) -> SenderView {
 
 /// A CUBIC sender in congestion avoidance at `cwnd` packets.
 fn cubic(cwnd: f64, reno_friendly: bool, fast_convergence: bool) -> Cubic {
-    Cubic::new(Reno::new(cwnd, 2.0), CubicConfig { reno_friendly, fast_convergence, ..CubicConfig::default() })
+    Cubic::new(
+        Reno::new(cwnd, 2.0),
+        CubicConfig { reno_friendly, fast_convergence, ..CubicConfig::default() },
+    )
 }
 
 /// ACKs of a window-limited sender: one ACK per packet of cwnd per round trip, evenly spaced,
@@ -29,7 +32,14 @@ fn drive(cc: &mut Cubic, t0: f64, t1: f64, rtt: f64) -> f64 {
     let mut seq = 0;
     while t < t1 {
         seq += 1;
-        cc.on_ack(&AckSample { now: at(t), acked_pkts: 1, acked_bytes: 1000, rtt: Some(Dur::from_secs_f64(rtt)), snd_nxt: seq + 100, ack: seq });
+        cc.on_ack(&AckSample {
+            now: at(t),
+            acked_pkts: 1,
+            acked_bytes: 1000,
+            rtt: Some(Dur::from_secs_f64(rtt)),
+            snd_nxt: seq + 100,
+            ack: seq,
+        });
         t += rtt / cc.cwnd();
     }
     t
@@ -58,7 +68,10 @@ fn a_loss_keeps_beta_of_the_window_and_ecn_does_the_same() {
     assert_eq!((cc.cwnd(), cc.ssthresh()), (70.0, 70.0));
     // Whole-packet reduction: ⌊0.7 · ⌊101.7⌋⌋ = ⌊70.7⌋ = 70; and never below 2.
     let mut cc = cubic(101.7, true, true);
-    cc.on_congestion(CongestionEvent::FastRetransmit, &SenderView { win: 101.7, whole_packets: true, now: SimTime::ZERO });
+    cc.on_congestion(
+        CongestionEvent::FastRetransmit,
+        &SenderView { win: 101.7, whole_packets: true, now: SimTime::ZERO },
+    );
     assert_eq!(cc.ssthresh(), 70.0);
     let mut cc = cubic(2.0, true, true);
     cc.on_congestion(CongestionEvent::FastRetransmit, &view(2.0));
@@ -73,10 +86,18 @@ fn after_a_loss_the_window_follows_w_cubic_through_the_plateau() {
     cc.on_congestion(CongestionEvent::FastRetransmit, &view(100.0));
     let k: f64 = 4.2171633;
     let mut t = 0.0;
-    for (at_t, expect) in [(k / 2.0, 100.0 - 0.4 * (k / 2.0).powi(3)), (k, 100.0), (k + 2.0, 100.0 + 0.4 * 8.0), (k + 4.0, 100.0 + 0.4 * 64.0)] {
+    for (at_t, expect) in [
+        (k / 2.0, 100.0 - 0.4 * (k / 2.0).powi(3)),
+        (k, 100.0),
+        (k + 2.0, 100.0 + 0.4 * 8.0),
+        (k + 4.0, 100.0 + 0.4 * 64.0),
+    ] {
         t = drive(&mut cc, t, at_t, 0.1);
         let w = cc.cwnd();
-        assert!((w - expect).abs() / expect < 0.02, "t = {at_t:.2}: cwnd {w:.2}, W_cubic {expect:.2}");
+        assert!(
+            (w - expect).abs() / expect < 0.02,
+            "t = {at_t:.2}: cwnd {w:.2}, W_cubic {expect:.2}"
+        );
     }
 }
 
@@ -91,7 +112,11 @@ fn fast_convergence_lowers_w_max_when_the_window_shrinks() {
         cc.on_congestion(CongestionEvent::FastRetransmit, &view(90.0));
         assert!((cc.cwnd() - 63.0).abs() < 1e-9);
         drive(&mut cc, 0.0, k, 0.1);
-        assert!((cc.cwnd() - w_max).abs() / w_max < 0.02, "fast convergence {fc}: cwnd {:.2} at K, W_max {w_max}", cc.cwnd());
+        assert!(
+            (cc.cwnd() - w_max).abs() / w_max < 0.02,
+            "fast convergence {fc}: cwnd {:.2} at K, W_max {w_max}",
+            cc.cwnd()
+        );
     }
 }
 
@@ -106,7 +131,11 @@ fn the_reno_friendly_region_grows_by_alpha_then_by_one_per_round_trip() {
     assert!((cc.cwnd() - (14.0 + 10.0 * 0.5294)).abs() < 0.4, "after 10 RTTs: {:.2}", cc.cwnd());
     drive(&mut cc, t, 0.3, 0.01);
     let expect = 20.0 + (30.0 - 11.33);
-    assert!((cc.cwnd() - expect).abs() < 1.0, "after 30 RTTs: {:.2}, expected {expect:.2}", cc.cwnd());
+    assert!(
+        (cc.cwnd() - expect).abs() < 1.0,
+        "after 30 RTTs: {:.2}, expected {expect:.2}",
+        cc.cwnd()
+    );
     // Without the region the window is W_cubic's: about W_cubic(0.31 s) = 20 - 0.4 · 2.156³ = 16.0.
     let mut cc = cubic(20.0, false, true);
     cc.on_congestion(CongestionEvent::FastRetransmit, &view(20.0));
@@ -128,7 +157,14 @@ fn a_timeout_restarts_at_one_with_ssthresh_beta_times_the_window() {
 fn slow_start_adds_one_packet_per_ack_below_ssthresh() {
     let mut cc = Cubic::new(Reno::new(2.0, 20.0), CubicConfig::default());
     for seq in 1..=2 {
-        cc.on_ack(&AckSample { now: at(0.1), acked_pkts: 1, acked_bytes: 1000, rtt: Some(Dur::from_millis(100)), snd_nxt: 4, ack: seq });
+        cc.on_ack(&AckSample {
+            now: at(0.1),
+            acked_pkts: 1,
+            acked_bytes: 1000,
+            rtt: Some(Dur::from_millis(100)),
+            snd_nxt: 4,
+            ack: seq,
+        });
     }
     assert_eq!(cc.cwnd(), 4.0);
 }

@@ -28,7 +28,14 @@ impl Flow {
     /// One ACK for the next segment, acknowledging `acked` packets, with RTT sample `rtt`.
     fn ack(&mut self, acked: u64, rtt: Option<Dur>) {
         self.ack += acked as i64;
-        let s = AckSample { now: SimTime::ZERO, acked_pkts: acked, acked_bytes: 1000 * acked, rtt, snd_nxt: self.snd_nxt, ack: self.ack };
+        let s = AckSample {
+            now: SimTime::ZERO,
+            acked_pkts: acked,
+            acked_bytes: 1000 * acked,
+            rtt,
+            snd_nxt: self.snd_nxt,
+            ack: self.ack,
+        };
         if self.cwnd < self.ssthresh && self.h.active() {
             self.h.on_ack(&s, &mut self.cwnd, &mut self.ssthresh);
         }
@@ -110,7 +117,10 @@ fn css_lasts_css_rounds_rounds_then_ssthresh_is_cwnd() {
     f.round(us(112_500));
     for (round, cwnd) in [(2, 38.75), (3, 48.25), (4, 60.25), (5, 75.25)] {
         f.round(us(112_500));
-        assert_eq!((f.h.phase(), f.cwnd), (Phase::Css { baseline: us(112_500), rounds: round }, cwnd));
+        assert_eq!(
+            (f.h.phase(), f.cwnd),
+            (Phase::Css { baseline: us(112_500), rounds: round }, cwnd)
+        );
     }
     f.ack(1, Some(us(112_500)));
     assert_eq!((f.h.phase(), f.cwnd, f.ssthresh), (Phase::Off, 75.25, 75.25));

@@ -35,7 +35,14 @@ fn view(cc: &SfSack, t: f64) -> SenderView {
 }
 
 fn ack(cc: &mut SfSack, t: f64) {
-    cc.on_ack(&AckSample { now: at(t), acked_pkts: 1, acked_bytes: 1000, rtt: None, snd_nxt: 0, ack: 0 });
+    cc.on_ack(&AckSample {
+        now: at(t),
+        acked_pkts: 1,
+        acked_bytes: 1000,
+        rtt: None,
+        snd_nxt: 0,
+        ack: 0,
+    });
 }
 
 fn loss(cc: &mut SfSack, t: f64) {

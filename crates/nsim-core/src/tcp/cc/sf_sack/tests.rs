@@ -13,7 +13,14 @@ fn view(win: f64, now_s: f64) -> SenderView {
 }
 
 fn ack_at(cc: &mut SfSack, now_s: f64) {
-    let s = AckSample { now: SimTime(Dur::from_secs_f64(now_s).0), acked_pkts: 1, acked_bytes: 1000, rtt: None, snd_nxt: 0, ack: 0 };
+    let s = AckSample {
+        now: SimTime(Dur::from_secs_f64(now_s).0),
+        acked_pkts: 1,
+        acked_bytes: 1000,
+        rtt: None,
+        snd_nxt: 0,
+        ack: 0,
+    };
     cc.on_ack(&s);
 }
 
@@ -80,7 +87,10 @@ fn sinusoid_gain_matches_the_prewarped_continuous_gain() {
         let gain = 1.0 / (1.0 + (TAU * wa).powi(2)).sqrt();
         // The peak of samples underestimates the amplitude by at most 1 − cos(ωh/2).
         let slack = 1.0 - (w * h / 2.0).cos();
-        assert!(peak <= gain + 1e-9 && peak >= gain * (1.0 - slack) - 1e-9, "{freq_hz} Hz: {peak} vs {gain}");
+        assert!(
+            peak <= gain + 1e-9 && peak >= gain * (1.0 - slack) - 1e-9,
+            "{freq_hz} Hz: {peak} vs {gain}"
+        );
     }
 }
 
@@ -124,7 +134,12 @@ fn replayed_ticks_equal_a_real_half_tau_timer() {
         ack_at(&mut cc, t);
         cwnd += 1.0 / cwnd;
     }
-    assert!((cc.estimate().unwrap() - f.estimate()).abs() < 1e-9, "{:?} vs {}", cc.estimate(), f.estimate());
+    assert!(
+        (cc.estimate().unwrap() - f.estimate()).abs() < 1e-9,
+        "{:?} vs {}",
+        cc.estimate(),
+        f.estimate()
+    );
 }
 
 /// A loss right after another (Δt → 0) barely moves the estimate, so cwnd barely drops.
@@ -161,7 +176,10 @@ fn without_the_scheduler_a_sparse_loss_overshoots_below_the_samples() {
 #[test]
 fn timeout_restarts_from_one_up_to_the_estimate() {
     for (mode, cwnd) in [(SfSackTimeout::Restart, 1.0), (SfSackTimeout::Estimate, f64::NAN)] {
-        let mut cc = sf(SfSackConfig { on_timeout: mode, scheduler: false, ..SfSackConfig::default() }, 40.0);
+        let mut cc = sf(
+            SfSackConfig { on_timeout: mode, scheduler: false, ..SfSackConfig::default() },
+            40.0,
+        );
         cc.on_congestion(CongestionEvent::FastRetransmit, &view(40.0, 1.0));
         cc.reno.cwnd = 30.0;
         cc.on_rto(RtoKind::Loss, &view(30.0, 1.05));

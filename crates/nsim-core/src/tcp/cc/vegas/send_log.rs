@@ -20,7 +20,11 @@ pub struct SendLog {
 impl SendLog {
     pub fn new(window: u32) -> Self {
         let n = window.max(1) as usize;
-        SendLog { first_sent: SimTime::ZERO, sent: vec![None; n].into_boxed_slice(), transmits: vec![0; n].into_boxed_slice() }
+        SendLog {
+            first_sent: SimTime::ZERO,
+            sent: vec![None; n].into_boxed_slice(),
+            transmits: vec![0; n].into_boxed_slice(),
+        }
     }
 
     fn slot(&self, seq: i64) -> usize {

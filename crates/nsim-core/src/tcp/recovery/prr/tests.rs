@@ -181,7 +181,10 @@ fn sender_takes_ssthresh_from_cubic() {
 /// third SACK starts recovery with pipe 4: PRR-CRB retransmits 1 packet per ACK, PRR-SSRB 2.
 #[test]
 fn sender_burst_loss_crb_and_ssrb() {
-    for (bound, want) in [(PrrBound::Crb, [vec![1], vec![2], vec![3]]), (PrrBound::Ssrb, [vec![1, 2], vec![3, 4], vec![5, 6]])] {
+    for (bound, want) in [
+        (PrrBound::Crb, [vec![1], vec![2], vec![3]]),
+        (PrrBound::Ssrb, [vec![1, 2], vec![3, 4], vec![5, 6]]),
+    ] {
         let mut h = prr_sender(Variant::Sack1, bound);
         assert_eq!(h.ack(ms(201), sack(16, 17)), [21]);
         assert_eq!(h.ack(ms(202), sack(16, 18)), [22]);
@@ -193,12 +196,23 @@ fn sender_burst_loss_crb_and_ssrb() {
 /// PRR runs inside RFC 6675 recovery, so it needs that recovery: a clear error otherwise.
 #[test]
 fn prr_needs_rfc6675_sack_recovery() {
-    let resolve = |v: serde_json::Value| serde_json::from_value::<TcpConfig>(v).unwrap().resolve("flows.f.transport").map(|_| ()).unwrap_err().to_string();
+    let resolve = |v: serde_json::Value| {
+        serde_json::from_value::<TcpConfig>(v)
+            .unwrap()
+            .resolve("flows.f.transport")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
     let e = resolve(serde_json::json!({ "variant": "sack1", "sack1": { "prr": "ssrb" } }));
     assert!(e.contains("flows.f.transport.sack1.prr") && e.contains("rfc6675"), "{e}");
-    let e = resolve(serde_json::json!({ "variant": "newreno", "sack1": { "algorithm": "rfc6675", "prr": "crb" } }));
+    let e = resolve(
+        serde_json::json!({ "variant": "newreno", "sack1": { "algorithm": "rfc6675", "prr": "crb" } }),
+    );
     assert!(e.contains("sack1.prr") && e.contains("newreno"), "{e}");
-    let e = resolve(serde_json::json!({ "variant": "cubic", "recovery": "reno", "sack1": { "algorithm": "rfc6675", "prr": "crb" } }));
+    let e = resolve(
+        serde_json::json!({ "variant": "cubic", "recovery": "reno", "sack1": { "algorithm": "rfc6675", "prr": "crb" } }),
+    );
     assert!(e.contains("sack1.prr"), "{e}");
     let ok = serde_json::json!({ "variant": "cubic", "sack1": { "algorithm": "rfc6675", "prr": "ssrb" } });
     assert!(serde_json::from_value::<TcpConfig>(ok).unwrap().resolve("t").is_ok());

@@ -65,7 +65,11 @@ fn reordering_within_the_window_is_not_a_loss_beyond_it_is() {
     let mut r = rack_after_first();
     r.on_delivered(ms(102), &[sent(2)]);
     let reo = r.reo_wnd(false, 1, 3, SRTT);
-    assert_eq!(r.remaining(ms(102), 1, ms(1), reo), Some(Dur::from_millis(24)), "timer at xmit_ts + RTT + reo_wnd");
+    assert_eq!(
+        r.remaining(ms(102), 1, ms(1), reo),
+        Some(Dur::from_millis(24)),
+        "timer at xmit_ts + RTT + reo_wnd"
+    );
     assert_eq!(r.remaining(ms(125), 1, ms(1), reo), Some(Dur::from_millis(1)));
     assert_eq!(r.remaining(ms(126), 1, ms(1), reo), None, "lost when the timer fires");
     assert_eq!(r.remaining(ms(126), 3, ms(3), reo), Some(Dur::ZERO), "sent after RACK.xmit_ts");
@@ -94,5 +98,9 @@ fn send_times_keep_the_last_transmission_of_each_outstanding_packet() {
     t.record(11, ms(50), true);
     assert_eq!(t.get(11), Sent { at: ms(50), retransmitted: true });
     assert_eq!(t.get(14), Sent { at: ms(14), retransmitted: false });
-    assert_eq!(t.get(10), Sent { at: ms(10), retransmitted: false }, "window + 1 slots: 10..=14 all kept");
+    assert_eq!(
+        t.get(10),
+        Sent { at: ms(10), retransmitted: false },
+        "window + 1 slots: 10..=14 all kept"
+    );
 }

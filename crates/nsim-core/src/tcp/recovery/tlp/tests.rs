@@ -34,7 +34,11 @@ fn episode_ends() {
     assert_eq!(new.on_ack(10, false), EpisodeEnd::Over);
     let retrans = Episode { end_seq: 10, is_retrans: true };
     assert_eq!(retrans.on_ack(8, false), EpisodeEnd::Open);
-    assert_eq!(retrans.on_ack(8, true), EpisodeEnd::Open, "a duplicate ACK below TLP.end_seq says nothing");
+    assert_eq!(
+        retrans.on_ack(8, true),
+        EpisodeEnd::Open,
+        "a duplicate ACK below TLP.end_seq says nothing"
+    );
     assert_eq!(retrans.on_ack(9, false), EpisodeEnd::Open);
     assert_eq!(retrans.on_ack(9, true), EpisodeEnd::Over, "both copies arrived");
     assert_eq!(retrans.on_ack(10, false), EpisodeEnd::RepairedLoss);

@@ -32,7 +32,9 @@ fn equation_caps_the_timeout_factor() {
     let (s, r, t) = (1000.0, 0.1, 0.4);
     // p = 0.01: 3·sqrt(0.00375) = 0.1837 < 1, the RFC 5348 form.
     let p: f64 = 0.01;
-    let rfc = s / (r * (2.0 * p / 3.0).sqrt() + t * 3.0 * (3.0 * p / 8.0).sqrt() * p * (1.0 + 32.0 * p * p));
+    let rfc = s
+        / (r * (2.0 * p / 3.0).sqrt()
+            + t * 3.0 * (3.0 * p / 8.0).sqrt() * p * (1.0 + 32.0 * p * p));
     assert!((ns2_equation(s, r, p, t) / rfc - 1.0).abs() < 1e-12);
     // p = 0.2: 3·sqrt(0.075) = 0.8216 < 1 still; p = 0.3: 3·sqrt(0.1125) = 1.006 -> 1.
     let p: f64 = 0.3;
@@ -84,7 +86,8 @@ fn slow_start_steps_as_ns2() {
 #[test]
 fn additive_increase_and_immediate_decrease() {
     let mut s = sender();
-    (s.rtt, s.rate, s.maxrate, s.rcvrate, s.last_change) = (0.1, 50_000.0, 200_000.0, 120_000.0, at(1000));
+    (s.rtt, s.rate, s.maxrate, s.rcvrate, s.last_change) =
+        (0.1, 50_000.0, 200_000.0, 120_000.0, at(1000));
     s.increase(at(1150));
     // s/R·min(2, 0.15/0.1) = 10000·1.5
     assert!((s.rate - 65_000.0).abs() < 1e-9);
