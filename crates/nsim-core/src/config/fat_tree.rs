@@ -32,7 +32,7 @@ pub struct FatTreeSpec {
 
 impl FatTreeSpec {
     pub fn expand(&self, path: &str) -> CResult<Expansion> {
-        if self.k < 2 || self.k > 64 || self.k % 2 != 0 {
+        if self.k < 2 || self.k > 64 || !self.k.is_multiple_of(2) {
             return Err(ConfigError::new(
                 format!("{path}.k"),
                 format!("{} is not an even number from 2 to 64", self.k),

@@ -860,7 +860,7 @@ pub(crate) fn build_agents(
             }
         };
         let (source, sink) = match f.stop.filter(|_| f.detach_at_stop) {
-            Some(at) => (DetachedAt::new(source, at), DetachedAt::new(sink, at)),
+            Some(at) => (DetachedAt::boxed(source, at), DetachedAt::boxed(sink, at)),
             None => (source, sink),
         };
         agents.push(AgentSlot { agent: source, node: f.src, flow });

@@ -197,7 +197,7 @@ mod tests {
         // 1,000 rows completing in a scrambled flow order, spilled at uneven points
         // (more than READ_ROWS per chunk and flow, so runs refill their buffers).
         for n in 0..1000u64 {
-            let (flow, t) = row(((n * 7) % 4) as u32 ^ (n / 300) as u32 % 4, n);
+            let (flow, t) = row(((n * 7) % 4) as u32 ^ ((n / 300) as u32 % 4), n);
             flows[flow as usize].transfers.push(t);
             completed.push((flow, t));
             if n % 333 == 0 || n == 998 {

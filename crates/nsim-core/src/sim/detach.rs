@@ -25,7 +25,7 @@ pub struct DetachedAt {
 
 impl DetachedAt {
     /// `inner`, detached at `at`.
-    pub fn new(inner: Box<dyn Agent>, at: SimTime) -> Box<dyn Agent> {
+    pub fn boxed(inner: Box<dyn Agent>, at: SimTime) -> Box<dyn Agent> {
         Box::new(DetachedAt { inner, at })
     }
 }

@@ -142,7 +142,13 @@ fn a_drop_period_change_counts_again_from_the_change() {
     let n_sent = r.flows[0].sent_pkts;
     let before = (0..n_sent).filter(|&k| at_r(first + 0.04 * k as f64) < 30.0).count() as u64;
     let want_dropped: Vec<u64> = (0..n_sent)
-        .filter(|&k| if k < before { (k + 1) % 4 == 0 } else { (k - before + 1) % 10 == 0 })
+        .filter(|&k| {
+            if k < before {
+                (k + 1).is_multiple_of(4)
+            } else {
+                (k - before + 1).is_multiple_of(10)
+            }
+        })
         .collect();
     let delivered: Vec<u64> = sent.iter().map(|&t| ((t - first) / 0.04).round() as u64).collect();
     let dropped: Vec<u64> = (0..n_sent).filter(|k| !delivered.contains(k)).collect();

@@ -23,8 +23,7 @@ fn measure(r: &nsim_core::Results, t0: f64, t1: f64) -> HashMap<&'static str, f6
     let g = &r.series.goodput;
     let at = |f: u32, t: f64| {
         (0..g.time_s.len())
-            .filter(|&i| g.flow[i] == f && g.time_s[i] <= t + 1e-9)
-            .last()
+            .rfind(|&i| g.flow[i] == f && g.time_s[i] <= t + 1e-9)
             .map_or(0, |i| g.goodput_bytes[i])
     };
     let goodputs: Vec<f64> =

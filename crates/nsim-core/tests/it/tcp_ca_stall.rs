@@ -4,8 +4,8 @@
 
 use crate::common::run;
 
-/// One Reno flow, 512-B segments, starting in congestion avoidance at 600 packets (307200 B
-/// > MSS²) on a 1 Gb/s, 100 ms path that never fills (600 packets per RTT is 26 Mb/s).
+/// One Reno flow, 512-B segments, starting in congestion avoidance at 600 packets (307200 B,
+/// above MSS²) on a 1 Gb/s, 100 ms path that never fills (600 packets per RTT is 26 Mb/s).
 /// Returns the cwnd growth (packets) over 3 s, about 30 round trips.
 fn growth(ca_increase: &str) -> f64 {
     let t = format!(

@@ -20,8 +20,7 @@ pub fn goodputs(r: &nsim_core::Results, t0: f64, t1: f64) -> Vec<f64> {
     let g = &r.series.goodput;
     let at = |flow: u32, t: f64| {
         (0..g.time_s.len())
-            .filter(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9)
-            .last()
+            .rfind(|&i| g.flow[i] == flow && g.time_s[i] <= t + 1e-9)
             .map_or(0, |i| g.goodput_bytes[i])
     };
     (0..r.flows.len() as u32)

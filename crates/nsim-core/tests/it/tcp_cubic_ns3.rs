@@ -31,8 +31,7 @@ fn cubic_matches_ns3_tcpcubic_on_the_dumbbell() {
         g.time_s
             .iter()
             .zip(&g.goodput_bytes)
-            .filter(|(ts, _)| **ts <= t + 1e-9)
-            .last()
+            .rfind(|(ts, _)| **ts <= t + 1e-9)
             .map_or(0, |(_, b)| *b)
     };
     let goodput = (at(60.0) - at(10.0)) as f64 * 8.0 / 50.0 / 1e6;

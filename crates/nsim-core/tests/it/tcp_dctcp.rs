@@ -62,8 +62,8 @@ fn queue_swings_as_the_sawtooth_analysis_says_and_the_link_stays_full() {
     let (lo, hi, mean) = (pct(0.02), pct(0.98), lens.iter().sum::<f64>() / lens.len() as f64);
     let goodput: f64 = r.flows.iter().map(|f| f.goodput_bps).sum();
     let drops: u64 = r.flows.iter().map(|f| f.dropped_pkts).sum();
-    let (c_rtt, k, n) = (1e9 * 160e-6 / (1040.0 * 8.0), 20.0, 2.0);
-    let (q_max, amp) = (k + n, 0.5 * (2.0 * n * (c_rtt + k) as f64).sqrt());
+    let (c_rtt, k, n): (f64, f64, f64) = (1e9 * 160e-6 / (1040.0 * 8.0), 20.0, 2.0);
+    let (q_max, amp) = (k + n, 0.5 * (2.0 * n * (c_rtt + k)).sqrt());
     println!("queue 2nd-98th percentile {lo}-{hi} (model {:.1}-{q_max}), mean {mean:.1}; goodput {:.1} Mb/s; drops {drops}", q_max - amp, goodput / 1e6);
     assert_eq!(drops, 0, "marking at K = 20 keeps the 200-packet buffer from overflowing");
     assert!(

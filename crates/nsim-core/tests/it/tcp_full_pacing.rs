@@ -17,12 +17,7 @@ fn goodput_2_10(transport: &str) -> (f64, u64) {
     let r = common::run_balanced(&path(transport));
     let g = &r.series.goodput;
     let at = |t: f64| {
-        g.time_s
-            .iter()
-            .zip(&g.goodput_bytes)
-            .filter(|(s, _)| **s <= t + 1e-9)
-            .last()
-            .map_or(0, |(_, b)| *b)
+        g.time_s.iter().zip(&g.goodput_bytes).rfind(|(s, _)| **s <= t + 1e-9).map_or(0, |(_, b)| *b)
     };
     ((at(10.0) - at(2.0)) as f64 * 8.0 / 8.0 / 1e6, r.flows[0].dropped_pkts)
 }

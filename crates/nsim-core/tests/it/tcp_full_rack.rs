@@ -60,13 +60,7 @@ fn acks_before(evs: &[Ev], t: f64) -> impl Iterator<Item = &Ev> {
 /// The smoothed RTT the `tcp` series shows at `t`.
 fn srtt_at(r: &nsim_core::Results, t: f64) -> f64 {
     let tcp = &r.series.tcp;
-    tcp.time_s
-        .iter()
-        .zip(&tcp.srtt_s)
-        .filter(|(ts, _)| **ts <= t)
-        .last()
-        .map(|(_, s)| *s)
-        .expect("sampled")
+    tcp.time_s.iter().zip(&tcp.srtt_s).rfind(|(ts, _)| **ts <= t).map(|(_, s)| *s).expect("sampled")
 }
 
 /// (time from the last ACK before the probe to the probe, time from the probe to the other lost

@@ -94,8 +94,7 @@ pub(crate) fn measure(toml: &str) -> HashMap<&'static str, f64> {
         g.time_s
             .iter()
             .zip(&g.goodput_bytes)
-            .filter(|(ts, _)| **ts <= t + 1e-9)
-            .last()
+            .rfind(|(ts, _)| **ts <= t + 1e-9)
             .map_or(0, |(_, b)| *b)
     };
     let n = episodes.len() as f64;

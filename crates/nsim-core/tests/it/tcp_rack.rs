@@ -98,8 +98,7 @@ fn a_tail_loss_is_repaired_by_the_probe_not_by_an_rto() {
         .time_s
         .iter()
         .zip(&tcp.srtt_s)
-        .filter(|(t, _)| **t <= acked)
-        .last()
+        .rfind(|(t, _)| **t <= acked)
         .map(|(_, s)| *s)
         .expect("sampled");
     assert!(srtt > 0.0);

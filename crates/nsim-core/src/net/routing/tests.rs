@@ -290,7 +290,8 @@ fn trace_path_reports_dead_ends_and_loops() {
 fn state_grows_linearly_with_the_network() {
     // Entries per node stay bounded as each shape grows 16-fold (from above the size that keeps
     // a dense table); the all-pairs table held n².
-    let shapes: [(&str, fn(u32) -> (usize, Vec<(NodeId, NodeId, u64)>)); 4] = [
+    type Shape = fn(u32) -> (usize, Vec<(NodeId, NodeId, u64)>);
+    let shapes: [(&str, Shape); 4] = [
         ("dumbbell", |k| (2 + 2 * k as usize, dumbbell(k))),
         ("chain", |k| (k as usize, duplex(&(1..k).map(|i| (i - 1, i, 1)).collect::<Vec<_>>()))),
         ("parking lot", |k| (2 * k as usize, parking_lot(k))),

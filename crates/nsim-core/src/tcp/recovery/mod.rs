@@ -70,7 +70,7 @@ pub(crate) fn count_dupack(c: &mut Conn) -> Dup {
 /// (`bugfix = false`, 4.3BSD-Reno) it always may, unless the window was just halved for ECN:
 /// ns-2's `dupack_action` truth table then only retransmits.
 pub(crate) fn may_fast_retransmit(c: &Conn) -> bool {
-    let unguarded = !c.s.p.bugfix && !(c.s.p.ecn && c.s.last_action == CwndAction::Ecn);
+    let unguarded = !(c.s.p.bugfix || (c.s.p.ecn && c.s.last_action == CwndAction::Ecn));
     c.s.highest_ack > c.s.recover || c.s.highest_ack == 0 || unguarded
 }
 
