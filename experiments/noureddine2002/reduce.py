@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nsim.reproduction import only_rows
+from nsim.reproduction import only_rows, with_ns235
 from nsim.units import bits_per_second, seconds, size_bytes
 
 
@@ -284,13 +284,14 @@ def _repeat_bps(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return runs.groupby(keys, as_index=False)[["bps", "transfers", "drops"]].mean()
 
 
-def ch3_transfers(table: pd.DataFrame) -> dict[str, Any]:
+def ch3_transfers(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig 3.2 (drop-tail): back-to-back 100 KB transfers, loss-free (70 KB buffer) over lossy
-    (30 KB) throughput."""
+    (30 KB) throughput; `<row>_ns235` rows measure the same against ns-2.35's twin
+    (reference/ns2/noureddine2002_transfers)."""
     buf = "links[0].queue.limit"
     runs = _repeat_bps(table, [buf]).set_index(buf)
-    return {"ch3_transfers.fig3_2.slowdown_100kb": float(runs.loc["70KB", "bps"] / runs.loc["30KB", "bps"]),
-            "ch3_transfers.b70kb_mbps": float(runs.loc["70KB", "bps"] / 1e6)}
+    return with_ns235({"ch3_transfers.fig3_2.slowdown_100kb": float(runs.loc["70KB", "bps"] / runs.loc["30KB", "bps"]),
+                       "ch3_transfers.b70kb_mbps": float(runs.loc["70KB", "bps"] / 1e6)}, rows)
 
 
 def ch3_transfers_red(table: pd.DataFrame) -> dict[str, Any]:
@@ -301,13 +302,14 @@ def ch3_transfers_red(table: pd.DataFrame) -> dict[str, Any]:
     return {"ch3_transfers_red.b70kb_mbps": float(runs.loc["70KB", "bps"] / 1e6), "__frames__": {"ch3_transfers_red": runs.reset_index()}}
 
 
-def ch3_rtt(table: pd.DataFrame) -> dict[str, Any]:
+def ch3_rtt(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig 3.3 (L1722): back-to-back transfers through a 50 KB buffer against the RTT (the
     path's round-trip propagation, :func:`ch3_rtt_run`). Rows: the loss of 100 KB and 250 KB files
     at the shortest RTT, the 1 MB over 250 KB throughput there, the jump of 250 KB transfers
     once the loss is gone (best throughput up to 40 ms over that at the shortest RTT) against
     5 MB's, the shortest RTT at which 250 KB transfers lose nothing, 100 KB's fall from the
-    shortest RTT to 40 ms, and how much of 250 KB's jump is left at 60 ms."""
+    shortest RTT to 40 ms, and how much of 250 KB's jump is left at 60 ms; `<row>_ns235` rows
+    measure the same against ns-2.35's twin (reference/ns2/noureddine2002_transfers)."""
     size = "flows[0].app.size"
     runs = _repeat_bps(table, [size, "rtt_ms"])
     runs = runs.assign(mbps=runs["bps"] / 1e6, drops_per_transfer=runs["drops"] / runs["transfers"].where(runs["transfers"] > 0))
@@ -325,7 +327,7 @@ def ch3_rtt(table: pd.DataFrame) -> dict[str, Any]:
     f250 = runs[runs[size] == "250KB"]
     lossfree = f250.loc[f250["drops_per_transfer"] == 0, "rtt_ms"]
     peak = float(f250[f250["rtt_ms"] <= rtt40]["mbps"].max())
-    return {"ch3_rtt.shortest.f100kb_drops_per_transfer": float(by.loc[("100KB", shortest), "drops_per_transfer"]),
+    return with_ns235({"ch3_rtt.shortest.f100kb_drops_per_transfer": float(by.loc[("100KB", shortest), "drops_per_transfer"]),
             "ch3_rtt.shortest.f250kb_drops_per_transfer": float(by.loc[("250KB", shortest), "drops_per_transfer"]),
             "ch3_rtt.shortest.f1mb_over_f250kb": mbps("1MB", shortest) / mbps("250KB", shortest),
             "ch3_rtt.f250kb.jump": jump("250KB"),
@@ -333,7 +335,7 @@ def ch3_rtt(table: pd.DataFrame) -> dict[str, Any]:
             "ch3_rtt.f250kb.lossfree_rtt_ms": float(lossfree.min()) if len(lossfree) else float("inf"),
             "ch3_rtt.f100kb.rtt40_over_shortest": mbps("100KB", rtt40) / mbps("100KB", shortest),
             "ch3_rtt.f250kb.jump_left_at_longest": (mbps("250KB", longest) - mbps("250KB", shortest)) / (peak - mbps("250KB", shortest)),
-            "__frames__": {"ch3_rtt": runs[[size, "rtt_ms", "mbps", "transfers", "drops", "drops_per_transfer"]].rename(columns={size: "file"})}}
+            "__frames__": {"ch3_rtt": runs[[size, "rtt_ms", "mbps", "transfers", "drops", "drops_per_transfer"]].rename(columns={size: "file"})}}, rows)
 
 
 def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:

@@ -1,0 +1,51 @@
+"""The study's ch3_transfers and ch3_rtt row values, computed from ns-2.35's summary.csv with
+the definitions of experiments/noureddine2002/reduce.py (throughput = bytes of the completed
+transfers over their summed durations; the RTT is twice the port's and the access link's
+delays). Prints `row,buffer,value`: Fig 3.3's rows for the study's 50 KB byte buffer and for
+ns-2's packet-counted 50. Python 3 stdlib only."""
+import csv
+import sys
+
+ACCESS_DELAY_MS = 0.01
+UNITS = {"us": 1e-3, "ms": 1.0}
+
+
+def delay_ms(text: str) -> float:
+    return float(text[:-2]) * UNITS[text[-2:]]
+
+
+def main(path: str) -> None:
+    runs = {}
+    for r in csv.DictReader(open(path)):
+        rtt = round(2 * (delay_ms(r["delay"]) + ACCESS_DELAY_MS), 3)
+        runs[(int(r["size"]), r["limit"], rtt)] = (8 * int(r["bytes"]) / float(r["seconds"]) / 1e6,
+                                                    int(r["drops"]) / int(r["transfers"]))
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(["row", "buffer", "value"])
+    shortest = min(k[2] for k in runs)
+    out.writerow(["ch3_transfers.fig3_2.slowdown_100kb", "30KB/70KB",
+                  f"{runs[(100000, '70KB', shortest)][0] / runs[(100000, '30KB', shortest)][0]:.4f}"])
+    out.writerow(["ch3_transfers.b70kb_mbps", "70KB", f"{runs[(100000, '70KB', shortest)][0]:.4f}"])
+    for buf in ("50KB", "50p"):
+        rtts = sorted(k[2] for k in runs if k[0] == 250000 and k[1] == buf)
+        longest, rtt40 = rtts[-1], min(rtts, key=lambda r: abs(r - 40.0))
+        mbps = lambda size, rtt: runs[(size, buf, rtt)][0]
+        drops = lambda size, rtt: runs[(size, buf, rtt)][1]
+        jump = lambda size: max(mbps(size, r) for r in rtts if r <= rtt40) / mbps(size, shortest)
+        peak = max(mbps(250000, r) for r in rtts if r <= rtt40)
+        rows = {
+            "ch3_rtt.shortest.f100kb_drops_per_transfer": drops(100000, shortest),
+            "ch3_rtt.shortest.f250kb_drops_per_transfer": drops(250000, shortest),
+            "ch3_rtt.shortest.f1mb_over_f250kb": mbps(1000000, shortest) / mbps(250000, shortest),
+            "ch3_rtt.f250kb.jump": jump(250000),
+            "ch3_rtt.jump_f250kb_minus_f5mb": jump(250000) - jump(5000000),
+            "ch3_rtt.f250kb.lossfree_rtt_ms": min(r for r in rtts if drops(250000, r) == 0),
+            "ch3_rtt.f100kb.rtt40_over_shortest": mbps(100000, rtt40) / mbps(100000, shortest),
+            "ch3_rtt.f250kb.jump_left_at_longest": (mbps(250000, longest) - mbps(250000, shortest)) / (peak - mbps(250000, shortest)),
+        }
+        for row, value in rows.items():
+            out.writerow([row, buf, f"{value:.4f}"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
