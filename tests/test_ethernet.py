@@ -91,7 +91,7 @@ def test_fig3_3_reducer_reads_the_jump_and_its_decline_against_the_rtt() -> None
     table = pd.DataFrame([{"flows[0].app.size": size, "rtt_ms": rtt_ms[delay], "seed": 1, "transfer_bytes": 1e6,
                            "transfer_s": 8.0 / mbps, "transfers": n, "dropped_pkts": drops}
                           for (size, delay), (mbps, drops, n) in points.items()])
-    out = load_module(NOUREDDINE / "reduce.py").ch3_rtt(table)
+    out = load_module(NOUREDDINE / "reduce.py").ch3_rtt(table, [])
     assert out["ch3_rtt.shortest.f100kb_drops_per_transfer"] == 1.0
     assert out["ch3_rtt.shortest.f250kb_drops_per_transfer"] == 3.0
     assert out["ch3_rtt.shortest.f1mb_over_f250kb"] == pytest.approx(2.0)

@@ -338,12 +338,12 @@ def ch3_rtt(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
             "__frames__": {"ch3_rtt": runs[[size, "rtt_ms", "mbps", "transfers", "drops", "drops_per_transfer"]].rename(columns={size: "file"})}}, rows)
 
 
-def ch3_parallel(table: pd.DataFrame) -> dict[str, Any]:
+def ch3_parallel(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig 3.4: aggregate throughput loss of 4 parallel back-to-back 100 KB connections against
-    one, 60 KB buffer."""
+    one, 60 KB buffer (and against ns-2.35's twin, `<row>_ns235`)."""
     n = "flows[0].repeat"
     runs = _repeat_bps(table, [n]).set_index(n)
-    return {"ch3_parallel.fig3_4.drop_n4": float(1.0 - runs.loc[4, "bps"] / runs.loc[1, "bps"])}
+    return with_ns235({"ch3_parallel.fig3_4.drop_n4": float(1.0 - runs.loc[4, "bps"] / runs.loc[1, "bps"])}, rows)
 
 
 def _sharing(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
@@ -355,7 +355,7 @@ def _sharing(table: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return runs.assign(s1_mbps=runs["s1"] / 1e6, s2_mbps=runs["s2"] / 1e6, s1_share=runs["s1"] / (runs["s1"] + runs["s2"]))
 
 
-def ch3_link_sharing(table: pd.DataFrame) -> dict[str, Any]:
+def ch3_link_sharing(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig 3.6 (L1750): N transfers of a fixed size from the 100 Mb/s source against one long
     transfer from the 10 Mb/s source. Rows: S1's largest share with the 70 KB buffer (the
     thesis: "mediocre", "clearly unbalanced"), and how much closer to an even split the
@@ -363,9 +363,9 @@ def ch3_link_sharing(table: pd.DataFrame) -> dict[str, Any]:
     n, size, buf = "flows[0].repeat", "flows[0].app.size", "links[0].queue.limit"
     runs = _sharing(table, [n, size, buf])
     skew = runs.assign(skew=(runs["s1_share"] - 0.5).abs()).groupby(buf)["skew"].mean()
-    return {"ch3_link_sharing.b70kb.s1_share_max": float(runs.loc[runs[buf] == "70KB", "s1_share"].max()),
-            "ch3_link_sharing.skew_70kb_minus_lossless": float(skew["70KB"] - skew["10MB"]),
-            "__frames__": {"ch3_link_sharing": runs}}
+    return with_ns235({"ch3_link_sharing.b70kb.s1_share_max": float(runs.loc[runs[buf] == "70KB", "s1_share"].max()),
+                       "ch3_link_sharing.skew_70kb_minus_lossless": float(skew["70KB"] - skew["10MB"]),
+                       "__frames__": {"ch3_link_sharing": runs}}, rows)
 
 
 def ch3_link_sharing_red(table: pd.DataFrame) -> dict[str, Any]:
@@ -387,7 +387,7 @@ def ch3_link_sharing_red(table: pd.DataFrame) -> dict[str, Any]:
             "__frames__": {"ch3_link_sharing_red": runs}}
 
 
-def ch3_link_sharing_rev(table: pd.DataFrame) -> dict[str, Any]:
+def ch3_link_sharing_rev(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Fig 3.8 (L1761): one long transfer from the 100 Mb/s source against N transfers of a fixed
     size from the 10 Mb/s source, 70 KB. Rows: S1's share with 8 transfers of 1 MB ("effectively
     shut down"), S2's aggregate there over the link's goodput ("the full capacity"), and S1's
@@ -396,11 +396,11 @@ def ch3_link_sharing_rev(table: pd.DataFrame) -> dict[str, Any]:
     n, size = "flows[1].repeat", "flows[1].app.size"
     runs = _sharing(table, [n, size]).set_index([n, size])
     shut = runs.loc[(8, "1MB")]
-    return {"ch3_link_sharing_rev.n8.f1mb.s1_share": float(shut["s1_share"]),
-            "ch3_link_sharing_rev.n8.f1mb.s2_utilization": float(shut["s2"] / MAX_GOODPUT_10MB),
-            "ch3_link_sharing_rev.f1mb.s1_share_n1_minus_n8": float(runs.loc[(1, "1MB"), "s1_share"] - shut["s1_share"]),
-            "ch3_link_sharing_rev.n8.s1_share_20kb_minus_1mb": float(runs.loc[(8, "20KB"), "s1_share"] - shut["s1_share"]),
-            "__frames__": {"ch3_link_sharing_rev": runs.reset_index()}}
+    return with_ns235({"ch3_link_sharing_rev.n8.f1mb.s1_share": float(shut["s1_share"]),
+                       "ch3_link_sharing_rev.n8.f1mb.s2_utilization": float(shut["s2"] / MAX_GOODPUT_10MB),
+                       "ch3_link_sharing_rev.f1mb.s1_share_n1_minus_n8": float(runs.loc[(1, "1MB"), "s1_share"] - shut["s1_share"]),
+                       "ch3_link_sharing_rev.n8.s1_share_20kb_minus_1mb": float(runs.loc[(8, "20KB"), "s1_share"] - shut["s1_share"]),
+                       "__frames__": {"ch3_link_sharing_rev": runs.reset_index()}}, rows)
 
 
 def _high(v: Any) -> float:

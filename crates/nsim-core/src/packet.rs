@@ -111,6 +111,12 @@ pub struct TcpHdr {
     /// too, and its trace prints them so; nsim keeps `ptype` Tcp for data (it is data to every
     /// model) and the trace reads this. Sits in padding: the header is no larger.
     pub ns2_ack_type: bool,
+    /// The one-way sender's connection number (wrapping): each `new_connection` of its
+    /// application opens the next, and the sink's ACK carries the number of the segment it
+    /// answers, so the sender ignores what an earlier connection's late segments draw (in
+    /// ns-2 each connection is a fresh agent pair, and those ACKs reach the old agent). Sits
+    /// in padding: the header is no larger.
+    pub conn: u8,
     pub sack: [(u64, u64); 3],
     /// Data segments: their send time (like a TSval); ACKs: the echoed send time of the
     /// segment that triggered them (like a TSecr), for RTT samples.
@@ -133,6 +139,7 @@ impl TcpHdr {
         flags: 0,
         nsack: 0,
         ns2_ack_type: false,
+        conn: 0,
         sack: [(0, 0); 3],
         ts_echo: SimTime::ZERO,
         payload: 0,

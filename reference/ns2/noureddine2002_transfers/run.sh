@@ -15,4 +15,4 @@ for size in 20000 100000 250000 1000000 5000000; do
     done
   done
 done
-python3 "$here/reduce.py" "$here/summary.csv" > "$here/rows.csv"
+python3 "$here/reduce.py" "$here/summary.csv" "$here/sharing.csv" > "$here/rows.csv"

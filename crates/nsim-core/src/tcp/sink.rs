@@ -180,7 +180,8 @@ impl TcpSink {
 
     fn send_ack(&mut self, echo: &TcpHdr, ctx: &mut AgentCtx) {
         let ts_echo = if self.p.ts_echo_bugfix { self.ts_to_echo } else { echo.ts_echo };
-        let mut h = TcpHdr { ack: self.cum.max(0) as u64, ts_echo, ..TcpHdr::default() };
+        let mut h =
+            TcpHdr { ack: self.cum.max(0) as u64, ts_echo, conn: echo.conn, ..TcpHdr::default() };
         self.last_ack_sent = self.cum;
         if self.ece {
             h.flags |= flags::ECE;

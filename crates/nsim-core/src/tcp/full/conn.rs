@@ -269,6 +269,7 @@ impl FullTcp {
                 flags: fl,
                 nsack,
                 ns2_ack_type: !self.active,
+                conn: 0,
                 sack: blocks,
                 ts_echo: now,
                 payload: len as u32,

@@ -100,6 +100,14 @@ pub struct Core {
     total_bytes: Option<u64>,
     /// Sequence number of the first payload-carrying segment (1 after ns-2's SYN).
     first_data: i64,
+    /// The segment ns-2 sends as its payload alone (`TcpAgent::output` adds `headersize()`
+    /// only for seqno > 0): segment 0 of an agent without SYN, and the first segment of each
+    /// new connection a stream application opens (`new_connection`: a fresh ns-2 agent that
+    /// sends no SYN); -1 for none (a SYN, or Vegas, whose own `output()` sends every segment
+    /// alike).
+    bare_seq: i64,
+    /// The current connection's number ([`TcpHdr::conn`]), advanced by each `new_connection`.
+    conn: u8,
     dst: NodeId,
     dst_agent: AgentId,
     stop: Option<SimTime>,
@@ -155,6 +163,8 @@ impl Core {
             rtx: RtxTimer::default(),
             total_bytes,
             first_data: p.syn as i64,
+            bare_seq: if p.syn || p.variant == Variant::Vegas { -1 } else { 0 },
+            conn: 0,
             dst,
             dst_agent,
             stop,
@@ -214,13 +224,10 @@ impl Core {
         }
     }
 
-    /// Bytes of segment `seq` on the wire: payload plus header, except that without the SYN
-    /// ns-2 sends segment 0 as its payload alone (`TcpAgent::output` adds `headersize()` only
-    /// for seqno > 0), e.g. 1000 B, not 1040 B. ns-2's Vegas has its own `output()`, which
-    /// sends every segment alike, segment 0 included.
+    /// Bytes of segment `seq` on the wire: payload plus header, except the connection's
+    /// first segment when ns-2 sends it without (`bare_seq`), e.g. 1000 B, not 1040 B.
     pub fn wire_size(&self, seq: i64) -> u64 {
-        let bare_first = seq == 0 && !self.p.syn && self.p.variant != Variant::Vegas;
-        let header = if bare_first { 0 } else { self.p.header.0 };
+        let header = if seq == self.bare_seq { 0 } else { self.p.header.0 };
         self.payload(seq) + header
     }
 
@@ -342,6 +349,7 @@ impl Conn<'_, '_> {
                 flags: fl,
                 ts_echo: now,
                 payload: payload as u32,
+                conn: s.conn,
                 ..TcpHdr::default()
             },
             ..Packet::default()
@@ -730,6 +738,14 @@ impl TcpSender {
             let p = &self.core.p;
             let phase = p.clock_offset.unwrap_or(crate::time::Dur::ZERO);
             self.core.rtt = RttEstimator::new(p.tick, phase, p.min_rto, p.initial_rto, p.max_rto);
+            // A connection that has carried no data yet (a web server's first page: at most
+            // the SYN went out) is not a new one: its SYN's ACK must still count.
+            if self.core.maxseq >= self.core.first_data {
+                if p.variant != Variant::Vegas {
+                    self.core.bare_seq = self.core.curseq;
+                }
+                self.core.conn = self.core.conn.wrapping_add(1);
+            }
         }
         if let Some(at) = wake {
             ctx.timer_at(at, TIMER_APP_WAKE, 0);
@@ -901,6 +917,9 @@ impl Agent for TcpSender {
                 return self.ack_request(id, ctx);
             }
             return self.with_app(ctx, |app, io| app.on_request(h.seq, io));
+        }
+        if h.conn != self.core.conn {
+            return; // drawn by an earlier connection's segment (see `TcpHdr::conn`)
         }
         self.core.take_rwnd(&h);
         let acked_before = self.core.highest_ack;
