@@ -36,17 +36,9 @@ $ns duplex-link $s1 $sw 100Mb 10us DropTail
 $ns duplex-link $s2 $sw 10Mb 10us DropTail
 $ns queue-limit $s1 $sw 100000
 $ns queue-limit $s2 $sw 100000
-if {$unit == "B"} {
-  [[$ns link $sw $d] queue] set queue_in_bytes_ true
-  [[$ns link $sw $d] queue] set mean_pktsize_ 1000
-  $ns queue-limit $sw $d [expr $limit / 1000]
-} else {
-  $ns queue-limit $sw $d $limit
-}
+source [file join [file dirname [info script]] setup.tcl]
+port_buffer $ns $sw $d $limit $unit
 set qmon [$ns monitor-queue $sw $d ""]
-Agent/TCP set window_ 64
-Agent/TCP set packetSize_ 1000
-Agent/TCP set minrto_ 1.0
 set npkts [expr int(ceil($size / 1000.0))]
 if {$mode == "reverse"} { set chain_src $s2; set long_src $s1 } else { set chain_src $s1; set long_src $s2 }
 set done_n 0; set done_bytes 0

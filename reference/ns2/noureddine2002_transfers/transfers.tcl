@@ -2,7 +2,7 @@
 # from s (100 Mb/s) through sw to d over a 10 Mb/s drop-tail port; twin of
 # experiments/noureddine2002/scenarios/ch3_transfers.toml (one flow).
 # argv: SIZE_BYTES LIMIT UNIT DELAY
-#   LIMIT UNIT: the port's buffer, "50 p" (packets, ns-2's default queue) or "50000 B" (bytes:
+#   LIMIT UNIT: the port's buffer, "50 p" (packets, ns-2's default queue) or "50000 B" (bytes,
 #   queue-in-bytes_ with mean_pktsize_ 1000 and a limit of LIMIT/1000 of them)
 #   DELAY: the port's one-way delay (the access link keeps 10us), e.g. 10us, 2.5ms
 # Each transfer is a fresh Agent/TCP/Reno + TCPSink pair (nsim's `new_connection`: initial
@@ -19,17 +19,9 @@ set s [$ns node]; set sw [$ns node]; set d [$ns node]
 $ns duplex-link $s $sw 100Mb 10us DropTail
 $ns queue-limit $s $sw 100000
 $ns duplex-link $sw $d 10Mb $delay DropTail
-if {$unit == "B"} {
-  [[$ns link $sw $d] queue] set queue_in_bytes_ true
-  [[$ns link $sw $d] queue] set mean_pktsize_ 1000
-  $ns queue-limit $sw $d [expr $limit / 1000]
-} else {
-  $ns queue-limit $sw $d $limit
-}
+source [file join [file dirname [info script]] setup.tcl]
+port_buffer $ns $sw $d $limit $unit
 set qmon [$ns monitor-queue $sw $d ""]
-Agent/TCP set window_ 64
-Agent/TCP set packetSize_ 1000
-Agent/TCP set minrto_ 1.0
 set npkts [expr int(ceil($size / 1000.0))]
 set done_n 0; set done_bytes 0; set done_s 0.0; set first 1
 proc start_transfer {} {
