@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import csv
 import tomllib
-from pathlib import Path
 
 import pytest
 
 import nsim
+from conftest import ROOT, load_module
 from nsim.sweeps import set_path
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "experiments/noureddine2002/scenarios"
+STUDY = ROOT / "experiments/noureddine2002"
+SCENARIOS = STUDY / "scenarios"
 NS2 = ROOT / "reference/ns2/noureddine2002_transfers"
 TWIN = {"parallel": "ch3_transfers.toml", "sharing": "ch3_link_sharing.toml", "reverse": "ch3_link_sharing_rev.toml"}
 
@@ -34,12 +34,11 @@ def _run(scenario: str, chain: int, n: int, size: int, limit: str, delay: str | 
 
 
 def _chains_bps(res: nsim.Results) -> float:
-    """Per chain the completed transfers' bytes over their summed durations, summed over chains."""
-    t = res.transfers
-    if not len(t):
-        return 0.0
-    per = t.groupby("flow").agg(b=("bytes", "sum"), d=("duration_s", "sum"))
-    return float((8 * per["b"] / per["d"]).sum())
+    """Per chain the completed transfers' bytes over their summed durations, summed over chains:
+    the study's measure, from its own extractor."""
+    per = load_module(STUDY / "reduce.py").ch3_transfer_times(res)
+    per = per[per["transfer_s"] > 0]
+    return float((8 * per["transfer_bytes"] / per["transfer_s"]).sum())
 
 
 # One chain (transfers.tcl, summary.csv): lossless and lossy points of Figs 3.2 and 3.3, both

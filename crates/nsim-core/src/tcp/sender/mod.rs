@@ -100,11 +100,9 @@ pub struct Core {
     total_bytes: Option<u64>,
     /// Sequence number of the first payload-carrying segment (1 after ns-2's SYN).
     first_data: i64,
-    /// The segment ns-2 sends as its payload alone (`TcpAgent::output` adds `headersize()`
-    /// only for seqno > 0): segment 0 of an agent without SYN, and the first segment of each
-    /// new connection a stream application opens (`new_connection`: a fresh ns-2 agent that
-    /// sends no SYN); -1 for none (a SYN, or Vegas, whose own `output()` sends every segment
-    /// alike).
+    /// The first segment of the current connection when it opened without a SYN (segment 0 of
+    /// an agent without SYN; the first segment of each `new_connection`, a fresh ns-2 agent that
+    /// sends no SYN); -1 after a SYN. ns-2 sends it as its payload alone (`wire_size`).
     bare_seq: i64,
     /// The current connection's number ([`TcpHdr::conn`]), advanced by each `new_connection`.
     conn: u8,
@@ -163,7 +161,7 @@ impl Core {
             rtx: RtxTimer::default(),
             total_bytes,
             first_data: p.syn as i64,
-            bare_seq: if p.syn || p.variant == Variant::Vegas { -1 } else { 0 },
+            bare_seq: if p.syn { -1 } else { 0 },
             conn: 0,
             dst,
             dst_agent,
@@ -224,10 +222,13 @@ impl Core {
         }
     }
 
-    /// Bytes of segment `seq` on the wire: payload plus header, except the connection's
-    /// first segment when ns-2 sends it without (`bare_seq`), e.g. 1000 B, not 1040 B.
+    /// Bytes of segment `seq` on the wire: payload plus header, except that ns-2 sends the
+    /// first segment of a connection without SYN (`bare_seq`) as its payload alone
+    /// (`TcpAgent::output` adds `headersize()` only for seqno > 0), e.g. 1000 B, not 1040 B.
+    /// ns-2's Vegas has its own `output()`, which sends every segment alike.
     pub fn wire_size(&self, seq: i64) -> u64 {
-        let header = if seq == self.bare_seq { 0 } else { self.p.header.0 };
+        let bare = seq == self.bare_seq && self.p.variant != Variant::Vegas;
+        let header = if bare { 0 } else { self.p.header.0 };
         self.payload(seq) + header
     }
 
@@ -741,9 +742,7 @@ impl TcpSender {
             // A connection that has carried no data yet (a web server's first page: at most
             // the SYN went out) is not a new one: its SYN's ACK must still count.
             if self.core.maxseq >= self.core.first_data {
-                if p.variant != Variant::Vegas {
-                    self.core.bare_seq = self.core.curseq;
-                }
+                self.core.bare_seq = self.core.curseq;
                 self.core.conn = self.core.conn.wrapping_add(1);
             }
         }
