@@ -4,6 +4,7 @@ tests/data/reproduce/scored, whose every number is fixed by hand."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from conftest import ROOT, run_cli
 from nsim.reproduction import Row, StudyError, compare, load_study, reproduce, study_digest
 from nsim.reproduction_report import PAGE_MARK
-from nsim.scoring import SeedStats, null_predictions, null_scores, seed_stats
+from nsim.scoring import SeedStats, null_passed, null_predictions, null_scores, seed_stats
 
 SCORED = ROOT / "tests" / "data" / "reproduce" / "scored"
 
@@ -82,6 +83,37 @@ def test_orderings_get_no_constant_prediction() -> None:
     assert null_scores(rows)["best_passes"] == 0
 
 
+def _no_difference_beside_an_effect() -> list[Row]:
+    """The paper: full and one-way TCP alike (ratio 1 +- 0.1), while RED cuts the calls' loss
+    by 10 points (at least 5)."""
+    effect = Row(id="p.red_cut", source="s", quantity="loss, RED minus Drop-Tail", value=-10.0, unit="%",
+                 reason="r", kind="max", tol_abs=5.0, evidence="published", measure="difference")
+    same = Row(id="p.full_over_oneway", source="s", quantity="full over one-way", value=1.0, unit="", reason="r",
+               tol_abs=0.1, evidence="published", measure="ratio", contrast="p.red_cut")
+    return [effect, same]
+
+
+def test_a_no_difference_claim_beside_its_effect_is_no_null_pass() -> None:
+    """"No effect" predicts the claim of no difference, but not the effect beside it: with its
+    contrast the pair is out of a model-free guess's reach; without it, the claim alone is not."""
+    rows = _no_difference_beside_an_effect()
+    assert null_passed(rows) == set() and null_scores(rows)["best_passes"] == 0
+    alone = [rows[0], dataclasses.replace(rows[1], contrast=None)]
+    assert null_passed(alone) == {"p.full_over_oneway"}
+
+
+def test_a_row_with_a_contrast_passes_only_with_it() -> None:
+    same = _no_difference_beside_an_effect()[1]
+    line = compare(same, 1.05, contrast_status="pass")
+    assert line["status"] == "pass" and line["note"] == "with its contrast p.red_cut"
+    line = compare(same, 1.05, contrast_status="FAIL")
+    assert line["status"] == "FAIL" and "its contrast p.red_cut does not hold" in line["note"]
+    assert compare(same, 1.05, contrast_status="skip")["status"] == "skip"
+    assert compare(same, 1.3, contrast_status="pass")["note"] == "outside tolerance"
+    known = dataclasses.replace(same, status="known-fail", why="no effect here")
+    assert compare(known, 1.05, contrast_status="known-fail")["status"] == "known-fail"
+
+
 def test_seed_interval_widens_the_band_from_five_seeds() -> None:
     row = Row(id="p.x", source="s", quantity="q", value=1.0, unit="", reason="r", tol_abs=0.1, evidence="published")
     assert compare(row, 1.15)["status"] == "FAIL"
@@ -137,6 +169,11 @@ def test_cli_prints_the_headline_and_null_scores(tmp_path: Path) -> None:
         ('rows = ["formula.b"]', 'rows = ["formula.bb*"]', "key[1].rows`: 'formula.bb*' matches no row"),
         ('why = "needs a model nsim lacks"', "", "key[4].why`: required when `rows` is empty"),
         ('id = "b_level"', 'id = "a_beats_b"', "key ids repeat"),
+        ('fair = 1.0\nvalue = 1.0', 'fair = 1.0\nvalue = 1.0\ncontrast = "formula.jain"',
+         "row[5].contrast`: 'formula.jain' is passed by the fair null predictor"),
+        ('fair = 1.0\nvalue = 1.0', 'fair = 1.0\nvalue = 1.0\ncontrast = "formula.vs_ns2"',
+         "row[5].contrast`: 'formula.vs_ns2' must be a published row"),
+        ('fair = 1.0\nvalue = 1.0', 'fair = 1.0\nvalue = 1.0\ncontrast = "formula.z"', "row[5].contrast`: no row 'formula.z'"),
     ],
 )
 def test_invalid_scoring_fields_name_the_field(tmp_path: Path, old: str, new: str, message: str) -> None:

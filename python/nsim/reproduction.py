@@ -41,7 +41,8 @@ import pandas as pd
 
 from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
-from .scoring import EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, passes, render_why, seed_stats, why_row_refs
+from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, null_predictions, passes, render_why,
+                      seed_stats, why_row_refs)
 from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
@@ -53,7 +54,8 @@ _QUICK_KEYS = {"seeds", "set", "grid"}
 _FIGURE_KEYS = {"name", "part", "title", "x", "y", "series", "xlabel", "ylabel", "xscale", "yscale", "caption",
                 "drawstyle"}
 _ROW_KEYS = {"id", "source", "quantity", "value", "unit", "tol_abs", "tol_rel", "reason", "quick", "kind",
-             "status", "why", "figure", "x", "series", "params", "evidence", "metric", "measure", "fair", "of", "op"}
+             "status", "why", "figure", "x", "series", "params", "evidence", "metric", "measure", "fair", "of", "op",
+             "contrast"}
 _KEY_KEYS = {"id", "claim", "source", "rows", "why"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
@@ -227,6 +229,31 @@ def _check_references(file: Path, rows: list[Row]) -> None:
         for name in why_row_refs(r.why):
             if name not in by_id:
                 raise _error(file, f"row[{i}].why", f"{{row:{name}}} names no row of this study")
+    _check_contrasts(file, rows)
+
+
+def _check_contrasts(file: Path, rows: list[Row]) -> None:
+    """A ``contrast`` names a published row of the study, itself without a contrast, that every
+    null predictor fails: an effect the paper shows beside the row's claim (see
+    :func:`nsim.scoring.null_passed`), so that the pair is something no model-free guess gives."""
+    by_id = {r.id: r for r in rows}
+    preds = null_predictions(rows)
+    for i, r in enumerate(rows):
+        if r.contrast is None:
+            continue
+        where = f"row[{i}].contrast"
+        if r.evidence != "published":
+            raise _error(file, where, "only a published row can have a contrast")
+        other = by_id.get(r.contrast)
+        if other is None:
+            raise _error(file, where, f"no row {r.contrast!r} in this study")
+        if other.evidence != "published" or other.contrast is not None:
+            raise _error(file, where, f"{r.contrast!r} must be a published row without a contrast of its own")
+        guessed = [name for name, values in preds.items()
+                   if values[other.id] is not None and passes(other, values[other.id])]
+        if guessed:
+            raise _error(file, where, f"{r.contrast!r} is passed by the {', '.join(guessed)} null predictor: "
+                                      "a contrast must be an effect no null predictor gives")
 
 
 def _parse_keys(file: Path, docs: Any, rows: list[Row]) -> list[Key]:
@@ -410,7 +437,8 @@ def only_rows(values: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, A
 
 
 def compare(row: Row, measured: Optional[float], quick: bool = False, failure: str = "",
-            stats: Optional[SeedStats] = None, values: Optional[dict[str, Optional[float]]] = None) -> dict[str, Any]:
+            stats: Optional[SeedStats] = None, values: Optional[dict[str, Optional[float]]] = None,
+            contrast_status: Optional[str] = None) -> dict[str, Any]:
     """One line of the results table: the row, what nsim measured, and its status.
 
     ``status`` is ``pass``, ``FAIL`` (outside the tolerance, or not measured), ``known-fail``
@@ -420,7 +448,9 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
     ``stats`` (the row over seeds) fills ``seeds``, ``mean`` and ``ci95``; with at least
     :data:`nsim.scoring.MIN_SEEDS_FOR_CI` seeds the row passes when the paper's value lies
     within the tolerance of nsim's 95 % interval. ``values`` (every row's measured value) fills
-    the ``{row:<id>}`` placeholders of the ``why`` text.
+    the ``{row:<id>}`` placeholders of the ``why`` text. ``contrast_status`` is the status of
+    the row's ``contrast``: the row claims no difference beside that effect, so it passes only
+    when the contrast passes too, and is not checked when the contrast is not.
     """
     m = float("nan") if measured is None else float(measured)
     line = {"id": row.id, "part": row.part, "evidence": row.evidence, "quantity": row.quantity, "unit": row.unit,
@@ -433,6 +463,8 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
     line["why"] = render_why(row.why, line, values or {})
     if quick and not row.quick:
         return {**line, "status": "skip", "note": "not checked with --quick"}
+    if row.contrast is not None and contrast_status == "skip":
+        return {**line, "status": "skip", "note": f"not checked: its contrast {row.contrast} was not"}
     if failure:
         ok, note = False, failure
     elif math.isnan(m):
@@ -440,6 +472,11 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
     else:
         ok = passes(row, m, stats.ci95 if stats is not None and stats.n >= MIN_SEEDS_FOR_CI else 0.0)
         note = "" if ok else "outside tolerance"
+    if row.contrast is not None:
+        if ok and contrast_status not in ("pass", "xpass"):
+            ok, note = False, f"within tolerance, but its contrast {row.contrast} does not hold"
+        elif ok:
+            note = f"with its contrast {row.contrast}"
     if row.status == "known-fail":
         return {**line, "status": "xpass" if ok else "known-fail",
                 "note": "passes now: remove status = 'known-fail'" if ok else (note + "; known: " + line["why"])}
@@ -599,8 +636,9 @@ def reproduce(
                 failure = f"needs {', '.join(missing)}, whose part did not run"
             if quick and not all(r.quick for r in inputs):
                 row = dataclasses.replace(row, quick=False)
-        lines.append(compare(row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values()),
-                             measured))
+        lines.append((row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values())))
+    status = {args[0].id: compare(*args, values=measured)["status"] for args in lines if args[0].contrast is None}
+    lines = [compare(*args, values=measured, contrast_status=status.get(args[0].contrast or "", "skip")) for args in lines]
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     trivial = rows["id"].isin(res.trivial) & rows["status"].isin(["pass", "xpass"])

@@ -18,7 +18,11 @@ simulator rather than the paper. This module turns the row table into the claims
   nothing of networks: a constant per metric (the median of the paper's other values of that
   metric), "perfectly fair" (Jain index 1, equal shares) and "no effect" (every difference 0,
   every ratio 1). A tolerance that the best of them passes as often as nsim does cannot tell
-  a model from a guess; the report prints the share.
+  a model from a guess; the report prints the share. A paper's claim of *no* difference
+  ("the full TCPs resembled the one-way ones") is what "no effect" predicts, so such a row can
+  name a ``contrast``: the effect the paper shows beside it in the same experiment (RED cuts
+  the calls' loss by 10 points). The row then claims both, for nsim and for the predictors
+  alike, and a guess that has no effects anywhere cannot pass it.
 * **Seeds.** With several seeds the part's reducer is also run per seed; each row gets the
   seed count, mean and a Student-t 95 % interval, and with 5 or more seeds a row passes when
   the paper's value lies within the tolerance of nsim's interval.
@@ -34,8 +38,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 __all__ = ["EVIDENCE", "MEASURES", "VERDICTS", "MIN_SEEDS_FOR_CI", "NULL_TARGET", "Key", "SeedStats", "seed_stats",
-           "derive", "passes", "null_predictions", "null_passed", "null_scores", "key_verdicts", "verdict_counts", "render_why",
-           "why_row_refs"]
+           "derive", "passes", "null_predictions", "predictor_passes", "null_passed", "null_scores", "key_verdicts",
+           "verdict_counts", "render_why", "why_row_refs"]
 
 #: Row evidence kinds; only ``published`` counts as reproducing the paper.
 EVIDENCE = ("published", "ns2", "consistency")
@@ -165,8 +169,17 @@ def null_passed(rows: Sequence[Any]) -> set[str]:
     still counts against the key result.
     """
     preds = null_predictions(rows)
+    by_id = {r.id: r for r in rows}
     return {r.id for r in rows if r.evidence == "published"
-            and any(v[r.id] is not None and passes(r, v[r.id]) for v in preds.values())}
+            and any(predictor_passes(r, v, by_id) for v in preds.values())}
+
+
+def predictor_passes(row: Any, values: Mapping[str, Optional[float]], by_id: Mapping[str, Any]) -> bool:
+    """A null predictor's values pass ``row``, and its ``contrast`` too when it has one: a claim
+    of no difference made beside an effect is passed only by a predictor that gives both."""
+    def one(r: Any) -> bool:
+        return values.get(r.id) is not None and passes(r, values[r.id])
+    return one(row) and (row.contrast is None or one(by_id[row.contrast]))
 
 
 def null_scores(rows: Sequence[Any], checked: Optional[set[str]] = None) -> dict[str, Any]:
@@ -181,9 +194,9 @@ def null_scores(rows: Sequence[Any], checked: Optional[set[str]] = None) -> dict
         "share": n / N, "target": NULL_TARGET}``.
     """
     preds = null_predictions(rows)
+    by_id = {r.id: r for r in rows}
     published = [r for r in rows if r.evidence == "published" and (checked is None or r.id in checked)]
-    counts = {name: sum(values[r.id] is not None and passes(r, values[r.id]) for r in published)
-              for name, values in preds.items()}
+    counts = {name: sum(predictor_passes(r, values, by_id) for r in published) for name, values in preds.items()}
     best = max(counts, key=lambda k: counts[k])
     n = len(published)
     return {"published": n, "passes": counts, "best": best, "best_passes": counts[best],

@@ -85,6 +85,7 @@ class Row:
     fair: Optional[float] = None
     of: Optional[list[str]] = None
     op: str = "diff"
+    contrast: Optional[str] = None
 
     @property
     def derived(self) -> bool:

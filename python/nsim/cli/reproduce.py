@@ -86,15 +86,15 @@ def _print_null(study_dir: str, quick: bool) -> None:
     """``--null``: the null predictors' scores and the published rows the best one passes."""
     from ..reproduction import load_study
     from ..reproduction_report import null_text
-    from ..scoring import null_predictions, null_scores, passes
+    from ..scoring import null_predictions, null_scores, predictor_passes
 
     study = load_study(study_dir)
     checked = {r.id for r in study.rows if r.quick} if quick else None
     scores = null_scores(study.rows, checked)
     click.echo(null_text(scores))
     values = null_predictions(study.rows)[scores["best"]]
+    by_id = {r.id: r for r in study.rows}
     for r in study.rows:
-        if r.evidence == "published" and (checked is None or r.id in checked) and values[r.id] is not None \
-                and passes(r, values[r.id]):
+        if r.evidence == "published" and (checked is None or r.id in checked) and predictor_passes(r, values, by_id):
             click.echo(f"  passes under {scores['best']}: {r.id} (paper {r.value:g}, predicted {values[r.id]:g}, "
                        f"{r.tolerance_text()})")
