@@ -382,7 +382,8 @@ def index_markdown(pages: dict[str, Union[str, Path]], about: dict[str, str]) ->
              "reproduced when every published row behind it passes. Rows say what they are evidence of "
              "(`published`: the paper's own number or ordering; `ns2`: our ns-2.35 run; `consistency`: "
              "recomputations that cannot fail), and every page scores its published rows against null "
-             "predictors (a constant, perfectly fair, no effect) to show the tolerances can fail. The pages "
+             "predictors (a constant, perfectly fair, no effect) to show the tolerances can fail (a claim of no "
+             "difference counts only beside the effect the paper shows with it, its `contrast`). The pages "
              "below are what the last full run wrote (this table is generated from them by "
              "`python scripts/experiments_index.py`); each study's README gives its full run's wall time.", "",
              "| study | key results: reproduced / partly / not / not measured | published rows passing | "
