@@ -41,8 +41,8 @@ import pandas as pd
 
 from .errors import ScenarioError
 from .outdir import check_dir, mark, write_via
-from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, null_predictions, passes, render_why,
-                      seed_stats, why_row_refs)
+from .scoring import (EVIDENCE, MEASURES, MIN_SEEDS_FOR_CI, Key, SeedStats, derive, null_predictions, passes,
+                      predictor_passes, render_why, seed_stats, why_row_refs)
 from .study import COLUMNS, Figure, Part, ReproduceResult, Row, Study
 from .sweeps import Extract, SweepResult, SweepSpec, load_sweep, set_axis, set_path, sweep
 
@@ -249,8 +249,7 @@ def _check_contrasts(file: Path, rows: list[Row]) -> None:
             raise _error(file, where, f"no row {r.contrast!r} in this study")
         if other.evidence != "published" or other.contrast is not None:
             raise _error(file, where, f"{r.contrast!r} must be a published row without a contrast of its own")
-        guessed = [name for name, values in preds.items()
-                   if values[other.id] is not None and passes(other, values[other.id])]
+        guessed = [name for name, values in preds.items() if predictor_passes(other, values, by_id)]
         if guessed:
             raise _error(file, where, f"{r.contrast!r} is passed by the {', '.join(guessed)} null predictor: "
                                       "a contrast must be an effect no null predictor gives")
@@ -624,7 +623,7 @@ def reproduce(
         if row.derived and row.part in ran:
             measured[row.id] = derive(row.op, *(measured.get(name) for name in row.of or []))
             per_seed[row.id] = _derived_seeds(row, per_seed)
-    lines = []
+    pending = []  # compare()'s arguments per row; rows with a contrast are compared after it
     for row in st.rows:
         if row.part not in ran:
             continue
@@ -637,9 +636,11 @@ def reproduce(
                 failure = f"needs {', '.join(missing)}, whose part did not run"
             if quick and not all(r.quick for r in inputs):
                 row = dataclasses.replace(row, quick=False)
-        lines.append((row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values())))
-    status = {args[0].id: compare(*args, values=measured)["status"] for args in lines if args[0].contrast is None}
-    lines = [compare(*args, values=measured, contrast_status=status.get(args[0].contrast or "")) for args in lines]
+        pending.append((row, measured.get(row.id), quick, failure, seed_stats(per_seed.get(row.id, {}).values())))
+    done = {args[0].id: compare(*args, values=measured) for args in pending if args[0].contrast is None}
+    lines = [done.get(args[0].id) or compare(*args, values=measured,
+                                             contrast_status=done.get(args[0].contrast or "", {}).get("status"))
+             for args in pending]
     rows = pd.DataFrame(lines, columns=list(COLUMNS))
     res = ReproduceResult(st, rows, frames, sweeps, out_dir, quick, time.perf_counter() - started, _stamp(st.dir))
     trivial = rows["id"].isin(res.trivial) & rows["status"].isin(["pass", "xpass"])
