@@ -363,34 +363,51 @@ def _protocol_of(transport: Any) -> str:
     return t.get("variant", "sack1")
 
 
+#: The conv part's linked axis: both flows ECN-capable with RED marking (Table 5.10's ECN
+#: column) against neither.
+CONV_ECN = "flows[1].transport.ecn + links[2].queue.setbit"
+
+
+def _conv_ecn(value: Any) -> bool:
+    """Whether a grid value of :data:`CONV_ECN` (a pair, or its JSON) is the ECN setting."""
+    pair = json.loads(value) if isinstance(value, str) else value
+    return bool(pair[1])
+
+
 def conv(table: pd.DataFrame, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Tables 5.10 / 6.3 orderings: Tahoe converges fastest, SF-SACK slowest of the window-based
-    protocols, TFRC slowest of all (GAIMD, SQRT and IIAD included), IIAD slower than the TCPs
-    (mean over seeds; a run that never converges counts as the
-    run's remaining time, 40 s); and how many Vegas runs converge (the thesis: none; Vegas is
-    left out of the orderings, as the thesis leaves it out of its table)."""
+    """Tables 5.10 / 6.3 orderings, without ECN and with it (suffix ``_ecn``): Tahoe converges
+    fastest, SF-SACK slowest of the window-based protocols, TFRC slowest of all (GAIMD, SQRT
+    and IIAD included), IIAD slower than the TCPs (mean over seeds; a run that never converges
+    counts as the run's remaining time, 40 s); and how many Vegas runs converge (the thesis:
+    none; Vegas is left out of the orderings, as the thesis leaves it out of its table)."""
     runs = table.drop_duplicates("run_key")
-    t = runs.assign(protocol=runs[TRANSPORT].map(_protocol_of), conv=runs["convergence_s"].fillna(40.0))
-    g = t.groupby("protocol")["conv"]
-    mean, ci = g.mean(), 2.262 * g.std() / np.sqrt(g.count())  # t(0.975, 9) for 10 runs
-    window = [p for p in ("tahoe", "reno", "newreno", "sack1") if p in mean]
-    out: dict[str, Any] = {f"conv.{p}.mean_s": float(m) for p, m in mean.items()}
-    vegas = t[t["protocol"] == "vegas"]
-    if len(vegas):
-        out["conv.vegas_converged_runs"] = float(vegas["convergence_s"].notna().sum())
-    if "tahoe" in mean:
-        out["conv.tahoe_minus_fastest_other_s"] = float(mean["tahoe"] - mean.drop(["tahoe", "vegas"], errors="ignore").min())
-    if "sf_sack" in mean and len(window) > 1:
-        out["conv.sf_sack_minus_slowest_tcp_s"] = float(mean["sf_sack"] - mean[window].max())
-    if "tfrc" in mean and "sf_sack" in mean:
-        out["conv.tfrc_over_sf_sack"] = float(mean["tfrc"] / mean["sf_sack"])
-    if "tfrc" in mean and len(mean.drop(["tfrc", "vegas"], errors="ignore")):
-        out["conv.tfrc_minus_slowest_other_s"] = float(mean["tfrc"] - mean.drop(["tfrc", "vegas"], errors="ignore").max())
-    if "iiad" in mean and window:
-        out["conv.iiad_minus_slowest_tcp_s"] = float(mean["iiad"] - mean[window].max())
+    ecn = runs[CONV_ECN].map(_conv_ecn) if CONV_ECN in runs.columns else False
+    t = runs.assign(protocol=runs[TRANSPORT].map(_protocol_of), conv=runs["convergence_s"].fillna(40.0), ecn=ecn)
+    out: dict[str, Any] = {}
+    frames = []
+    for on, te in t.groupby("ecn"):
+        tail = "_ecn" if on else ""
+        g = te.groupby("protocol")["conv"]
+        mean, ci = g.mean(), 2.262 * g.std() / np.sqrt(g.count())  # t(0.975, 9) for 10 runs
+        window = [p for p in ("tahoe", "reno", "newreno", "sack1") if p in mean]
+        out |= {f"conv.{p}.mean_s{tail}": float(m) for p, m in mean.items()}
+        vegas = te[te["protocol"] == "vegas"]
+        if len(vegas):
+            out[f"conv.vegas_converged_runs{tail}"] = float(vegas["convergence_s"].notna().sum())
+        if "tahoe" in mean:
+            out[f"conv.tahoe_minus_fastest_other_s{tail}"] = float(mean["tahoe"] - mean.drop(["tahoe", "vegas"], errors="ignore").min())
+        if "sf_sack" in mean and len(window) > 1:
+            out[f"conv.sf_sack_minus_slowest_tcp_s{tail}"] = float(mean["sf_sack"] - mean[window].max())
+        if "tfrc" in mean and "sf_sack" in mean:
+            out[f"conv.tfrc_over_sf_sack{tail}"] = float(mean["tfrc"] / mean["sf_sack"])
+        if "tfrc" in mean and len(mean.drop(["tfrc", "vegas"], errors="ignore")):
+            out[f"conv.tfrc_minus_slowest_other_s{tail}"] = float(mean["tfrc"] - mean.drop(["tfrc", "vegas"], errors="ignore").max())
+        if "iiad" in mean and window:
+            out[f"conv.iiad_minus_slowest_tcp_s{tail}"] = float(mean["iiad"] - mean[window].max())
+        frames.append(pd.DataFrame({"ecn": bool(on), "protocol": mean.index, "mean_s": mean.values,
+                                    "ci95_s": ci.values, "runs": g.count().values}))
     out = only_rows(with_ns235(out, rows), rows)
-    out["__frames__"] = {"conv": pd.DataFrame({"protocol": mean.index, "mean_s": mean.values, "ci95_s": ci.values,
-                                               "runs": g.count().values})}
+    out["__frames__"] = {"conv": pd.concat(frames, ignore_index=True)}
     return out
 
 

@@ -1,16 +1,24 @@
 # Bakthavachalu 2004 Tables 5.10 / 6.3 (delta-fair convergence), the twin of
 # experiments/bakthavachalu2004/scenarios/convergence_10.toml for ns-2.35:
 #   ns conv.tcl <Agent/TCP class suffix: Vegas, Sack1, Reno, Newreno; Tahoe (Agent/TCP); or Gaimd, Sqrt, Iiad (Sack1 with the
-#               friendliness twin's settings), TFRC (Agent/TFRC)> <seed>
+#               friendliness twin's settings), TFRC (Agent/TFRC)> <seed> [ecn | FILE]
 # Two flows of the class share a 10 Mb/s RED bottleneck; flow0's 15 Mb/s access link carries a
 # 14.9 Mb/s CBR (to another port of r1) for the first 20 s. Prints flow0's throughput per 1-s bin
 # in wire bytes (acknowledged segments x 1040 B; x 1000 B for Vegas, whose packets are
 # packetSize_ on the wire) as "end_s mbps", as nsim's flow_throughput series counts them. The seed draws both flows' start
 # times uniformly in [0, 0.1) s (our choice: the thesis does not say where its 10 runs differ);
 # seed 0 starts both at 0, as the nsim scenario's flows (for a trace-by-trace comparison; with
-# a third argument FILE, flow0's cwnd_ is traced there).
+# a third argument FILE, flow0's cwnd_ is traced there). A third argument `ecn` runs Table 5.10's
+# other column: every sender `ecn_ 1` (TCP and TFRC) and RED `setbit_ true`, as the friendliness
+# twin's ecn argument (Vegas' packets stay without ECT: ns-2's VegasTcpAgent::output never sets it).
 set variant [lindex $argv 0]
 set seed [lindex $argv 1]
+set ecn [expr {[lindex $argv 2] eq "ecn"}]
+if {$ecn} {
+    Queue/RED set setbit_ true
+    Agent/TCP set ecn_ 1
+    Agent/TFRC set ecn_ 1
+}
 set ns [new Simulator]
 set rng [new RNG]
 $rng seed $seed
@@ -67,7 +75,7 @@ foreach i {0 1} {
     $ftp($i) attach-agent $tcp($i)
     $ns at [expr {$seed == 0 ? 0.0 : [$rng uniform 0 0.1]}] "$ftp($i) start"
 }
-if {[llength $argv] > 2} {
+if {[llength $argv] > 2 && !$ecn} {
     set cw [open [lindex $argv 2] w]
     $tcp(0) attach $cw
     $tcp(0) trace cwnd_
