@@ -9,12 +9,13 @@ import json
 import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from conftest import ROOT, run_cli
 from nsim.reproduction import Row, StudyError, compare, load_study, reproduce, study_digest
 from nsim.reproduction_report import PAGE_MARK
-from nsim.scoring import SeedStats, null_passed, null_predictions, null_scores, seed_stats
+from nsim.scoring import Key, SeedStats, key_verdicts, null_passed, null_predictions, null_scores, seed_stats
 
 SCORED = ROOT / "tests" / "data" / "reproduce" / "scored"
 
@@ -54,7 +55,8 @@ def test_a_pass_that_a_null_predictor_shares_is_not_counted(result) -> None:
     note = result.rows.set_index("id").loc["formula.jain", "note"]
     assert note.startswith("a null predictor passes this row too")
     summary = json.loads((result.out / "results.md").read_text().split("\n", 1)[0][len(PAGE_MARK):-len(" -->")])
-    assert summary["published"] == {"checked": 7, "pass": 4, "null_also_pass": 2}
+    # noisy.first_share passes on its seeds' interval alone (and under "fair" too).
+    assert summary["published"] == {"checked": 7, "pass": 4, "null_also_pass": 2, "interval_only": 1}
 
 
 def test_null_predictors_leave_one_out() -> None:
@@ -126,6 +128,23 @@ def test_seed_interval_widens_the_band_from_five_seeds() -> None:
     s = seed_stats([1.0, 2.0, 3.0, 4.0, 5.0])
     assert (s.n, s.mean) == (5, 3.0) and s.ci95 == pytest.approx(2.776445 * 1.5811388 / 5 ** 0.5, rel=1e-6)
     assert seed_stats([1.0]) is None
+
+
+def test_a_pass_on_the_interval_alone_is_marked_and_counted_in_its_key() -> None:
+    """The row passes (the paper's value is consistent with nsim's seeds) but says that only the
+    interval carried it; the key counts the pass and says how many of its passes are such."""
+    row = Row(id="p.x", source="s", quantity="q", value=1.0, unit="", reason="r", tol_abs=0.1, evidence="published")
+    wide = compare(row, 1.15, stats=SeedStats(5, 1.15, 0.1, 0.124))
+    assert wide["status"] == "pass" and wide["interval_only"]
+    assert wide["note"] == "on nsim's 95 % interval only: its value lies outside the tolerance"
+    inside = compare(row, 1.05, stats=SeedStats(5, 1.05, 0.1, 0.124))
+    assert inside["status"] == "pass" and not inside["interval_only"] and inside["note"] == ""
+    assert not compare(row, 1.3, stats=SeedStats(5, 1.3, 0.1, 0.124))["interval_only"]
+    table = pd.DataFrame([{"id": "p.x", "status": "pass"}, {"id": "p.y", "status": "pass"}])
+    key = Key(id="k", claim="c", source="s", rows=["p.*"])
+    (line,) = key_verdicts([key], table, {"p.x": "published", "p.y": "published"}, interval_only={"p.x"})
+    assert line["verdict"] == "reproduced" and line["interval_passes"] == 1
+    assert line["rows_text"] == "2 / 2 (1 of them on nsim's 95 % interval only)"
 
 
 def test_seeds_reduce_separately(result) -> None:

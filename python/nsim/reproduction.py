@@ -446,7 +446,10 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
 
     ``stats`` (the row over seeds) fills ``seeds``, ``mean`` and ``ci95``; with at least
     :data:`nsim.scoring.MIN_SEEDS_FOR_CI` seeds the row passes when the paper's value lies
-    within the tolerance of nsim's 95 % interval. ``values`` (every row's measured value) fills
+    within the tolerance of nsim's 95 % interval. A pass that needs the interval (nsim's value
+    itself lies outside the tolerance) sets ``interval_only`` and says so in the note: the
+    paper's value is consistent with nsim's runs, but the seeds spread too widely for the row
+    to tell much. ``values`` (every row's measured value) fills
     the ``{row:<id>}`` placeholders of the ``why`` text. ``contrast_status`` is the status of
     the row's ``contrast``: the row claims no difference beside that effect, so it passes only
     when the contrast passes too; when the contrast was not checked (``--quick``, ``--part``)
@@ -458,7 +461,7 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
             "rel_diff": (m - row.value) / abs(row.value) if row.value else float("nan"),
             "seeds": stats.n if stats else (1 if not math.isnan(m) else 0),
             "mean": stats.mean if stats else m, "ci95": stats.ci95 if stats else float("nan"),
-            "tolerance": row.tolerance_text(), "tol_abs": row.tolerance, "kind": row.kind,
+            "tolerance": row.tolerance_text(), "tol_abs": row.tolerance, "kind": row.kind, "interval_only": False,
             "source": row.source, "reason": row.reason}
     line["why"] = render_why(row.why, line, values or {})
     if quick and not row.quick:
@@ -469,14 +472,16 @@ def compare(row: Row, measured: Optional[float], quick: bool = False, failure: s
         ok, note = False, "not measured"
     else:
         ok = passes(row, m, stats.ci95 if stats is not None and stats.n >= MIN_SEEDS_FOR_CI else 0.0)
-        note = "" if ok else "outside tolerance"
+        line["interval_only"] = ok and not passes(row, m)
+        note = ("on nsim's 95 % interval only: its value lies outside the tolerance" if line["interval_only"]
+                else "" if ok else "outside tolerance")
     if row.contrast is not None:
         if contrast_status in (None, "skip"):
             note = "; ".join(n for n in (note, f"its contrast {row.contrast} was not checked in this run") if n)
         elif ok and contrast_status not in ("pass", "xpass"):
             ok, note = False, f"within tolerance, but its contrast {row.contrast} does not hold"
         elif ok:
-            note = f"with its contrast {row.contrast}"
+            note = "; ".join(n for n in (f"with its contrast {row.contrast}", note) if n)
     if row.status == "known-fail":
         return {**line, "status": "xpass" if ok else "known-fail",
                 "note": "passes now: remove status = 'known-fail'" if ok else (note + "; known: " + line["why"])}

@@ -20,7 +20,7 @@ __all__ = ["COLUMNS", "STATUSES", "Part", "Figure", "Row", "Study", "ReproduceRe
 
 #: Columns of :attr:`ReproduceResult.rows` (and results.csv).
 COLUMNS = ("id", "part", "evidence", "quantity", "unit", "paper", "nsim", "diff", "rel_diff", "seeds", "mean",
-           "ci95", "tolerance", "tol_abs", "kind", "status", "note", "source", "reason", "why")
+           "ci95", "tolerance", "tol_abs", "kind", "status", "interval_only", "note", "source", "reason", "why")
 
 #: Row statuses, in report order. ``FAIL`` is the only one that makes a study fail.
 STATUSES = ("FAIL", "known-fail", "xpass", "pass", "skip")
@@ -194,7 +194,9 @@ class ReproduceResult:
     @property
     def keys(self) -> list[dict[str, Any]]:
         """One line per key result: id, claim, source, verdict, checked/passed published rows."""
-        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows}, self.trivial)
+        interval_only = set(self.rows.loc[self.rows["interval_only"], "id"]) if len(self.rows) else set()
+        return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows}, self.trivial,
+                            interval_only)
 
     @property
     def null(self) -> dict[str, Any]:
