@@ -194,7 +194,7 @@ class ReproduceResult:
     @property
     def keys(self) -> list[dict[str, Any]]:
         """One line per key result: id, claim, source, verdict, checked/passed published rows."""
-        interval_only = set(self.rows.loc[self.rows["interval_only"], "id"]) if len(self.rows) else set()
+        interval_only = set(self.rows.loc[self.rows["interval_only"].astype(bool), "id"])
         return key_verdicts(self.study.keys, self.rows, {r.id: r.evidence for r in self.study.rows}, self.trivial,
                             interval_only)
 
